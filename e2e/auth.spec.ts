@@ -1,0 +1,43 @@
+import { expect, test } from '@playwright/test';
+
+const uniqueMobile = () => `8${String(Date.now()).slice(-9)}`;
+
+test('sign up → sign in → header shows the name → sign out', async ({ page }) => {
+  const mobileno = uniqueMobile();
+  await page.goto('/signup');
+  await page.getByLabel('Full Name').fill('Meera Kapoor');
+  await page.getByLabel('Mobile No').fill(mobileno);
+  await page.getByLabel('Password', { exact: true }).fill('meera-secret-1');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Success!');
+  await expect(page.getByRole('dialog')).toContainText('You have successfully signed up!');
+  await page.getByRole('button', { name: 'OK' }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+
+  await page.getByLabel('Mobile No').fill(mobileno);
+  await page.getByLabel('Password', { exact: true }).fill('meera-secret-1');
+  await page.getByRole('button', { name: 'Show password' }).click();
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Success!');
+  await page.getByRole('button', { name: 'OK' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('account-label').first()).toHaveText('Meera Kapoor');
+
+  await page.reload();
+  await expect(page.getByTestId('account-label').first()).toHaveText('Meera Kapoor');
+
+  await page.getByRole('button', { name: 'Sign out' }).first().click();
+  await expect(page.getByTestId('account-label').first()).toHaveText('Account');
+  await page.reload();
+  await expect(page.getByTestId('account-label').first()).toHaveText('Account');
+});
+
+test('a wrong password shows the server message in an Error! alert', async ({ page }) => {
+  await page.goto('/signin');
+  await page.getByLabel('Mobile No').fill('0000000000');
+  await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Error!');
+  await expect(page.getByRole('dialog')).toContainText('Invalid mobile number or password');
+});

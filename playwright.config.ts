@@ -1,0 +1,53 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_ADMIN = { mobileno: '9000000001', password: 'e2e-admin-password' };
+
+const chromium = {
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync'],
+};
+
+/** Journeys run against the built app and the real server on a fresh embedded database with the demo catalogue. */
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: chromium,
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 768 }, launchOptions: chromium } },
+    {
+      name: 'phone',
+      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, launchOptions: chromium },
+    },
+  ],
+  webServer: {
+    command: `rm -rf tmp/e2e-data && node --import tsx server/main.ts`,
+    url: `http://localhost:${PORT}/healthz`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: 'tmp/e2e-data',
+      PUBLIC_URL: `http://localhost:${PORT}`,
+      SEED_DEMO: 'true',
+      ADMIN_MOBILE: E2E_ADMIN.mobileno,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

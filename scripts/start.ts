@@ -1,0 +1,34 @@
+/**
+ * `npm start`: builds the web app when its build is missing or older than its sources, then starts
+ * the server (which migrates the database and seeds the demo catalogue on first start).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const builtIndex = path.join(root, 'dist', 'web', 'index.html');
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+const sources = Math.max(
+  newestMtime(path.join(root, 'web')),
+  newestMtime(path.join(root, 'contract')),
+  fs.statSync(path.join(root, 'vite.config.ts')).mtimeMs,
+  fs.statSync(path.join(root, 'package.json')).mtimeMs,
+);
+const stale = !fs.existsSync(builtIndex) || fs.statSync(builtIndex).mtimeMs < sources;
+if (stale) {
+  console.log('Building the web app…');
+  const { build } = await import('vite');
+  await build({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
+}
+await import('../server/main.js');

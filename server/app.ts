@@ -1,0 +1,216 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import scalar from '@scalar/fastify-api-reference';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import { z } from 'zod';
+import type { Config } from './config.js';
+import { type Database, ping } from './db/client.js';
+import authRoutes from './features/auth/routes.js';
+import cartRoutes from './features/cart/routes.js';
+import categoryRoutes from './features/categories/routes.js';
+import orderRoutes from './features/orders/routes.js';
+import productRoutes from './features/products/routes.js';
+import subcategoryRoutes from './features/subcategories/routes.js';
+import { installErrorHandling } from './http/errors.js';
+import { installOriginCheck } from './http/origin.js';
+import { dbRateLimitStore, type RateLimitStore, redisRateLimitStore } from './http/rate-limit.js';
+import type { SessionUser } from './http/session.js';
+import { API_PREFIXES, installSpa, type PageMetaResolver } from './http/spa.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const WEB_DIST = path.join(ROOT, 'dist', 'web');
+
+export type AuthLimits = { perNumber: number; perAddress: number; windowMs: number };
+
+export type AppOptions = {
+  config: Config;
+  database: Database;
+  /** Background jobs (hold sweep, payment reconciliation). Off in most tests. */
+  jobs?: boolean;
+  authLimits?: Partial<AuthLimits>;
+  webDir?: string;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Database['db'];
+    rateLimits: RateLimitStore;
+    authLimits: AuthLimits;
+    redis: Redis | undefined;
+    jobsEnabled: boolean;
+    pageMetaResolvers: PageMetaResolver[];
+    cookieSecure(request: FastifyRequest): boolean;
+  }
+  interface FastifyRequest {
+    sessionUser?: SessionUser | null;
+  }
+}
+
+export const BODY_LIMIT = 1024 * 1024;
+
+const CSP = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'", 'https://checkout.razorpay.com'],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+  mediaSrc: ["'self'", 'blob:', 'https:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'", 'https://api.razorpay.com', 'https://lumberjack.razorpay.com'],
+  frameSrc: ["'self'", 'https://api.razorpay.com', 'https://checkout.razorpay.com'],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'self'"],
+  upgradeInsecureRequests: null,
+};
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+    routerOptions: { maxParamLength: 500 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  // Response schemas document the API (OpenAPI) and are checked by the tests; serialising with
+  // JSON.stringify keeps the hot listing paths fast.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('redis', redis);
+  app.decorate('rateLimits', redis ? redisRateLimitStore(redis) : dbRateLimitStore(database.db));
+  app.decorate('authLimits', { perNumber: 5, perAddress: 30, windowMs: 15 * 60_000, ...opts.authLimits });
+  app.decorate('jobsEnabled', opts.jobs ?? false);
+  const httpsPublic = config.publicUrl.startsWith('https://');
+  app.decorate('cookieSecure', (request: FastifyRequest) => request.protocol === 'https' || httpsPublic);
+  app.addHook('onClose', async () => {
+    await redis?.quit().catch(() => {});
+  });
+
+  installErrorHandling(app);
+  installOriginCheck(app, config.publicUrl);
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CSP },
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    hsts: config.isProduction ? undefined : false,
+  });
+  // The API reference page runs its own inline scripts and styles: relax the policy for it alone.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/docs')) reply.removeHeader('content-security-policy');
+  });
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  await app.register(multipart, {
+    limits: { fileSize: 100 * 1024 * 1024, files: 11, fields: 80, fieldSize: 1024 * 1024, parts: 100 },
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Ratna Gems shop API',
+        version: '1.0.0',
+        description:
+          'The HTTP API of the gemstone and jewellery shop. Errors are `{success:false, message, errors?}`. ' +
+          'Signed-in routes need the `sid` session cookie from POST /u1/api/signin; ADMIN routes need it for a user with role ADMIN.',
+      },
+      servers: [{ url: config.publicUrl }],
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'sid', description: 'Session cookie of a signed-in user' },
+          adminSession: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'sid',
+            description: 'Session cookie of a signed-in user with role ADMIN',
+          },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(scalar, { routePrefix: '/api/docs', configuration: { title: 'Ratna Gems shop API' } });
+
+  app.get(
+    '/healthz',
+    {
+      schema: {
+        tags: ['Operations'],
+        summary: 'Liveness and database check',
+        response: {
+          200: z.object({ success: z.boolean(), db: z.string() }),
+          503: z.object({ success: z.boolean(), db: z.string() }),
+        },
+      },
+    },
+    async (_request, reply) => {
+      try {
+        await Promise.race([
+          ping(database),
+          new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 3000).unref()),
+        ]);
+        return { success: true, db: 'ok' };
+      } catch {
+        return reply.status(503).send({ success: false, db: 'unreachable' });
+      }
+    },
+  );
+
+  await app.register(authRoutes, { prefix: '/u1/api' });
+  await app.register(categoryRoutes, { prefix: '/c1/api' });
+  await app.register(subcategoryRoutes, { prefix: '/s2/api' });
+  await app.register(productRoutes, { prefix: '/p1/api' });
+  await app.register(cartRoutes, { prefix: '/c2/api' });
+  await app.register(orderRoutes, { prefix: '/o1/api' });
+
+  const webDir = opts.webDir ?? WEB_DIST;
+  const sendApp = installSpa(app, webDir, config.publicUrl);
+  await app.register(fastifyStatic, {
+    root: webDir,
+    wildcard: false,
+    index: false,
+    serve: true,
+    setHeaders(res, filePath) {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+        res.header('cache-control', 'public, max-age=31536000, immutable');
+      } else {
+        res.header('cache-control', 'public, max-age=3600');
+      }
+    },
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const isApi = API_PREFIXES.some((p) => url.startsWith(p));
+    if ((request.method === 'GET' || request.method === 'HEAD') && !isApi && !/\.[a-z0-9]{1,5}$/i.test(url)) {
+      return sendApp(request, reply);
+    }
+    return reply.status(404).send({ success: false, message: 'Route not found' });
+  });
+
+  return app;
+}

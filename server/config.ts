@@ -1,0 +1,139 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = (def: boolean) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return def;
+      if (['true', '1', 'yes', 'on'].includes(v)) return true;
+      if (['false', '0', 'no', 'off'].includes(v)) return false;
+      ctx.addIssue({ code: 'custom', message: 'must be true or false' });
+      return z.NEVER;
+    });
+
+const optionalString = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
+
+const url = (protocols: string[]) =>
+  optionalString.refine(
+    (v) => {
+      if (v === undefined) return true;
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL (${protocols.join(' or ')})` },
+  );
+
+const int = (def: number, min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return def;
+      if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) {
+        ctx.addIssue({ code: 'custom', message: `must be a whole number from ${min} to ${max}` });
+        return z.NEVER;
+      }
+      return Number(v);
+    });
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z
+      .enum(['development', 'production', 'test'])
+      .optional()
+      .transform((v) => v ?? 'development'),
+    PORT: int(3000, 0, 65535),
+    HOST: optionalString.transform((v) => v ?? '0.0.0.0'),
+    DATA_DIR: optionalString.transform((v) => path.resolve(v ?? './data')),
+    DATABASE_URL: url(['postgres:', 'postgresql:']),
+    PUBLIC_URL: url(['http:', 'https:']),
+    SEED_DEMO: bool(true),
+    ADMIN_MOBILE: optionalString.refine((v) => v === undefined || /^\d{10}$/.test(v), {
+      message: 'must be exactly 10 digits',
+    }),
+    ADMIN_PASSWORD: optionalString.refine((v) => v === undefined || v.length >= 8, {
+      message: 'must be at least 8 characters',
+    }),
+    RAZORPAY_KEY_ID: optionalString,
+    RAZORPAY_KEY_SECRET: optionalString,
+    RAZORPAY_WEBHOOK_SECRET: optionalString,
+    RAZORPAY_API_BASE: url(['http:', 'https:']).transform((v) => (v ?? 'https://api.razorpay.com').replace(/\/+$/, '')),
+    HOLD_MINUTES: int(15, 1, 24 * 60),
+    REDIS_URL: url(['redis:', 'rediss:']),
+    TRUST_PROXY: bool(false),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.ADMIN_MOBILE) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.ADMIN_MOBILE ? 'ADMIN_PASSWORD' : 'ADMIN_MOBILE'],
+        message: 'ADMIN_MOBILE and ADMIN_PASSWORD must be set together',
+      });
+    }
+    if (Boolean(env.RAZORPAY_KEY_ID) !== Boolean(env.RAZORPAY_KEY_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.RAZORPAY_KEY_ID ? 'RAZORPAY_KEY_SECRET' : 'RAZORPAY_KEY_ID'],
+        message: 'RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together',
+      });
+    }
+    if (env.RAZORPAY_KEY_ID && !/^rzp_(test|live)_\w+$/.test(env.RAZORPAY_KEY_ID)) {
+      ctx.addIssue({ code: 'custom', path: ['RAZORPAY_KEY_ID'], message: 'must start with rzp_test_ or rzp_live_' });
+    }
+  });
+
+export type Config = ReturnType<typeof parseConfig>;
+
+export class ConfigError extends Error {}
+
+/** Reads every setting once. A bad value throws a ConfigError whose message is one line naming it. */
+export function parseConfig(env: Record<string, string | undefined> = process.env) {
+  const result = EnvSchema.safeParse(env);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid setting ${name}: ${issue?.message ?? 'invalid value'}`);
+  }
+  const e = result.data;
+  const razorpay =
+    e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET
+      ? {
+          keyId: e.RAZORPAY_KEY_ID,
+          keySecret: e.RAZORPAY_KEY_SECRET,
+          webhookSecret: e.RAZORPAY_WEBHOOK_SECRET,
+          apiBase: e.RAZORPAY_API_BASE,
+        }
+      : undefined;
+  return {
+    env: e.NODE_ENV,
+    isProduction: e.NODE_ENV === 'production',
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    seedDemo: e.SEED_DEMO,
+    admin: e.ADMIN_MOBILE && e.ADMIN_PASSWORD ? { mobileno: e.ADMIN_MOBILE, password: e.ADMIN_PASSWORD } : undefined,
+    razorpay,
+    /** Webhook secret also used in sandbox mode so webhook tests work offline. */
+    webhookSecret: e.RAZORPAY_WEBHOOK_SECRET,
+    razorpayApiBase: e.RAZORPAY_API_BASE,
+    holdMinutes: e.HOLD_MINUTES,
+    redisUrl: e.REDIS_URL,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+  };
+}

@@ -1,0 +1,298 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const created = () => ts('created_at').notNull().defaultNow();
+const updated = () => ts('updated_at').notNull().defaultNow();
+
+// ---------------------------------------------------------------- accounts
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    fullname: text('fullname').notNull(),
+    mobileno: text('mobileno').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ['USER', 'ADMIN'] })
+      .notNull()
+      .default('USER'),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    uniqueIndex('users_mobileno_key').on(t.mobileno),
+    index('users_created_idx').on(t.createdAt),
+    check('users_role_check', sql`${t.role} in ('USER','ADMIN')`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** sha256 of the cookie token; the token itself is never stored. */
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: created(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: ts('reset_at').notNull(),
+});
+
+// ---------------------------------------------------------------- catalogue
+export const categories = pgTable(
+  'categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [uniqueIndex('categories_name_key').on(sql`lower(${t.name})`)],
+);
+
+export const subcategories = pgTable(
+  'subcategories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    uniqueIndex('subcategories_category_name_key').on(t.categoryId, sql`lower(${t.name})`),
+    index('subcategories_created_idx').on(t.createdAt),
+  ],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    pricePaise: bigint('price_paise', { mode: 'number' }).notNull(),
+    description: text('description').notNull(),
+    images: jsonb('images').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    video: text('video').notNull().default(''),
+    sizes: jsonb('sizes').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    colours: jsonb('colours').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    rating: numeric('rating', { precision: 2, scale: 1, mode: 'number' }).notNull().default(5),
+    metatitle: text('metatitle').notNull().default(''),
+    metadescription: text('metadescription').notNull().default(''),
+    brand: text('brand').notNull().default(''),
+    /** Units available to sell now (held units are already taken out). */
+    stock: integer('stock').notNull().default(0),
+    /** Units sold in paid orders; best sellers rank by it. */
+    sold: integer('sold').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    subcategoryId: uuid('subcategory_id')
+      .notNull()
+      .references(() => subcategories.id, { onDelete: 'restrict' }),
+    treatment: text('treatment').notNull().default(''),
+    cut: text('cut').notNull().default(''),
+    certification: text('certification').notNull().default(''),
+    shape: text('shape').notNull().default(''),
+    composition: text('composition').notNull().default(''),
+    origin: text('origin').notNull().default(''),
+    excatdimensions: text('excatdimensions').notNull().default(''),
+    dimensiontype: text('dimensiontype').notNull().default(''),
+    refractiveindex: text('refractiveindex').notNull().default(''),
+    specificgravity: text('specificgravity').notNull().default(''),
+    returnpolicy: text('returnpolicy').notNull().default(''),
+    weightcarrat: numeric('weightcarrat', { precision: 12, scale: 3, mode: 'number' }),
+    weightratti: numeric('weightratti', { precision: 12, scale: 3, mode: 'number' }),
+    weightkachiratti: numeric('weightkachiratti', { precision: 12, scale: 3, mode: 'number' }),
+    weightpakkiratti: numeric('weightpakkiratti', { precision: 12, scale: 3, mode: 'number' }),
+    weightgrams: numeric('weightgrams', { precision: 12, scale: 3, mode: 'number' }),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    uniqueIndex('products_slug_key').on(t.slug),
+    index('products_active_created_idx').on(t.isActive, t.createdAt),
+    index('products_active_price_idx').on(t.isActive, t.pricePaise),
+    index('products_category_created_idx').on(t.categoryId, t.createdAt),
+    index('products_subcategory_created_idx').on(t.subcategoryId, t.createdAt),
+    index('products_subcategory_price_idx').on(t.subcategoryId, t.pricePaise),
+    index('products_active_sold_idx').on(t.isActive, t.sold, t.createdAt),
+    index('products_created_idx').on(t.createdAt),
+    check('products_stock_check', sql`${t.stock} >= 0`),
+    check('products_price_check', sql`${t.pricePaise} >= 0`),
+  ],
+);
+
+// ---------------------------------------------------------------- cart and checkout
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the product is deleted: the line is reported to the shopper, not silently dropped. */
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    productname: text('productname').notNull(),
+    colour: text('colour').notNull().default(''),
+    size: text('size').notNull().default(''),
+    quantity: integer('quantity').notNull(),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    index('cart_items_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('cart_items_line_key').on(t.userId, t.productId, t.colour, t.size),
+    check('cart_items_quantity_check', sql`${t.quantity} >= 1`),
+  ],
+);
+
+export type CheckoutLine = {
+  productId: string;
+  productname: string;
+  pricePaise: number;
+  image: string;
+  quantity: number;
+  size: string;
+  colour: string;
+};
+export type ShippingInfo = { fullname: string; mobileno: string; address: string; city: string; pincode: string };
+
+/** One attempt to pay for a cart: created by /razorpay-order, keyed by the provider's order id. */
+export const checkouts = pgTable(
+  'checkouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['razorpay', 'sandbox'] }).notNull(),
+    providerOrderId: text('provider_order_id'),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull().default('INR'),
+    /** pending → placed | expired | failed; a placed checkout never goes back. */
+    status: text('status', { enum: ['pending', 'placed', 'expired', 'failed'] })
+      .notNull()
+      .default('pending'),
+    lines: jsonb('lines').$type<CheckoutLine[]>().notNull(),
+    shippinginfo: jsonb('shippinginfo').$type<ShippingInfo | null>(),
+    holdExpiresAt: ts('hold_expires_at').notNull(),
+    lastReconciledAt: ts('last_reconciled_at'),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    uniqueIndex('checkouts_provider_order_key').on(t.providerOrderId),
+    index('checkouts_status_idx').on(t.status, t.holdExpiresAt),
+    index('checkouts_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** Stock taken out of products.stock for a pending checkout; deleted when sold or released. */
+export const stockHolds = pgTable(
+  'stock_holds',
+  {
+    checkoutId: uuid('checkout_id')
+      .notNull()
+      .references(() => checkouts.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.checkoutId, t.productId] }),
+    index('stock_holds_expires_idx').on(t.expiresAt),
+    index('stock_holds_product_idx').on(t.productId),
+    check('stock_holds_quantity_check', sql`${t.quantity} >= 1`),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    checkoutId: uuid('checkout_id')
+      .notNull()
+      .references(() => checkouts.id, { onDelete: 'restrict' }),
+    razorpayOrderId: text('razorpay_order_id').notNull(),
+    razorpayPaymentId: text('razorpay_payment_id').notNull(),
+    totalPaise: bigint('total_paise', { mode: 'number' }).notNull(),
+    paymentstatus: text('paymentstatus', { enum: ['Paid', 'Pending', 'Failed', 'Refunded'] }).notNull(),
+    deliverystatus: text('deliverystatus', {
+      enum: ['pending', 'confirmed', 'shipped', 'delivered', 'returned'],
+    })
+      .notNull()
+      .default('pending'),
+    /** Why the order needs the merchant's attention (stock lost after the hold expired, wrong amount…). */
+    flag: text('flag'),
+    /** none | pending | processed | failed */
+    refundStatus: text('refund_status').notNull().default('none'),
+    refundId: text('refund_id'),
+    shippinginfo: jsonb('shippinginfo').$type<ShippingInfo>().notNull(),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    uniqueIndex('orders_razorpay_order_key').on(t.razorpayOrderId),
+    uniqueIndex('orders_checkout_key').on(t.checkoutId),
+    index('orders_payment_idx').on(t.razorpayPaymentId),
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    index('orders_created_idx').on(t.createdAt),
+    index('orders_delivery_created_idx').on(t.deliverystatus, t.createdAt),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    productname: text('productname').notNull(),
+    unitPricePaise: bigint('unit_price_paise', { mode: 'number' }).notNull(),
+    productimage: text('productimage').notNull().default(''),
+    quantity: integer('quantity').notNull(),
+    size: text('size').notNull().default(''),
+    colour: text('colour').notNull().default(''),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId, t.position), index('order_items_product_idx').on(t.productId)],
+);
+
+/** Webhook deliveries already handled, keyed by x-razorpay-event-id. */
+export const paymentEvents = pgTable('payment_events', {
+  eventId: text('event_id').primaryKey(),
+  event: text('event').notNull(),
+  receivedAt: created(),
+});

@@ -1,0 +1,76 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+export type FieldError = { path: string; message: string };
+
+/** An expected failure: its status and message go to the client as they are. */
+export class AppError extends Error {
+  constructor(
+    public statusCode: number,
+    message: string,
+    public errors?: FieldError[],
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, errors?: FieldError[]) => new AppError(400, message, errors);
+export const unauthorized = (message = 'Please sign in to continue') => new AppError(401, message);
+export const forbidden = (message = 'You do not have permission to do this') => new AppError(403, message);
+export const notFound = (message = 'Not found') => new AppError(404, message);
+export const conflict = (message: string) => new AppError(409, message);
+
+const FASTIFY_CODES: Record<string, [number, string]> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'Request body is too large'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'Unsupported content type'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'Invalid Content-Length'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'Request body must not be empty'],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'Malformed JSON body'],
+  FST_ERR_CTP_EMPTY_TYPE: [415, 'Missing content type'],
+  FST_ERR_INVALID_MULTIPART_CONTENT_TYPE: [415, 'Expected multipart/form-data'],
+  FST_REQ_FILE_TOO_LARGE: [413, 'File is too large'],
+  FST_FILES_LIMIT: [413, 'Too many files'],
+  FST_FIELDS_LIMIT: [413, 'Too many fields'],
+  FST_PARTS_LIMIT: [413, 'Too many parts'],
+  FST_PROTO_VIOLATION: [400, 'Malformed request body'],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'Expected multipart/form-data'],
+};
+
+function zodPath(instancePath: string | undefined, params: Record<string, unknown> | undefined) {
+  const fromInstance = (instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+  const issue = params?.issue as { path?: unknown[] } | undefined;
+  if (issue?.path?.length) return issue.path.join('.');
+  return fromInstance;
+}
+
+export function installErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof AppError) {
+      return reply
+        .status(err.statusCode)
+        .send({ success: false, message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const errors = err.validation.map((v) => ({
+        path: zodPath(v.instancePath, v.params as Record<string, unknown>) || err.validationContext || 'body',
+        message: v.message ?? 'Invalid value',
+      }));
+      const first = errors[0];
+      const message = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : 'Invalid input';
+      return reply.status(400).send({ success: false, message, errors });
+    }
+    const mapped = err.code ? FASTIFY_CODES[err.code] : undefined;
+    if (mapped) return reply.status(mapped[0]).send({ success: false, message: mapped[1] });
+    if (err.statusCode === 429) {
+      return reply.status(429).send({ success: false, message: err.message || 'Too many requests. Please try again later.' });
+    }
+    if (err instanceof SyntaxError || err.statusCode === 400) {
+      return reply.status(400).send({ success: false, message: 'Malformed request' });
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      return reply.status(err.statusCode).send({ success: false, message: err.message || 'Bad request' });
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ success: false, message: 'Internal server error' });
+  });
+}

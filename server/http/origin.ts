@@ -1,0 +1,33 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forbidden } from './errors.js';
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function originOf(value: string | undefined): string | null | undefined {
+  if (!value) return undefined;
+  try {
+    return new URL(value).origin;
+  } catch {
+    return null; // present but unparseable: treated as foreign
+  }
+}
+
+/**
+ * Refuses state-changing requests that a browser sent from another site. Same-origin means the
+ * Origin (or Referer) matches the Host the request came to, or PUBLIC_URL. Requests with neither
+ * header (server-to-server, like Razorpay's webhooks, or curl) carry no ambient browser cookie risk.
+ */
+export function installOriginCheck(app: FastifyInstance, publicUrl: string) {
+  const trusted = new URL(publicUrl).origin;
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    if (SAFE.has(request.method)) return;
+    const header = request.headers.origin ?? request.headers.referer;
+    const origin = originOf(typeof header === 'string' ? header : undefined);
+    if (origin === undefined) return;
+    if (origin === 'null' || origin === null) throw forbidden('Cross-site request refused');
+    if (origin === trusted) return;
+    const host = request.headers.host;
+    if (host && (origin === `http://${host}` || origin === `https://${host}`)) return;
+    throw forbidden('Cross-site request refused');
+  });
+}

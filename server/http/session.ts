@@ -1,0 +1,111 @@
+import crypto from 'node:crypto';
+import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db, DbOrTx } from '../db/client.js';
+import { sessions, users } from '../db/schema.js';
+import { forbidden, unauthorized } from './errors.js';
+
+export const SESSION_COOKIE = 'sid';
+export const SESSION_DAYS = 30;
+
+export type SessionUser = {
+  id: string;
+  fullname: string;
+  mobileno: string;
+  role: 'USER' | 'ADMIN';
+  createdAt: Date;
+  sessionId: string;
+};
+
+const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+export async function createSession(db: Db, userId: string) {
+  const token = crypto.randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + SESSION_DAYS * 86_400_000);
+  await db.insert(sessions).values({ id: hashToken(token), userId, expiresAt });
+  return { token, expiresAt };
+}
+
+export async function deleteSessionByToken(db: Db, token: string) {
+  await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+}
+
+/** Ends every session of a user, except `keepSessionId` when given (the one making the change). */
+export async function revokeUserSessions(db: DbOrTx, userId: string, keepSessionId?: string) {
+  await db
+    .delete(sessions)
+    .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+}
+
+export async function purgeExpiredSessions(db: Db) {
+  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+}
+
+export async function findSessionUser(db: Db, token: string): Promise<SessionUser | null> {
+  if (!token || token.length > 200) return null;
+  const id = hashToken(token);
+  const rows = await db
+    .select({
+      id: users.id,
+      fullname: users.fullname,
+      mobileno: users.mobileno,
+      role: users.role,
+      createdAt: users.createdAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  const row = rows[0];
+  return row ? { ...row, sessionId: id } : null;
+}
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: Date) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.server.cookieSecure(request),
+    expires: expiresAt,
+  });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.server.cookieSecure(request),
+  });
+}
+
+/** Loads the signed-in user once per request (null when signed out). */
+export async function currentUser(request: FastifyRequest): Promise<SessionUser | null> {
+  if (request.sessionUser !== undefined) return request.sessionUser;
+  const token = request.cookies[SESSION_COOKIE];
+  request.sessionUser = token ? await findSessionUser(request.server.db, token) : null;
+  return request.sessionUser;
+}
+
+/** preHandler: 401 unless signed in. */
+export async function requireUser(request: FastifyRequest) {
+  const user = await currentUser(request);
+  if (!user) throw unauthorized();
+}
+
+/** preHandler: 401 unless signed in, 403 unless ADMIN. */
+export async function requireAdmin(request: FastifyRequest) {
+  const user = await currentUser(request);
+  if (!user) throw unauthorized();
+  if (user.role !== 'ADMIN') throw forbidden('Admin access required');
+}
+
+/** The signed-in user inside a handler guarded by requireUser/requireAdmin. */
+export function userOf(request: FastifyRequest): SessionUser {
+  if (!request.sessionUser) throw unauthorized();
+  return request.sessionUser;
+}
+
+/** OpenAPI security requirements to spread into a guarded route's schema. */
+export const SIGNED_IN = { security: [{ session: [] }] };
+export const ADMIN = { security: [{ adminSession: [] }] };

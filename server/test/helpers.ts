@@ -1,0 +1,101 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
+import { type AppOptions, buildApp } from '../app.js';
+import { parseConfig } from '../config.js';
+import { type Database, openPglite, openPostgres } from '../db/client.js';
+import { createUser } from '../features/auth/service.js';
+import { withDatabase } from './global-setup.js';
+
+export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+/** A fresh, migrated database for one test file: a copy of the run's template. */
+export async function freshDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const name = `shop_t_${crypto.randomBytes(6).toString('hex')}`;
+    const admin = await openPostgres(url, 1);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`create database ${name} template ${inject('pgTemplate')}`);
+        break;
+      } catch (err) {
+        if (attempt > 20) throw err;
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+      }
+    }
+    const database = await openPostgres(withDatabase(url, name), 20);
+    const close = database.close;
+    database.close = async () => {
+      await close();
+      await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
+      await admin.close();
+    };
+    return database;
+  }
+  const dump = fs.readFileSync(inject('pgliteDump'));
+  return openPglite({ loadDataDir: new Blob([dump]) });
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+  /** Creates a user directly and signs in through HTTP; returns the session cookie header value. */
+  signUpAndIn(
+    role?: 'USER' | 'ADMIN',
+    overrides?: { mobileno?: string; password?: string; fullname?: string },
+  ): Promise<TestUser>;
+  request(opts: InjectOptions & { cookie?: string }): Promise<LightMyRequestResponse>;
+};
+export type TestUser = { id: string; cookie: string; mobileno: string; password: string; fullname: string };
+
+let counter = 0;
+export function uniqueMobile() {
+  counter += 1;
+  return `7${String(process.pid % 10000).padStart(4, '0')}${String(counter + Math.floor(Math.random() * 1000) * 100).padStart(5, '0')}`.slice(
+    0,
+    10,
+  );
+}
+
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Partial<Omit<AppOptions, 'config' | 'database'>> & { database?: Database } = {},
+): Promise<TestApp> {
+  const database = options.database ?? (await freshDatabase());
+  const config = parseConfig({ NODE_ENV: 'test', SEED_DEMO: 'false', PUBLIC_URL: 'http://localhost:3000', ...env });
+  const app = await buildApp({ config, database, jobs: false, ...options });
+  await app.ready();
+  const request = (opts: InjectOptions & { cookie?: string }) => {
+    const { cookie, headers, ...rest } = opts;
+    return app.inject({ ...rest, headers: { ...(headers ?? {}), ...(cookie ? { cookie } : {}) } });
+  };
+  return {
+    app,
+    database,
+    request,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+    async signUpAndIn(role = 'USER', overrides = {}) {
+      const mobileno = overrides.mobileno ?? uniqueMobile();
+      const password = overrides.password ?? 'correct horse battery';
+      const fullname = overrides.fullname ?? `Test ${role === 'ADMIN' ? 'Admin' : 'Shopper'} ${mobileno.slice(-4)}`;
+      const user = await createUser(database.db, { fullname, mobileno, password, role });
+      const res = await request({ method: 'POST', url: '/u1/api/signin', payload: { mobileno, password } });
+      if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+      const cookie = sessionCookie(res);
+      return { id: user.id, cookie, mobileno, password, fullname };
+    },
+  };
+}
+
+/** The `sid=…` pair from a response's Set-Cookie, ready for a Cookie header. */
+export function sessionCookie(res: LightMyRequestResponse): string {
+  const c = res.cookies.find((x) => x.name === 'sid');
+  if (!c) throw new Error('no session cookie set');
+  return `sid=${c.value}`;
+}

@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-brand-50 to-white px-4 py-10">
+      <div className="w-full max-w-md rounded-2xl border border-gray-200 bg-white p-8 shadow-sm">
+        <Link to="/" className="mb-6 block text-center font-serif text-2xl font-bold text-brand-700">
+          Ratna Gems
+        </Link>
+        <h1 className="mb-6 text-center text-xl font-semibold">{title}</h1>
+        {children}
+      </div>
+    </main>
+  );
+}
+
+export const inputClass =
+  'w-full rounded-md border border-gray-300 px-3 py-2 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100';
+
+/** The text shown for a failed sign-in or sign-up call (SPEC §8). */
+export function authErrorText(err: unknown) {
+  const e = err as { status?: number; body?: { message?: string } };
+  if (e?.status === 0) return 'Network error. Please try again later.';
+  return e?.body?.message || 'Something went wrong. Please try again.';
+}
