@@ -5,7 +5,15 @@ export const E2E_ADMIN = { mobileno: '9000000001', password: 'e2e-admin-password
 
 const chromium = {
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+    '--disable-quic',
+    '--disable-sync',
+  ],
 };
 
 /** Journeys run against the built app and the real server on a fresh embedded database with the demo catalogue. */
@@ -28,7 +36,13 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 768 }, launchOptions: chromium } },
     {
       name: 'phone',
-      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, launchOptions: chromium },
+      use: {
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        deviceScaleFactor: 2,
+        launchOptions: chromium,
+      },
     },
   ],
   webServer: {

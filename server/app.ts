@@ -21,6 +21,7 @@ import { type Database, ping } from './db/client.js';
 import authRoutes from './features/auth/routes.js';
 import cartRoutes from './features/cart/routes.js';
 import categoryRoutes from './features/categories/routes.js';
+import dashboardRoutes from './features/dashboard/routes.js';
 import orderRoutes from './features/orders/routes.js';
 import productRoutes from './features/products/routes.js';
 import subcategoryRoutes from './features/subcategories/routes.js';
@@ -29,6 +30,8 @@ import { installOriginCheck } from './http/origin.js';
 import { dbRateLimitStore, type RateLimitStore, redisRateLimitStore } from './http/rate-limit.js';
 import type { SessionUser } from './http/session.js';
 import { API_PREFIXES, installSpa, type PageMetaResolver } from './http/spa.js';
+import mediaRoutes from './media/routes.js';
+import { localMediaStore, type MediaStore } from './media/storage.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const WEB_DIST = path.join(ROOT, 'dist', 'web');
@@ -42,6 +45,8 @@ export type AppOptions = {
   jobs?: boolean;
   authLimits?: Partial<AuthLimits>;
   webDir?: string;
+  /** Media store; defaults to local disk under DATA_DIR/uploads. */
+  media?: MediaStore;
 };
 
 declare module 'fastify' {
@@ -52,6 +57,7 @@ declare module 'fastify' {
     rateLimits: RateLimitStore;
     authLimits: AuthLimits;
     redis: Redis | undefined;
+    media: MediaStore;
     jobsEnabled: boolean;
     pageMetaResolvers: PageMetaResolver[];
     cookieSecure(request: FastifyRequest): boolean;
@@ -99,6 +105,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('redis', redis);
+  app.decorate('media', opts.media ?? localMediaStore(path.join(config.dataDir, 'uploads')));
   app.decorate('rateLimits', redis ? redisRateLimitStore(redis) : dbRateLimitStore(database.db));
   app.decorate('authLimits', { perNumber: 5, perAddress: 30, windowMs: 15 * 60_000, ...opts.authLimits });
   app.decorate('jobsEnabled', opts.jobs ?? false);
@@ -186,6 +193,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(productRoutes, { prefix: '/p1/api' });
   await app.register(cartRoutes, { prefix: '/c2/api' });
   await app.register(orderRoutes, { prefix: '/o1/api' });
+  await app.register(dashboardRoutes, { prefix: '/o1/api' });
+  await app.register(mediaRoutes);
 
   const webDir = opts.webDir ?? WEB_DIST;
   const sendApp = installSpa(app, webDir, config.publicUrl);

@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { type AppOptions, buildApp } from '../app.js';
@@ -41,6 +43,8 @@ export async function freshDatabase(): Promise<Database> {
 export type TestApp = {
   app: FastifyInstance;
   database: Database;
+  /** DATA_DIR of this app (a temporary directory unless the test set one). */
+  dataDir: string;
   close(): Promise<void>;
   /** Creates a user directly and signs in through HTTP; returns the session cookie header value. */
   signUpAndIn(
@@ -65,7 +69,15 @@ export async function createTestApp(
   options: Partial<Omit<AppOptions, 'config' | 'database'>> & { database?: Database } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await freshDatabase());
-  const config = parseConfig({ NODE_ENV: 'test', SEED_DEMO: 'false', PUBLIC_URL: 'http://localhost:3000', ...env });
+  // Media and anything else on disk go to a temporary directory of this app's own.
+  const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    SEED_DEMO: 'false',
+    PUBLIC_URL: 'http://localhost:3000',
+    ...env,
+    DATA_DIR: dataDir,
+  });
   const app = await buildApp({ config, database, jobs: false, ...options });
   await app.ready();
   const request = (opts: InjectOptions & { cookie?: string }) => {
@@ -76,9 +88,11 @@ export async function createTestApp(
     app,
     database,
     request,
+    dataDir,
     async close() {
       await app.close();
       await database.close();
+      if (!env.DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
     },
     async signUpAndIn(role = 'USER', overrides = {}) {
       const mobileno = overrides.mobileno ?? uniqueMobile();
