@@ -43,7 +43,15 @@ export type FakeRazorpay = {
 };
 
 const error = (code: string, description: string, field?: string) => ({
-  error: { code, description, source: 'business', step: 'payment_initiation', reason: 'input_validation_failed', metadata: {}, field },
+  error: {
+    code,
+    description,
+    source: 'business',
+    step: 'payment_initiation',
+    reason: 'input_validation_failed',
+    metadata: {},
+    field,
+  },
 });
 
 export async function startFakeRazorpay(opts: { refundStatus?: 'pending' | 'processed' } = {}): Promise<FakeRazorpay> {
@@ -127,38 +135,40 @@ export async function startFakeRazorpay(opts: { refundStatus?: 'pending' | 'proc
         orders.set(order.id, order);
         return send(200, order);
       }
-      if (method === 'GET' && (m = path.match(/^\/v1\/orders\/([^/]+)\/payments$/))) {
+      m = method === 'GET' ? path.match(/^\/v1\/orders\/([^/]+)\/payments$/) : null;
+      if (m) {
         const order = orders.get(decodeURIComponent(m[1] as string));
         if (!order) return send(400, error('BAD_REQUEST_ERROR', 'The id provided does not exist'));
         const items = [...payments.values()].filter((p) => p.order_id === order.id);
         return send(200, { entity: 'collection', count: items.length, items });
       }
-      if (method === 'GET' && (m = path.match(/^\/v1\/orders\/([^/]+)$/))) {
+      m = method === 'GET' ? path.match(/^\/v1\/orders\/([^/]+)$/) : null;
+      if (m) {
         const order = orders.get(decodeURIComponent(m[1] as string));
         return order ? send(200, order) : send(400, error('BAD_REQUEST_ERROR', 'The id provided does not exist'));
       }
-      if (method === 'GET' && (m = path.match(/^\/v1\/payments\/([^/]+)$/))) {
+      m = method === 'GET' ? path.match(/^\/v1\/payments\/([^/]+)$/) : null;
+      if (m) {
         const payment = payments.get(decodeURIComponent(m[1] as string));
         return payment ? send(200, payment) : send(400, error('BAD_REQUEST_ERROR', 'The id provided does not exist'));
       }
-      if (method === 'POST' && (m = path.match(/^\/v1\/payments\/([^/]+)\/capture$/))) {
+      m = method === 'POST' ? path.match(/^\/v1\/payments\/([^/]+)\/capture$/) : null;
+      if (m) {
         const payment = payments.get(decodeURIComponent(m[1] as string));
         if (!payment) return send(400, error('BAD_REQUEST_ERROR', 'The id provided does not exist'));
         if (payment.status !== 'authorized') {
           return send(400, error('BAD_REQUEST_ERROR', 'This payment has already been captured'));
         }
         if (body.amount !== payment.amount || body.currency !== payment.currency) {
-          return send(
-            400,
-            error('BAD_REQUEST_ERROR', 'Capture amount must be equal to the amount authorized', 'amount'),
-          );
+          return send(400, error('BAD_REQUEST_ERROR', 'Capture amount must be equal to the amount authorized', 'amount'));
         }
         payment.status = 'captured';
         payment.captured = true;
         markPaid(payment);
         return send(200, payment);
       }
-      if (method === 'POST' && (m = path.match(/^\/v1\/payments\/([^/]+)\/refund$/))) {
+      m = method === 'POST' ? path.match(/^\/v1\/payments\/([^/]+)\/refund$/) : null;
+      if (m) {
         const payment = payments.get(decodeURIComponent(m[1] as string));
         if (!payment) return send(400, error('BAD_REQUEST_ERROR', 'The id provided does not exist'));
         const key = req.headers['x-refund-idempotency'];

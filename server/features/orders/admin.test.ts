@@ -53,8 +53,7 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(() => t.close());
 
-const list = (query: string, cookie = admin.cookie) =>
-  t.request({ method: 'GET', url: `/o1/api/admin/orders${query}`, cookie });
+const list = (query: string, cookie = admin.cookie) => t.request({ method: 'GET', url: `/o1/api/admin/orders${query}`, cookie });
 
 describe('orders for shoppers and the admin', () => {
   it('shows a shopper only their own orders, newest first, with the live product on each line', async () => {
@@ -95,7 +94,9 @@ describe('orders for shoppers and the admin', () => {
   });
 
   it('pages the admin list 10 at a time with the pagination object of the contract', async () => {
-    const total = OrderCountResponse.parse((await t.request({ method: 'GET', url: '/o1/api/admin/count', cookie: admin.cookie })).json()).count;
+    const total = OrderCountResponse.parse(
+      (await t.request({ method: 'GET', url: '/o1/api/admin/count', cookie: admin.cookie })).json(),
+    ).count;
     const first = AdminOrdersResponse.parse((await list('')).json());
     expect(first.orders).toHaveLength(10);
     expect(first.pagination).toEqual({
@@ -106,7 +107,11 @@ describe('orders for shoppers and the admin', () => {
       hasPrevPage: false,
       limit: 10,
     });
-    expect(first.orders[0]?.user).toMatchObject({ _id: expect.any(String), fullname: expect.any(String), mobileno: expect.any(String) });
+    expect(first.orders[0]?.user).toMatchObject({
+      _id: expect.any(String),
+      fullname: expect.any(String),
+      mobileno: expect.any(String),
+    });
     const second = AdminOrdersResponse.parse((await list('?page=2&limit=10')).json());
     expect(second.pagination).toMatchObject({ currentPage: 2, hasNextPage: false, hasPrevPage: true });
     expect(second.orders).toHaveLength(total - 10);
@@ -128,7 +133,10 @@ describe('orders for shoppers and the admin', () => {
   });
 
   it('filters by India-time dates, inclusive at both ends', async () => {
-    const ids = async (q: string) => AdminOrdersResponse.parse((await list(q)).json()).orders.map((o) => o._id).sort();
+    const ids = async (q: string) =>
+      AdminOrdersResponse.parse((await list(q)).json())
+        .orders.map((o) => o._id)
+        .sort();
     const expectIds = (idx: number[]) => idx.map((i) => placed[i]?.id as string).sort();
     expect(await ids('?startDate=2026-03-01&endDate=2026-03-01')).toEqual(expectIds([0]));
     expect(await ids('?startDate=2026-03-02&endDate=2026-03-10')).toEqual(expectIds([1, 2, 3]));
@@ -143,17 +151,42 @@ describe('orders for shoppers and the admin', () => {
 
   it('updates the delivery status (five values only) and filters by it', async () => {
     const id = placed[7]?.id as string;
-    const res = await t.request({ method: 'PATCH', url: `/o1/api/admin/update/${id}`, cookie: admin.cookie, payload: { deliverystatus: 'shipped' } });
+    const res = await t.request({
+      method: 'PATCH',
+      url: `/o1/api/admin/update/${id}`,
+      cookie: admin.cookie,
+      payload: { deliverystatus: 'shipped' },
+    });
     expect(res.statusCode).toBe(200);
     const body = AdminOrderResponse.parse(res.json());
     expect(body.order).toMatchObject({ _id: id, deliverystatus: 'shipped', status: 'Shipped' });
-    const bad = await t.request({ method: 'PATCH', url: `/o1/api/admin/update/${id}`, cookie: admin.cookie, payload: { deliverystatus: 'lost' } });
+    const bad = await t.request({
+      method: 'PATCH',
+      url: `/o1/api/admin/update/${id}`,
+      cookie: admin.cookie,
+      payload: { deliverystatus: 'lost' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].path).toBe('deliverystatus');
-    expect((await t.request({ method: 'PATCH', url: '/o1/api/admin/update/nope', cookie: admin.cookie, payload: { deliverystatus: 'shipped' } })).statusCode).toBe(400);
     expect(
-      (await t.request({ method: 'PATCH', url: `/o1/api/admin/update/${crypto.randomUUID()}`, cookie: admin.cookie, payload: { deliverystatus: 'shipped' } }))
-        .statusCode,
+      (
+        await t.request({
+          method: 'PATCH',
+          url: '/o1/api/admin/update/nope',
+          cookie: admin.cookie,
+          payload: { deliverystatus: 'shipped' },
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await t.request({
+          method: 'PATCH',
+          url: `/o1/api/admin/update/${crypto.randomUUID()}`,
+          cookie: admin.cookie,
+          payload: { deliverystatus: 'shipped' },
+        })
+      ).statusCode,
     ).toBe(404);
 
     const shipped = AdminOrdersResponse.parse((await list('?status=shipped')).json());

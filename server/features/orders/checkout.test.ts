@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -348,6 +349,48 @@ describe('sandbox checkout, end to end', () => {
     expect(again.statusCode).toBe(200);
     const [after] = await ordersOfCheckout(order.id);
     expect(after).toMatchObject({ flag: null, shippinginfo: SHIPPING });
+  });
+});
+
+describe('background jobs', () => {
+  it('start with a jobs-enabled app: holds that expired while the server was down go back at once, and stop on close', async () => {
+    const user = await t.signUpAndIn();
+    const p = await createProduct(t.database.db, { stock: 3 });
+    await s.add(user.cookie, p.id, 3);
+    const order = RazorpayOrderResponse.parse((await s.hold(user.cookie)).json()).razorpayOrder;
+    expect((await productRow(t.database.db, p.id)).stock).toBe(0);
+    await t.database.db
+      .update(checkouts)
+      .set({ holdExpiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(checkouts.providerOrderId, order.id));
+
+    const withJobs = await createTestApp({ RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET }, { database: t.database, jobs: true });
+    expect(withJobs.app.jobsEnabled).toBe(true);
+    for (let i = 0; i < 100 && (await productRow(t.database.db, p.id)).stock !== 3; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect((await productRow(t.database.db, p.id)).stock).toBe(3);
+    const [c] = await t.database.db.select().from(checkouts).where(eq(checkouts.providerOrderId, order.id));
+    expect(c?.status).toBe('expired');
+    await withJobs.app.close(); // the shared database stays open
+    fs.rmSync(withJobs.dataDir, { recursive: true, force: true });
+  });
+});
+
+describe('webhook without a configured secret', () => {
+  it('refuses every delivery with 400', async () => {
+    const bare = await createTestApp({}, { database: t.database });
+    const body = JSON.stringify({ event: 'payment.captured', payload: {} });
+    const res = await bare.request({
+      method: 'POST',
+      url: '/o1/api/razorpay-webhook',
+      payload: body,
+      headers: { 'content-type': 'application/json', 'x-razorpay-signature': hmacHex('anything', body) },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Webhook secret is not configured');
+    await bare.app.close();
+    fs.rmSync(bare.dataDir, { recursive: true, force: true });
   });
 });
 

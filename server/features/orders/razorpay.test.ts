@@ -203,7 +203,10 @@ describe('razorpay mode', () => {
     expect(ok.json()).toEqual({ success: true });
     expect(await orderRows(order.id)).toHaveLength(1);
     expect(await productRow(t.database.db, p.id)).toMatchObject({ stock: 0, sold: 2 });
-    const events = await t.database.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, first.headers['x-razorpay-event-id'] as string));
+    const events = await t.database.db
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.eventId, first.headers['x-razorpay-event-id'] as string));
     expect(events).toHaveLength(1);
 
     const fetchesBefore = fake.count('GET', /^\/v1\/payments\//);
