@@ -25,6 +25,8 @@ export type FakeRazorpay = {
   failNext(count: number, status?: number, path?: RegExp): void;
   /** Drops the failures still queued. */
   clearFailures(): void;
+  /** Every answer waits this long first (a slow Razorpay). */
+  setDelay(ms: number): void;
   /** While down, every connection is cut without an answer (as if Razorpay were unreachable). */
   setDown(down: boolean): void;
   /** The shopper pays an order in Checkout. Default: captured (auto-capture) for the order's amount. */
@@ -65,6 +67,7 @@ export async function startFakeRazorpay(opts: { refundStatus?: 'pending' | 'proc
   const requests: FakeRazorpay['requests'] = [];
   const failures: { status: number; path?: RegExp }[] = [];
   let down = false;
+  let delayMs = 0;
   const sockets = new Set<import('node:net').Socket>();
   const now = () => Math.floor(Date.now() / 1000);
 
@@ -75,7 +78,8 @@ export async function startFakeRazorpay(opts: { refundStatus?: 'pending' | 'proc
     }
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
+    req.on('end', async () => {
+      if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
       const raw = Buffer.concat(chunks).toString('utf8');
       let body: Record<string, unknown> = {};
       try {
@@ -238,6 +242,9 @@ export async function startFakeRazorpay(opts: { refundStatus?: 'pending' | 'proc
     requests,
     failNext(count, status = 500, path) {
       for (let i = 0; i < count; i++) failures.push({ status, path });
+    },
+    setDelay(ms) {
+      delayMs = ms;
     },
     clearFailures() {
       failures.length = 0;

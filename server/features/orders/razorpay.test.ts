@@ -24,6 +24,7 @@ afterAll(async () => {
 beforeEach(() => {
   fake.setDown(false);
   fake.clearFailures();
+  fake.setDelay(0);
 });
 
 async function cartWith(user: TestUser, stock = 5, quantity = 1, pricePaise = 250_000) {
@@ -235,6 +236,21 @@ describe('razorpay mode', () => {
     fake.setDown(false);
     const again = await webhook(w);
     expect(again.statusCode).toBe(200);
+    expect(await orderRows(order.id)).toHaveLength(1);
+  });
+
+  it('answers a webhook within 5 seconds even when Razorpay is slow, and finishes the placement afterwards', async () => {
+    const user = await t.signUpAndIn();
+    await cartWith(user);
+    const order = await hold(user);
+    const paid = fake.pay(order.id);
+    const w = fake.webhook('payment.captured', paid.razorpay_payment_id);
+    fake.setDelay(5500);
+    const started = Date.now();
+    const res = await webhook(w);
+    expect(res.statusCode).toBe(200);
+    expect(Date.now() - started).toBeLessThan(5000);
+    for (let i = 0; i < 100 && (await orderRows(order.id)).length === 0; i++) await new Promise((r) => setTimeout(r, 100));
     expect(await orderRows(order.id)).toHaveLength(1);
   });
 
