@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../test/helpers.js';
 import { checkMediaStore, closeMediaStore, createMediaStore, MediaStoreError } from './index.js';
 import { MEDIA_CACHE_CONTROL, type S3MediaStore } from './s3.js';
 import type { MediaStore } from './storage.js';
-import { S3_TEST_KEY, startTestS3, type TestS3 } from './test-s3.js';
+import { S3_TEST_KEY, startTestS3, type TestS3 } from './test-support.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const BUCKET = 'shop-media';

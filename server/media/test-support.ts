@@ -1,15 +1,18 @@
 /**
- * Test support: a real S3-compatible server (s3rver) on 127.0.0.1, a random port and a temporary folder,
+ * Test support for media. A real S3-compatible server (s3rver) on 127.0.0.1, a random port and a temporary folder,
  * run as a child process. s3rver encrypts its list continuation tokens with single DES, which OpenSSL 3
  * keeps in its legacy provider: the child runs with --openssl-legacy-provider so paginated listings work.
  * s3rver knows one key pair, S3RVER / S3RVER. It refuses an unknown access key id (InvalidAccessKeyId) but
  * does not verify SigV4 signatures, so a wrong secret with the right key id is accepted.
  */
 import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import type { DbOrTx } from '../db/client.js';
+import { categories, checkouts, orderItems, orders, products, subcategories, users } from '../db/schema.js';
 
 const SERVER = `
 const S3rver = require('s3rver');
@@ -87,4 +90,68 @@ export async function startTestS3(): Promise<TestS3> {
       fs.rmSync(directory, { recursive: true, force: true });
     },
   };
+}
+
+/** A product row pointing at media URLs (the catalogue API is not needed to test what media does with it). */
+export async function insertProduct(db: DbOrTx, media: { images?: string[]; video?: string }) {
+  const tag = crypto.randomUUID();
+  const [category] = await db
+    .insert(categories)
+    .values({ name: `Ruby ${tag}` })
+    .returning();
+  const [subcategory] = await db
+    .insert(subcategories)
+    .values({ name: `Burmese ${tag}`, categoryId: category!.id })
+    .returning();
+  const [product] = await db
+    .insert(products)
+    .values({
+      name: `Pigeon blood ruby ${tag}`,
+      slug: `pigeon-blood-ruby-${tag}`,
+      pricePaise: 12_500_00,
+      description: 'Unheated Burmese ruby',
+      images: media.images ?? [],
+      video: media.video ?? '',
+      categoryId: category!.id,
+      subcategoryId: subcategory!.id,
+    })
+    .returning();
+  return product!;
+}
+
+/** A paid order whose one line copied `productimage`. */
+export async function insertOrderLine(db: DbOrTx, productimage: string) {
+  const tag = crypto.randomUUID();
+  const [user] = await db
+    .insert(users)
+    .values({ fullname: 'Asha Verma', mobileno: `6${tag.replace(/\D/g, '').padEnd(9, '0').slice(0, 9)}`, passwordHash: 'x' })
+    .returning();
+  const [checkout] = await db
+    .insert(checkouts)
+    .values({ userId: user!.id, provider: 'sandbox', amountPaise: 100, lines: [], holdExpiresAt: new Date() })
+    .returning();
+  const shippinginfo = {
+    fullname: 'Asha Verma',
+    mobileno: '9876543210',
+    address: 'Mall Road',
+    city: 'Ludhiana',
+    pincode: '141001',
+  };
+  const [order] = await db
+    .insert(orders)
+    .values({
+      userId: user!.id,
+      checkoutId: checkout!.id,
+      razorpayOrderId: `order_${tag}`,
+      razorpayPaymentId: `pay_${tag}`,
+      totalPaise: 100,
+      paymentstatus: 'Paid',
+      shippinginfo,
+    })
+    .returning();
+  const [line] = await db
+    .insert(orderItems)
+    .values({ orderId: order!.id, productname: 'Pigeon blood ruby', unitPricePaise: 100, productimage, quantity: 1 })
+    .returning();
+  return line!;
 }
