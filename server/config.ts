@@ -97,7 +97,8 @@ const EnvSchema = z
     S3_PREFIX: optionalString.refine((v) => v === undefined || isSafeKey(v.replace(/\/+$/, '')), {
       message: 'must be folder names of letters, digits, dots, hyphens or underscores separated by /',
     }),
-    MEDIA_PUBLIC_URL: url(['http:', 'https:']).refine((v) => v === undefined || !/[?#]/.test(v), {
+    // https only: the pages' Content-Security-Policy loads images and videos from the shop itself or https:.
+    MEDIA_PUBLIC_URL: url(['https:']).refine((v) => v === undefined || !/[?#]/.test(v), {
       message: 'must be a plain address without ? or #',
     }),
   })

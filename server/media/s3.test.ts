@@ -76,8 +76,14 @@ describe('settings', () => {
     expect(message({ MEDIA_PUBLIC_URL: 'https://media.example.com' })).toMatch(
       /^Invalid setting MEDIA_PUBLIC_URL: .*needs S3_BUCKET/,
     );
-    expect(message({ S3_BUCKET: BUCKET, MEDIA_PUBLIC_URL: 'not a url' })).toMatch(
-      /^Invalid setting MEDIA_PUBLIC_URL: must be a URL/,
+    expect(message({ S3_BUCKET: BUCKET, MEDIA_PUBLIC_URL: 'not a url' })).toBe(
+      'Invalid setting MEDIA_PUBLIC_URL: must be a URL (https:)',
+    );
+    expect(message({ S3_BUCKET: BUCKET, MEDIA_PUBLIC_URL: 'http://media.example.com' })).toBe(
+      'Invalid setting MEDIA_PUBLIC_URL: must be a URL (https:)',
+    );
+    expect(message({ S3_BUCKET: BUCKET, MEDIA_PUBLIC_URL: 'https://media.example.com/?v=1' })).toBe(
+      'Invalid setting MEDIA_PUBLIC_URL: must be a plain address without ? or #',
     );
     for (const m of [message({ MEDIA_STORAGE: 's3' }), message({ S3_BUCKET: 'A' })]) expect(m).not.toContain('\n');
 
