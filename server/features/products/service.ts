@@ -178,6 +178,37 @@ const SORTS: Record<CatalogueFilter['sort'], SQL[]> = {
   desc: [desc(products.pricePaise), ...newestFirst],
 };
 
+type CatalogueNames = Awaited<ReturnType<typeof catalogueNames>>;
+
+/** The WHERE conditions of a parsed filter; null when it can match nothing (a subcategory not under the category). */
+export function filterConditions(filter: CatalogueFilter, names: CatalogueNames): SQL[] | null {
+  const where: SQL[] = [eq(products.isActive, true)];
+  const catKeys = new Set(filter.categories.map(nameToFilterWord));
+  const catIds = names.categories.filter((c) => catKeys.has(nameToFilterWord(c.name))).map((c) => c.id);
+  if (filter.categories.length) where.push(inArray(products.categoryId, catIds));
+  if (filter.subcategories.length) {
+    const keys = new Set(filter.subcategories.map(nameToFilterWord));
+    const ids = names.subcategories
+      .filter((s) => keys.has(nameToFilterWord(s.name)) && (!filter.categories.length || catIds.includes(s.categoryId)))
+      .map((s) => s.id);
+    if (!ids.length) return null;
+    where.push(inArray(products.subcategoryId, ids));
+  }
+  if (filter.min !== undefined) where.push(gte(products.pricePaise, rupeesToPaise(filter.min)));
+  if (filter.max !== undefined) where.push(lte(products.pricePaise, rupeesToPaise(filter.max)));
+  for (const word of filter.search.slice(0, MAX_SEARCH_WORDS)) where.push(nameContains(word.slice(0, 100)));
+  return where;
+}
+
+/** One page of a filter with the total of matching rows (`count(*) over()`), in one query. */
+export function filterPageQuery(db: DbOrTx, where: SQL[], filter: CatalogueFilter) {
+  return selectProductsWithTotal(db)
+    .where(and(...where))
+    .orderBy(...SORTS[filter.sort])
+    .limit(FILTER_PAGE_SIZE)
+    .offset((filter.page - 1) * FILTER_PAGE_SIZE);
+}
+
 /**
  * The storefront listing of a filter string (contract/filter.ts), 30 a page, with the total in the same
  * query. A subcategory name matches every subcategory of that name, or only those under the named
@@ -190,35 +221,11 @@ export async function filterProducts(db: DbOrTx, term: string, pageOverride?: nu
     subcategories: names.subcategories.map((s) => s.name),
   });
   if (pageOverride && pageOverride >= 1) filter.page = pageOverride;
-
-  const where: SQL[] = [eq(products.isActive, true)];
-  let impossible = false;
-  if (filter.categories.length) {
-    const keys = new Set(filter.categories.map(nameToFilterWord));
-    const ids = names.categories.filter((c) => keys.has(nameToFilterWord(c.name))).map((c) => c.id);
-    where.push(inArray(products.categoryId, ids));
+  const where = filterConditions(filter, names);
+  if (!where || !Number.isSafeInteger((filter.page - 1) * FILTER_PAGE_SIZE)) {
+    return { filter, rows: [], total: 0, totalPages: 0 };
   }
-  if (filter.subcategories.length) {
-    const keys = new Set(filter.subcategories.map(nameToFilterWord));
-    const catKeys = new Set(filter.categories.map(nameToFilterWord));
-    const catIds = new Set(names.categories.filter((c) => catKeys.has(nameToFilterWord(c.name))).map((c) => c.id));
-    const ids = names.subcategories
-      .filter((s) => keys.has(nameToFilterWord(s.name)) && (catIds.size === 0 || catIds.has(s.categoryId)))
-      .map((s) => s.id);
-    if (!ids.length) impossible = true;
-    else where.push(inArray(products.subcategoryId, ids));
-  }
-  if (filter.min !== undefined) where.push(gte(products.pricePaise, rupeesToPaise(filter.min)));
-  if (filter.max !== undefined) where.push(lte(products.pricePaise, rupeesToPaise(filter.max)));
-  for (const word of filter.search.slice(0, MAX_SEARCH_WORDS)) where.push(nameContains(word.slice(0, 100)));
-
-  const offset = (filter.page - 1) * FILTER_PAGE_SIZE;
-  if (impossible || !Number.isSafeInteger(offset)) return { filter, rows: [], total: 0, totalPages: 0 };
-  const rows = await selectProductsWithTotal(db)
-    .where(and(...where))
-    .orderBy(...SORTS[filter.sort])
-    .limit(FILTER_PAGE_SIZE)
-    .offset(offset);
+  const rows = await filterPageQuery(db, where, filter);
   let total = rows[0]?.total ?? 0;
   if (!rows.length && filter.page > 1) {
     const [row] = await db
