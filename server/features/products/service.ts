@@ -371,7 +371,7 @@ function optionalColumns(input: Partial<ProductInput>) {
  * Creates a product (the seed and the admin form both use it). The slug is made from the name and kept
  * unique (`ruby`, `ruby-2`…). Media URLs must already be stored (media/images.ts storeImage / storeVideo).
  */
-export async function createProduct(db: Db, input: ProductInput): Promise<Product> {
+export async function createProduct(db: DbOrTx, input: ProductInput): Promise<Product> {
   const images = input.productimages ?? [];
   if (images.length > MAX_IMAGES_PER_PRODUCT) throw tooManyImages();
   const base = slugify(input.productname);
