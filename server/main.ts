@@ -1,13 +1,17 @@
+import path from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, parseConfig } from './config.js';
 import { DataDirLockedError } from './db/client.js';
+import { localMediaStore } from './media/storage.js';
 import { prepareDatabase } from './startup.js';
 
 async function main() {
   const config = parseConfig();
   const log = (msg: string) => console.log(msg);
-  const database = await prepareDatabase(config, log);
-  const app = await buildApp({ config, database, jobs: true });
+  // One media store for the demo seed and the app that serves it.
+  const media = localMediaStore(path.join(config.dataDir, 'uploads'));
+  const database = await prepareDatabase(config, log, media);
+  const app = await buildApp({ config, database, jobs: true, media });
   app.addHook('onClose', async () => {
     await database.close();
   });

@@ -1,0 +1,84 @@
+import sharp from 'sharp';
+import { IMAGE_WIDTHS } from '../../contract/catalogue.js';
+import type { MediaStore } from '../media/storage.js';
+import { type Design, designKey, renderDesign } from './art.js';
+
+export type RenderedDesign = Map<number, Buffer>;
+
+/** Widest first: each smaller size is resized from the one before it. */
+const WIDTHS = [...IMAGE_WIDTHS].sort((a, b) => b - a);
+
+/** Draws one design once at the largest width and encodes every stored width as WebP. */
+export async function renderWebp(design: Design, seed: number): Promise<RenderedDesign> {
+  const largest = WIDTHS[0] as number;
+  const svg = renderDesign(design, largest, seed);
+  let { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const out: RenderedDesign = new Map();
+  for (const width of WIDTHS) {
+    if (width !== info.width) {
+      ({ data, info } = await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+        .resize(width, width, { kernel: 'lanczos3' })
+        .raw()
+        .toBuffer({ resolveWithObject: true }));
+    }
+    const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
+    // The lowest effort for the large size keeps start-up quick; the small ones are cheap anyway.
+    out.set(
+      width,
+      await sharp(data, raw)
+        .webp({ quality: 80, effort: width === largest ? 0 : 2 })
+        .toBuffer(),
+    );
+  }
+  return out;
+}
+
+/** A small stable number from a text, so a design always gets the same facet pattern. */
+function hashSeed(text: string) {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return (h >>> 0) % 1000;
+}
+
+/** Runs fn over items with at most `limit` in flight. */
+export async function eachLimited<T>(items: T[], limit: number, fn: (item: T, index: number) => Promise<void>) {
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      await fn(items[i] as T, i);
+    }
+  });
+  await Promise.all(workers);
+}
+
+/**
+ * Renders every distinct design once, then stores a copy under each image's own key
+ * (`products/<uuid>/<width>.webp`, as uploads are stored). Products never share files, so deleting
+ * one product's media can never take another product's pictures with it.
+ */
+export async function storeImages(
+  media: MediaStore,
+  images: { uuid: string; design: Design }[],
+  concurrency = 2,
+): Promise<{ designs: number; files: number }> {
+  const byDesign = new Map<string, { design: Design; uuids: string[] }>();
+  for (const { uuid, design } of images) {
+    const key = designKey(design);
+    const entry = byDesign.get(key) ?? { design, uuids: [] };
+    entry.uuids.push(uuid);
+    byDesign.set(key, entry);
+  }
+  let files = 0;
+  const entries = [...byDesign.values()];
+  await eachLimited(entries, concurrency, async (entry) => {
+    const rendered = await renderWebp(entry.design, hashSeed(designKey(entry.design)));
+    for (const uuid of entry.uuids) {
+      for (const [width, body] of rendered) {
+        await media.put(`products/${uuid}/${width}.webp`, body, 'image/webp');
+        files += 1;
+      }
+    }
+  });
+  return { designs: entries.length, files };
+}
