@@ -1,3 +1,7 @@
+import crypto from 'node:crypto';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import { IMAGE_WIDTHS } from '../../contract/catalogue.js';
 import type { MediaStore } from '../media/storage.js';
@@ -8,10 +12,52 @@ export type RenderedDesign = Map<number, Buffer>;
 /** Widest first: each smaller size is resized from the one before it. */
 const WIDTHS = [...IMAGE_WIDTHS].sort((a, b) => b - a);
 
+/** Where drawn pictures are kept between runs, so a fresh data directory (tests, e2e) need not draw them again. */
+export const DEFAULT_CACHE_DIR = path.join(os.tmpdir(), 'ratna-gems-seed-images');
+const ENCODING = 'webp-q80-e0-e2-lanczos3-v1';
+
 /** Draws one design once at the largest width and encodes every stored width as WebP. */
-export async function renderWebp(design: Design, seed: number): Promise<RenderedDesign> {
+export async function renderWebp(design: Design, seed: number, cacheDir: string | null = null): Promise<RenderedDesign> {
   const largest = WIDTHS[0] as number;
   const svg = renderDesign(design, largest, seed);
+  // The cache is addressed by the drawing itself, so a changed drawing can never come back stale.
+  const hash = crypto.createHash('sha256').update(ENCODING).update(svg).digest('hex').slice(0, 32);
+  if (cacheDir) {
+    const cached = await readCached(cacheDir, hash);
+    if (cached) return cached;
+  }
+  const out = await rasterise(svg);
+  if (cacheDir) await writeCached(cacheDir, hash, out);
+  return out;
+}
+
+async function readCached(dir: string, hash: string): Promise<RenderedDesign | null> {
+  try {
+    const out: RenderedDesign = new Map();
+    for (const width of WIDTHS) out.set(width, await fsp.readFile(path.join(dir, `${hash}-${width}.webp`)));
+    return out;
+  } catch {
+    return null;
+  }
+}
+
+/** Best effort: a cache that cannot be written is simply not used. */
+async function writeCached(dir: string, hash: string, images: RenderedDesign) {
+  try {
+    await fsp.mkdir(dir, { recursive: true });
+    for (const [width, body] of images) {
+      const file = path.join(dir, `${hash}-${width}.webp`);
+      const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
+      await fsp.writeFile(tmp, body);
+      await fsp.rename(tmp, file);
+    }
+  } catch {
+    // read-only or full disk: the pictures are in the media store all the same
+  }
+}
+
+async function rasterise(svg: string): Promise<RenderedDesign> {
+  const largest = WIDTHS[0] as number;
   let { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const out: RenderedDesign = new Map();
   for (const width of WIDTHS) {
@@ -60,8 +106,9 @@ export async function eachLimited<T>(items: T[], limit: number, fn: (item: T, in
 export async function storeImages(
   media: MediaStore,
   images: { uuid: string; design: Design }[],
-  concurrency = 2,
+  options: { concurrency?: number; cacheDir?: string | null } = {},
 ): Promise<{ designs: number; files: number }> {
+  const { concurrency = 2, cacheDir = DEFAULT_CACHE_DIR } = options;
   const byDesign = new Map<string, { design: Design; uuids: string[] }>();
   for (const { uuid, design } of images) {
     const key = designKey(design);
@@ -72,7 +119,7 @@ export async function storeImages(
   let files = 0;
   const entries = [...byDesign.values()];
   await eachLimited(entries, concurrency, async (entry) => {
-    const rendered = await renderWebp(entry.design, hashSeed(designKey(entry.design)));
+    const rendered = await renderWebp(entry.design, hashSeed(designKey(entry.design)), cacheDir);
     for (const uuid of entry.uuids) {
       for (const [width, body] of rendered) {
         await media.put(`products/${uuid}/${width}.webp`, body, 'image/webp');

@@ -13,6 +13,8 @@ export type SeedOptions = {
   images?: boolean;
   /** How many pictures are drawn at once (default 2, one per core of a small server). */
   concurrency?: number;
+  /** Where drawn pictures are kept between runs (default: a folder in the system's temporary directory); null draws every picture afresh. */
+  cacheDir?: string | null;
   seed?: number;
 };
 
@@ -42,9 +44,15 @@ export async function seedDemo(
     let drawn = { designs: 0, files: 0 };
     if (withImages) {
       const images = catalogue.products.flatMap((p) => p.images);
-      drawn = await storeImages(media, images, options.concurrency ?? 2);
+      drawn = await storeImages(media, images, { concurrency: options.concurrency, cacheDir: options.cacheDir });
     }
-    const counts = await db.transaction((tx) => insertCatalogue(tx, catalogue, media, withImages));
+    // Checked again inside the transaction: on the embedded database (one process, no advisory
+    // lock needed) two calls at once must still load the catalogue only once.
+    const counts = await db.transaction(async (tx) => {
+      const again = await tx.select({ one: sql<number>`1` }).from(products).limit(1);
+      return again.length > 0 ? null : insertCatalogue(tx, catalogue, media, withImages);
+    });
+    if (!counts) return { seeded: false, reason: 'the shop already has products' } as const;
     const ms = Date.now() - started;
     log(
       `Demo catalogue loaded: ${counts.products} products in ${counts.subcategories} subcategories` +
