@@ -2,15 +2,14 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { COLOUR_PALETTE, IMAGE_WIDTHS } from '../../contract/catalogue.js';
 import { parseConfig } from '../config.js';
 import { type Database, openPostgres } from '../db/client.js';
 import { categories, products, subcategories } from '../db/schema.js';
-import { readListingTerm, SPEC_LISTING_PAGES } from '../features/seo/pages.js';
-import { catalogueNames } from '../features/seo/service.js';
+import { SPEC_LISTING_PAGES } from '../features/seo/pages.js';
 import { localMediaStore } from '../media/storage.js';
 import { prepareDatabase } from '../startup.js';
 import { withDatabase } from '../test/global-setup.js';
@@ -120,13 +119,29 @@ describe('the demo catalogue with its pictures', () => {
 });
 
 describe('what the demo catalogue holds', () => {
+  let t: TestApp;
   let database: Database;
   beforeAll(async () => {
-    database = await freshDatabase();
-    const media = localMediaStore(fs.mkdtempSync(path.join(os.tmpdir(), 'seed-rows-')));
-    await seedDemo(database, media, quiet, { images: false });
+    t = await createTestApp();
+    database = t.database;
+    await seedDemo(database, t.app.media, quiet, { images: false });
   });
-  afterAll(() => database.close());
+  afterAll(() => t.close());
+
+  const listing = async (term: string) => {
+    const res = await t.request({ method: 'GET', url: `/p1/api/filter/${term}` });
+    expect(res.statusCode, term).toBe(200);
+    return res.json() as {
+      products: {
+        productname: string;
+        isActive: boolean;
+        category: { categoryname: string };
+        subcategory: { subcategoryname: string };
+      }[];
+      pagination: { totalCount: number };
+      filter: { categories: string[]; subcategories: string[]; search: string[] };
+    };
+  };
 
   it('has the two categories, every subcategory and about 200 products', async () => {
     const c = await counts(database);
@@ -139,63 +154,36 @@ describe('what the demo catalogue holds', () => {
   });
 
   it('lists at least three active products on every gemstone and jewellery page of the storefront', async () => {
-    const names = await catalogueNames(database.db);
     for (const term of SPEC_LISTING_PAGES) {
-      const listing = readListingTerm(term, names);
+      const body = await listing(term);
       // Each page means something: a category, a subcategory or a name search.
-      expect(listing.categories.length + listing.subcategories.length + listing.search.length, term).toBeGreaterThan(0);
-      const conditions = [eq(products.isActive, true)];
-      if (listing.categories.length) {
-        conditions.push(
-          sql`${categories.name} in (${sql.join(
-            listing.categories.map((c) => sql`${c}`),
-            sql`, `,
-          )})`,
-        );
-      }
-      if (listing.subcategories.length) {
-        conditions.push(
-          sql`(${categories.name}, ${subcategories.name}) in (${sql.join(
-            listing.subcategories.map((s) => sql`(${s.category}, ${s.name})`),
-            sql`, `,
-          )})`,
-        );
-      }
-      for (const word of listing.search) conditions.push(sql`lower(${products.name}) like ${`%${word}%`}`);
-      const [row] = await database.db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(products)
-        .innerJoin(categories, eq(categories.id, products.categoryId))
-        .innerJoin(subcategories, eq(subcategories.id, products.subcategoryId))
-        .where(and(...conditions));
-      expect(Number(row?.n), term).toBeGreaterThanOrEqual(3);
+      expect(body.filter.categories.length + body.filter.subcategories.length + body.filter.search.length, term).toBeGreaterThan(
+        0,
+      );
+      expect(body.pagination.totalCount, term).toBeGreaterThanOrEqual(3);
+      for (const p of body.products) expect(p.isActive).toBe(true);
     }
   });
 
   it('reads the pages as the grammar does: names, the lolite spelling, sapphire by name', async () => {
-    const names = await catalogueNames(database.db);
-    expect(readListingTerm('natural-blue-sapphire', names).subcategories.map((s) => s.name)).toEqual(['Natural Blue Sapphire']);
-    expect(readListingTerm('gemstones-catseye', names).subcategories.map((s) => s.name)).toEqual(['Catseye']);
-    expect(readListingTerm('gemstones-lapislazuli', names).subcategories.map((s) => s.name)).toEqual(['Lapislazuli']);
-    expect(readListingTerm('jewellery-rings', names)).toMatchObject({ categories: ['Jewellery'], search: [] });
+    expect((await listing('natural-blue-sapphire')).filter.subcategories).toEqual(['Natural Blue Sapphire']);
+    expect((await listing('gemstones-catseye')).filter.subcategories).toEqual(['Catseye']);
+    expect((await listing('gemstones-lapislazuli')).filter.subcategories).toEqual(['Lapislazuli']);
+    const rings = await listing('jewellery-rings');
+    expect(rings.filter).toMatchObject({ categories: ['Jewellery'], subcategories: ['Rings'], search: [] });
+    for (const p of rings.products) expect(p.subcategory.subcategoryname).toBe('Rings');
     // No subcategory is called Sapphire or Lolite: those are name searches within Gemstones.
-    expect(readListingTerm('gemstones-sapphire', names)).toMatchObject({
-      categories: ['Gemstones'],
-      subcategories: [],
-      search: ['sapphire'],
-    });
-    expect(readListingTerm('gemstones-lolite', names)).toMatchObject({
-      categories: ['Gemstones'],
-      subcategories: [],
-      search: ['lolite'],
-    });
-    const iolites = await database.db
-      .select({ name: products.name })
-      .from(products)
-      .innerJoin(subcategories, eq(subcategories.id, products.subcategoryId))
-      .where(eq(subcategories.name, 'Iolite'));
-    expect(iolites.length).toBeGreaterThanOrEqual(3);
-    for (const p of iolites) expect(p.name).toMatch(/Iolite.*Lolite/);
+    const sapphires = await listing('gemstones-sapphire');
+    expect(sapphires.filter).toMatchObject({ categories: ['Gemstones'], subcategories: [], search: ['sapphire'] });
+    const kinds = new Set(sapphires.products.map((p) => p.subcategory.subcategoryname));
+    for (const kind of ['Natural Blue Sapphire', 'Natural Yellow Sapphire', 'Pink Sapphire']) expect(kinds).toContain(kind);
+    const iolites = await listing('gemstones-lolite');
+    expect(iolites.filter).toMatchObject({ categories: ['Gemstones'], subcategories: [], search: ['lolite'] });
+    expect(iolites.pagination.totalCount).toBeGreaterThanOrEqual(3);
+    for (const p of iolites.products) {
+      expect(p.subcategory.subcategoryname).toBe('Iolite');
+      expect(p.productname).toMatch(/Iolite.*Lolite/);
+    }
   });
 
   it('gives every product full specifications, palette colours, stock and prices in range', async () => {

@@ -1,6 +1,7 @@
+import { nameToFilterWord, parseFilter } from '../../../contract/filter.js';
 import type { PageMeta } from '../../http/spa.js';
 import type { CatalogueNames, ProductForPage } from './service.js';
-import { pathWord, productPath } from './service.js';
+import { productPath } from './service.js';
 
 export const SITE = 'Ratna Gems';
 const suffix = (title: string) => `${title} | ${SITE}`;
@@ -192,81 +193,36 @@ export const PRODUCT_NOT_FOUND: PageMeta = {
 };
 
 // ------------------------------------------------------------------ listing pages
-const KEYWORDS = new Set(['min', 'max', 'sort', 'page', 'search']);
-
 type Listing = {
   categories: string[];
+  /** Subcategories the term names, each with its category. */
   subcategories: { name: string; category: string }[];
   search: string[];
   min?: number;
   max?: number;
   page: number;
-  sort?: string;
 };
 
 /**
- * Reads a listing term as the storefront does (API.md "Filter string"): keywords `min-N`, `max-N`,
- * `sort-…`, `page-N`, `search-…`, category and subcategory names (lower-case, spaces as `-`, the
- * longest name wins) and any other word as a name-search word. Only what a page title needs.
+ * Reads a listing term with the storefront's grammar (contract/filter.ts), and pairs each named
+ * subcategory with its category: a subcategory name means every subcategory of that name, or only
+ * those under the named categories when the term names categories too.
  */
 export function readListingTerm(term: string, names: CatalogueNames): Listing {
-  const words = term
-    .toLowerCase()
-    .split(/[\s-]+/u)
-    .filter(Boolean);
-  type Entry = { words: string[]; kind: 'category' | 'subcategory'; name: string; category: string };
-  const entries: Entry[] = [
-    ...names.categories.map((n) => ({ words: pathWord(n).split('-'), kind: 'category' as const, name: n, category: n })),
-    ...names.subcategories.map((s) => ({
-      words: pathWord(s.name).split('-'),
-      kind: 'subcategory' as const,
-      name: s.name,
-      category: s.category,
-    })),
-  ]
-    .filter((e) => e.words[0])
-    .sort((a, b) => b.words.length - a.words.length);
-  const out: Listing = { categories: [], subcategories: [], search: [], page: 1 };
-  let inSearch = false;
-  for (let i = 0; i < words.length; ) {
-    const word = words[i] as string;
-    if (KEYWORDS.has(word)) {
-      inSearch = word === 'search';
-      if (inSearch) {
-        i += 1;
-        continue;
-      }
-      const value = words[i + 1];
-      i += 2;
-      if (value === undefined) continue;
-      if ((word === 'min' || word === 'max') && /^\d+(\.\d+)?$/.test(value)) out[word] = Number(value);
-      else if (word === 'page' && /^\d+$/.test(value) && Number(value) >= 1) out.page = Number(value);
-      else if (word === 'sort' && ['asc', 'desc', 'newest', 'oldest'].includes(value)) out.sort = value;
-      continue;
-    }
-    if (!inSearch) {
-      const match = entries.find((e) => e.words.every((w, k) => words[i + k] === w));
-      if (match) {
-        if (match.kind === 'category') {
-          if (!out.categories.includes(match.name)) out.categories.push(match.name);
-        } else {
-          // A subcategory name means every subcategory of that name, unless a category narrows it.
-          const same = names.subcategories.filter((s) => pathWord(s.name) === pathWord(match.name));
-          for (const s of same)
-            if (!out.subcategories.some((x) => x.name === s.name && x.category === s.category)) out.subcategories.push(s);
-        }
-        i += match.words.length;
-        continue;
-      }
-    }
-    if ((inSearch || word !== 'all') && !out.search.includes(word)) out.search.push(word);
-    i += 1;
-  }
-  if (out.categories.length) {
-    const inCategory = out.subcategories.filter((s) => out.categories.includes(s.category));
-    if (inCategory.length) out.subcategories = inCategory;
-  }
-  return out;
+  const filter = parseFilter(term, { categories: names.categories, subcategories: names.subcategories.map((s) => s.name) });
+  const subKeys = new Set(filter.subcategories.map(nameToFilterWord));
+  const catKeys = new Set(filter.categories.map(nameToFilterWord));
+  const subcategories = names.subcategories.filter(
+    (s) => subKeys.has(nameToFilterWord(s.name)) && (catKeys.size === 0 || catKeys.has(nameToFilterWord(s.category))),
+  );
+  return {
+    categories: filter.categories,
+    subcategories,
+    search: filter.search,
+    min: filter.min,
+    max: filter.max,
+    page: filter.page,
+  };
 }
 
 const titleCase = (words: string[]) => words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
@@ -316,5 +272,3 @@ export function listingMeta(term: string, names: CatalogueNames): PageMeta {
     canonicalPath: `/${encodeURIComponent(canonical)}`,
   };
 }
-
-export { pathWord };

@@ -1,14 +1,10 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { nameToFilterWord } from '../../../contract/filter.js';
 import type { DbOrTx } from '../../db/client.js';
 import { categories, products, subcategories } from '../../db/schema.js';
 
 /** A name as the storefront writes it in a path: lower-case, spaces as `-` (`Natural Yellow Sapphire` → `natural-yellow-sapphire`). */
-export const pathWord = (name: string) =>
-  name
-    .toLowerCase()
-    .split(/[\s-]+/u)
-    .filter(Boolean)
-    .join('-');
+export const pathWord = nameToFilterWord;
 
 /** The storefront path of a product: /{category}/{subcategory}/{slug}, each part lower-case and URL-safe. */
 export const productPath = (category: string, subcategory: string, slug: string) =>
