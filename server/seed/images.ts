@@ -120,12 +120,14 @@ export async function storeImages(
   const entries = [...byDesign.values()];
   await eachLimited(entries, concurrency, async (entry) => {
     const rendered = await renderWebp(entry.design, hashSeed(designKey(entry.design)), cacheDir);
-    for (const uuid of entry.uuids) {
-      for (const [width, body] of rendered) {
-        await media.put(`products/${uuid}/${width}.webp`, body, 'image/webp');
-        files += 1;
-      }
-    }
+    const puts = entry.uuids.flatMap((uuid) =>
+      [...rendered].map(([width, body]) => ({ key: `products/${uuid}/${width}.webp`, body })),
+    );
+    // Several writes at once: an object store answers each one after a round trip.
+    await eachLimited(puts, 8, async ({ key, body }) => {
+      await media.put(key, body, 'image/webp');
+      files += 1;
+    });
   });
   return { designs: entries.length, files };
 }

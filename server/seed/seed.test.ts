@@ -11,6 +11,7 @@ import { type Database, openPostgres } from '../db/client.js';
 import { categories, products, subcategories } from '../db/schema.js';
 import { SPEC_LISTING_PAGES } from '../features/seo/pages.js';
 import { localMediaStore } from '../media/storage.js';
+import { startTestS3 } from '../media/test-support.js';
 import { prepareDatabase } from '../startup.js';
 import { withDatabase } from '../test/global-setup.js';
 import { createTestApp, freshDatabase, onPostgres, type TestApp } from '../test/helpers.js';
@@ -114,6 +115,28 @@ describe('the demo catalogue with its pictures', () => {
       expect(Buffer.compare(first.rawPayload, second.rawPayload)).toBe(0);
     } finally {
       await other.close();
+    }
+  });
+  it('stores the pictures in an S3 bucket when the shop keeps its media there', { timeout: 600_000 }, async () => {
+    const s3 = await startTestS3();
+    try {
+      await s3.createBucket('seed-pictures');
+      const shop = await createTestApp(s3.env('seed-pictures'));
+      try {
+        expect(shop.app.media.kind).toBe('s3');
+        const result = await seedDemo(shop.database, shop.app.media, quiet, { cacheDir });
+        expect(result.seeded).toBe(true);
+        const rows = await shop.app.db.select({ images: products.images }).from(products);
+        const urls = rows.flatMap((r) => r.images);
+        for (const url of urls) expect(await shop.app.media.exists(shop.app.media.keyFromUrl(url) as string), url).toBe(true);
+        const res = await shop.request({ method: 'GET', url: (urls[0] as string).replace('1280.webp', '640.webp') });
+        expect(res.statusCode).toBe(200);
+        expect((await sharp(res.rawPayload).metadata()).width).toBe(640);
+      } finally {
+        await shop.close();
+      }
+    } finally {
+      await s3.stop();
     }
   });
 });
