@@ -136,6 +136,9 @@ export function slugify(text: string) {
   );
 }
 
+/** "an IGI report", "a GIA report". */
+const article = (word: string) => (/^[AEIOU]/i.test(word) ? 'an' : 'a');
+
 const formatInr = (rupees: number) => `₹${rupees.toLocaleString('en-IN')}`;
 
 /** Length, width and depth in mm of a stone of this weight and density, roughly as cutters proportion them. */
@@ -194,7 +197,7 @@ function stoneProducts(kind: StoneKind, rng: Rng): SeedProduct[] {
     const rupees = pricePaise / 100;
     const description = [
       `A ${carat.toFixed(2)} carat (${ratti} ratti) ${kind.title.toLowerCase().startsWith('natural') ? '' : 'natural '}${kind.title.toLowerCase()}${kind.hindi ? `, known in India as ${kind.hindi}` : ''}, from ${origin}. ${variant.label ? `${variant.label} colour, ` : ''}${shapeLabel.toLowerCase()} shape, ${cut.toLowerCase()}.`,
-      `${kind.planet ? `In Vedic astrology it is the stone of ${kind.planet}, ${kind.benefit}.` : `It is ${kind.benefit}.`} Every stone is energised before dispatch and comes with a ${lab} report stating its weight, treatment and origin.`,
+      `${kind.planet ? `In Vedic astrology it is the stone of ${kind.planet}, ${kind.benefit}.` : `It is ${kind.benefit}.`} Every stone is energised before dispatch and comes with ${article(lab)} ${lab} report stating its weight, treatment and origin.`,
       `Treatment: ${treatment.toLowerCase()}. Dimensions ${dims}. Refractive index ${kind.refractiveindex}, specific gravity ${kind.specificgravity}.`,
       'Shipped insured from Ludhiana in a sealed gem box; free worldwide shipping above ₹1,50,000 and a 10-day no-questions-asked return.',
     ].join('\n\n');
@@ -279,8 +282,8 @@ function jewelleryProducts(kind: JewelleryKind, rng: Rng): SeedProduct[] {
     const origin = stone.origins[i % stone.origins.length] as string;
     const treatment = stone.treatments[0] as string;
     const description = [
-      `A ${stone.title.toLowerCase()}${stone.hindi ? ` (${stone.hindi})` : ''} ${kind.noun.toLowerCase()} handmade in our Ludhiana workshop in ${metal.name}, set with a ${carat.toFixed(2)} carat (${toRatti(carat)} ratti) ${SHAPE_LABEL[shape].toLowerCase()} stone from ${origin}${kind.kind === 'ring' || kind.kind === 'pendant' ? ' and accented with white zircons' : ''}.`,
-      `${stone.planet ? `Worn for ${stone.planet}: ${stone.benefit}.` : `It is ${stone.benefit}.`} The stone comes with a ${lab} report; the metal is hallmarked.`,
+      `${article(stone.title) === 'an' ? 'An' : 'A'} ${stone.title.toLowerCase()}${stone.hindi ? ` (${stone.hindi})` : ''} ${kind.noun.toLowerCase()} handmade in our Ludhiana workshop in ${metal.name}, set with a ${carat.toFixed(2)} carat (${toRatti(carat)} ratti) ${SHAPE_LABEL[shape].toLowerCase()} stone from ${origin}${kind.kind === 'ring' || kind.kind === 'pendant' ? ' and accented with white zircons' : ''}.`,
+      `${stone.planet ? `A stone of ${stone.planet}, ${stone.benefit}.` : `It is ${stone.benefit}.`} The stone comes with ${article(lab)} ${lab} report; the metal is hallmarked.`,
       `Metal weight about ${grams} g. Available in ${kind.sizes.join(', ')}.`,
       'Gift-boxed and shipped insured from Ludhiana; 10-day no-questions-asked return.',
     ].join('\n\n');
@@ -301,7 +304,7 @@ function jewelleryProducts(kind: JewelleryKind, rng: Rng): SeedProduct[] {
       colours: [metal.colour],
       rating: [4.8, 5, 4.9, 4.7][i % 4] as number,
       metatitle: `${stone.title}${hindi} ${kind.noun} in ${metalShort} | ${BRAND}`,
-      metadescription: `Buy a ${stone.title.toLowerCase()}${hindi} ${kind.noun.toLowerCase()} in ${metal.name} with a ${carat.toFixed(2)} carat certified stone for ${formatInr(rupees)}. Handmade in Ludhiana, 10-day returns.`,
+      metadescription: `Buy ${article(stone.title)} ${stone.title.toLowerCase()}${hindi} ${kind.noun.toLowerCase()} in ${metal.name} with a ${carat.toFixed(2)} carat certified stone for ${formatInr(rupees)}. Handmade in Ludhiana, 10-day returns.`,
       brand: BRAND,
       stock: 0,
       sold: 0,
