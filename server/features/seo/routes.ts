@@ -33,7 +33,16 @@ export const DISALLOWED = ['/dashboard', '/cart', '/checkout', '/my-orders'];
 const routes: FastifyPluginAsyncZod = async (app) => {
   const publicUrl = app.config.publicUrl;
 
-  const resolve: PageMetaResolver = async (pathname) => {
+  const resolve: PageMetaResolver = async (pathname, request) => {
+    try {
+      return await resolvePage(pathname);
+    } catch (err) {
+      // The page is still served (with the shop's default meta) when the database cannot answer.
+      request.log.error({ err, pathname }, 'page meta failed');
+      return undefined;
+    }
+  };
+  const resolvePage = async (pathname: string) => {
     const parts = pathname.split('/').filter(Boolean);
     if (parts.length === 0) return homeMeta(publicUrl);
     const fixed = staticMeta(pathname);
