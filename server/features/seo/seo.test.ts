@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, products, subcategories } from '../../db/schema.js';
@@ -218,6 +219,21 @@ describe('listing and static pages', () => {
     expect(title(home.body)).toBe('Ratna Gems Ludhiana | Certified Gemstones and Jewellery');
     expect(canonical(home.body)).toBe(`${PUBLIC}/`);
     expect(jsonLd(home.body)).toMatchObject({ '@type': 'WebSite', url: `${PUBLIC}/` });
+  });
+  it('still serve the app with the default meta when the database cannot answer', async () => {
+    const broken = await createTestApp();
+    await broken.database.close();
+    try {
+      for (const url of ['/gemstones/ruby/any-stone', '/gemstones-ruby']) {
+        const res = await broken.request({ method: 'GET', url, headers: { accept: 'text/html' } });
+        expect(res.statusCode, url).toBe(200);
+        expect(title(res.body), url).toBe('Ratna Gems Ludhiana | Certified Gemstones and Jewellery');
+        expect(res.body).toMatch(/<div id="root">/);
+      }
+    } finally {
+      await broken.app.close();
+      fs.rmSync(broken.dataDir, { recursive: true, force: true });
+    }
   });
 });
 
