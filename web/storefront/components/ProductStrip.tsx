@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type ReactNode, useRef } from 'react';
+import { STRIP_ITEM_CLASS } from './strip';
 
 /**
  * A horizontal row of product cards that scrolls (touch, trackpad, arrow buttons, and mouse drag when
@@ -74,7 +75,7 @@ export function ProductStrip({
         {items.map((item) => (
           <li
             key={item.key}
-            className="shrink-0 snap-start basis-[calc((100%-1rem)/2)] sm:basis-[calc((100%-2rem)/3)] lg:basis-[calc((100%-3rem)/4)] xl:basis-[calc((100%-4rem)/5)]"
+            className={STRIP_ITEM_CLASS}
             style={{ minWidth: minItemWidth }}
           >
             {item.node}

@@ -1,6 +1,6 @@
 import { Icon } from '../../ui/icons';
 import { useScrolledPast } from '../../ui/useScrolledPast';
-import { SHOP } from '../components/shopInfo';
+import { SHOP_WHATSAPP } from '../components/shopInfo';
 
 /** The floating chat-app link and, once the page is scrolled, a scroll-to-top button. */
 export default function FloatingActions() {
@@ -18,7 +18,7 @@ export default function FloatingActions() {
         </button>
       )}
       <a
-        href={SHOP.whatsapp}
+        href={SHOP_WHATSAPP}
         target="_blank"
         rel="noopener noreferrer"
         aria-label="Chat with us on WhatsApp (opens in a new tab)"

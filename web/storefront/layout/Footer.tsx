@@ -1,7 +1,7 @@
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { INFO_LINKS, SHOP } from '../components/shopInfo';
+import { INFO_LINKS, SHOP_ADDRESS, SHOP_EMAIL, SHOP_FULL_NAME, SHOP_HOURS, SHOP_PHONES, SHOP_SOCIAL } from '../components/shopInfo';
 
 /** Footer: business hours, newsletter box, social and information links, contact details. */
 export default function Footer() {
@@ -11,7 +11,7 @@ export default function Footer() {
       <div className="mx-auto grid max-w-7xl gap-10 sm:grid-cols-2 lg:grid-cols-4">
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact" className="mb-3 font-serif text-lg font-semibold text-white">
-            {SHOP.fullName}
+            {SHOP_FULL_NAME}
           </h2>
           <p className="mb-3 text-white/80">
             Certified natural gemstones and jewellery from a Ludhiana wholesaler, shipped to about 195 countries.
@@ -19,9 +19,9 @@ export default function Footer() {
           <ul className="space-y-2">
             <li className="flex gap-2">
               <MapPin aria-hidden className="mt-0.5 size-4 shrink-0" />
-              <address className="not-italic">{SHOP.address}</address>
+              <address className="not-italic">{SHOP_ADDRESS}</address>
             </li>
-            {SHOP.phones.map((p) => (
+            {SHOP_PHONES.map((p) => (
               <li key={p.href} className="flex gap-2">
                 <Phone aria-hidden className="mt-0.5 size-4 shrink-0" />
                 <a href={p.href} className="hover:underline">
@@ -31,8 +31,8 @@ export default function Footer() {
             ))}
             <li className="flex gap-2">
               <Mail aria-hidden className="mt-0.5 size-4 shrink-0" />
-              <a href={`mailto:${SHOP.email}`} className="hover:underline">
-                {SHOP.email}
+              <a href={`mailto:${SHOP_EMAIL}`} className="hover:underline">
+                {SHOP_EMAIL}
               </a>
             </li>
           </ul>
@@ -64,7 +64,7 @@ export default function Footer() {
             Business Hours
           </h2>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-            {SHOP.hours.map((h) => (
+            {SHOP_HOURS.map((h) => (
               <div key={h.days} className="contents">
                 <dt className="font-medium text-white">{h.days}</dt>
                 <dd>{h.time}</dd>
@@ -99,7 +99,7 @@ export default function Footer() {
           </form>
           <h3 className="mt-6 mb-2 font-semibold text-white">Follow us</h3>
           <ul className="flex flex-wrap gap-2">
-            {SHOP.social.map((s) => (
+            {SHOP_SOCIAL.map((s) => (
               <li key={s.label}>
                 <a
                   href={s.href}
@@ -115,7 +115,7 @@ export default function Footer() {
         </section>
       </div>
       <p className="mx-auto mt-10 max-w-7xl border-t border-white/20 pt-6 text-center text-xs text-white/70">
-        © {new Date().getFullYear()} {SHOP.fullName}. All rights reserved. Prices in Indian rupees (INR).
+        © {new Date().getFullYear()} {SHOP_FULL_NAME}. All rights reserved. Prices in Indian rupees (INR).
       </p>
     </footer>
   );

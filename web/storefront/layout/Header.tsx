@@ -5,7 +5,7 @@ import { cartApi } from '../../api/cart';
 import { useSession, useSignOut } from '../../auth/session';
 import { Icon } from '../../ui/icons';
 import { useScrolledPast } from '../../ui/useScrolledPast';
-import { SHOP } from '../components/shopInfo';
+import { SHOP_EMAIL, SHOP_NAME, SHOP_PHONE } from '../components/shopContact';
 import { DesktopMenus, MobileMenus } from './NavMenus';
 
 /** The number of lines in the signed-in shopper's cart; 0 when signed out. */
@@ -42,11 +42,11 @@ export function Header() {
       <div className="h-7 bg-brand-900 px-4 text-xs text-white">
         <div className="mx-auto flex h-full max-w-7xl items-center justify-between gap-3 overflow-hidden">
           <p className="flex min-w-0 items-center gap-3 whitespace-nowrap">
-            <a href={SHOP.phones[0].href} className="hover:underline">
-              {SHOP.phones[0].label}
+            <a href={SHOP_PHONE.href} className="hover:underline">
+              {SHOP_PHONE.label}
             </a>
-            <a href={`mailto:${SHOP.email}`} className="truncate hover:underline">
-              {SHOP.email}
+            <a href={`mailto:${SHOP_EMAIL}`} className="truncate hover:underline">
+              {SHOP_EMAIL}
             </a>
           </p>
           <ul className="hidden shrink-0 gap-4 sm:flex" aria-label="Our promises">
@@ -69,7 +69,7 @@ export function Header() {
           {mobileOpen ? <Icon name="close" className="size-6" /> : <Icon name="menu" className="size-6" />}
         </button>
         <Link to="/" className="mr-auto font-serif text-xl font-bold whitespace-nowrap text-brand-700 sm:text-2xl">
-          {SHOP.name}
+          {SHOP_NAME}
         </Link>
 
         <Link

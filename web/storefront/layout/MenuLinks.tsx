@@ -1,9 +1,79 @@
-import { Link } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { Icon } from '../../ui/icons';
 import { MENUS } from './menus';
+import { MENU_BUTTON_CLASS } from './NavMenus';
+
+/**
+ * The five dropdown menus on wide screens (disclosure pattern: a button that shows a list of links).
+ * Opens on hover or click, closes on Escape, outside click, focus leaving it, or a page change.
+ */
+export function DesktopMenuBar({ initialOpen }: { initialOpen: number | null }) {
+  const [open, setOpen] = useState<number | null>(initialOpen);
+  const hoveredAt = useRef(initialOpen === null ? 0 : Date.now());
+  const navRef = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  const firstPath = useRef(pathname);
+
+  useEffect(() => {
+    if (pathname !== firstPath.current) setOpen(null);
+  }, [pathname]);
+
+  useEffect(() => {
+    if (open === null) return;
+    const onDown = (e: PointerEvent) => {
+      if (!navRef.current?.contains(e.target as Node)) setOpen(null);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      navRef.current?.querySelector<HTMLButtonElement>(`#menu-button-${open}`)?.focus();
+      setOpen(null);
+    };
+    document.addEventListener('pointerdown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  return (
+    <nav ref={navRef} aria-label="Gemstones and jewellery" className="hidden h-11 border-t border-gray-100 lg:block">
+      <ul className="mx-auto flex h-full max-w-7xl items-center justify-center gap-1 px-4">
+        {MENUS.map((menu, i) => (
+          <li
+            key={menu.label}
+            className="relative h-full"
+            onMouseEnter={() => {
+              hoveredAt.current = Date.now();
+              setOpen(i);
+            }}
+            onMouseLeave={() => setOpen((o) => (o === i ? null : o))}
+            onBlur={(e) => {
+              if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen((o) => (o === i ? null : o));
+            }}
+          >
+            <button
+              type="button"
+              id={`menu-button-${i}`}
+              aria-expanded={open === i}
+              aria-controls={`menu-${i}`}
+              className={MENU_BUTTON_CLASS}
+              onClick={() => setOpen((o) => (o === i && Date.now() - hoveredAt.current > 400 ? null : i))}
+            >
+              {menu.label}
+              <Icon name="chevronDown" className={`size-4 transition-transform ${open === i ? 'rotate-180' : ''}`} />
+            </button>
+            <MenuPanel index={i} open={open === i} />
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
 
 /** The link list of one desktop dropdown menu. */
-export function MenuPanel({ index, open }: { index: number; open: boolean }) {
+function MenuPanel({ index, open }: { index: number; open: boolean }) {
   const menu = MENUS[index];
   if (!menu) return null;
   return (

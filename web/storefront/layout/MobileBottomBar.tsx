@@ -1,9 +1,18 @@
-import { NavLink } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Icon } from '../../ui/icons';
 import { useCartCount } from './Header';
 
 const item =
   'flex flex-1 flex-col items-center justify-center gap-0.5 text-xs font-medium text-gray-700 aria-[current=page]:text-brand-700';
+
+function Tab({ to, children }: { to: string; children: React.ReactNode }) {
+  const { pathname } = useLocation();
+  return (
+    <Link to={to} className={item} aria-current={pathname === to ? 'page' : undefined}>
+      {children}
+    </Link>
+  );
+}
 
 /** Phone-only bar fixed at the bottom: Cart, Orders, Products. */
 export function MobileBottomBar() {
@@ -13,7 +22,7 @@ export function MobileBottomBar() {
       aria-label="Shortcuts"
       className="fixed inset-x-0 bottom-0 z-30 flex h-16 border-t border-gray-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden"
     >
-      <NavLink to="/cart" className={item}>
+      <Tab to="/cart">
         <span className="relative">
           <Icon name="cart" className="size-6" />
           {count > 0 && (
@@ -23,15 +32,15 @@ export function MobileBottomBar() {
           )}
         </span>
         Cart
-      </NavLink>
-      <NavLink to="/my-orders" className={item}>
+      </Tab>
+      <Tab to="/my-orders">
         <Icon name="box" className="size-6" />
         Orders
-      </NavLink>
-      <NavLink to="/all" className={item}>
+      </Tab>
+      <Tab to="/all">
         <Icon name="store" className="size-6" />
         Products
-      </NavLink>
+      </Tab>
     </nav>
   );
 }
