@@ -73,11 +73,7 @@ export function ProductStrip({
         }
       >
         {items.map((item) => (
-          <li
-            key={item.key}
-            className={STRIP_ITEM_CLASS}
-            style={{ minWidth: minItemWidth }}
-          >
+          <li key={item.key} className={STRIP_ITEM_CLASS} style={{ minWidth: minItemWidth }}>
             {item.node}
           </li>
         ))}

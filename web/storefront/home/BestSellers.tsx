@@ -107,7 +107,10 @@ export function BestSellers() {
             </div>
           </div>
         ) : (
-          <ProductStrip label={`Best sellers: ${tab}`} items={products.map((p) => ({ key: p._id, node: <ProductCard product={p} /> }))} />
+          <ProductStrip
+            label={`Best sellers: ${tab}`}
+            items={products.map((p) => ({ key: p._id, node: <ProductCard product={p} /> }))}
+          />
         )}
       </div>
     </section>

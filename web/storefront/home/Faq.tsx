@@ -66,15 +66,9 @@ export function Faq() {
                   />
                 </button>
               </h3>
-              <div
-                id={`${id}-a${i}`}
-                role="region"
-                aria-labelledby={`${id}-q${i}`}
-                hidden={!expanded}
-                className="px-5 pb-4 text-gray-700"
-              >
+              <section id={`${id}-a${i}`} aria-labelledby={`${id}-q${i}`} hidden={!expanded} className="px-5 pb-4 text-gray-700">
                 {item.a}
-              </div>
+              </section>
             </li>
           );
         })}

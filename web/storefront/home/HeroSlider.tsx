@@ -59,9 +59,9 @@ export function HeroSlider() {
 
   useEffect(() => {
     if (paused) return;
-    const t = setInterval(() => setIndex((i) => (i + 1) % count), SLIDE_INTERVAL_MS);
+    const t = setInterval(() => setIndex((i) => (i + 1) % SLIDES.length), SLIDE_INTERVAL_MS);
     return () => clearInterval(t);
-  }, [paused, count]);
+  }, [paused]);
 
   return (
     <section
@@ -82,6 +82,7 @@ export function HeroSlider() {
         aria-live={paused ? 'polite' : 'off'}
       >
         {SLIDES.map((s, i) => (
+          // biome-ignore lint/a11y/useSemanticElements: a carousel slide is a group (WAI-ARIA carousel pattern), not a form fieldset
           <div
             key={s.image}
             role="group"

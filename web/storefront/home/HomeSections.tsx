@@ -142,21 +142,21 @@ function WhyChooseUs() {
 
 function AboutAndContact() {
   return (
-    <section className="mx-auto grid max-w-7xl gap-8 px-4 py-12 md:grid-cols-2">
-      <div aria-labelledby="home-about">
+    <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 md:grid-cols-2">
+      <section aria-labelledby="home-about">
         <h2 id="home-about" className="font-serif text-2xl font-bold text-gray-900">
           About Ratna Gems
         </h2>
         <p className="mt-3 text-gray-700">
-          Ratna Gems is a gemstone and jewellery wholesaler in Ludhiana, Punjab. For over two decades we have supplied
-          jewellers and astrologers across India, and today we sell directly to you: natural, certified gemstones at
-          wholesale prices, with honest descriptions of every stone.
+          Ratna Gems is a gemstone and jewellery wholesaler in Ludhiana, Punjab. For over two decades we have supplied jewellers
+          and astrologers across India, and today we sell directly to you: natural, certified gemstones at wholesale prices, with
+          honest descriptions of every stone.
         </p>
         <Link to="/about" className="mt-4 inline-block font-semibold text-brand-700 underline underline-offset-4">
           Read our story
         </Link>
-      </div>
-      <div aria-labelledby="home-contact">
+      </section>
+      <section aria-labelledby="home-contact">
         <h2 id="home-contact" className="font-serif text-2xl font-bold text-gray-900">
           Contact Us
         </h2>
@@ -181,7 +181,7 @@ function AboutAndContact() {
         <Link to="/contact" className="mt-4 inline-block font-semibold text-brand-700 underline underline-offset-4">
           Write to us
         </Link>
-      </div>
-    </section>
+      </section>
+    </div>
   );
 }

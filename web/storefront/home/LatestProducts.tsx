@@ -28,7 +28,10 @@ export function LatestProducts() {
       ) : query.data.length === 0 ? (
         <p className="text-center text-gray-700">No products found</p>
       ) : (
-        <ProductStrip label="Latest products" items={query.data.map((p) => ({ key: p._id, node: <ProductCard product={p} /> }))} />
+        <ProductStrip
+          label="Latest products"
+          items={query.data.map((p) => ({ key: p._id, node: <ProductCard product={p} /> }))}
+        />
       )}
     </section>
   );

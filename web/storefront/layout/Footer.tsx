@@ -1,7 +1,15 @@
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { INFO_LINKS, SHOP_ADDRESS, SHOP_EMAIL, SHOP_FULL_NAME, SHOP_HOURS, SHOP_PHONES, SHOP_SOCIAL } from '../components/shopInfo';
+import {
+  INFO_LINKS,
+  SHOP_ADDRESS,
+  SHOP_EMAIL,
+  SHOP_FULL_NAME,
+  SHOP_HOURS,
+  SHOP_PHONES,
+  SHOP_SOCIAL,
+} from '../components/shopInfo';
 
 /** Footer: business hours, newsletter box, social and information links, contact details. */
 export default function Footer() {

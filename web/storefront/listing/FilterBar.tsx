@@ -2,23 +2,24 @@ import { SlidersHorizontal, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import type { Category, Subcategory } from '../../api/catalogue';
-import { activeFilterCount, type ListingFilter, type Sort } from './filterGrammar';
+import { type CatalogueFilter, filterWords, type SortOrder } from './filterGrammar';
+import { activeFilterCount } from './filterHelpers';
 
 export type FilterBarProps = {
   /** The filter in force (read from the URL). */
-  filter: ListingFilter;
+  filter: CatalogueFilter;
   categories: readonly Category[];
   /** Every subcategory, with its category. */
   subcategories: readonly Subcategory[];
   /** Called with the new filter (page 1) when the shopper applies it. */
-  onApply: (filter: ListingFilter) => void;
+  onApply: (filter: CatalogueFilter) => void;
   /** Clear All: back to every product. */
   onClear: () => void;
 };
 
-type Draft = { search: string; categoryId: string; subcategoryId: string; min: string; max: string; sort: Sort };
+type Draft = { search: string; categoryId: string; subcategoryId: string; min: string; max: string; sort: SortOrder };
 
-const SORT_OPTIONS: { value: Sort; label: string }[] = [
+const SORT_OPTIONS: { value: SortOrder; label: string }[] = [
   { value: 'newest', label: 'Newest first' },
   { value: 'oldest', label: 'Oldest first' },
   { value: 'asc', label: 'Price: low to high' },
@@ -27,20 +28,21 @@ const SORT_OPTIONS: { value: Sort; label: string }[] = [
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-function draftOf(f: ListingFilter, categories: readonly Category[], subcategories: readonly Subcategory[]): Draft {
-  const sub = f.subcategory
+function draftOf(f: CatalogueFilter, categories: readonly Category[], subcategories: readonly Subcategory[]): Draft {
+  const category = f.categories[0];
+  const subcategory = f.subcategories[0];
+  const sub = subcategory
     ? subcategories.find(
-        (s) =>
-          same(s.subcategoryname, f.subcategory as string) && (!f.category || same(s.category?.categoryname ?? '', f.category)),
+        (s) => same(s.subcategoryname, subcategory) && (!category || same(s.category?.categoryname ?? '', category)),
       )
     : undefined;
-  const cat = f.category
-    ? categories.find((c) => same(c.categoryname, f.category as string))
+  const cat = category
+    ? categories.find((c) => same(c.categoryname, category))
     : sub?.category
       ? categories.find((c) => c._id === sub.category?._id)
       : undefined;
   return {
-    search: f.search ?? '',
+    search: f.search.join(' '),
     categoryId: cat?._id ?? '',
     subcategoryId: sub?._id ?? '',
     min: f.min !== undefined ? String(f.min) : '',
@@ -107,9 +109,9 @@ export function FilterForm({
     const category = categories.find((c) => c._id === draft.categoryId)?.categoryname;
     const subcategory = subcategories.find((s) => s._id === draft.subcategoryId)?.subcategoryname;
     onApply({
-      category,
-      subcategory: category ? subcategory : undefined,
-      search: draft.search.trim() || undefined,
+      categories: category ? [category] : [],
+      subcategories: category && subcategory ? [subcategory] : [],
+      search: filterWords(draft.search),
       min,
       max,
       sort: draft.sort,
@@ -213,7 +215,12 @@ export function FilterForm({
         <label htmlFor={`${id}-sort`} className={labelClass}>
           Sort by
         </label>
-        <select id={`${id}-sort`} value={draft.sort} onChange={(e) => set('sort', e.target.value as Sort)} className={inputClass}>
+        <select
+          id={`${id}-sort`}
+          value={draft.sort}
+          onChange={(e) => set('sort', e.target.value as SortOrder)}
+          className={inputClass}
+        >
           {SORT_OPTIONS.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}

@@ -8,19 +8,20 @@ import { Pagination } from '../components/Pagination';
 import { ProductCard } from '../components/ProductCard';
 import { ProductCardSkeleton } from '../components/ProductCardSkeleton';
 import { FilterBar } from './FilterBar';
-import { formatFilter, type ListingFilter, parseFilter, withPage } from './filterGrammar';
+import { type CatalogueFilter, formatFilter, parseFilter } from './filterGrammar';
+import { withPage } from './filterHelpers';
 import { PAGE_TITLES } from './pageTitles';
 import { useCatalogueNames } from './useCatalogueNames';
 
 const SKELETONS = 30;
 const GRID = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-5';
 
-function headingOf(term: string, f: ListingFilter) {
-  const known = PAGE_TITLES[term.toLowerCase()];
+function headingOf(term: string, f: CatalogueFilter) {
+  const known = PAGE_TITLES[term];
   if (known) return known;
-  if (f.search && !f.category && !f.subcategory) return `Search results for "${f.search}"`;
-  const names = [f.subcategory ?? f.category].filter(Boolean);
-  return names.length ? String(names[0]) : 'Products';
+  const name = f.subcategories[0] ?? f.categories[0];
+  if (f.search.length && !name) return `Search results for "${f.search.join(' ')}"`;
+  return name ?? 'Products';
 }
 
 /**

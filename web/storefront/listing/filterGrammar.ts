@@ -1,126 +1,114 @@
 /**
- * The listing URL's filter grammar (API.md "Filter string"): `all`, or words joined by `-`, read left to right —
- * `min-N`, `max-N`, `sort-asc|desc|newest|oldest`, `page-N`, `search-…`, a category or subcategory name
- * (lower case, spaces as `-`, longest match wins), any other word a name-search word.
+ * The listing URL's filter grammar, with the API of the shared contract/filter.ts (same names and shapes), which
+ * the server reads too: `all`, or words joined by `-`, read left to right — `min-N`, `max-N`,
+ * `sort-asc|desc|newest|oldest`, `page-N`, `search-…` (words up to the next keyword), a category or subcategory
+ * name (lower case, spaces as `-`, longest match wins, a category before a subcategory of the same name), any
+ * other word a name-search word.
  *
- * The server reads the same string. This module is the storefront's only door to the grammar: when the shared
- * contract/filter.ts is available, re-export its parseFilter/formatFilter here.
+ * Stand-in until contract/filter.ts is on main; then this file becomes `export * from '../../../contract/filter'`.
  */
-export const SORTS = ['newest', 'oldest', 'asc', 'desc'] as const;
-export type Sort = (typeof SORTS)[number];
+export const SORT_ORDERS = ['newest', 'oldest', 'asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
 
-export type ListingFilter = {
-  category?: string;
-  subcategory?: string;
-  search?: string;
+export type CatalogueFilter = {
+  categories: string[];
+  subcategories: string[];
   min?: number;
   max?: number;
-  sort?: Sort;
+  sort: SortOrder;
   page: number;
+  search: string[];
 };
 
-export type CatalogueNames = { categories: readonly string[]; subcategories: readonly string[] };
+export type FilterNames = { categories: readonly string[]; subcategories: readonly string[] };
 
 const KEYWORDS = new Set(['min', 'max', 'sort', 'page', 'search']);
-const NUMBER = /^\d+(\.\d+)?$/;
 
-/** A catalogue name as URL words: lower case, runs of other characters as one `-`. */
-export const toWords = (name: string) =>
-  name
+export const emptyFilter = (): CatalogueFilter => ({ categories: [], subcategories: [], sort: 'newest', page: 1, search: [] });
+
+export function filterWords(text: string): string[] {
+  return String(text)
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
+    .split(/[\s-]+/u)
+    .filter(Boolean);
+}
 
-export function parseFilter(term: string, names: CatalogueNames): ListingFilter {
-  const filter: ListingFilter = { page: 1 };
-  const t = toWords(decodeURIComponentSafe(term));
-  if (t === '' || t === 'all') return filter;
-  const words = t.split('-');
-  const candidates = [
-    ...names.categories.map((name) => ({ kind: 'category' as const, name, words: toWords(name).split('-') })),
-    ...names.subcategories.map((name) => ({ kind: 'subcategory' as const, name, words: toWords(name).split('-') })),
-  ]
-    .filter((c) => c.words[0] !== '')
-    .sort((a, b) => b.words.length - a.words.length);
-  const search: string[] = [];
+export const nameToFilterWord = (name: string) => filterWords(name).join('-');
 
+const price = (w: string) => (/^\d+(\.\d+)?$/.test(w) ? Math.round(Number(w) * 100) / 100 : undefined);
+
+export function parseFilter(term: unknown, names: FilterNames = { categories: [], subcategories: [] }): CatalogueFilter {
+  const filter = emptyFilter();
+  const words = filterWords(typeof term === 'string' ? term : '');
+  const seen = new Set<string>();
+  const entries: { words: string[]; name: string; kind: 'categories' | 'subcategories' }[] = [];
+  for (const kind of ['categories', 'subcategories'] as const) {
+    for (const name of names[kind]) {
+      const w = filterWords(name);
+      const key = w.join('-');
+      if (!w.length || seen.has(key)) continue;
+      seen.add(key);
+      entries.push({ words: w, name: name.trim(), kind });
+    }
+  }
+  entries.sort((a, b) => b.words.length - a.words.length);
+  const add = (list: string[], v: string) => {
+    if (!list.includes(v)) list.push(v);
+  };
+  let inSearch = false;
   let i = 0;
   while (i < words.length) {
     const w = words[i] as string;
-    const next = words[i + 1];
-    if ((w === 'min' || w === 'max') && next !== undefined) {
-      if (NUMBER.test(next)) filter[w] = Number(next);
+    if (KEYWORDS.has(w)) {
+      inSearch = w === 'search';
+      if (inSearch) {
+        i += 1;
+        continue;
+      }
+      const v = words[i + 1];
       i += 2;
+      if (v === undefined) continue;
+      if (w === 'min' || w === 'max') {
+        const n = price(v);
+        if (n !== undefined) filter[w] = n;
+      } else if (w === 'sort') {
+        if ((SORT_ORDERS as readonly string[]).includes(v)) filter.sort = v as SortOrder;
+      } else {
+        const n = Number(v);
+        filter.page = /^\d+$/.test(v) && Number.isSafeInteger(n) && n >= 1 ? n : 1;
+      }
       continue;
     }
-    if (w === 'sort' && next !== undefined) {
-      if ((SORTS as readonly string[]).includes(next)) filter.sort = next as Sort;
-      i += 2;
-      continue;
-    }
-    if (w === 'page' && next !== undefined) {
-      const n = Number(next);
-      filter.page = /^\d+$/.test(next) && n >= 1 ? n : 1;
-      i += 2;
-      continue;
-    }
-    if (w === 'search') {
+    if (inSearch) {
+      add(filter.search, w);
       i += 1;
-      while (i < words.length && !KEYWORDS.has(words[i] as string)) search.push(words[i++] as string);
       continue;
     }
-    const match = candidates.find((c) => c.words.every((cw, k) => words[i + k] === cw));
+    const match = entries.find((e) => e.words.every((ew, k) => words[i + k] === ew));
     if (match) {
-      if (!filter[match.kind]) filter[match.kind] = match.name;
+      add(filter[match.kind], match.name);
       i += match.words.length;
       continue;
     }
-    if (w !== 'all') search.push(w);
+    if (w !== 'all') add(filter.search, w);
     i += 1;
   }
-  if (search.length) filter.search = search.join(' ');
   return filter;
 }
 
-export function formatFilter(filter: ListingFilter): string {
+export function formatFilter(filter: Partial<CatalogueFilter>): string {
   const parts: string[] = [];
-  if (filter.category) parts.push(toWords(filter.category));
-  if (filter.subcategory) parts.push(toWords(filter.subcategory));
-  const search = filter.search ? toWords(filter.search) : '';
-  if (search) parts.push('search', search);
-  if (filter.min !== undefined && Number.isFinite(filter.min) && filter.min >= 0) parts.push('min', String(filter.min));
-  if (filter.max !== undefined && Number.isFinite(filter.max) && filter.max >= 0) parts.push('max', String(filter.max));
+  for (const name of [...(filter.categories ?? []), ...(filter.subcategories ?? [])]) {
+    const w = nameToFilterWord(name);
+    if (w) parts.push(w);
+  }
+  for (const key of ['min', 'max'] as const) {
+    const v = filter[key];
+    if (typeof v === 'number' && Number.isFinite(v) && v >= 0) parts.push(key, String(Math.round(v * 100) / 100));
+  }
   if (filter.sort && filter.sort !== 'newest') parts.push('sort', filter.sort);
-  if (filter.page > 1) parts.push('page', String(filter.page));
-  return parts.filter(Boolean).join('-') || 'all';
-}
-
-/** The same term at another page (keeps every other word as it is, so it works before names are known). */
-export function withPage(term: string, page: number): string {
-  const t = toWords(decodeURIComponentSafe(term));
-  const words = t === 'all' ? [] : t.split('-');
-  const kept: string[] = [];
-  for (let i = 0; i < words.length; i++) {
-    if (words[i] === 'page' && i + 1 < words.length) {
-      i++;
-      continue;
-    }
-    if (words[i] !== '') kept.push(words[i] as string);
-  }
-  if (page > 1) kept.push('page', String(page));
-  return kept.join('-') || 'all';
-}
-
-/** How many filters are in force (the count badge of the phone filter button). */
-export const activeFilterCount = (f: ListingFilter) =>
-  [f.category, f.subcategory, f.search, f.min, f.max, f.sort && f.sort !== 'newest' ? f.sort : undefined].filter(
-    (v) => v !== undefined && v !== '',
-  ).length;
-
-function decodeURIComponentSafe(s: string) {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
+  if (filter.page && filter.page > 1) parts.push('page', String(filter.page));
+  const search = (filter.search ?? []).flatMap(filterWords).filter((w) => !KEYWORDS.has(w));
+  if (search.length) parts.push('search', ...search);
+  return parts.length ? parts.join('-') : 'all';
 }
