@@ -49,7 +49,7 @@ export function BestSellers() {
   return (
     <section aria-labelledby="best-sellers" className="mx-auto max-w-7xl px-4 py-10">
       <SectionHeading id="best-sellers" title="Best Sellers" subtitle="The stones our customers choose most" />
-      <div role="tablist" aria-label="Best sellers by gemstone" className="flex h-10 justify-center gap-2 overflow-x-auto">
+      <div role="tablist" aria-label="Best sellers by gemstone" className="mx-auto flex h-10 w-fit max-w-full gap-1.5 overflow-x-auto sm:gap-2">
         {BEST_SELLER_TABS.map((t, i) => (
           <button
             key={t}
@@ -64,7 +64,7 @@ export function BestSellers() {
             tabIndex={t === tab ? 0 : -1}
             onClick={() => setTab(t)}
             onKeyDown={onKeyDown}
-            className={`shrink-0 rounded-full px-4 text-sm font-semibold focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none ${
+            className={`shrink-0 rounded-full px-3 text-sm font-semibold sm:px-4 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none ${
               t === tab ? 'bg-brand-700 text-white' : 'bg-gray-100 text-gray-800 hover:bg-gray-200'
             }`}
           >

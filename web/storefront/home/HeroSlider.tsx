@@ -107,7 +107,7 @@ export function HeroSlider() {
                 className="absolute inset-0 size-full object-cover object-[70%_50%]"
               />
               <div className="absolute inset-0 bg-gradient-to-r from-black/65 via-black/30 to-transparent" />
-              <div className="relative mx-auto flex h-full max-w-7xl flex-col justify-center px-12 text-white sm:px-16">
+              <div className="relative mx-auto flex h-full max-w-7xl flex-col justify-center px-5 pb-10 text-white sm:px-16 sm:pb-0">
                 <p className="text-xs font-semibold tracking-widest text-gold-400 uppercase sm:text-sm">{s.kicker}</p>
                 <h2 className="mt-1 max-w-xl font-serif text-2xl leading-tight font-bold sm:text-4xl lg:text-5xl">{s.title}</h2>
                 <p className="mt-2 max-w-md text-sm text-white/90 sm:text-base">{s.text}</p>
@@ -124,7 +124,7 @@ export function HeroSlider() {
         type="button"
         aria-label="Previous slide"
         onClick={() => setIndex((i) => (i - 1 + count) % count)}
-        className={`${control} absolute top-1/2 left-2 size-9 -translate-y-1/2 sm:left-4 sm:size-10`}
+        className={`${control} absolute bottom-2 left-2 size-9 sm:top-1/2 sm:bottom-auto sm:left-4 sm:size-10 sm:-translate-y-1/2`}
       >
         <Icon name="chevronLeft" />
       </button>
@@ -132,11 +132,11 @@ export function HeroSlider() {
         type="button"
         aria-label="Next slide"
         onClick={() => setIndex((i) => (i + 1) % count)}
-        className={`${control} absolute top-1/2 right-2 size-9 -translate-y-1/2 sm:right-4 sm:size-10`}
+        className={`${control} absolute right-2 bottom-2 size-9 sm:top-1/2 sm:right-4 sm:bottom-auto sm:size-10 sm:-translate-y-1/2`}
       >
         <Icon name="chevronRight" />
       </button>
-      <div className="absolute inset-x-0 bottom-2 flex items-center justify-center gap-1">
+      <div className="absolute inset-x-14 bottom-3.5 flex items-center justify-center gap-1 sm:bottom-2">
         {SLIDES.map((s, i) => (
           <button
             key={s.image}

@@ -74,7 +74,7 @@ function ExploreBanner() {
     <section aria-labelledby="explore" className="mx-auto max-w-7xl px-4 py-10">
       <Link
         to="/all"
-        className="group relative block overflow-hidden rounded-2xl focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:outline-none"
+        className="group relative block overflow-hidden rounded-2xl bg-brand-900 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:outline-none"
       >
         <img
           src="/images/explore.svg"
