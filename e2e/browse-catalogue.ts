@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
-import { E2E_ADMIN } from '../playwright.config';
+import { E2E_ADMIN } from '../playwright.config.js';
 
 /**
  * A small catalogue of our own for the browsing journeys, created through the admin API (idempotent: the

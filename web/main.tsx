@@ -3,6 +3,7 @@ import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes, preloadFirstScreen } from './router';
+import { DeferredToaster } from './storefront/layout/DeferredToaster';
 import './styles.css';
 
 preloadFirstScreen(window.location.pathname);
@@ -20,6 +21,7 @@ if (root) {
           <Suspense>
             <AppRoutes />
           </Suspense>
+          <DeferredToaster />
         </BrowserRouter>
       </QueryClientProvider>
     </StrictMode>,

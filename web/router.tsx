@@ -18,13 +18,7 @@ const HomePage = page(() => import('./storefront/home/HomePage'));
 const CartPage = page(() => import('./storefront/cart/CartPage'));
 const CheckoutPage = page(() => import('./storefront/checkout/CheckoutPage'));
 const MyOrdersPage = page(() => import('./storefront/orders/MyOrdersPage'));
-const AboutPage = page(() => import('./storefront/static/AboutPage'));
-const ContactPage = page(() => import('./storefront/static/ContactPage'));
-const TermsPage = page(() => import('./storefront/static/TermsPage'));
-const CookiePolicyPage = page(() => import('./storefront/static/CookiePolicyPage'));
-const ReturnPolicyPage = page(() => import('./storefront/static/ReturnPolicyPage'));
-const ShippingPolicyPage = page(() => import('./storefront/static/ShippingPolicyPage'));
-const CancellationPage = page(() => import('./storefront/static/CancellationPage'));
+const InfoPage = lazy(() => import('./storefront/static/InfoPages'));
 const ProductPage = page(() => import('./storefront/product/ProductPage'));
 const ListingPage = page(() => import('./storefront/listing/ListingPage'));
 const NotFoundPage = page(() => import('./storefront/NotFoundPage'));
@@ -45,14 +39,14 @@ export function AppRoutes() {
         <Route path="cart" element={<CartPage />} />
         <Route path="checkout" element={<CheckoutPage />} />
         <Route path="my-orders" element={<MyOrdersPage />} />
-        <Route path="about" element={<AboutPage />} />
-        <Route path="contact" element={<ContactPage />} />
-        <Route path="terms-and-conditions" element={<TermsPage />} />
-        <Route path="cookie-policy" element={<CookiePolicyPage />} />
-        <Route path="return-policy" element={<ReturnPolicyPage />} />
-        <Route path="Return-policy" element={<ReturnPolicyPage />} />
-        <Route path="shipping-policy" element={<ShippingPolicyPage />} />
-        <Route path="cancellation-and-refund-policy" element={<CancellationPage />} />
+        <Route path="about" element={<InfoPage name="about" />} />
+        <Route path="contact" element={<InfoPage name="contact" />} />
+        <Route path="terms-and-conditions" element={<InfoPage name="terms" />} />
+        <Route path="cookie-policy" element={<InfoPage name="cookies" />} />
+        <Route path="return-policy" element={<InfoPage name="returns" />} />
+        <Route path="Return-policy" element={<InfoPage name="returns" />} />
+        <Route path="shipping-policy" element={<InfoPage name="shipping" />} />
+        <Route path="cancellation-and-refund-policy" element={<InfoPage name="cancellation" />} />
         <Route path="singleproduct" element={<ProductPage />} />
         <Route path=":category/:subcategory/:slug" element={<ProductPage />} />
         <Route path=":term" element={<ListingPage />} />

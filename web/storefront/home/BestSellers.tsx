@@ -49,7 +49,11 @@ export function BestSellers() {
   return (
     <section aria-labelledby="best-sellers" className="mx-auto max-w-7xl px-4 py-10">
       <SectionHeading id="best-sellers" title="Best Sellers" subtitle="The stones our customers choose most" />
-      <div role="tablist" aria-label="Best sellers by gemstone" className="mx-auto flex h-10 w-fit max-w-full gap-1.5 overflow-x-auto sm:gap-2">
+      <div
+        role="tablist"
+        aria-label="Best sellers by gemstone"
+        className="mx-auto flex h-10 w-fit max-w-full gap-1.5 overflow-x-auto sm:gap-2"
+      >
         {BEST_SELLER_TABS.map((t, i) => (
           <button
             key={t}

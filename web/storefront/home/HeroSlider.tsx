@@ -103,7 +103,6 @@ export function HeroSlider() {
                 alt=""
                 fetchPriority={i === 0 ? 'high' : undefined}
                 loading={i === 0 ? 'eager' : 'lazy'}
-                decoding={i === 0 ? 'sync' : 'async'}
                 className="absolute inset-0 size-full object-cover object-[70%_50%]"
               />
               <div className="absolute inset-0 bg-gradient-to-r from-black/65 via-black/30 to-transparent" />

@@ -8,19 +8,8 @@ import { PromoBanners } from './PromoBanners';
 // Everything below the offers is its own chunk, fetched after the first paint.
 const HomeSections = lazy(() => import('./HomeSections'));
 
-/** Stands in for the sections while they load: the best sellers' heading and tabs rows, then a grey block. */
-function SectionsPlaceholder() {
-  return (
-    <div aria-hidden="true" className="mx-auto min-h-[60rem] max-w-7xl overflow-hidden px-4 py-10">
-      <div className="mb-6 flex flex-col items-center gap-1">
-        <div className="h-9 w-48 animate-pulse rounded bg-gray-200" />
-        <div className="h-6 w-64 animate-pulse rounded bg-gray-100" />
-      </div>
-      <div className="h-10" />
-      <div className="mt-6 h-96 animate-pulse rounded-lg bg-gray-100" />
-    </div>
-  );
-}
+/** Stands in for the sections while they load (below the offers, so it never shifts what is on screen). */
+const placeholder = <div aria-hidden="true" className="min-h-[60rem]" />;
 
 export default function HomePage() {
   usePageTitle('');
@@ -34,11 +23,11 @@ export default function HomePage() {
       <PromoBanners />
       <div ref={ref}>
         {near || idle ? (
-          <Suspense fallback={<SectionsPlaceholder />}>
+          <Suspense fallback={placeholder}>
             <HomeSections />
           </Suspense>
         ) : (
-          <SectionsPlaceholder />
+          placeholder
         )}
       </div>
     </>

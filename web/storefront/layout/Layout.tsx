@@ -7,7 +7,6 @@ import { MobileBottomBar } from './MobileBottomBar';
 
 // Below the fold or needed only after an interaction: loaded after the first paint.
 const Footer = lazy(() => import('./Footer'));
-const Toaster = lazy(() => import('./ShopToaster'));
 const FloatingActions = lazy(() => import('./FloatingActions'));
 
 /** What shows while a screen's code loads: reserves the page's height so the footer does not jump. */
@@ -57,7 +56,6 @@ export function Layout() {
       {idle && (
         <Suspense fallback={null}>
           <FloatingActions />
-          <Toaster />
         </Suspense>
       )}
     </div>
