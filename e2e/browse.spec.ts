@@ -202,7 +202,7 @@ test.describe('home', () => {
     await expect(page.getByTestId('cart-count')).toHaveText('0');
     await expect(page.getByTestId('account-label')).toHaveText('Account');
     await expect(header).toHaveAttribute('data-scrolled', 'false');
-    await page.evaluate(() => window.scrollTo({ top: 400, behavior: 'instant' }));
+    await page.evaluate(() => window.scrollTo({ top: 900, behavior: 'instant' }));
     await expect(header).toHaveAttribute('data-scrolled', 'true');
     const toTop = page.getByRole('button', { name: 'Scroll to top' });
     await expect(toTop).toBeVisible();
@@ -222,7 +222,7 @@ test.describe('home', () => {
         await expect(menu.getByText(m, { exact: true })).toBeVisible();
       }
       await menu.getByText('Jewellery', { exact: true }).click();
-      await menu.getByRole('link', { name: 'Rings' }).click();
+      await menu.getByRole('link', { name: 'Rings', exact: true }).click();
       await expect(page).toHaveURL(/\/jewellery-rings$/);
       await expect(page.locator('#mobile-menu')).toBeHidden();
     } else {
@@ -261,7 +261,7 @@ test.describe('listing', () => {
     }
     await expect(form.getByLabel('Subcategory')).toBeDisabled();
     await form.getByLabel('Search').fill('Moonlight');
-    await form.getByLabel('Category').selectOption({ label: VAULT.category });
+    await form.getByLabel('Category', { exact: true }).selectOption({ label: VAULT.category });
     await expect(form.getByLabel('Subcategory')).toBeEnabled();
     await form.getByLabel('Subcategory').selectOption({ label: VAULT.sapphire });
     await expect(form.getByLabel('Min price (₹)')).toHaveAttribute('min', '0');
@@ -534,6 +534,7 @@ test.describe('quality', () => {
   const PAGES = ['/', '/all', FEATURED_PATH, '/return-policy', '/no/such/page/here'];
 
   test('no horizontal overflow at 360 px', async ({ page }) => {
+    test.setTimeout(180_000);
     await page.setViewportSize({ width: 360, height: 740 });
     for (const p of PAGES) {
       await page.goto(p);
@@ -545,6 +546,7 @@ test.describe('quality', () => {
   });
 
   test('no serious or critical accessibility violation (axe)', async ({ page }) => {
+    test.setTimeout(240_000);
     for (const p of ['/', '/all', FEATURED_PATH, '/return-policy']) {
       await page.goto(p);
       await page.waitForLoadState('networkidle');
