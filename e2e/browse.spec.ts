@@ -159,6 +159,14 @@ test.describe('home', () => {
     await expect(hero.getByRole('button', { name: 'Go to slide 3' })).toHaveAttribute('aria-current', 'true');
     await hero.getByRole('button', { name: 'Next slide' }).click();
     await expect(hero.getByRole('button', { name: 'Go to slide 1' })).toHaveAttribute('aria-current', 'true');
+
+    // Shoppers who ask for less motion get a still hero.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.reload();
+    await page.mouse.move(5, 5);
+    await expect(hero.getByRole('button', { name: 'Go to slide 1' })).toHaveAttribute('aria-current', 'true');
+    await page.waitForTimeout(2600);
+    await expect(hero.getByRole('button', { name: 'Go to slide 1' })).toHaveAttribute('aria-current', 'true');
   });
 
   test('best sellers: empty and failed tabs say so and offer a way on', async ({ page }) => {

@@ -68,7 +68,7 @@ export function BestSellers() {
             tabIndex={t === tab ? 0 : -1}
             onClick={() => setTab(t)}
             onKeyDown={onKeyDown}
-            className={`shrink-0 rounded-full px-3 text-sm font-semibold sm:px-4 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none ${
+            className={`shrink-0 rounded-full px-2.5 text-sm font-semibold sm:px-4 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none ${
               t === tab ? 'bg-brand-700 text-white' : 'bg-gray-100 text-gray-800 hover:bg-gray-200'
             }`}
           >
