@@ -446,6 +446,37 @@ test.describe('product page', () => {
     await expect(page.locator('[data-sonner-toast]').first()).toBeVisible();
   });
 
+  test('a signed-in shopper adds to the cart, and Buy Now goes to checkout with only this stone', async ({ page }) => {
+    const mobileno = `7${String(Date.now()).slice(-9)}`;
+    const password = 'browse-secret-1';
+    expect((await page.request.post('/u1/api/signup', { data: { fullname: 'Asha Verma', mobileno, password } })).ok()).toBe(true);
+    expect((await page.request.post('/u1/api/signin', { data: { mobileno, password } })).ok()).toBe(true);
+    await page.goto(FEATURED_PATH);
+    await expect(page.getByTestId('account-label')).toHaveText('Asha Verma');
+    await expect(page.getByTestId('cart-count')).toHaveText('0');
+    await page.getByRole('button', { name: 'Add to Cart', exact: true }).first().click();
+    await expect(page.getByText('Added to cart!')).toBeVisible();
+    await expect(page.getByTestId('cart-count')).toHaveText('1');
+    await page.getByText('6 Ratti', { exact: true }).click();
+    await page.getByRole('button', { name: 'Add to Cart', exact: true }).first().click();
+    await expect(page.getByTestId('cart-count')).toHaveText('2');
+
+    await page.getByText('Navy', { exact: true }).click();
+    await page.getByRole('button', { name: 'Buy Now' }).click();
+    await expect(page).toHaveURL(/\/checkout$/, { timeout: 30_000 });
+    const cart = (await (await page.request.get('/c2/api/all')).json()) as {
+      data: { productname: string; productsize: string; productcolour: string; quantity: number }[];
+    };
+    expect(cart.data).toEqual([
+      expect.objectContaining({
+        productname: VAULT.featured.productname,
+        productsize: '6 Ratti',
+        productcolour: 'Navy',
+        quantity: 1,
+      }),
+    ]);
+  });
+
   test('an unknown product says Product Not Found', async ({ page }) => {
     await page.goto('/test-vault/moonlight-sapphire/no-such-stone');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Product Not Found');
