@@ -49,14 +49,14 @@ async function pngOf(colour: string) {
 
 async function ensureCategory(api: APIRequestContext, name: string): Promise<string> {
   const all = (await json(await api.get('/c1/api/all'))).data as { _id: string; categoryname: string }[];
-  const found = all.find((c) => c.categoryname === name);
+  const found = all.find((c) => c.categoryname.toLowerCase() === name.toLowerCase());
   if (found) return found._id;
   return ((await json(await api.post('/c1/api/create', { data: { categoryname: name } }))).data as { _id: string })._id;
 }
 
 async function ensureSubcategory(api: APIRequestContext, name: string, categoryId: string): Promise<string> {
   const list = (await json(await api.get(`/s2/api/cat/${categoryId}`))).data as { _id: string; subcategoryname: string }[];
-  const found = list.find((s) => s.subcategoryname === name);
+  const found = list.find((s) => s.subcategoryname.toLowerCase() === name.toLowerCase());
   if (found) return found._id;
   const created = await json(await api.post('/s2/api/create', { data: { subcategoryname: name, category: categoryId } }));
   return (created.data as { _id: string })._id;
