@@ -1,9 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { router } from './router';
+import { BrowserRouter } from 'react-router';
+import { AppRoutes, preloadFirstScreen } from './router';
+import { DeferredToaster } from './storefront/layout/DeferredToaster';
 import './styles.css';
+
+preloadFirstScreen(window.location.pathname);
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
@@ -14,7 +17,12 @@ if (root) {
   createRoot(root).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <Suspense>
+            <AppRoutes />
+          </Suspense>
+          <DeferredToaster />
+        </BrowserRouter>
       </QueryClientProvider>
     </StrictMode>,
   );

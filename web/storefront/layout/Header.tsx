@@ -1,67 +1,125 @@
-import { ShoppingCart, User } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { cartApi } from '../../api/cart';
 import { useSession, useSignOut } from '../../auth/session';
+import { Icon } from '../../ui/icons';
+import { useScrolledPast } from '../../ui/useScrolledPast';
+import { SHOP_EMAIL, SHOP_NAME, SHOP_PHONE } from '../components/shopContact';
+import { DesktopMenus, MobileMenus } from './NavMenus';
 
+/** The number of lines in the signed-in shopper's cart; 0 when signed out. */
+export function useCartCount() {
+  const { user } = useSession();
+  const query = useQuery({
+    queryKey: ['cart', 'count'],
+    queryFn: async () => (await cartApi.count()).data.count,
+    enabled: user !== null,
+  });
+  return user ? (query.data ?? 0) : 0;
+}
+
+/** Fixed header: top bar, logo, cart with count, account, and the gemstone and jewellery menus. */
 export function Header() {
   const { user } = useSession();
   const signOut = useSignOut();
   const navigate = useNavigate();
-  const [scrolled, setScrolled] = useState(false);
-  useEffect(() => {
-    const onScroll = () => setScrolled(window.scrollY > 10);
-    onScroll();
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
-  }, []);
+  const { pathname } = useLocation();
+  const scrolled = useScrolledPast(10);
+  const cartCount = useCartCount();
+  const [mobileOpen, setMobileOpen] = useState(false);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the menu closes because the page changed
+  useEffect(() => setMobileOpen(false), [pathname]);
 
   return (
-    <header className={`fixed inset-x-0 top-0 z-40 bg-white transition-shadow ${scrolled ? 'shadow-md' : ''}`}>
-      <div className="bg-brand-900 px-4 py-1.5 text-xs text-white">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2">
-          <span>
-            <a href="tel:+919876543210">+91 98765 43210</a> · <a href="mailto:support@ratnagems.in">support@ratnagems.in</a>
-          </span>
-          <span className="hidden gap-4 sm:flex">
-            <span>Free Shipping</span>
-            <span>Secure Payment</span>
-            <span>Easy Returns</span>
-          </span>
+    <header
+      data-scrolled={scrolled ? 'true' : 'false'}
+      className={`fixed inset-x-0 top-0 z-40 transition-[background-color,box-shadow] duration-200 ${
+        scrolled ? 'bg-white/95 shadow-md backdrop-blur' : 'border-b border-gray-200 bg-white'
+      }`}
+    >
+      <div className="h-7 bg-brand-900 px-4 text-xs text-white">
+        <div className="mx-auto flex h-full max-w-7xl items-center justify-between gap-3 overflow-hidden">
+          <p className="flex min-w-0 items-center gap-3 whitespace-nowrap">
+            <a href={SHOP_PHONE.href} className="hover:underline">
+              {SHOP_PHONE.label}
+            </a>
+            <a href={`mailto:${SHOP_EMAIL}`} className="truncate hover:underline">
+              {SHOP_EMAIL}
+            </a>
+          </p>
+          <ul className="hidden shrink-0 gap-4 sm:flex" aria-label="Our promises">
+            <li>Free Shipping</li>
+            <li>Secure Payment</li>
+            <li>Easy Returns</li>
+          </ul>
         </div>
       </div>
-      <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
-        <Link to="/" className="font-serif text-2xl font-bold text-brand-700">
-          Ratna Gems
+
+      <div className="mx-auto flex h-14 max-w-7xl items-center gap-2 px-3 sm:px-4">
+        <button
+          type="button"
+          className="-ml-1 rounded-md p-2 text-gray-800 hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none lg:hidden"
+          aria-expanded={mobileOpen}
+          aria-controls="mobile-menu"
+          aria-label={mobileOpen ? 'Close menu' : 'Open menu'}
+          onClick={() => setMobileOpen((o) => !o)}
+        >
+          {mobileOpen ? <Icon name="close" className="size-6" /> : <Icon name="menu" className="size-6" />}
+        </button>
+        <Link to="/" className="mr-auto font-serif text-xl font-bold whitespace-nowrap text-brand-700 sm:text-2xl">
+          {SHOP_NAME}
         </Link>
-        <nav aria-label="Account" className="flex items-center gap-4">
-          <Link to="/cart" className="relative" aria-label="Cart">
-            <ShoppingCart aria-hidden className="size-6" />
-          </Link>
-          {user ? (
-            <span className="flex items-center gap-3">
-              <span className="flex items-center gap-1 text-sm font-medium">
-                <User aria-hidden className="size-5" />
-                <span data-testid="account-label">{user.fullname}</span>
+
+        <Link
+          to="/cart"
+          className="relative rounded-md p-2 text-gray-800 hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+          aria-label={`Cart, ${cartCount} ${cartCount === 1 ? 'item' : 'items'}`}
+        >
+          <Icon name="cart" className="size-6" />
+          <span
+            data-testid="cart-count"
+            className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-brand-700 px-1 text-[11px] leading-none font-bold text-white"
+          >
+            {cartCount}
+          </span>
+        </Link>
+
+        {user ? (
+          <div className="flex min-w-0 items-center gap-1">
+            <span className="flex min-w-0 items-center gap-1 px-1 text-sm font-medium">
+              <Icon name="user" className="size-5 shrink-0" />
+              <span data-testid="account-label" className="max-w-[7rem] truncate sm:max-w-[12rem]">
+                {user.fullname}
               </span>
-              <button
-                type="button"
-                className="text-sm text-brand-700 underline"
-                onClick={async () => {
-                  await signOut();
-                  navigate('/');
-                }}
-              >
-                Sign out
-              </button>
             </span>
-          ) : (
-            <Link to="/signin" className="flex items-center gap-1 text-sm font-medium">
-              <User aria-hidden className="size-5" />
-              <span data-testid="account-label">Account</span>
-            </Link>
-          )}
-        </nav>
+            <button
+              type="button"
+              aria-label="Sign out"
+              className="flex items-center gap-1 rounded-md p-2 text-sm font-medium text-brand-700 hover:bg-brand-50 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+              onClick={async () => {
+                await signOut();
+                navigate('/');
+              }}
+            >
+              <Icon name="logOut" className="size-5 sm:hidden" />
+              <span className="hidden sm:inline">Sign out</span>
+            </button>
+          </div>
+        ) : (
+          <Link
+            to="/signin"
+            className="flex items-center gap-1 rounded-md p-2 text-sm font-medium text-gray-800 hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+          >
+            <Icon name="user" className="size-5" />
+            <span data-testid="account-label">Account</span>
+          </Link>
+        )}
       </div>
+
+      <DesktopMenus />
+      <MobileMenus open={mobileOpen} />
     </header>
   );
 }

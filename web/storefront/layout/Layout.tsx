@@ -1,27 +1,63 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { Toaster } from 'sonner';
-import { Footer } from './Footer';
+import { useIdle } from '../../ui/useIdle';
+import { useNearViewport } from '../../ui/useNearViewport';
 import { Header } from './Header';
+import { MobileBottomBar } from './MobileBottomBar';
+
+// Below the fold or needed only after an interaction: loaded after the first paint.
+const Footer = lazy(() => import('./Footer'));
+const FloatingActions = lazy(() => import('./FloatingActions'));
+
+/** What shows while a screen's code loads: reserves the page's height so the footer does not jump. */
+export function PageFallback() {
+  return <div className="min-h-[70vh]" aria-busy="true" />;
+}
+
+function LazyFooter() {
+  const ref = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(ref, '300px');
+  return (
+    <div ref={ref} className="min-h-px">
+      {near && (
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
+      )}
+    </div>
+  );
+}
 
 /** The storefront frame: fixed header, page, footer; scrolls smoothly to the top on every path change. */
 export function Layout() {
   const { pathname } = useLocation();
+  const idle = useIdle();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the effect runs because the path changed
   useEffect(() => {
     window.scrollTo({ top: 0, behavior: 'smooth' });
   }, [pathname]);
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-white focus:p-2">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-white p-2 text-brand-700 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
         Skip to content
       </a>
       <Header />
-      <main id="main" className="flex-1 pt-28">
-        <Outlet />
+      <main id="main" tabIndex={-1} className="flex-1 pt-[5.25rem] outline-none lg:pt-32">
+        <Suspense fallback={<PageFallback />}>
+          <Outlet />
+        </Suspense>
       </main>
-      <Footer />
-      <Toaster position="top-right" duration={5000} richColors closeButton />
+      <LazyFooter />
+      <div className="h-16 md:hidden" aria-hidden />
+      <MobileBottomBar />
+      {idle && (
+        <Suspense fallback={null}>
+          <FloatingActions />
+        </Suspense>
+      )}
     </div>
   );
 }

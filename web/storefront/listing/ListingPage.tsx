@@ -1,7 +1,134 @@
-export default function Page() {
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { catalogueApi, catalogueKeys } from '../../api/catalogue';
+import { usePageTitle } from '../../ui/usePageTitle';
+import { listingErrorText } from '../components/errors';
+import { Pagination } from '../components/Pagination';
+import { ProductCard } from '../components/ProductCard';
+import { ProductCardSkeleton } from '../components/ProductCardSkeleton';
+import { FilterBar } from './FilterBar';
+import { type CatalogueFilter, formatFilter, parseFilter } from './filterGrammar';
+import { withPage } from './filterHelpers';
+import { PAGE_TITLES } from './pageTitles';
+import { useCatalogueNames } from './useCatalogueNames';
+
+const SKELETONS = 30;
+const GRID = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-5';
+
+function headingOf(term: string, f: CatalogueFilter) {
+  const known = PAGE_TITLES[term];
+  if (known) return known;
+  const name = f.subcategories[0] ?? f.categories[0];
+  if (f.search.length && !name) return `Search results for "${f.search.join(' ')}"`;
+  return name ?? 'Products';
+}
+
+/**
+ * Product listing for `/all`, `/{term}` and the gemstone and jewellery pages. The URL is the state: the filter bar
+ * writes a new term, pagination replaces the history entry with the same term at another page.
+ */
+export default function ListingPage() {
+  const { term: rawTerm = 'all' } = useParams();
+  const term = rawTerm.toLowerCase();
+  const navigate = useNavigate();
+  const names = useCatalogueNames();
+  const filter = useMemo(
+    () =>
+      parseFilter(term, {
+        categories: names.categories.map((c) => c.categoryname),
+        subcategories: names.subcategories.map((s) => s.subcategoryname),
+      }),
+    [term, names.categories, names.subcategories],
+  );
+
+  const query = useQuery({
+    queryKey: catalogueKeys.listing(term),
+    queryFn: ({ signal }) => catalogueApi.filter(term, signal),
+    retry: false,
+  });
+
+  const heading = headingOf(term, filter);
+  usePageTitle(heading);
+  const data = query.data;
+  const currentPage = data?.pagination.currentPage ?? filter.page;
+
   return (
-    <section className="mx-auto max-w-7xl px-4 py-8">
-      <h1 className="text-2xl font-semibold">Products</h1>
+    <section className="mx-auto max-w-7xl px-4 py-6 sm:py-8" aria-labelledby="listing-heading">
+      <nav aria-label="Breadcrumb" className="mb-2 text-sm text-gray-600">
+        <ol className="flex flex-wrap gap-1">
+          <li>
+            <Link to="/" className="hover:underline">
+              Home
+            </Link>
+            <span aria-hidden="true"> / </span>
+          </li>
+          <li aria-current="page" className="font-medium text-gray-900">
+            {heading}
+          </li>
+        </ol>
+      </nav>
+      <h1 id="listing-heading" className="mb-5 font-serif text-2xl font-bold text-gray-900 sm:text-3xl">
+        {heading}
+      </h1>
+
+      <FilterBar
+        filter={filter}
+        categories={names.categories}
+        subcategories={names.subcategories}
+        onApply={(f) => navigate(`/${formatFilter(f)}`)}
+        onClear={() => navigate('/all')}
+      />
+
+      <p className="mt-5 mb-4 h-5 text-sm text-gray-700" aria-live="polite" data-testid="listing-count">
+        {data ? `Showing ${data.products.length} of ${data.pagination.totalCount} products` : ''}
+      </p>
+
+      {query.isPending ? (
+        <ul className={GRID} aria-busy="true" aria-label="Loading products">
+          {Array.from({ length: SKELETONS }, (_, i) => (
+            <li key={i}>
+              <ProductCardSkeleton />
+            </li>
+          ))}
+        </ul>
+      ) : query.isError ? (
+        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-6 text-center">
+          <p className="mb-4 font-medium text-red-800">{listingErrorText(query.error)}</p>
+          <button
+            type="button"
+            onClick={() => void query.refetch()}
+            disabled={query.isFetching}
+            className="rounded-md bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-600 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:outline-none disabled:opacity-70"
+          >
+            Retry
+          </button>
+        </div>
+      ) : data && data.products.length === 0 ? (
+        <div className="rounded-lg border border-gray-200 bg-gray-50 p-10 text-center">
+          <p className="mb-2 text-lg font-semibold text-gray-900">No products found</p>
+          <p className="mb-5 text-gray-700">Try another search, or widen the price range.</p>
+          <Link to="/all" className="inline-block rounded-md bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-600">
+            View all products
+          </Link>
+        </div>
+      ) : (
+        <ul className={GRID} aria-label={heading}>
+          {data?.products.map((p) => (
+            <li key={p._id}>
+              <ProductCard product={p} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {data && (
+        <Pagination
+          currentPage={currentPage}
+          totalPages={data.pagination.totalPages}
+          hrefFor={(page) => `/${withPage(term, page)}`}
+        />
+      )}
     </section>
   );
 }

@@ -1,7 +1,90 @@
-export default function Page() {
+import { type FormEvent, useId } from 'react';
+import { SHOP_ADDRESS, SHOP_EMAIL, SHOP_HOURS, SHOP_PHONES, SHOP_WHATSAPP } from '../components/shopInfo';
+import { StaticPage } from './StaticPage';
+
+const input =
+  'w-full rounded-md border border-gray-300 px-3 py-2 text-gray-900 focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none';
+
+export default function ContactPage() {
+  const id = useId();
+  // The form opens the visitor's e-mail app with the message written out; nothing is stored by the shop.
+  function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const data = new FormData(e.currentTarget);
+    const body = `${data.get('message') ?? ''}\n\n${data.get('name') ?? ''}\n${data.get('phone') ?? ''}`;
+    window.location.href = `mailto:${SHOP_EMAIL}?subject=${encodeURIComponent('Enquiry from the website')}&body=${encodeURIComponent(body)}`;
+  }
   return (
-    <section className="mx-auto max-w-7xl px-4 py-8">
-      <h1 className="text-2xl font-semibold">Contact Us</h1>
-    </section>
+    <StaticPage title="Contact Us">
+      <p>Questions about a gemstone, an order or a certificate? Call, write or visit us; we answer within one business day.</p>
+      <div className="mt-6 grid gap-8 md:grid-cols-2">
+        <div>
+          <h2>Reach us</h2>
+          <h3>Phone</h3>
+          <ul>
+            {SHOP_PHONES.map((p) => (
+              <li key={p.href}>
+                <a href={p.href}>{p.label}</a>
+              </li>
+            ))}
+          </ul>
+          <h3>E-mail</h3>
+          <p>
+            <a href={`mailto:${SHOP_EMAIL}`}>{SHOP_EMAIL}</a>
+          </p>
+          <h3>WhatsApp</h3>
+          <p>
+            <a href={SHOP_WHATSAPP} target="_blank" rel="noopener noreferrer">
+              Chat with us on WhatsApp
+            </a>
+          </p>
+          <h3>Office and showroom</h3>
+          <address className="mb-3 not-italic">{SHOP_ADDRESS}</address>
+          <h3>Business hours</h3>
+          <ul>
+            {SHOP_HOURS.map((h) => (
+              <li key={h.days}>
+                {h.days}: {h.time}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div>
+          <h2>Send us a message</h2>
+          <form onSubmit={submit} className="space-y-4">
+            <div>
+              <label htmlFor={`${id}-name`} className="mb-1 block text-sm font-medium">
+                Name
+              </label>
+              <input id={`${id}-name`} name="name" autoComplete="name" className={input} />
+            </div>
+            <div>
+              <label htmlFor={`${id}-email`} className="mb-1 block text-sm font-medium">
+                E-mail
+              </label>
+              <input id={`${id}-email`} name="email" type="email" autoComplete="email" className={input} />
+            </div>
+            <div>
+              <label htmlFor={`${id}-phone`} className="mb-1 block text-sm font-medium">
+                Phone
+              </label>
+              <input id={`${id}-phone`} name="phone" type="tel" autoComplete="tel" className={input} />
+            </div>
+            <div>
+              <label htmlFor={`${id}-message`} className="mb-1 block text-sm font-medium">
+                Message
+              </label>
+              <textarea id={`${id}-message`} name="message" rows={5} className={input} />
+            </div>
+            <button
+              type="submit"
+              className="rounded-md bg-brand-700 px-6 py-2.5 font-semibold text-white hover:bg-brand-600 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:outline-none"
+            >
+              Send Message
+            </button>
+          </form>
+        </div>
+      </div>
+    </StaticPage>
   );
 }

@@ -1,0 +1,48 @@
+import type { Category, Product, Subcategory } from '../../contract/catalogue';
+import { api } from './client';
+
+export type { Category, Product, Subcategory };
+
+export type ListingPage = {
+  success: boolean;
+  products: Product[];
+  pagination: { totalPages: number; totalCount: number; currentPage: number };
+};
+
+/** How long the listing waits for the server before showing an error (SPEC §9). */
+export const LISTING_TIMEOUT_MS = 10_000;
+
+/** Storefront catalogue calls (public). React Query keys for them start with 'catalogue'. */
+export const catalogueApi = {
+  latest: (limit = 10) => api<{ success: boolean; products: Product[] }>(`/p1/api/latest/all?limit=${limit}`),
+  best: (subcategory?: string) =>
+    api<{ success: boolean; products: Product[]; message?: string }>(
+      `/p1/api/best/all${subcategory ? `?subcategory=${encodeURIComponent(subcategory)}` : ''}`,
+    ),
+  bySlug: (slug: string) =>
+    api<{ success: boolean; product: Product; relatedProducts: Product[] }>(`/p1/api/slug/${encodeURIComponent(slug)}`),
+  filter: (term: string, signal?: AbortSignal) =>
+    api<ListingPage>(`/p1/api/filter/${encodeURIComponent(term)}`, { signal, timeoutMs: LISTING_TIMEOUT_MS }),
+  categories: () => api<{ success: boolean; categories: Category[] }>('/p1/api/categories'),
+  /** Every subcategory with its category (the public list is paged; 100 a page). */
+  allSubcategories: async (): Promise<Subcategory[]> => {
+    const all: Subcategory[] = [];
+    for (let page = 1; page <= 50; page++) {
+      const res = await api<{ success: boolean; data: Subcategory[]; pagination: { totalPages: number } }>(
+        `/s2/api/all?page=${page}&limit=100`,
+      );
+      all.push(...res.data);
+      if (page >= res.pagination.totalPages) break;
+    }
+    return all;
+  },
+};
+
+export const catalogueKeys = {
+  latest: ['catalogue', 'latest'] as const,
+  best: (subcategory: string) => ['catalogue', 'best', subcategory] as const,
+  product: (slug: string) => ['catalogue', 'product', slug] as const,
+  listing: (term: string) => ['catalogue', 'listing', term] as const,
+  categories: ['catalogue', 'categories'] as const,
+  subcategories: ['catalogue', 'subcategories'] as const,
+};

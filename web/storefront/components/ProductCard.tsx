@@ -1,0 +1,115 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Copy, LoaderCircle } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { cartApi } from '../../api/cart';
+import type { Product } from '../../api/catalogue';
+import { ApiError } from '../../api/client';
+import { useSession } from '../../auth/session';
+import { imageAt, srcSetOf } from './images';
+import { formatRupees, productPath, shortName } from './links';
+import { Stars } from './Stars';
+
+/** The `sizes` attribute for a card image in the usual grids and strips. */
+export const CARD_IMAGE_SIZES = '(min-width: 1280px) 240px, (min-width: 1024px) 22vw, (min-width: 640px) 30vw, 46vw';
+
+/**
+ * A product in a grid or strip: image, name (first three words), rating, price, Add to Cart.
+ * Administrators also get a button that copies the product's id.
+ */
+export function ProductCard({ product, sizes = CARD_IMAGE_SIZES }: { product: Product; sizes?: string }) {
+  const { user } = useSession();
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const [adding, setAdding] = useState(false);
+  const [imageFailed, setImageFailed] = useState(false);
+  const href = productPath(product);
+  const image = product.productimages[0];
+
+  async function addToCart() {
+    setAdding(true);
+    try {
+      await cartApi.add({
+        productId: product._id,
+        productcolour: product.productcolours[0],
+        productsize: product.productsizes[0],
+        quantity: 1,
+      });
+      void qc.invalidateQueries({ queryKey: ['cart'] });
+      toast.success('Added to cart!');
+    } catch (err) {
+      const message = err instanceof Error ? err.message : 'Failed to add to cart';
+      toast.error(message || 'Failed to add to cart');
+      // Signed out (or the session ended): sign in first. A signed-in shopper stays and reads the reason.
+      if (!user || (err instanceof ApiError && err.status === 401)) navigate('/signin');
+    } finally {
+      setAdding(false);
+    }
+  }
+
+  async function copyId() {
+    try {
+      await navigator.clipboard.writeText(product._id);
+      toast.success('Product ID copied!');
+    } catch {
+      toast.error('Could not copy the product ID');
+    }
+  }
+
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-lg border border-gray-200 bg-white transition-shadow hover:shadow-md">
+      <div className="aspect-square overflow-hidden bg-gray-100">
+        {image && !imageFailed && (
+          <img
+            src={imageAt(image, 640)}
+            srcSet={srcSetOf(image)}
+            sizes={sizes}
+            width={640}
+            height={640}
+            loading="lazy"
+            decoding="async"
+            alt={product.productname}
+            onError={() => setImageFailed(true)}
+            className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
+          />
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-3">
+        <h3 className="h-5 truncate text-sm font-semibold text-gray-900">
+          <Link
+            to={href}
+            title={product.productname}
+            className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-brand-500"
+          >
+            {shortName(product.productname)}
+          </Link>
+        </h3>
+        <div className="h-4 leading-none">
+          <Stars rating={product.rating} className="size-3.5" />
+        </div>
+        <p className="h-6 font-bold text-brand-700">{formatRupees(product.productprice)}</p>
+        <button
+          type="button"
+          onClick={addToCart}
+          disabled={adding}
+          className="relative z-10 mt-auto flex h-9 items-center justify-center gap-2 rounded-md bg-brand-700 text-sm font-semibold text-white hover:bg-brand-600 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-1 focus-visible:outline-none disabled:opacity-70"
+        >
+          {adding && <LoaderCircle aria-hidden className="size-4 animate-spin" />}
+          {adding ? 'Adding...' : 'Add to Cart'}
+        </button>
+      </div>
+      {user?.role === 'ADMIN' && (
+        <button
+          type="button"
+          onClick={copyId}
+          aria-label={`Copy product ID of ${product.productname}`}
+          title="Copy product ID"
+          className="absolute top-2 right-2 z-10 rounded-md bg-white/90 p-1.5 text-gray-700 shadow hover:bg-white focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+        >
+          <Copy aria-hidden className="size-4" />
+        </button>
+      )}
+    </article>
+  );
+}

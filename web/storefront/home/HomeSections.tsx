@@ -1,0 +1,187 @@
+import { BadgeCheck, Gem, Globe, Mail, MapPin, Phone, RotateCcw, Sparkles, Truck } from 'lucide-react';
+import { Link } from 'react-router';
+import { SHOP_ADDRESS, SHOP_EMAIL, SHOP_PHONE } from '../components/shopInfo';
+import { BestSellers } from './BestSellers';
+import { Faq } from './Faq';
+import { LatestProducts } from './LatestProducts';
+import { SectionHeading } from './SectionHeading';
+import { TopCategories } from './TopCategories';
+
+/**
+ * The home page below the hero and offers, in the shop's order: best sellers, videos, latest products, explore
+ * banner, FAQ, categories, then the customers claim, why choose us, about and contact.
+ */
+export default function HomeSections() {
+  return (
+    <>
+      <BestSellers />
+      <StoryBlocks />
+      <LatestProducts />
+      <ExploreBanner />
+      <Faq />
+      <TopCategories />
+      <WhyChooseUs />
+      <AboutAndContact />
+    </>
+  );
+}
+
+const STORIES = [
+  {
+    image: '/images/video-certification.svg',
+    title: 'How every stone is certified',
+    text: 'Each gemstone is weighed, measured and tested by an independent laboratory before it is listed. The certificate travels with your stone.',
+  },
+  {
+    image: '/images/video-workshop.svg',
+    title: 'From our Ludhiana workshop',
+    text: 'Our gemmologists select rough and cut stones, and our craftsmen set rings, pendants and bracelets in silver and gold.',
+  },
+] as const;
+
+/** The shop's two film blocks, shown as poster images with their story (no third-party video player). */
+function StoryBlocks() {
+  return (
+    <section aria-labelledby="stories" className="bg-brand-50 py-10">
+      <div className="mx-auto max-w-7xl px-4">
+        <SectionHeading id="stories" title="Inside Ratna Gems" subtitle="Where your gemstone comes from" />
+        <ul className="grid gap-6 md:grid-cols-2">
+          {STORIES.map((s) => (
+            <li key={s.title} className="overflow-hidden rounded-xl bg-white shadow-sm">
+              <img
+                src={s.image}
+                width={1280}
+                height={720}
+                alt=""
+                loading="lazy"
+                decoding="async"
+                className="aspect-video w-full object-cover"
+              />
+              <div className="p-5">
+                <h3 className="font-serif text-xl font-bold text-gray-900">{s.title}</h3>
+                <p className="mt-2 text-gray-700">{s.text}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+function ExploreBanner() {
+  return (
+    <section aria-labelledby="explore" className="mx-auto max-w-7xl px-4 py-10">
+      <Link
+        to="/all"
+        className="group relative block overflow-hidden rounded-2xl bg-brand-900 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:outline-none"
+      >
+        <img
+          src="/images/explore.svg"
+          width={1600}
+          height={500}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          className="absolute inset-0 size-full object-cover object-right"
+        />
+        <div className="relative max-w-xl p-6 text-white sm:p-10">
+          <p className="text-sm font-semibold tracking-widest text-gold-400 uppercase">10,000+ gemstones</p>
+          <h2 id="explore" className="mt-1 font-serif text-2xl font-bold sm:text-4xl">
+            Explore Our Gemstone Collection
+          </h2>
+          <p className="mt-2 text-white/90">
+            Zodiac stones, Vedic Navratna, rare exclusives and fine jewellery, all certified and energised.
+          </p>
+          <span className="mt-5 inline-block rounded-md bg-gold-400 px-5 py-2 font-semibold text-brand-900 group-hover:bg-gold-500">
+            Explore Now
+          </span>
+        </div>
+      </Link>
+    </section>
+  );
+}
+
+const REASONS = [
+  { icon: BadgeCheck, title: 'Certified Stones', text: 'Every gemstone comes with a laboratory certificate.' },
+  { icon: RotateCcw, title: '10-Day Returns', text: '10-day no-questions-asked return and refund.' },
+  { icon: Globe, title: 'Worldwide Shipping', text: 'We ship to about 195 countries.' },
+  { icon: Truck, title: 'Free Shipping', text: 'Free worldwide shipping above INR 1,50,000.' },
+  { icon: Gem, title: '10,000+ Gemstones', text: 'One of the widest collections in Punjab.' },
+  { icon: Sparkles, title: 'Energised Stones', text: 'Energised with Vedic rituals before dispatch.' },
+] as const;
+
+function WhyChooseUs() {
+  return (
+    <section aria-labelledby="why-us" className="bg-brand-900 py-12 text-white">
+      <div className="mx-auto max-w-7xl px-4">
+        <p className="text-center">
+          <span className="block font-serif text-5xl font-bold text-gold-400" data-testid="happy-customers">
+            1 lakh+
+          </span>
+          <span className="mt-1 block text-lg">Happy Customers</span>
+        </p>
+        <h2 id="why-us" className="mt-10 mb-6 text-center font-serif text-2xl font-bold sm:text-3xl">
+          Why Choose Us
+        </h2>
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {REASONS.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="flex gap-3 rounded-lg bg-white/10 p-4">
+              <Icon aria-hidden className="mt-0.5 size-6 shrink-0 text-gold-400" />
+              <div>
+                <h3 className="font-semibold">{title}</h3>
+                <p className="text-sm text-white/85">{text}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+function AboutAndContact() {
+  return (
+    <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 md:grid-cols-2">
+      <section aria-labelledby="home-about">
+        <h2 id="home-about" className="font-serif text-2xl font-bold text-gray-900">
+          About Ratna Gems
+        </h2>
+        <p className="mt-3 text-gray-700">
+          Ratna Gems is a gemstone and jewellery wholesaler in Ludhiana, Punjab. For over two decades we have supplied jewellers
+          and astrologers across India, and today we sell directly to you: natural, certified gemstones at wholesale prices, with
+          honest descriptions of every stone.
+        </p>
+        <Link to="/about" className="mt-4 inline-block font-semibold text-brand-700 underline underline-offset-4">
+          Read our story
+        </Link>
+      </section>
+      <section aria-labelledby="home-contact">
+        <h2 id="home-contact" className="font-serif text-2xl font-bold text-gray-900">
+          Contact Us
+        </h2>
+        <ul className="mt-3 space-y-2 text-gray-700">
+          <li className="flex gap-2">
+            <MapPin aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-700" />
+            {SHOP_ADDRESS}
+          </li>
+          <li className="flex gap-2">
+            <Phone aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-700" />
+            <a href={SHOP_PHONE.href} className="hover:underline">
+              {SHOP_PHONE.label}
+            </a>
+          </li>
+          <li className="flex gap-2">
+            <Mail aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-700" />
+            <a href={`mailto:${SHOP_EMAIL}`} className="hover:underline">
+              {SHOP_EMAIL}
+            </a>
+          </li>
+        </ul>
+        <Link to="/contact" className="mt-4 inline-block font-semibold text-brand-700 underline underline-offset-4">
+          Write to us
+        </Link>
+      </section>
+    </div>
+  );
+}
