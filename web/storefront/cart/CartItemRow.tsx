@@ -106,9 +106,9 @@ export function CartItemRow({ item, locked, onQuantity, onRemove }: Props) {
             >
               <Minus aria-hidden className="size-4" />
             </button>
-            <output className="w-10 text-center font-medium tabular-nums" aria-live="polite" data-testid="line-quantity">
+            <span className="w-10 text-center font-medium tabular-nums" aria-live="polite" data-testid="line-quantity">
               {quantity}
-            </output>
+            </span>
             <button
               type="button"
               className={stepButton}
