@@ -5,7 +5,7 @@ import {
   SHIPPING_MAX_LENGTH,
   type ShippingField,
   type ShippingInput,
-} from '../../../contract/shipping';
+} from '../../../contract/shipping-rules';
 
 const LABELS: Record<ShippingField, string> = {
   fullname: 'Full Name',

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import type { ShippingInput } from '../../../contract/shipping';
+import type { ShippingInput } from '../../../contract/shipping-rules';
 import { ApiError } from '../../api/client';
 import { ordersApi, type PaymentOrder, type PaymentResult } from '../../api/orders';
 import { CART_KEY } from '../../cart/useCart';
