@@ -1,11 +1,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CartItem } from '../../api/cart';
 import CartPage from './CartPage';
+
+// The machine running the suite may be busy: give screens time to answer.
+configure({ asyncUtilTimeout: 5000 });
 
 const account = { _id: 'u1', fullname: 'Meera Kapoor', mobileno: '9876543210', role: 'USER', createdAt: '2025-01-01T00:00:00Z' };
 const line = (id: string, name: string, price: number, quantity: number, stockquantity = 5): CartItem => ({
@@ -197,12 +200,14 @@ describe('cart screen', () => {
       line('a', 'Burmese Ruby', 45000, 3, 2),
       { ...line('b', 'Basra Pearl', 1200, 1), productId: null },
       line('c', 'Ceylon Sapphire', 9000, 1, 0),
+      { ...line('d', 'Red Coral', 3000, 1), unavailable: true } as CartItem,
     ];
     renderCart();
     await screen.findByText('Burmese Ruby');
     expect(within(row('Burmese Ruby')).getByTestId('line-problem')).toHaveTextContent('Only 2 left in stock');
     expect(within(row('Basra Pearl')).getByTestId('line-problem')).toHaveTextContent('No longer available');
     expect(within(row('Ceylon Sapphire')).getByTestId('line-problem')).toHaveTextContent('Out of stock');
+    expect(within(row('Red Coral')).getByTestId('line-problem')).toHaveTextContent('No longer available');
     expect(screen.queryByRole('link', { name: 'Proceed to Checkout' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Proceed to Checkout' })).toBeDisabled();
   });

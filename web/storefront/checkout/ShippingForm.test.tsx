@@ -1,7 +1,10 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, configure, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ShippingForm } from './ShippingForm';
+
+// The machine running the suite may be busy: give screens time to answer.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(cleanup);
 
