@@ -1,7 +1,200 @@
-export default function Page() {
+import { ShoppingBag } from 'lucide-react';
+import { AlertDialog } from 'radix-ui';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { cartSubtotal, formatRupees } from '../../cart/format';
+import { hasProblems } from '../../cart/lines';
+import { SignedIn } from '../../cart/SignedIn';
+import { useCart } from '../../cart/useCart';
+import { CartItemRow } from './CartItemRow';
+
+const primaryButton =
+  'flex w-full items-center justify-center rounded-md bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500';
+
+export default function CartPage() {
   return (
-    <section className="mx-auto max-w-7xl px-4 py-8">
-      <h1 className="text-2xl font-semibold">Cart</h1>
+    <section className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
+      <nav aria-label="Breadcrumb" className="mb-4 text-sm text-gray-600">
+        <ol className="flex items-center gap-2">
+          <li>
+            <Link to="/" className="hover:text-brand-700 hover:underline">
+              Home
+            </Link>
+          </li>
+          <li aria-hidden>/</li>
+          <li aria-current="page" className="font-medium text-gray-900">
+            Shopping Cart
+          </li>
+        </ol>
+      </nav>
+      <SignedIn fallback={<CartSkeleton />}>
+        <Cart />
+      </SignedIn>
     </section>
+  );
+}
+
+function Cart() {
+  const { cartItems, initialLoading, error, updateQuantity, removeFromCart, clearCart } = useCart();
+  const [clearing, setClearing] = useState(false);
+
+  if (initialLoading) return <CartSkeleton />;
+
+  const lines = cartItems.length;
+  const blocked = hasProblems(cartItems);
+  const total = cartSubtotal(cartItems);
+
+  async function clearAll() {
+    setClearing(true);
+    try {
+      await clearCart();
+      toast.success('Cart cleared successfully');
+    } catch {
+      toast.error('Failed to clear cart');
+    } finally {
+      setClearing(false);
+    }
+  }
+
+  return (
+    <>
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="font-serif text-2xl font-bold text-gray-900 sm:text-3xl">Shopping Cart</h1>
+          <p className="mt-1 text-sm text-gray-600" data-testid="cart-item-count">
+            {lines} {lines === 1 ? 'item' : 'items'}
+          </p>
+        </div>
+        {lines > 0 ? <ClearCartButton busy={clearing} onConfirm={clearAll} /> : null}
+      </div>
+      {error ? (
+        <p role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          {error}
+        </p>
+      ) : null}
+      {lines === 0 ? (
+        <EmptyCart />
+      ) : (
+        <div className="grid gap-8 lg:grid-cols-3">
+          <ul className="rounded-xl border border-gray-200 bg-white px-4 lg:col-span-2" aria-label="Items in your cart">
+            {cartItems.map((item) => (
+              <CartItemRow
+                key={item.cartItemId}
+                item={item}
+                locked={clearing}
+                onQuantity={updateQuantity}
+                onRemove={removeFromCart}
+              />
+            ))}
+          </ul>
+          <aside aria-labelledby="summary-heading" className="h-fit rounded-xl border border-gray-200 bg-gray-50 p-5">
+            <h2 id="summary-heading" className="text-lg font-semibold">
+              Order Summary
+            </h2>
+            <dl className="mt-4 space-y-3 text-sm">
+              <div className="flex justify-between">
+                <dt className="text-gray-600">
+                  Subtotal ({lines} {lines === 1 ? 'item' : 'items'})
+                </dt>
+                <dd className="tabular-nums">{formatRupees(total, 0)}</dd>
+              </div>
+              <div className="flex justify-between border-t border-gray-200 pt-3 text-base font-semibold">
+                <dt>Total</dt>
+                <dd className="tabular-nums" data-testid="cart-total">
+                  {formatRupees(total, 0)}
+                </dd>
+              </div>
+            </dl>
+            <div className="mt-5">
+              {blocked ? (
+                <>
+                  <button type="button" disabled className={`${primaryButton} cursor-not-allowed opacity-50`}>
+                    Proceed to Checkout
+                  </button>
+                  <p className="mt-2 text-sm text-red-700">Remove or change the unavailable items to continue.</p>
+                </>
+              ) : (
+                <Link to="/checkout" className={primaryButton}>
+                  Proceed to Checkout
+                </Link>
+              )}
+            </div>
+          </aside>
+        </div>
+      )}
+    </>
+  );
+}
+
+function ClearCartButton({ busy, onConfirm }: { busy: boolean; onConfirm: () => void }) {
+  return (
+    <AlertDialog.Root>
+      <AlertDialog.Trigger
+        disabled={busy}
+        className="rounded-md border border-red-300 px-4 py-2 text-sm font-medium text-red-700 hover:bg-red-50 disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-red-500"
+      >
+        {busy ? 'Clearing...' : 'Clear Cart'}
+      </AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
+        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,26rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
+          <AlertDialog.Title className="text-lg font-semibold">
+            Are you sure you want to clear your entire cart?
+          </AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-sm text-gray-600">
+            Every item will be removed from your cart.
+          </AlertDialog.Description>
+          <div className="mt-6 flex justify-end gap-3">
+            <AlertDialog.Cancel className="rounded-md border border-gray-300 px-4 py-2 text-sm font-medium hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-brand-500">
+              Cancel
+            </AlertDialog.Cancel>
+            <AlertDialog.Action
+              onClick={onConfirm}
+              className="rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-500"
+            >
+              Yes, clear it
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
+
+function EmptyCart() {
+  return (
+    <div className="flex flex-col items-center rounded-xl border border-dashed border-gray-300 px-6 py-16 text-center">
+      <ShoppingBag aria-hidden className="size-14 text-gray-400" />
+      <h2 className="mt-4 text-xl font-semibold">Your cart is empty</h2>
+      <p className="mt-2 text-gray-600">Certified gemstones and jewellery are waiting for you.</p>
+      <Link
+        to="/"
+        className="mt-6 rounded-md bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+      >
+        Start Shopping
+      </Link>
+    </div>
+  );
+}
+
+function CartSkeleton() {
+  return (
+    <div role="status" aria-busy="true" className="grid animate-pulse gap-8 lg:grid-cols-3">
+      <span className="sr-only">Loading your cart</span>
+      <div className="space-y-4 lg:col-span-2">
+        {[0, 1, 2].map((i) => (
+          <div key={i} className="flex gap-4 rounded-xl border border-gray-200 p-4">
+            <div className="size-24 rounded-lg bg-gray-200" />
+            <div className="flex-1 space-y-3">
+              <div className="h-4 w-2/3 rounded bg-gray-200" />
+              <div className="h-3 w-1/3 rounded bg-gray-200" />
+              <div className="h-8 w-32 rounded bg-gray-200" />
+            </div>
+          </div>
+        ))}
+      </div>
+      <div className="h-48 rounded-xl bg-gray-200" />
+    </div>
   );
 }

@@ -1,0 +1,66 @@
+/**
+ * The shipping form's rules (SPEC §5), free of zod so the web app can use them without bundling it.
+ * contract/shipping.ts re-exports these with the request-body schema the server uses.
+ */
+const MOBILE_RE = /^\d{10}$/;
+const PINCODE_RE = /^\d{6}$/;
+
+/** The checkout's shipping form, in the order the shopper fills it. */
+export const SHIPPING_FIELDS = ['fullname', 'mobileno', 'address', 'city', 'pincode'] as const;
+export type ShippingField = (typeof SHIPPING_FIELDS)[number];
+export type ShippingInput = { [K in ShippingField]: string };
+
+/** The texts of SPEC §5 (checkout validation). */
+export const SHIPPING_MESSAGES = {
+  incomplete: 'Please fill in all shipping details.',
+  mobileno: 'Enter a valid 10-digit mobile number',
+  pincode: 'Enter a valid 6-digit PIN code',
+  required: 'This field is required',
+} as const;
+
+/** Longest value kept per field (the web form stops typing there too). */
+export const SHIPPING_MAX_LENGTH: Record<ShippingField, number> = {
+  fullname: 100,
+  mobileno: 10,
+  address: 500,
+  city: 100,
+  pincode: 6,
+};
+
+export type ShippingCheck = {
+  /** The one message to show for the form: the first rule broken, in SPEC order; null when the form is valid. */
+  first: string | null;
+  /** A message beside each field that is wrong. */
+  fields: Partial<Record<ShippingField, string>>;
+  /** The values as they will be sent and stored: trimmed. */
+  value: ShippingInput;
+};
+
+const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+
+/**
+ * Checks a shipping form the way SPEC §5 orders it: (1) every field filled after trimming,
+ * (2) a 10-digit mobile number, (3) a 6-digit PIN code; then the length limits.
+ */
+export function checkShipping(input: Partial<Record<ShippingField, unknown>>): ShippingCheck {
+  const value = Object.fromEntries(SHIPPING_FIELDS.map((f) => [f, text(input[f])])) as ShippingInput;
+  const fields: ShippingCheck['fields'] = {};
+  for (const f of SHIPPING_FIELDS) if (value[f] === '') fields[f] = SHIPPING_MESSAGES.required;
+  if (value.mobileno !== '' && !MOBILE_RE.test(value.mobileno)) fields.mobileno = SHIPPING_MESSAGES.mobileno;
+  if (value.pincode !== '' && !PINCODE_RE.test(value.pincode)) fields.pincode = SHIPPING_MESSAGES.pincode;
+  for (const f of SHIPPING_FIELDS) {
+    if (!fields[f] && value[f].length > SHIPPING_MAX_LENGTH[f]) {
+      fields[f] = `Must be at most ${SHIPPING_MAX_LENGTH[f]} characters`;
+    }
+  }
+
+  let first: string | null = null;
+  if (SHIPPING_FIELDS.some((f) => value[f] === '')) first = SHIPPING_MESSAGES.incomplete;
+  else if (fields.mobileno) first = SHIPPING_MESSAGES.mobileno;
+  else if (fields.pincode) first = SHIPPING_MESSAGES.pincode;
+  else {
+    const long = SHIPPING_FIELDS.find((f) => fields[f]);
+    if (long) first = fields[long] ?? null;
+  }
+  return { first, fields, value };
+}

@@ -1,0 +1,323 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { type APIRequestContext, expect as baseExpect, type Page, type TestInfo, test } from '@playwright/test';
+
+/** Listing and payment calls can take a while on a busy machine: wait longer than the default. */
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+/**
+ * The buying half of the shop in a real browser: cart, checkout with the sandbox payment provider, my orders.
+ * Runs on the desktop and phone projects against the e2e server (demo catalogue, sandbox payments).
+ */
+
+type Product = {
+  _id: string;
+  productname: string;
+  productprice: number;
+  slug: string;
+  stockquantity: number;
+  productsizes: string[];
+  productcolours: string[];
+  category: { categoryname: string };
+  subcategory: { subcategoryname: string };
+};
+
+const PASSWORD = 'shopper-secret-1';
+let serial = 0;
+const uniqueMobile = () => `7${String(Date.now()).slice(-7)}${String(serial++ % 100).padStart(2, '0')}`;
+const rupees = (n: number, decimals = 2) =>
+  new Intl.NumberFormat('en-IN', {
+    style: 'currency',
+    currency: 'INR',
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  }).format(n);
+const urlName = (name: string) =>
+  name
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+const productPath = (p: Product) =>
+  `/${urlName(p.category.categoryname)}/${urlName(p.subcategory.subcategoryname)}/${encodeURIComponent(p.slug.toLowerCase())}`;
+
+/** Signs a new shopper up and in; the browser context shares the session cookie. */
+async function newShopper(page: Page, fullname = 'Meera Kapoor') {
+  const mobileno = uniqueMobile();
+  const signup = await page.request.post('/u1/api/signup', { data: { fullname, mobileno, password: PASSWORD } });
+  expect(signup.status(), await signup.text()).toBe(201);
+  const signin = await page.request.post('/u1/api/signin', { data: { mobileno, password: PASSWORD } });
+  expect(signin.ok(), await signin.text()).toBe(true);
+  return { fullname, mobileno };
+}
+
+/** Products that can be bought several times over, newest first. */
+async function buyableProducts(request: APIRequestContext, count: number): Promise<Product[]> {
+  const res = await request.get('/p1/api/latest/all?limit=50');
+  expect(res.ok()).toBe(true);
+  const { products } = (await res.json()) as { products: Product[] };
+  const found = products.filter((p) => p.stockquantity >= 5);
+  expect(found.length).toBeGreaterThanOrEqual(count);
+  return found.slice(0, count);
+}
+
+async function addToCartByApi(page: Page, p: Product, quantity = 1) {
+  const res = await page.request.post('/c2/api/add', {
+    data: { productId: p._id, productsize: p.productsizes[0], productcolour: p.productcolours[0], quantity },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+async function shot(page: Page, info: TestInfo, name: string) {
+  await page.screenshot({ path: `test-results/screens/${info.project.name}-${name}.png`, fullPage: true });
+}
+
+/**
+ * No serious or critical axe violations (WCAG 2.1 A and AA rules) on the page. The layout's toast stack is left
+ * out: it belongs to the shop frame, and a toast from the step just taken may still be showing.
+ */
+async function expectAccessible(page: Page, what: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .exclude('[data-sonner-toaster]')
+    .analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    `axe on ${what}`,
+  ).toEqual([]);
+}
+
+async function fillShipping(
+  page: Page,
+  values: Partial<Record<'Full Name' | 'Mobile Number' | 'Address' | 'City' | 'PIN Code', string>>,
+) {
+  for (const [label, value] of Object.entries(values)) await page.getByLabel(label, { exact: true }).fill(value);
+}
+
+/** The product's own Add to Cart (related products below have theirs too). */
+const productAddToCart = (page: Page) => page.getByRole('button', { name: 'Add to Cart', exact: true }).first();
+const continueToPayment = (page: Page) => page.getByRole('button', { name: 'Continue to Payment' }).click();
+const formMessage = (page: Page) => page.locator('form').getByRole('alert');
+
+test.describe('buying', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test('browse → filter → product → add → cart → checkout checks → sandbox pay → my orders', async ({ page }, info) => {
+    const shopper = await newShopper(page, 'Meera Kapoor');
+
+    // Browse the catalogue and filter it by a category.
+    await page.goto('/all');
+    await expect(page.getByTestId('listing-count')).toContainText(/Showing \d+ of \d+ products/);
+    const filters = page.getByRole('form', { name: 'Filter products' });
+    if (!(await filters.isVisible()))
+      await page
+        .getByRole('button', { name: /filters/i })
+        .first()
+        .click();
+    const category = filters.getByLabel('Category', { exact: true });
+    const firstCategory = await category.locator('option').nth(1).textContent();
+    await category.selectOption({ label: firstCategory ?? '' });
+    await filters.getByRole('button', { name: 'Apply Filters' }).click();
+    await expect(page).toHaveURL(new RegExp(`/${urlName(firstCategory ?? '')}`));
+    await expect(page.getByTestId('listing-count')).toContainText(/Showing [1-9]\d* of \d+ products/);
+
+    // Open the first product and add it to the cart.
+    const card = page.locator('main article a').first();
+    const name = ((await card.getAttribute('title')) ?? '').trim();
+    expect(name.length).toBeGreaterThan(0);
+    await card.click();
+    await expect(page).toHaveURL(/\/[^/]+\/[^/]+\/[^/]+$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+    await productAddToCart(page).click();
+    await expect(page.getByText('Added to cart!')).toBeVisible();
+    await expect(page.getByTestId('cart-count').first()).toHaveText('1');
+
+    // The cart: one line, raise the quantity to 2.
+    await page.goto('/cart');
+    await expect(page.getByRole('heading', { name: 'Shopping Cart' })).toBeVisible();
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+    await expect(page.getByTestId('cart-line')).toContainText(name);
+    await expect(page.getByRole('button', { name: `Decrease quantity of ${name}` })).toBeDisabled();
+    await page.getByRole('button', { name: `Increase quantity of ${name}` }).click();
+    await expect(page.getByText('Quantity updated')).toBeVisible();
+    await expect(page.getByTestId('line-quantity')).toHaveText('2');
+    const total = (await page.getByTestId('cart-total').textContent()) ?? '';
+    await shot(page, info, 'cart');
+    await expectAccessible(page, '/cart');
+
+    // Checkout: every check in SPEC order, with its text.
+    await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByTestId('summary-line')).toContainText(name);
+    await fillShipping(page, { 'Full Name': '', 'Mobile Number': '' });
+    await continueToPayment(page);
+    await expect(formMessage(page)).toHaveText('Please fill in all shipping details.');
+    await expect(page.getByTestId('error-address')).toHaveText('This field is required');
+    await expect(page.getByLabel('Address', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await shot(page, info, 'checkout-errors');
+    await expectAccessible(page, '/checkout with errors');
+
+    await fillShipping(page, {
+      'Full Name': shopper.fullname,
+      'Mobile Number': '98765',
+      Address: '12 Mall Road',
+      City: 'Ludhiana',
+      'PIN Code': '1410',
+    });
+    await continueToPayment(page);
+    await expect(formMessage(page)).toHaveText('Enter a valid 10-digit mobile number');
+    await expect(page.getByTestId('error-address')).toHaveCount(0);
+
+    await fillShipping(page, { 'Mobile Number': shopper.mobileno });
+    await continueToPayment(page);
+    await expect(formMessage(page)).toHaveText('Enter a valid 6-digit PIN code');
+    await expect(page.getByLabel('City', { exact: true })).toHaveValue('Ludhiana');
+
+    await fillShipping(page, { 'PIN Code': '141001' });
+    await continueToPayment(page);
+
+    // Sandbox payment.
+    const dialog = page.getByRole('dialog', { name: 'Sandbox payment' });
+    await expect(dialog).toBeVisible();
+    await expectAccessible(page, 'the sandbox payment dialog');
+    await dialog.getByRole('button', { name: 'Pay' }).click();
+    await expect(page.getByText('Payment successful! Order placed.')).toBeVisible();
+    await expect(page).toHaveURL(/\/my-orders$/);
+
+    // My orders shows it.
+    const order = page.getByTestId('order-card').first();
+    await expect(order).toContainText(name);
+    await expect(order).toContainText('Qty: 2');
+    await expect(order.getByTestId('order-payment')).toHaveText('Paid');
+    await expect(order).toContainText('Shipping to: Meera Kapoor, 12 Mall Road, Ludhiana - 141001');
+    await expect(order).toContainText(/Payment ID: pay_/);
+    const paid = Number((await order.getByTestId('order-total').textContent())?.replace(/[^\d.]/g, ''));
+    expect(rupees(paid, 0)).toBe(total);
+    await expect(page.getByTestId('cart-count').first()).toHaveText('0');
+    await shot(page, info, 'my-orders');
+    await expectAccessible(page, '/my-orders');
+  });
+
+  test('Buy Now replaces the cart with that product and goes to checkout', async ({ page }, info) => {
+    await newShopper(page, 'Arjun Singh');
+    const [first, second] = await buyableProducts(page.request, 2);
+    await addToCartByApi(page, first!);
+
+    await page.goto(productPath(second!));
+    await page.getByRole('button', { name: 'Buy Now' }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByTestId('summary-line')).toHaveCount(1);
+    await expect(page.getByTestId('summary-line')).toContainText(second!.productname);
+    await expect(page.getByTestId('checkout-total')).toHaveText(rupees(second!.productprice));
+    await shot(page, info, 'checkout-buy-now');
+
+    await fillShipping(page, { Address: '4 Ghumar Mandi', City: 'Ludhiana', 'PIN Code': '141001' });
+    await continueToPayment(page);
+    await page.getByRole('dialog', { name: 'Sandbox payment' }).getByRole('button', { name: 'Pay' }).click();
+    await expect(page).toHaveURL(/\/my-orders$/);
+    await expect(page.getByTestId('order-card')).toHaveCount(1);
+    await expect(page.getByTestId('order-card')).toContainText(second!.productname);
+    await expect(page.getByTestId('order-total')).toHaveText(rupees(second!.productprice));
+  });
+
+  test('signed-out visitors who add to cart go to /signin; cart, checkout and orders ask them to sign in', async ({ page }) => {
+    const [product] = await buyableProducts(page.request, 1);
+    await page.goto(productPath(product!));
+    await productAddToCart(page).click();
+    await expect(page).toHaveURL(/\/signin$/);
+    for (const path of ['/cart', '/checkout', '/my-orders']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/signin$/);
+    }
+  });
+
+  test('empty cart and empty orders', async ({ page }, info) => {
+    await newShopper(page, 'Kavya Iyer');
+    await page.goto('/cart');
+    await expect(page.getByText('Your cart is empty')).toBeVisible();
+    await expect(page.getByTestId('cart-item-count')).toHaveText('0 items');
+    await expect(page.getByRole('link', { name: 'Start Shopping' })).toHaveAttribute('href', '/');
+    await shot(page, info, 'cart-empty');
+    await expectAccessible(page, 'the empty /cart');
+
+    await page.goto('/my-orders');
+    await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
+    await expect(page.getByText("You haven't placed any orders yet.")).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Start Shopping' })).toHaveAttribute('href', '/products');
+    await shot(page, info, 'my-orders-empty');
+    await expectAccessible(page, 'the empty /my-orders');
+
+    await page.getByRole('link', { name: 'Start Shopping' }).click();
+    await expect(page).toHaveURL(/\/products$/);
+  });
+
+  test('cart screen: steppers, remove and clear with confirmation', async ({ page }, info) => {
+    await newShopper(page, 'Rohan Mehta');
+    const [a, b] = await buyableProducts(page.request, 2);
+    await addToCartByApi(page, a!, 2);
+    await addToCartByApi(page, b!, 1);
+
+    await page.goto('/cart');
+    await expect(page.getByTestId('cart-line')).toHaveCount(2);
+    await expect(page.getByTestId('cart-item-count')).toHaveText('2 items');
+    await expect(page.getByTestId('cart-total')).toHaveText(rupees(a!.productprice * 2 + b!.productprice, 0));
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Shopping Cart');
+
+    await page.getByRole('button', { name: `Decrease quantity of ${a!.productname}` }).click();
+    await expect(page.getByText('Quantity updated')).toBeVisible();
+    await expect(page.getByRole('button', { name: `Decrease quantity of ${a!.productname}` })).toBeDisabled();
+    await expect(page.getByTestId('cart-total')).toHaveText(rupees(a!.productprice + b!.productprice, 0));
+
+    await page.getByRole('button', { name: `Remove ${b!.productname}` }).click();
+    await expect(page.getByText('Item removed from cart')).toBeVisible();
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+    await expect(page.getByTestId('cart-count').first()).toHaveText('1');
+
+    await page.getByRole('button', { name: 'Clear Cart' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Are you sure you want to clear your entire cart?' });
+    await expect(confirm).toBeVisible();
+    await shot(page, info, 'cart-clear-confirm');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+
+    await page.getByRole('button', { name: 'Clear Cart' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, clear it' }).click();
+    await expect(page.getByText('Cart cleared successfully')).toBeVisible();
+    await expect(page.getByText('Your cart is empty')).toBeVisible();
+    await expect(page.getByTestId('cart-count').first()).toHaveText('0');
+  });
+
+  test('sandbox Fail keeps the payment open; Cancel says Payment cancelled. and no order is placed', async ({ page }, info) => {
+    const shopper = await newShopper(page, 'Simran Kaur');
+    const [product] = await buyableProducts(page.request, 1);
+    await addToCartByApi(page, product!);
+
+    await page.goto('/checkout');
+    await fillShipping(page, { Address: '21 Model Town', City: 'Ludhiana', 'PIN Code': '141002' });
+    await expect(page.getByLabel('Full Name', { exact: true })).toHaveValue(shopper.fullname);
+    await continueToPayment(page);
+    const dialog = page.getByRole('dialog', { name: 'Sandbox payment' });
+    await expect(dialog.getByTestId('sandbox-amount')).toHaveText(rupees(product!.productprice));
+    await dialog.getByRole('button', { name: 'Fail' }).click();
+    await expect(dialog.getByRole('alert')).toContainText('Payment failed');
+    await shot(page, info, 'sandbox-failed');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByText('Payment cancelled.')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByLabel('PIN Code', { exact: true })).toHaveValue('141002');
+
+    const mine = await (await page.request.get('/o1/api/my-orders')).json();
+    expect(mine.orders).toEqual([]);
+
+    // Escape closes the payment window the same way; then a second try pays.
+    await continueToPayment(page);
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByText('Payment cancelled.').first()).toBeVisible();
+    await continueToPayment(page);
+    await dialog.getByRole('button', { name: 'Pay' }).click();
+    await expect(page).toHaveURL(/\/my-orders$/);
+    await expect(page.getByTestId('order-card')).toHaveCount(1);
+  });
+});

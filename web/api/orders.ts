@@ -1,0 +1,27 @@
+import type { Order, ShippingInfo } from '../../contract/orders';
+import { api } from './client';
+
+export type { Order, ShippingInfo };
+
+/** What Razorpay Checkout (or the sandbox) hands back after a payment. */
+export type PaymentResult = { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
+
+export type PaymentOrder = {
+  success: boolean;
+  razorpayOrder: { id: string; amount: number; currency: 'INR' };
+  provider: 'razorpay' | 'sandbox';
+  key: string;
+};
+
+/** Customer order and payment calls (signed in). React Query keys for orders start with 'orders'. */
+export const ordersApi = {
+  /** Holds the cart's stock and opens a payment order for its amount (computed by the server). */
+  createPayment: (shippinginfo: ShippingInfo) => api<PaymentOrder>('/o1/api/razorpay-order', { body: { shippinginfo } }),
+  /** Checks the payment signature and places the order; safe to repeat for the same payment. */
+  verifyAndPlace: (body: PaymentResult & { shippinginfo: ShippingInfo }) =>
+    api<{ success: boolean; message: string; order: Order }>('/o1/api/verify-and-place', { body }),
+  /** Sandbox mode only: pays or fails the order the way Razorpay would. */
+  sandboxPay: (body: { razorpay_order_id: string; outcome: 'success' | 'failure' }) =>
+    api<{ success: boolean; message?: string } & Partial<PaymentResult>>('/o1/api/sandbox/pay', { body }),
+  myOrders: () => api<{ success: boolean; orders: Order[] }>('/o1/api/my-orders'),
+};

@@ -1,0 +1,312 @@
+import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { act, cleanup, configure, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CartItem } from '../api/cart';
+import { CART_ERROR_MS, useCart, useCartCount } from './useCart';
+
+// The machine running the suite may be busy: give screens time to answer.
+configure({ asyncUtilTimeout: 5000 });
+
+const user = { _id: 'u1', fullname: 'Meera Kapoor', mobileno: '9876543210', role: 'USER', createdAt: '2025-01-01T00:00:00Z' };
+
+const line = (id: string, quantity = 1, price = 1000): CartItem => ({
+  cartItemId: id,
+  _id: id,
+  productId: `p-${id}`,
+  productname: `Stone ${id}`,
+  productprice: price,
+  productimages: [],
+  productcolours: ['Red'],
+  productsizes: ['5 ratti'],
+  productcolour: 'Red',
+  productsize: '5 ratti',
+  quantity,
+  stockquantity: 10,
+});
+
+type Handler = (body: unknown) => Response | Promise<Response>;
+let routes: Record<string, Handler>;
+let calls: string[];
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const items = (list: CartItem[]) => json(200, { success: true, message: 'ok', data: list });
+
+function deferred() {
+  let resolve!: (r: Response) => void;
+  const promise = new Promise<Response>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+beforeEach(() => {
+  calls = [];
+  routes = {
+    'GET /u1/api/checkuser': () => json(200, { success: true, user }),
+    'GET /c2/api/all': () => items([line('a')]),
+    // The count answers only when a test asks it to, so it never races the rule under test.
+    'GET /c2/api/count': () => new Promise<Response>(() => {}),
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (path: string, init: RequestInit = {}) => {
+      const key = `${init.method ?? 'GET'} ${path}`;
+      calls.push(key);
+      const handler = routes[key];
+      if (!handler) return json(404, { success: false, message: `No route ${key}` });
+      return handler(init.body ? JSON.parse(String(init.body)) : undefined);
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+function setup() {
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={qc}>{children}</QueryClientProvider>;
+  const hook = renderHook(() => ({ cart: useCart(), headerCount: useCartCount(), qc: useQueryClient() }), { wrapper });
+  return { ...hook, qc };
+}
+
+async function loaded(list: CartItem[] = [line('a')]) {
+  routes['GET /c2/api/all'] = () => items(list);
+  const h = setup();
+  await waitFor(() => expect(h.result.current.cart.cartItems).toHaveLength(list.length));
+  await waitFor(() => expect(h.result.current.cart.loading).toBe(false));
+  return h;
+}
+
+describe('cart state (SPEC §4)', () => {
+  it('starts empty, count 0, not loading, no error, and asks nothing of the cart while signed out', async () => {
+    routes['GET /u1/api/checkuser'] = () => json(401, { success: false, message: 'Please sign in to continue' });
+    const { result } = setup();
+    expect(result.current.cart).toMatchObject({ cartItems: [], cartCount: 0, loading: false, error: null });
+    await waitFor(() => expect(calls).toContain('GET /u1/api/checkuser'));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(result.current.cart).toMatchObject({ cartItems: [], cartCount: 0, loading: false, error: null });
+    expect(calls.filter((c) => c.includes('/c2/api'))).toEqual([]);
+  });
+
+  it('loads at start: loading while pending, then the server list and count = number of lines', async () => {
+    const pending = deferred();
+    routes['GET /c2/api/all'] = () => pending.promise;
+    const { result } = setup();
+    await waitFor(() => expect(result.current.cart.loading).toBe(true));
+    expect(result.current.cart.cartItems).toEqual([]);
+    await act(async () => pending.resolve(items([line('a', 2), line('b', 3)])));
+    await waitFor(() => expect(result.current.cart.loading).toBe(false));
+    expect(result.current.cart.cartItems.map((i) => i.cartItemId)).toEqual(['a', 'b']);
+    expect(result.current.cart.cartCount).toBe(2);
+    expect(result.current.headerCount).toBe(2);
+  });
+
+  it('a count fetch sets the count from the server', async () => {
+    routes['GET /c2/api/count'] = () => json(200, { success: true, data: { count: 1 } });
+    const h = await loaded([line('a')]);
+    await waitFor(() => expect(calls).toContain('GET /c2/api/count'));
+    routes['GET /c2/api/count'] = () => json(200, { success: true, data: { count: 7 } });
+    await act(async () => {
+      await h.result.current.cart.fetchCartCount();
+    });
+    await waitFor(() => expect(h.result.current.cart.cartCount).toBe(7));
+    expect(h.qc.getQueryData(['cart', 'count'])).toBe(7);
+  });
+
+  it('a failed load stores the server message, else the default text', async () => {
+    routes['GET /c2/api/all'] = () => json(409, { success: false, message: 'Your session has ended' });
+    const h = setup();
+    await waitFor(() => expect(h.result.current.cart.error).toBe('Your session has ended'));
+    expect(h.result.current.cart.cartItems).toEqual([]);
+
+    routes['GET /c2/api/all'] = () => new Response('', { status: 404 });
+    await act(async () => {
+      await h.result.current.cart.loadCart().catch(() => {});
+    });
+    expect(h.result.current.cart.error).toBe('Failed to load cart');
+  });
+
+  it('add raises the count at once by the quantity asked, then takes the server list', async () => {
+    const h = await loaded([line('a')]);
+    const pending = deferred();
+    let sent: unknown;
+    routes['POST /c2/api/add'] = (body) => {
+      sent = body;
+      return pending.promise;
+    };
+    let done!: Promise<unknown>;
+    act(() => {
+      done = h.result.current.cart.addToCart({ productId: 'p-b', productsize: '5 ratti', productcolour: 'Red', quantity: 3 });
+    });
+    await waitFor(() => expect(h.result.current.cart.cartCount).toBe(4));
+    expect(h.result.current.headerCount).toBe(4);
+    expect(h.result.current.cart.loading).toBe(true);
+    expect(sent).toEqual({ productId: 'p-b', productsize: '5 ratti', productcolour: 'Red', quantity: 3 });
+    await act(async () => {
+      pending.resolve(items([line('a'), line('b', 3)]));
+      await done;
+    });
+    await waitFor(() => expect(h.result.current.cart.cartCount).toBe(2));
+    expect(h.result.current.cart.cartItems.map((i) => i.cartItemId)).toEqual(['a', 'b']);
+    await waitFor(() => expect(h.result.current.cart.loading).toBe(false));
+  });
+
+  it('add defaults to one; a failure resets the count to the number of lines and keeps the server message for 3 s', async () => {
+    const h = await loaded([line('a'), line('b')]);
+    const pending = deferred();
+    let sent: unknown;
+    routes['POST /c2/api/add'] = (body) => {
+      sent = body;
+      return pending.promise;
+    };
+    let done!: Promise<unknown>;
+    act(() => {
+      done = h.result.current.cart.addToCart({ productId: 'p-c' });
+    });
+    await waitFor(() => expect(h.result.current.cart.cartCount).toBe(3));
+    expect(sent).toEqual({ productId: 'p-c', quantity: 1 });
+
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await act(async () => {
+      pending.resolve(json(409, { success: false, message: 'Only 2 left in stock' }));
+      await expect(done).rejects.toMatchObject({ status: 409 });
+    });
+    expect(h.result.current.cart.cartCount).toBe(2);
+    expect(h.result.current.cart.error).toBe('Only 2 left in stock');
+    expect(h.result.current.cart.cartItems).toHaveLength(2);
+
+    act(() => {
+      vi.advanceTimersByTime(CART_ERROR_MS - 100);
+    });
+    expect(h.result.current.cart.error).toBe('Only 2 left in stock');
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
+    expect(h.result.current.cart.error).toBeNull();
+  });
+
+  it('a failure with no server message uses the transport message, else the default', async () => {
+    const h = await loaded();
+    routes['POST /c2/api/add'] = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    await act(async () => {
+      await h.result.current.cart.addToCart({ productId: 'p-x' }).catch(() => {});
+    });
+    expect(h.result.current.cart.error).toBe('Network error');
+
+    routes['POST /c2/api/add'] = () => new Response('oops', { status: 502 });
+    await act(async () => {
+      await h.result.current.cart.addToCart({ productId: 'p-x' }).catch(() => {});
+    });
+    expect(h.result.current.cart.error).toBe('Failed to add to cart');
+  });
+
+  it('update replaces the items with the server list; failure keeps them and says so', async () => {
+    const h = await loaded([line('a', 1), line('b', 1)]);
+    let sent: unknown;
+    routes['PATCH /c2/api/update-quantity'] = (body) => {
+      sent = body;
+      return items([line('a', 4), line('b', 1)]);
+    };
+    await act(async () => {
+      await h.result.current.cart.updateQuantity('a', 4);
+    });
+    expect(sent).toEqual({ cartItemId: 'a', quantity: 4 });
+    expect(h.result.current.cart.cartItems[0]?.quantity).toBe(4);
+    expect(h.result.current.cart.cartCount).toBe(2);
+
+    routes['PATCH /c2/api/update-quantity'] = () => new Response('', { status: 500 });
+    await act(async () => {
+      await h.result.current.cart.updateQuantity('a', 5).catch(() => {});
+    });
+    expect(h.result.current.cart.error).toBe('Failed to update quantity');
+    expect(h.result.current.cart.cartItems[0]?.quantity).toBe(4);
+  });
+
+  it('remove only ends loading, then the cart is fetched again', async () => {
+    const h = await loaded([line('a'), line('b')]);
+    const pending = deferred();
+    routes['DELETE /c2/api/remove/a'] = () => pending.promise;
+    let done!: Promise<unknown>;
+    act(() => {
+      done = h.result.current.cart.removeFromCart('a');
+    });
+    await waitFor(() => expect(h.result.current.cart.loading).toBe(true));
+    expect(h.result.current.cart.cartItems).toHaveLength(2);
+    const before = calls.filter((c) => c === 'GET /c2/api/all').length;
+    routes['GET /c2/api/all'] = () => items([line('b')]);
+    await act(async () => {
+      pending.resolve(json(200, { success: true, message: 'Item removed' }));
+      await done;
+    });
+    await waitFor(() => expect(h.result.current.cart.cartItems.map((i) => i.cartItemId)).toEqual(['b']));
+    expect(calls.filter((c) => c === 'GET /c2/api/all').length).toBe(before + 1);
+    await waitFor(() => expect(h.result.current.cart.loading).toBe(false));
+  });
+
+  it('a failed remove keeps the lines and stores the default text', async () => {
+    const h = await loaded([line('a')]);
+    routes['DELETE /c2/api/remove/a'] = () => new Response('', { status: 500 });
+    await act(async () => {
+      await h.result.current.cart.removeFromCart('a').catch(() => {});
+    });
+    expect(h.result.current.cart.error).toBe('Failed to remove item from cart');
+    expect(h.result.current.cart.cartItems).toHaveLength(1);
+  });
+
+  it('clear empties the items and sets the count to 0; a failure says Failed to clear cart', async () => {
+    const h = await loaded([line('a'), line('b')]);
+    routes['DELETE /c2/api/clear'] = () => new Response('', { status: 500 });
+    await act(async () => {
+      await h.result.current.cart.clearCart().catch(() => {});
+    });
+    expect(h.result.current.cart.error).toBe('Failed to clear cart');
+    expect(h.result.current.cart.cartCount).toBe(2);
+
+    routes['DELETE /c2/api/clear'] = () => json(200, { success: true, message: 'Cart cleared' });
+    routes['GET /c2/api/all'] = () => items([]);
+    await act(async () => {
+      await h.result.current.cart.clearCart();
+    });
+    expect(h.result.current.cart.error).toBeNull();
+    expect(h.result.current.cart.cartItems).toEqual([]);
+    expect(h.result.current.cart.cartCount).toBe(0);
+    expect(h.result.current.headerCount).toBe(0);
+  });
+
+  it('each operation clears the previous error as it starts', async () => {
+    const h = await loaded([line('a')]);
+    routes['DELETE /c2/api/remove/a'] = () => json(404, { success: false, message: 'Cart item not found' });
+    await act(async () => {
+      await h.result.current.cart.removeFromCart('a').catch(() => {});
+    });
+    expect(h.result.current.cart.error).toBe('Cart item not found');
+
+    const pending = deferred();
+    routes['PATCH /c2/api/update-quantity'] = () => pending.promise;
+    act(() => {
+      void h.result.current.cart.updateQuantity('a', 2);
+    });
+    await waitFor(() => expect(h.result.current.cart.error).toBeNull());
+    expect(h.result.current.cart.loading).toBe(true);
+    await act(async () => pending.resolve(items([line('a', 2)])));
+    await waitFor(() => expect(h.result.current.cart.loading).toBe(false));
+  });
+
+  it('keeps its data under query keys that start with cart', async () => {
+    const h = await loaded([line('a')]);
+    const keys = h.qc
+      .getQueryCache()
+      .getAll()
+      .map((q) => q.queryKey);
+    const cartKeys = keys.filter((k) => k[0] !== 'session');
+    expect(cartKeys.length).toBeGreaterThanOrEqual(2);
+    for (const k of cartKeys) expect(k[0]).toBe('cart');
+    expect(h.qc.getQueryData(['cart', 'count'])).toBe(1);
+  });
+});

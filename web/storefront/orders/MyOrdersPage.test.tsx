@@ -1,0 +1,118 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, configure, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Order } from '../../api/orders';
+import { formatOrderDate, paymentClass, statusClass } from './format';
+import MyOrdersPage from './MyOrdersPage';
+
+// The machine running the suite may be busy: give screens time to answer.
+configure({ asyncUtilTimeout: 5000 });
+
+const account = { _id: 'u1', fullname: 'Meera Kapoor', mobileno: '9876543210', role: 'USER', createdAt: '2025-01-01T00:00:00Z' };
+const order: Order = {
+  _id: 'o1',
+  createdAt: new Date(2025, 2, 7, 15, 4).toISOString(),
+  status: 'Shipped',
+  deliverystatus: 'shipped',
+  paymentstatus: 'Paid',
+  totalamount: 150000,
+  products: [
+    {
+      productId: null,
+      productname: 'Burmese Ruby',
+      productprice: 75000,
+      productimage: '/uploads/abc/640.webp',
+      quantity: 2,
+      size: '5 ratti',
+      colour: 'Red',
+    },
+  ],
+  shippinginfo: {
+    fullname: 'Meera Kapoor',
+    mobileno: '9876543210',
+    address: '12 Mall Road',
+    city: 'Ludhiana',
+    pincode: '141001',
+  },
+  razorpay_order_id: 'order_ABCDEFGHIJKLMN',
+  razorpay_payment_id: 'pay_ABCDEFGHIJKLMN',
+};
+
+let orders: Order[];
+beforeEach(() => {
+  orders = [order];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (path: string) => {
+      const body =
+        path === '/u1/api/checkuser'
+          ? { success: true, user: account }
+          : path === '/o1/api/my-orders'
+            ? { success: true, orders }
+            : null;
+      return new Response(JSON.stringify(body ?? { success: false, message: 'No route' }), {
+        status: body ? 200 : 404,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderOrders() {
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([{ path: '/my-orders', Component: MyOrdersPage }], { initialEntries: ['/my-orders'] });
+  render(
+    <QueryClientProvider client={qc}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('my orders', () => {
+  it('formats dates as DD MMM YYYY, hh:mm A', () => {
+    expect(formatOrderDate(new Date(2025, 2, 7, 15, 4).toISOString())).toBe('07 Mar 2025, 03:04 PM');
+    expect(formatOrderDate(new Date(2024, 11, 31, 0, 5).toISOString())).toBe('31 Dec 2024, 12:05 AM');
+    expect(formatOrderDate(new Date(2024, 0, 1, 12, 0).toISOString())).toBe('01 Jan 2024, 12:00 PM');
+  });
+
+  it('colours statuses: Delivered green, Shipped blue, else yellow; Paid green, else red', () => {
+    expect(statusClass('Delivered')).toContain('green');
+    expect(statusClass('Shipped')).toContain('blue');
+    expect(statusClass('Pending')).toContain('yellow');
+    expect(statusClass('Returned')).toContain('yellow');
+    expect(paymentClass('Paid')).toContain('green');
+    expect(paymentClass('Refunded')).toContain('red');
+  });
+
+  it('shows each order with its date, statuses, total, lines, shipping and ids', async () => {
+    renderOrders();
+    const card = await screen.findByTestId('order-card');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Orders');
+    expect(card).toHaveTextContent('07 Mar 2025, 03:04 PM');
+    expect(within(card).getByTestId('order-status')).toHaveTextContent('Shipped');
+    expect(within(card).getByTestId('order-status').className).toContain('blue');
+    expect(within(card).getByTestId('order-payment').className).toContain('green');
+    expect(within(card).getByTestId('order-total')).toHaveTextContent('₹1,50,000.00');
+    const line = within(card).getByTestId('order-line');
+    expect(line).toHaveTextContent('Burmese Ruby');
+    expect(line).toHaveTextContent('Qty: 2');
+    expect(line).toHaveTextContent('Size: 5 ratti');
+    expect(line).toHaveTextContent('Red');
+    expect(within(line).getByRole('img', { name: 'Burmese Ruby' })).toHaveAttribute('src', '/uploads/abc/320.webp');
+    expect(card).toHaveTextContent('Shipping to: Meera Kapoor, 12 Mall Road, Ludhiana - 141001, 9876543210');
+    expect(card).toHaveTextContent('Order ID: order_ABCDEFGHIJKLMN');
+    expect(card).toHaveTextContent('Payment ID: pay_ABCDEFGHIJKLMN');
+  });
+
+  it("says You haven't placed any orders yet. with Start Shopping to /products", async () => {
+    orders = [];
+    renderOrders();
+    expect(await screen.findByText("You haven't placed any orders yet.")).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Start Shopping' })).toHaveAttribute('href', '/products');
+  });
+});
