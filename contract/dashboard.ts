@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DeliveryStatus, PaymentStatus } from './orders.js';
 
 /** The shop's business day is the Indian one: revenue periods and the daily chart use Asia/Kolkata dates. */
-export const SHOP_TIME_ZONE = 'Asia/Kolkata';
+export const SHOP_TIME_ZONE = 'Asia/Kolkata' as const;
 
 export const PeriodTotals = z.object({
   /** Rupees of Paid orders placed in the period. */
