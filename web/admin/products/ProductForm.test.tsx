@@ -64,13 +64,19 @@ const product: Product = {
 
 function fakeApi(overrides: Partial<ProductFormApi> = {}) {
   const saved: ProductSaved = { success: true, message: 'ok', product };
-  return {
-    formCategories: vi.fn(async () => ({ success: true, categories: [GEMS, JEWELLERY] })),
-    formSubcategories: vi.fn(async (id: string) => ({ success: true, subcategories: SUBS[id] ?? [] })),
-    create: vi.fn(async (_form: FormData, _p?: (n: number) => void) => saved),
-    edit: vi.fn(async (_id: string, _form: FormData, _p?: (n: number) => void) => saved),
-    ...overrides,
+  const api = {
+    formCategories: vi.fn<ProductFormApi['formCategories']>(async () => ({ success: true, categories: [GEMS, JEWELLERY] })),
+    formSubcategories: vi.fn<ProductFormApi['formSubcategories']>(async (id) => ({
+      success: true,
+      subcategories: SUBS[id] ?? [],
+    })),
+    create: vi.fn<ProductFormApi['create']>(async () => saved),
+    edit: vi.fn<ProductFormApi['edit']>(async () => saved),
   };
+  for (const [k, impl] of Object.entries(overrides)) {
+    (api[k as keyof ProductFormApi] as { mockImplementation: (f: unknown) => void }).mockImplementation(impl);
+  }
+  return api;
 }
 
 function setup(opts: { product?: Product; api?: ReturnType<typeof fakeApi> } = {}) {
@@ -88,7 +94,7 @@ const submitButton = () => {
   if (!button) throw new Error('no submit button');
   return button;
 };
-const sentForm = (mock: { mock: { calls: unknown[][] } }, index: number) => mock.mock.calls[0]![index] as FormData;
+const sentForm = (fn: { mock: { calls: unknown[][] } }, index: number) => fn.mock.calls[0]![index] as FormData;
 
 async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
   await waitFor(() => expect(within(screen.getByLabelText(/^Category/)).getByText('Gemstones')).toBeInTheDocument());
@@ -204,7 +210,7 @@ describe('category and subcategory', () => {
 
   it('disables Submit while the categories load and says so when they fail', async () => {
     let resolve!: (v: { success: boolean; categories: Category[] }) => void;
-    const api = fakeApi({ formCategories: vi.fn(() => new Promise((r) => (resolve = r))) });
+    const api = fakeApi({ formCategories: () => new Promise((r) => (resolve = r)) });
     setup({ api });
     expect(submitButton()).toBeDisabled();
     await act(async () => resolve({ success: true, categories: [GEMS] }));
