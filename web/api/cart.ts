@@ -2,6 +2,7 @@ import type { CartItem } from '../../contract/orders';
 import { api } from './client';
 
 export type { CartItem };
+
 type Items = { success: boolean; message: string; data: CartItem[] };
 
 /** Cart calls (signed in). React Query keys for cart data start with 'cart'; invalidate ['cart'] after any change. */
