@@ -273,6 +273,7 @@ describe('media in edit mode', () => {
     expect(form.getAll('images').map((f) => (f as File).name)).toEqual(['two.webp']);
     expect(form.get('productname')).toBe('Burmese Ruby');
     expect(form.get('weightcarrat')).toBe('2.5');
+    expect(form.get('stockquantityWas')).toBe('3');
     expect(form.get('treatment')).toBe('Unheated');
   });
 });

@@ -222,6 +222,7 @@ export function ProductForm({
       colours,
       { images: newImages.map((i) => i.file), video: video?.file ?? null, imagesToDelete, videoToDelete },
       mode,
+      product?.stockquantity,
     );
     setSubmitting(true);
     setProgress(0);
@@ -446,13 +447,13 @@ export function ProductForm({
         <legend className="mb-2 text-sm font-semibold text-gray-900">Images</legend>
         {existingImages.length ? (
           <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5" aria-label="Current images">
-            {existingImages.map((url) => {
+            {existingImages.map((url, i) => {
               const marked = imagesToDelete.includes(url);
               return (
                 <li key={url} className="relative" data-marked={marked}>
                   <img
                     src={url}
-                    alt=""
+                    alt={`Current image ${i + 1}`}
                     className={`aspect-square w-full rounded-md object-cover ${marked ? 'opacity-30 grayscale' : ''}`}
                   />
                   {marked ? (

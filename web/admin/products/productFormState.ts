@@ -92,12 +92,15 @@ export function toFormData(
   colours: string[],
   media: MediaChanges,
   mode: 'add' | 'edit',
+  /** Edit mode: the stock the form was opened with, so units sold meanwhile are not put back on sale. */
+  stockWas?: number,
 ): FormData {
   const form = new FormData();
   for (const [k, v] of Object.entries(f)) form.append(k, v.trim());
   form.append('productsizes', sizes.join(', '));
   form.append('productcolours', colours.join(', '));
   if (mode === 'edit') {
+    if (stockWas !== undefined) form.append('stockquantityWas', String(stockWas));
     form.append('imagesToDelete', JSON.stringify(media.imagesToDelete));
     form.append('videoToDelete', JSON.stringify(media.videoToDelete));
   }
