@@ -15,9 +15,11 @@ function CountCard({ label, to, icon, load }: { label: string; to: string; icon:
       className="group flex items-center gap-4 rounded-xl border border-gray-200 bg-white p-4 shadow-sm transition hover:border-brand-500/40 hover:shadow focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
       data-testid={`count-${label.toLowerCase()}`}
     >
-      <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">{icon}</span>
+      <span className="hidden size-11 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700 sm:flex">
+        {icon}
+      </span>
       <span className="min-w-0">
-        <span className="block text-sm text-gray-600">{label}</span>
+        <span className="block truncate text-sm text-gray-600">{label}</span>
         {q.isPending ? (
           <span
             role="status"

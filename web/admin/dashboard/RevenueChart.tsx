@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { DailyTotals } from '../../../contract/dashboard';
 import { formatDayMonth, formatINR, formatINRCompact } from '../format';
 
@@ -12,13 +12,32 @@ export function niceMax(value: number) {
   return 10 * power;
 }
 
-const W = 720;
-const H = 260;
 const PAD = { top: 16, right: 12, bottom: 34, left: 56 };
+
+/** Width of an element in CSS pixels, kept up to date, so the chart's text stays at its real size on a phone. */
+function useWidth(fallback: number) {
+  const ref = useRef<HTMLElement>(null);
+  const [width, setWidth] = useState(fallback);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry && entry.contentRect.width > 0) setWidth(Math.round(entry.contentRect.width));
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width] as const;
+}
 
 /** Daily revenue of Paid orders as bars, drawn by hand in SVG; a hidden table carries the same figures for screen readers. */
 export function RevenueChart({ days }: { days: DailyTotals[] }) {
   const titleId = useId();
+  const [figureRef, measured] = useWidth(720);
+  const W = Math.max(280, measured);
+  const H = W < 500 ? 200 : 260;
+  // Fewer date labels on a narrow chart.
+  const labelEvery = W < 500 ? 7 : 5;
   const max = niceMax(Math.max(0, ...days.map((d) => d.revenue)));
   const plotW = W - PAD.left - PAD.right;
   const plotH = H - PAD.top - PAD.bottom;
@@ -29,7 +48,7 @@ export function RevenueChart({ days }: { days: DailyTotals[] }) {
   const total = days.reduce((s, d) => s + d.revenue, 0);
 
   return (
-    <figure className="w-full">
+    <figure className="w-full" ref={figureRef}>
       <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-labelledby={titleId} data-testid="revenue-chart">
         <title id={titleId}>{`Daily revenue for the last ${days.length} days, ${formatINR(total)} in total`}</title>
         {ticks.map((t) => (
@@ -64,7 +83,7 @@ export function RevenueChart({ days }: { days: DailyTotals[] }) {
               >
                 <title>{`${formatDayMonth(d.date)}: ${formatINR(d.revenue)} from ${d.paidOrders} paid order${d.paidOrders === 1 ? '' : 's'}`}</title>
               </rect>
-              {i % 5 === 4 || isToday ? (
+              {(days.length - 1 - i) % labelEvery === 0 ? (
                 <text x={x + barW / 2} y={H - PAD.bottom + 18} textAnchor="middle" fontSize="11" fill="#6b7280">
                   {formatDayMonth(d.date)}
                 </text>
