@@ -93,12 +93,22 @@ const ymd = z
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 /** Filters of the admin orders screen (the same as GET /o1/api/admin/orders without paging). */
-export const AdminOrderFilters = z.object({
-  search: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
-  status: z.preprocess(blankToUndefined, DeliveryStatus.optional()),
-  startDate: z.preprocess(blankToUndefined, ymd.optional()),
-  endDate: z.preprocess(blankToUndefined, ymd.optional()),
-});
+export const AdminOrderFilters = z
+  .object({
+    search: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
+    /** A delivery status (any case); "all" or empty = every order. */
+    status: z.preprocess(
+      (v) =>
+        typeof v === 'string' ? (v.trim().toLowerCase() === 'all' ? undefined : blankToUndefined(v.trim().toLowerCase())) : v,
+      DeliveryStatus.optional(),
+    ),
+    startDate: z.preprocess(blankToUndefined, ymd.optional()),
+    endDate: z.preprocess(blankToUndefined, ymd.optional()),
+  })
+  .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, {
+    message: 'endDate must not be before startDate',
+    path: ['endDate'],
+  });
 export type AdminOrderFilters = z.infer<typeof AdminOrderFilters>;
 
 /** Characters that make a spreadsheet read a cell as a formula. */

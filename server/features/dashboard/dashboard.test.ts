@@ -363,6 +363,8 @@ describe('CSV export of orders', () => {
     ]);
     expect(await ids('startDate=2021-03-10&endDate=2021-03-12&status=shipped')).toEqual([tagged.hostile]);
     expect(await ids('search=exportedge_&startDate=&status=')).toEqual([tagged.next, tagged.late, tagged.early]);
+    expect(await ids('startDate=2021-03-10&endDate=2021-03-12&status=SHIPPED')).toEqual([tagged.hostile]);
+    expect(await ids('search=exportedge_&status=all')).toEqual([tagged.next, tagged.late, tagged.early]);
     expect(await ids(`search=${tagged.early.slice(0, 13)}`)).toContain(tagged.early);
     expect(await ids('search=%25')).toEqual([]); // a literal percent matches nothing, not everything
     // every order when nothing is filtered, newest first
@@ -386,7 +388,13 @@ describe('CSV export of orders', () => {
   });
 
   it('refuses malformed filters with 400 and field errors', async () => {
-    for (const q of ['startDate=yesterday', 'endDate=2021-02-30', 'status=lost', `search=${'x'.repeat(101)}`]) {
+    for (const q of [
+      'startDate=yesterday',
+      'endDate=2021-02-30',
+      'status=lost',
+      `search=${'x'.repeat(101)}`,
+      'startDate=2021-03-12&endDate=2021-03-11',
+    ]) {
       const res = await get(`/o1/api/admin/orders/export.csv?${q}`, admin.cookie);
       expect(res.statusCode, q).toBe(400);
       expect(res.json().success).toBe(false);
