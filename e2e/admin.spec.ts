@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { AxeBuilder } from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_ADMIN } from '../playwright.config.js';
@@ -393,7 +394,8 @@ test.describe('admin back-office', () => {
     expect(res.headers()['content-disposition']).toMatch(/^attachment;/);
   });
 
-  test('screenshots of every admin screen', async ({ page }, testInfo) => {
+  test('screenshots of every admin screen, with no serious accessibility faults', async ({ page }, testInfo) => {
+    test.setTimeout(180_000);
     await signInAsAdmin(page);
     const screens: [string, string, string][] = [
       ['dashboard', '/dashboard', 'Dashboard'],
@@ -408,6 +410,11 @@ test.describe('admin back-office', () => {
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
       await shoot(page, name, testInfo.project.name);
+      const audit = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+      const serious = audit.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious.map((v) => `${name}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+        [],
+      );
     }
     await page.goto('/dashboard/products');
     await page.getByRole('button', { name: 'Add Product' }).click();
