@@ -412,9 +412,7 @@ test.describe('admin back-office', () => {
       await shoot(page, name, testInfo.project.name);
       const audit = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
       const serious = audit.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(serious.map((v) => `${name}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
-        [],
-      );
+      expect(serious.map((v) => `${name}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     }
     await page.goto('/dashboard/products');
     await page.getByRole('button', { name: 'Add Product' }).click();
