@@ -453,7 +453,7 @@ export function ProductForm({
                 <li key={url} className="relative" data-marked={marked}>
                   <img
                     src={url}
-                    alt={`Current image ${i + 1}`}
+                    alt={`${product?.productname ?? 'Product'}, view ${i + 1}`}
                     className={`aspect-square w-full rounded-md object-cover ${marked ? 'opacity-30 grayscale' : ''}`}
                   />
                   {marked ? (
