@@ -46,5 +46,7 @@ export function errorText(err: unknown, fallback: string, networkFallback = fall
 /** Field errors of a 400 answer, keyed by field. */
 export const fieldErrorsOf = (err: unknown): Record<string, string> => (err instanceof ApiError ? err.fieldErrors : {});
 
-/** The 320 px variant of a stored image (`/uploads/<key>/<width>.webp`); other URLs unchanged. */
-export const thumbnail = (url: string) => url.replace(/^(\/uploads\/.+\/)(640|1280)\.webp$/, '$1320.webp');
+/** Another stored width of an uploaded image (`…/<key>/<320|640|1280>.webp`, local or object storage); other URLs unchanged. */
+export const imageVariant = (url: string, width: 320 | 640 | 1280) => url.replace(/\/(320|640|1280)\.webp$/, `/${width}.webp`);
+/** The 320 px variant, for list thumbnails. */
+export const thumbnail = (url: string) => imageVariant(url, 320);

@@ -3,7 +3,7 @@ import { type FormEvent, type KeyboardEvent, useEffect, useMemo, useRef, useStat
 import { COLOUR_PALETTE, type Product, TEXT_ATTRIBUTES, WEIGHT_ATTRIBUTES } from '../../../contract/catalogue';
 import { adminApi, type Category, type ProductSaved, type Subcategory } from '../../api/admin';
 import { ApiError } from '../../api/client';
-import { fieldErrorsOf } from '../format';
+import { fieldErrorsOf, thumbnail } from '../format';
 import { Button } from '../ui/Button';
 import { Field, inputClass, SelectInput, TextArea, TextInput } from '../ui/Field';
 import {
@@ -452,7 +452,7 @@ export function ProductForm({
               return (
                 <li key={url} className="relative" data-marked={marked}>
                   <img
-                    src={url}
+                    src={thumbnail(url)}
                     alt={`${product?.productname ?? 'Product'}, view ${i + 1}`}
                     className={`aspect-square w-full rounded-md object-cover ${marked ? 'opacity-30 grayscale' : ''}`}
                   />

@@ -4,7 +4,7 @@ import { Switch } from 'radix-ui';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { adminApi, PRODUCT_PAGE_SIZE, type Product } from '../../api/admin';
-import { errorText, formatDate, formatDateTime, formatINR, thumbnail } from '../format';
+import { errorText, formatDate, formatDateTime, formatINR, imageVariant, thumbnail } from '../format';
 import { Button, IconButton } from '../ui/Button';
 import { useConfirm } from '../ui/Confirm';
 import { DataTable } from '../ui/DataTable';
@@ -45,7 +45,7 @@ function ProductDetails({ product, onClose }: { product: Product; onClose: () =>
       <div className="grid gap-4 sm:grid-cols-[12rem_1fr]">
         {product.productimages[0] ? (
           <img
-            src={product.productimages[0]}
+            src={imageVariant(product.productimages[0], 640)}
             alt={product.productname}
             className="aspect-square w-full rounded-lg object-cover"
             onError={(e) => {
