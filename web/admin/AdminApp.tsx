@@ -1,7 +1,52 @@
-export default function AdminApp() {
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { AdminShell } from './layout/AdminShell';
+import { useAdminGate } from './layout/useAdminGate';
+
+// Each screen is its own chunk inside the admin chunk: the dashboard does not wait for the product form.
+const DashboardPage = lazy(() => import('./dashboard/DashboardPage'));
+const CategoriesPage = lazy(() => import('./categories/CategoriesPage'));
+const SubcategoriesPage = lazy(() => import('./subcategories/SubcategoriesPage'));
+const ProductsPage = lazy(() => import('./products/ProductsPage'));
+const UsersPage = lazy(() => import('./users/UsersPage'));
+const OrdersPage = lazy(() => import('./orders/OrdersPage'));
+
+function ScreenLoading() {
   return (
-    <main className="p-8">
-      <h1 className="text-2xl font-semibold">Dashboard</h1>
-    </main>
+    <div role="status" aria-busy="true" aria-label="Loading" className="space-y-3">
+      <div className="h-8 w-48 animate-pulse rounded bg-gray-100" />
+      <div className="h-40 animate-pulse rounded-lg bg-gray-100" />
+    </div>
+  );
+}
+
+/** The back-office at /dashboard/*: signed-in admins only (no session → /signin, not ADMIN → /). */
+export default function AdminApp() {
+  const gate = useAdminGate();
+  if (gate.status !== 'admin') {
+    return (
+      <div className="flex min-h-screen items-center justify-center" aria-busy="true">
+        <span className="sr-only">Checking your session…</span>
+        <div className="size-10 animate-spin rounded-full border-4 border-brand-100 border-t-brand-700" />
+      </div>
+    );
+  }
+  const screen = (Screen: React.ComponentType) => (
+    <Suspense fallback={<ScreenLoading />}>
+      <Screen />
+    </Suspense>
+  );
+  return (
+    <Routes>
+      <Route element={<AdminShell user={gate.user} />}>
+        <Route index element={screen(DashboardPage)} />
+        <Route path="category" element={screen(CategoriesPage)} />
+        <Route path="subcategory" element={screen(SubcategoriesPage)} />
+        <Route path="products" element={screen(ProductsPage)} />
+        <Route path="users" element={screen(UsersPage)} />
+        <Route path="orders" element={screen(OrdersPage)} />
+        <Route path="*" element={<Navigate to="/dashboard" replace />} />
+      </Route>
+    </Routes>
   );
 }

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { DeliveryStatus, PaymentStatus } from './orders.js';
+
+/** The shop's business day is the Indian one: revenue periods and the daily chart use Asia/Kolkata dates. */
+export const SHOP_TIME_ZONE = 'Asia/Kolkata' as const;
+
+export const PeriodTotals = z.object({
+  /** Rupees of Paid orders placed in the period. */
+  revenue: z.number(),
+  /** Number of Paid orders placed in the period. */
+  paidOrders: z.number().int(),
+});
+export type PeriodTotals = z.infer<typeof PeriodTotals>;
+
+export const DailyTotals = PeriodTotals.extend({
+  /** India-time calendar date, YYYY-MM-DD. */
+  date: z.string(),
+});
+export type DailyTotals = z.infer<typeof DailyTotals>;
+
+export const DashboardStatsResponse = z.object({
+  success: z.boolean(),
+  timeZone: z.literal(SHOP_TIME_ZONE),
+  /** Today's India-time date, YYYY-MM-DD. */
+  today: z.string(),
+  periods: z.object({
+    today: PeriodTotals,
+    last7Days: PeriodTotals,
+    last30Days: PeriodTotals,
+  }),
+  /** 30 entries, oldest first, ending today; days without paid orders are zero. */
+  daily: z.array(DailyTotals),
+  /** Orders whose delivery status is pending or confirmed. */
+  awaitingShipment: z.number().int(),
+});
+export type DashboardStatsResponse = z.infer<typeof DashboardStatsResponse>;
+
+/** Low stock: this many units or fewer. */
+export const LOW_STOCK_THRESHOLD = 2;
+
+export const LowStockQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const LowStockProduct = z.object({
+  _id: z.string(),
+  productname: z.string(),
+  slug: z.string(),
+  stockquantity: z.number().int(),
+  isActive: z.boolean(),
+  productimage: z.string(),
+  category: z.object({ _id: z.string(), categoryname: z.string() }),
+  subcategory: z.object({ _id: z.string(), subcategoryname: z.string() }),
+});
+export type LowStockProduct = z.infer<typeof LowStockProduct>;
+export const LowStockResponse = z.object({
+  success: z.boolean(),
+  threshold: z.number().int(),
+  /** All products at or below the threshold, whatever `limit` is. */
+  count: z.number().int(),
+  products: z.array(LowStockProduct),
+});
+export type LowStockResponse = z.infer<typeof LowStockResponse>;
+
+export const AwaitingShipmentQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+});
+export const AwaitingOrder = z.object({
+  _id: z.string(),
+  createdAt: z.string(),
+  deliverystatus: DeliveryStatus,
+  paymentstatus: PaymentStatus,
+  totalamount: z.number(),
+  items: z.number().int(),
+  shippinginfo: z.object({ fullname: z.string(), city: z.string() }),
+  razorpay_order_id: z.string(),
+});
+export type AwaitingOrder = z.infer<typeof AwaitingOrder>;
+export const AwaitingShipmentResponse = z.object({
+  success: z.boolean(),
+  count: z.number().int(),
+  /** Oldest first: the ones waiting longest come first. */
+  orders: z.array(AwaitingOrder),
+});
+export type AwaitingShipmentResponse = z.infer<typeof AwaitingShipmentResponse>;
+
+const ymd = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Use the date format YYYY-MM-DD' })
+  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), {
+    message: 'Not a real date',
+  });
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+/** Filters of the admin orders screen (the same as GET /o1/api/admin/orders without paging). */
+export const AdminOrderFilters = z
+  .object({
+    search: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
+    /** A delivery status (any case); "all" or empty = every order. */
+    status: z.preprocess(
+      (v) =>
+        typeof v === 'string' ? (v.trim().toLowerCase() === 'all' ? undefined : blankToUndefined(v.trim().toLowerCase())) : v,
+      DeliveryStatus.optional(),
+    ),
+    startDate: z.preprocess(blankToUndefined, ymd.optional()),
+    endDate: z.preprocess(blankToUndefined, ymd.optional()),
+  })
+  .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, {
+    message: 'endDate must not be before startDate',
+    path: ['endDate'],
+  });
+export type AdminOrderFilters = z.infer<typeof AdminOrderFilters>;
+
+/** Characters that make a spreadsheet read a cell as a formula. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** One CSV cell: formula-looking text is prefixed with ', and anything with a comma, quote or line break is quoted. */
+export function csvCell(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  let s = String(value);
+  if (typeof value === 'string' && FORMULA_START.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+export const csvRow = (cells: (string | number | null | undefined)[]) => `${cells.map(csvCell).join(',')}\r\n`;

@@ -1,0 +1,246 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { paiseToRupees } from '../../../contract/common.js';
+import {
+  type AdminOrderFilters,
+  type AwaitingOrder,
+  type DailyTotals,
+  LOW_STOCK_THRESHOLD,
+  type LowStockProduct,
+  type PeriodTotals,
+  SHOP_TIME_ZONE,
+} from '../../../contract/dashboard.js';
+import { type DbOrTx, execRows } from '../../db/client.js';
+
+const TZ = SHOP_TIME_ZONE;
+const DAYS_IN_CHART = 30;
+
+/** Revenue and paid-order counts for today, the last 7 and last 30 India-time days, and the daily series. */
+export async function revenueStats(db: DbOrTx) {
+  // One pass over the last 30 India-time days of Paid orders, grouped by India-time date; days without
+  // orders come from generate_series so the chart has every day.
+  const { rows } = await execRows<{ day: string; revenue_paise: string | number; paid_orders: string | number }>(
+    db,
+    sql`
+      with today as (select (now() at time zone ${TZ})::date as d),
+      days as (
+        select (select d from today) - g as day from generate_series(0, ${DAYS_IN_CHART - 1}::int) as g
+      ),
+      paid as (
+        select (o.created_at at time zone ${TZ})::date as day, sum(o.total_paise)::bigint as revenue_paise, count(*)::int as paid_orders
+        from orders o
+        where o.paymentstatus = 'Paid'
+          and o.created_at >= (((select d from today) - ${DAYS_IN_CHART - 1}::int)::timestamp at time zone ${TZ})
+        group by 1
+      )
+      select to_char(days.day, 'YYYY-MM-DD') as day,
+             coalesce(paid.revenue_paise, 0)::text as revenue_paise,
+             coalesce(paid.paid_orders, 0)::int as paid_orders
+      from days left join paid on paid.day = days.day
+      order by days.day asc`,
+  );
+  const daily: DailyTotals[] = rows.map((r) => ({
+    date: r.day,
+    revenue: paiseToRupees(Number(r.revenue_paise)),
+    paidOrders: Number(r.paid_orders),
+  }));
+  const sumLast = (n: number): PeriodTotals => {
+    const slice = rows.slice(-n);
+    const paise = slice.reduce((s, r) => s + Number(r.revenue_paise), 0);
+    return { revenue: paiseToRupees(paise), paidOrders: slice.reduce((s, r) => s + Number(r.paid_orders), 0) };
+  };
+  const today = rows.at(-1)?.day ?? '';
+  return { today, daily, periods: { today: sumLast(1), last7Days: sumLast(7), last30Days: sumLast(DAYS_IN_CHART) } };
+}
+
+const AWAITING = sql`o.deliverystatus in ('pending', 'confirmed')`;
+
+export async function awaitingShipmentCount(db: DbOrTx) {
+  const { rows } = await execRows<{ n: number }>(db, sql`select count(*)::int as n from orders o where ${AWAITING}`);
+  return Number(rows[0]?.n ?? 0);
+}
+
+export async function awaitingShipment(db: DbOrTx, limit: number) {
+  const { rows } = await execRows<{
+    id: string;
+    created_at: Date | string;
+    deliverystatus: AwaitingOrder['deliverystatus'];
+    paymentstatus: AwaitingOrder['paymentstatus'];
+    total_paise: string | number;
+    items: number;
+    shippinginfo: { fullname?: string; city?: string } | string;
+    razorpay_order_id: string;
+  }>(
+    db,
+    sql`
+      select o.id, o.created_at, o.deliverystatus, o.paymentstatus, o.total_paise::text as total_paise,
+             (select coalesce(sum(i.quantity), 0)::int from order_items i where i.order_id = o.id) as items,
+             o.shippinginfo, o.razorpay_order_id
+      from orders o
+      where ${AWAITING}
+      order by o.created_at asc, o.id asc
+      limit ${limit}`,
+  );
+  const orders: AwaitingOrder[] = rows.map((r) => {
+    const ship = typeof r.shippinginfo === 'string' ? JSON.parse(r.shippinginfo) : (r.shippinginfo ?? {});
+    return {
+      _id: r.id,
+      createdAt: new Date(r.created_at).toISOString(),
+      deliverystatus: r.deliverystatus,
+      paymentstatus: r.paymentstatus,
+      totalamount: paiseToRupees(Number(r.total_paise)),
+      items: Number(r.items),
+      shippinginfo: { fullname: String(ship.fullname ?? ''), city: String(ship.city ?? '') },
+      razorpay_order_id: r.razorpay_order_id,
+    };
+  });
+  return { count: await awaitingShipmentCount(db), orders };
+}
+
+/** Products with LOW_STOCK_THRESHOLD units or fewer, active or not, lowest stock first. */
+export async function lowStock(db: DbOrTx, limit: number) {
+  const { rows } = await execRows<{
+    id: string;
+    name: string;
+    slug: string;
+    stock: number;
+    is_active: boolean;
+    image: string | null;
+    category_id: string;
+    category_name: string;
+    subcategory_id: string;
+    subcategory_name: string;
+  }>(
+    db,
+    sql`
+      select p.id, p.name, p.slug, p.stock, p.is_active, p.images->>0 as image,
+             c.id as category_id, c.name as category_name, s.id as subcategory_id, s.name as subcategory_name
+      from products p
+      join categories c on c.id = p.category_id
+      join subcategories s on s.id = p.subcategory_id
+      where p.stock <= ${LOW_STOCK_THRESHOLD}::int
+      order by p.stock asc, p.name asc, p.id asc
+      limit ${limit}`,
+  );
+  const { rows: countRows } = await execRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from products where stock <= ${LOW_STOCK_THRESHOLD}::int`,
+  );
+  const products: LowStockProduct[] = rows.map((r) => ({
+    _id: r.id,
+    productname: r.name,
+    slug: r.slug,
+    stockquantity: Number(r.stock),
+    isActive: Boolean(r.is_active),
+    productimage: r.image ?? '',
+    category: { _id: r.category_id, categoryname: r.category_name },
+    subcategory: { _id: r.subcategory_id, subcategoryname: r.subcategory_name },
+  }));
+  return { threshold: LOW_STOCK_THRESHOLD, count: Number(countRows[0]?.n ?? 0), products };
+}
+
+// ---------------------------------------------------------------- CSV export
+
+/** WHERE clause of the admin orders filters: search in order id, Razorpay order and payment ids; India-time dates, inclusive. */
+export function orderFilterSql(f: AdminOrderFilters): SQL {
+  const parts: SQL[] = [sql`true`];
+  if (f.search) {
+    const like = `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    parts.push(sql`(o.id::text ilike ${like} or o.razorpay_order_id ilike ${like} or o.razorpay_payment_id ilike ${like})`);
+  }
+  if (f.status) parts.push(sql`o.deliverystatus = ${f.status}`);
+  if (f.startDate) parts.push(sql`o.created_at >= (${f.startDate}::date::timestamp at time zone ${TZ})`);
+  if (f.endDate) parts.push(sql`o.created_at < ((${f.endDate}::date + 1)::timestamp at time zone ${TZ})`);
+  return sql.join(parts, sql` and `);
+}
+
+export const CSV_HEADER = [
+  'Order ID',
+  'Date (IST)',
+  'Customer',
+  'Customer mobile',
+  'Payment status',
+  'Delivery status',
+  'Total (INR)',
+  'Items',
+  'Products',
+  'Ship to name',
+  'Ship to mobile',
+  'Address',
+  'City',
+  'PIN code',
+  'Razorpay order ID',
+  'Razorpay payment ID',
+];
+
+type ExportRow = {
+  id: string;
+  created_ist: string;
+  created_at: Date | string;
+  user_fullname: string | null;
+  user_mobileno: string | null;
+  paymentstatus: string;
+  deliverystatus: string;
+  total_paise: string | number;
+  items: number;
+  products: string | null;
+  shippinginfo: Record<string, string> | string;
+  razorpay_order_id: string;
+  razorpay_payment_id: string;
+};
+
+/**
+ * Pages through the filtered orders newest first (keyset on created_at, id), so a large export never
+ * sits in memory at once.
+ */
+export async function* exportOrders(db: DbOrTx, f: AdminOrderFilters, batch = 500): AsyncGenerator<(string | number)[]> {
+  let after: { createdAt: string; id: string } | null = null;
+  for (;;) {
+    const cursor: SQL = after ? sql`and (o.created_at, o.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``;
+    const { rows }: { rows: ExportRow[] } = await execRows<ExportRow>(
+      db,
+      sql`
+        select o.id,
+               to_char(o.created_at at time zone ${TZ}, 'YYYY-MM-DD HH24:MI') as created_ist,
+               to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at,
+               u.fullname as user_fullname, u.mobileno as user_mobileno,
+               o.paymentstatus, o.deliverystatus, o.total_paise::text as total_paise,
+               (select coalesce(sum(i.quantity), 0)::int from order_items i where i.order_id = o.id) as items,
+               (select string_agg(
+                         i.productname || ' x' || i.quantity
+                           || case when i.size <> '' then ' (size ' || i.size || ')' else '' end
+                           || case when i.colour <> '' then ' (' || i.colour || ')' else '' end,
+                         '; ' order by i.position, i.id)
+                  from order_items i where i.order_id = o.id) as products,
+               o.shippinginfo, o.razorpay_order_id, o.razorpay_payment_id
+        from orders o
+        left join users u on u.id = o.user_id
+        where ${orderFilterSql(f)} ${cursor}
+        order by o.created_at desc, o.id desc
+        limit ${batch}`,
+    );
+    for (const r of rows) {
+      const ship = typeof r.shippinginfo === 'string' ? JSON.parse(r.shippinginfo) : (r.shippinginfo ?? {});
+      yield [
+        r.id,
+        r.created_ist,
+        r.user_fullname ?? '',
+        r.user_mobileno ?? '',
+        r.paymentstatus,
+        r.deliverystatus,
+        (Number(r.total_paise) / 100).toFixed(2),
+        Number(r.items),
+        r.products ?? '',
+        String(ship.fullname ?? ''),
+        String(ship.mobileno ?? ''),
+        String(ship.address ?? ''),
+        String(ship.city ?? ''),
+        String(ship.pincode ?? ''),
+        r.razorpay_order_id,
+        r.razorpay_payment_id,
+      ];
+    }
+    const last = rows.at(-1);
+    if (rows.length < batch || !last) return;
+    after = { createdAt: String(last.created_at), id: last.id };
+  }
+}

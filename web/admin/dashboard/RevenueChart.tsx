@@ -1,0 +1,118 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { DailyTotals } from '../../../contract/dashboard';
+import { formatDayMonth, formatINR, formatINRCompact } from '../format';
+
+/** A "nice" axis maximum (1, 2, 2.5 or 5 × 10^n) at or above the largest value. */
+export function niceMax(value: number) {
+  if (value <= 0) return 100;
+  const power = 10 ** Math.floor(Math.log10(value));
+  for (const step of [1, 2, 2.5, 5, 10]) {
+    if (step * power >= value) return step * power;
+  }
+  return 10 * power;
+}
+
+const PAD = { top: 16, right: 12, bottom: 34, left: 56 };
+
+/** Width of an element in CSS pixels, kept up to date, so the chart's text stays at its real size on a phone. */
+function useWidth(fallback: number) {
+  const ref = useRef<HTMLElement>(null);
+  const [width, setWidth] = useState(fallback);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry && entry.contentRect.width > 0) setWidth(Math.round(entry.contentRect.width));
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width] as const;
+}
+
+/** Daily revenue of Paid orders as bars, drawn by hand in SVG; a hidden table carries the same figures for screen readers. */
+export function RevenueChart({ days }: { days: DailyTotals[] }) {
+  const titleId = useId();
+  const [figureRef, measured] = useWidth(720);
+  const W = Math.max(280, measured);
+  const H = W < 500 ? 200 : 260;
+  // Fewer date labels on a narrow chart.
+  const labelEvery = W < 500 ? 7 : 5;
+  const max = niceMax(Math.max(0, ...days.map((d) => d.revenue)));
+  const plotW = W - PAD.left - PAD.right;
+  const plotH = H - PAD.top - PAD.bottom;
+  const slot = plotW / Math.max(1, days.length);
+  const barW = Math.max(2, slot * 0.68);
+  const y = (v: number) => PAD.top + plotH - (v / max) * plotH;
+  const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => f * max);
+  const total = days.reduce((s, d) => s + d.revenue, 0);
+
+  return (
+    <figure className="w-full" ref={figureRef}>
+      <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-labelledby={titleId} data-testid="revenue-chart">
+        <title id={titleId}>{`Daily revenue for the last ${days.length} days, ${formatINR(total)} in total`}</title>
+        {ticks.map((t) => (
+          <g key={t}>
+            <line
+              x1={PAD.left}
+              x2={W - PAD.right}
+              y1={y(t)}
+              y2={y(t)}
+              stroke="#e5e7eb"
+              strokeDasharray={t === 0 ? undefined : '3 4'}
+            />
+            <text x={PAD.left - 8} y={y(t)} dy="0.32em" textAnchor="end" fontSize="11" fill="#6b7280">
+              {formatINRCompact(t)}
+            </text>
+          </g>
+        ))}
+        {days.map((d, i) => {
+          const x = PAD.left + i * slot + (slot - barW) / 2;
+          const top = y(d.revenue);
+          const h = Math.max(0, PAD.top + plotH - top);
+          const isToday = i === days.length - 1;
+          return (
+            <g key={d.date} data-date={d.date}>
+              <rect
+                x={x}
+                y={h > 0 ? top : PAD.top + plotH - 1}
+                width={barW}
+                height={h > 0 ? h : 1}
+                rx={Math.min(3, barW / 3)}
+                fill={h > 0 ? (isToday ? '#c18a25' : '#7a1f3d') : '#e5e7eb'}
+              >
+                <title>{`${formatDayMonth(d.date)}: ${formatINR(d.revenue)} from ${d.paidOrders} paid order${d.paidOrders === 1 ? '' : 's'}`}</title>
+              </rect>
+              {(days.length - 1 - i) % labelEvery === 0 ? (
+                <text x={x + barW / 2} y={H - PAD.bottom + 18} textAnchor="middle" fontSize="11" fill="#6b7280">
+                  {formatDayMonth(d.date)}
+                </text>
+              ) : null}
+            </g>
+          );
+        })}
+      </svg>
+      <figcaption className="sr-only">
+        <table>
+          <caption>Daily revenue (India time)</caption>
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">Revenue</th>
+              <th scope="col">Paid orders</th>
+            </tr>
+          </thead>
+          <tbody>
+            {days.map((d) => (
+              <tr key={d.date}>
+                <td>{d.date}</td>
+                <td>{formatINR(d.revenue)}</td>
+                <td>{d.paidOrders}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </figcaption>
+    </figure>
+  );
+}

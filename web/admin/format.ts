@@ -1,0 +1,52 @@
+import { ApiError } from '../api/client';
+
+const TZ = 'Asia/Kolkata';
+const inr = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+const inrWhole = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
+const dateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: TZ });
+const dateOnly = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: TZ });
+const dayMonth = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
+/** ₹1,50,000.00 (Indian digit grouping). */
+export const formatINR = (rupees: number) => inr.format(rupees);
+/** ₹1,50,000 — for chart axes and cards where paise add noise. */
+export const formatINRWhole = (rupees: number) => inrWhole.format(rupees);
+/** Compact chart label: ₹950, ₹12.5K, ₹1.5L, ₹2.1Cr. */
+export function formatINRCompact(rupees: number) {
+  const abs = Math.abs(rupees);
+  const trim = (n: number) => String(Number(n.toFixed(1)));
+  if (abs >= 1e7) return `₹${trim(rupees / 1e7)}Cr`;
+  if (abs >= 1e5) return `₹${trim(rupees / 1e5)}L`;
+  if (abs >= 1e3) return `₹${trim(rupees / 1e3)}K`;
+  return `₹${Math.round(rupees)}`;
+}
+export const formatDateTime = (iso: string) => (iso ? dateTime.format(new Date(iso)) : '');
+export const formatDate = (iso: string) => (iso ? dateOnly.format(new Date(iso)) : '');
+/** '5 Mar' from an India-time calendar date YYYY-MM-DD. */
+export const formatDayMonth = (ymd: string) => dayMonth.format(new Date(`${ymd}T00:00:00Z`));
+
+/**
+ * The text to show for a failed call: the server's message when it sent one, else `fallback`, or
+ * `networkFallback` when no answer came back at all.
+ */
+export function errorText(err: unknown, fallback: string, networkFallback = fallback) {
+  if (err instanceof ApiError) {
+    if (err.status === 0) return networkFallback;
+    if (err.body?.message) return err.body.message;
+    return fallback;
+  }
+  return networkFallback;
+}
+
+/** Field errors of a 400 answer, keyed by field. */
+export const fieldErrorsOf = (err: unknown): Record<string, string> => (err instanceof ApiError ? err.fieldErrors : {});
+
+/** Another stored width of an uploaded image (`…/<key>/<320|640|1280>.webp`, local or object storage); other URLs unchanged. */
+export const imageVariant = (url: string, width: 320 | 640 | 1280) => url.replace(/\/(320|640|1280)\.webp$/, `/${width}.webp`);
+/** The 320 px variant, for list thumbnails. */
+export const thumbnail = (url: string) => imageVariant(url, 320);

@@ -1,0 +1,177 @@
+import { DELIVERY_STATUSES } from '../../../contract/orders';
+import type { Order } from '../../api/admin';
+import { formatDateTime, formatINR, thumbnail } from '../format';
+
+type Line = Order['products'][number];
+
+const STATUS_CLASS: Record<string, string> = {
+  Delivered: 'bg-green-100 text-green-800',
+  Shipped: 'bg-blue-100 text-blue-800',
+};
+
+const SWATCH: Record<string, string> = { Gold: '#d4af37', Silver: '#c0c0c0', Gray: '#808080', Lime: '#32cd32' };
+
+function Spec({ label, value }: { label: string; value: string | number | null | undefined }) {
+  if (value === null || value === undefined || value === '') return null;
+  return (
+    <div className="flex gap-1">
+      <dt className="text-gray-500">{label}:</dt>
+      <dd className="text-gray-800">{value}</dd>
+    </div>
+  );
+}
+
+function ProductLine({ line }: { line: Line }) {
+  const p = line.productId;
+  const image = p?.productimages[0] ?? line.productimage;
+  return (
+    <li className="flex gap-3 py-3" data-testid="order-line">
+      {image ? (
+        <img
+          src={thumbnail(image)}
+          alt=""
+          width={64}
+          height={64}
+          loading="lazy"
+          className="size-16 shrink-0 rounded-md object-cover"
+          onError={(e) => {
+            e.currentTarget.style.display = 'none';
+          }}
+        />
+      ) : (
+        <span className="size-16 shrink-0 rounded-md bg-gray-100" />
+      )}
+      <div className="min-w-0 flex-1 text-sm">
+        <p className="font-medium text-gray-900">{p?.productname ?? line.productname}</p>
+        <div className="mt-0.5 flex flex-wrap gap-x-4 gap-y-0.5 text-gray-600">
+          <span>Quantity: {line.quantity}</span>
+          {line.size ? <span>Size: {line.size}</span> : null}
+          {line.colour ? (
+            <span className="inline-flex items-center gap-1">
+              Colour:
+              <span
+                aria-hidden
+                className="inline-block size-3 rounded-full border border-black/10"
+                style={{ background: SWATCH[line.colour] ?? line.colour.toLowerCase() }}
+              />
+              {line.colour}
+            </span>
+          ) : null}
+          <span>Price: {formatINR(line.productprice)}</span>
+        </div>
+        {p ? (
+          <div className="mt-2 grid gap-2 sm:grid-cols-3">
+            <dl className="space-y-0.5">
+              <Spec label="Brand" value={p.productbrand || 'N/A'} />
+              <Spec label="Stock available" value={p.stockquantity} />
+            </dl>
+            <dl className="space-y-0.5" aria-label="Gemstone details">
+              <Spec label="Treatment" value={p.treatment} />
+              <Spec label="Cut" value={p.cut} />
+              <Spec label="Shape" value={p.shape} />
+              <Spec label="Certification" value={p.certification} />
+              <Spec label="Composition" value={p.composition} />
+              <Spec label="Origin" value={p.origin} />
+              <Spec label="Weight (carat)" value={p.weightcarrat} />
+              <Spec label="Weight (ratti)" value={p.weightratti} />
+              <Spec label="Weight (grams)" value={p.weightgrams} />
+            </dl>
+            <dl className="space-y-0.5" aria-label="Technical specs">
+              <Spec label="Refractive index" value={p.refractiveindex} />
+              <Spec label="Specific gravity" value={p.specificgravity} />
+              <Spec
+                label="Dimensions"
+                value={p.excatdimensions ? `${p.excatdimensions}${p.dimensiontype ? ` ${p.dimensiontype}` : ''}` : ''}
+              />
+            </dl>
+          </div>
+        ) : (
+          <p className="mt-1 text-sm text-amber-700">Product information unavailable</p>
+        )}
+      </div>
+    </li>
+  );
+}
+
+export function OrderCard({
+  order,
+  busy,
+  onDeliveryChange,
+}: {
+  order: Order;
+  busy: boolean;
+  onDeliveryChange: (status: Order['deliverystatus']) => void;
+}) {
+  const paid = order.paymentstatus === 'Paid';
+  const ship = order.shippinginfo;
+  const selectId = `delivery-${order._id}`;
+  return (
+    <article className="rounded-xl border border-gray-200 bg-white shadow-sm" data-testid="order-card" data-order-id={order._id}>
+      <header className="flex flex-wrap items-start justify-between gap-3 border-b border-gray-100 px-4 py-3">
+        <div className="min-w-0 text-sm">
+          <p className="font-semibold text-gray-900">{formatDateTime(order.createdAt)}</p>
+          <p className="truncate text-xs text-gray-500">Order {order._id}</p>
+          <div className="mt-1.5 flex flex-wrap gap-2">
+            <span
+              className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_CLASS[order.status] ?? 'bg-yellow-100 text-yellow-800'}`}
+            >
+              {order.status}
+            </span>
+            <span
+              className={`rounded-full px-2 py-0.5 text-xs font-semibold ${paid ? 'bg-green-100 text-green-800' : 'bg-red-100 text-red-800'}`}
+              data-testid="payment-status"
+            >
+              {order.paymentstatus.toUpperCase()}
+            </span>
+          </div>
+        </div>
+        <div className="flex flex-col items-end gap-2">
+          <p className="text-lg font-semibold text-gray-900" data-testid="order-total">
+            {formatINR(order.totalamount)}
+          </p>
+          <div className="flex items-center gap-2">
+            <label htmlFor={selectId} className="text-xs text-gray-600">
+              Delivery Status
+            </label>
+            <select
+              id={selectId}
+              value={order.deliverystatus}
+              disabled={busy}
+              onChange={(e) => onDeliveryChange(e.target.value as Order['deliverystatus'])}
+              className="rounded-md border border-gray-300 bg-white px-2 py-1 text-sm capitalize focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none disabled:opacity-50"
+            >
+              {DELIVERY_STATUSES.map((s) => (
+                <option key={s} value={s} className="capitalize">
+                  {s}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+      </header>
+      <div className="grid gap-4 px-4 py-2 lg:grid-cols-[1fr_18rem]">
+        <ul className="divide-y divide-gray-100" aria-label="Products">
+          {order.products.map((line, i) => (
+            <ProductLine key={`${line.productname}-${i}`} line={line} />
+          ))}
+        </ul>
+        <section className="rounded-lg bg-gray-50 p-3 text-sm lg:my-3" aria-label="Shipping info">
+          <h3 className="mb-1 font-semibold text-gray-900">Shipping Info</h3>
+          <p className="text-gray-800">{ship.fullname}</p>
+          <p className="text-gray-700">{ship.mobileno}</p>
+          <p className="text-gray-700">{ship.address}</p>
+          <p className="text-gray-700">
+            {ship.city} {ship.pincode}
+          </p>
+          {order.user ? (
+            <p className="mt-2 text-xs text-gray-500">
+              Customer: {order.user.fullname} ({order.user.mobileno})
+            </p>
+          ) : null}
+          <p className="mt-2 text-xs break-all text-gray-500">Payment order: {order.razorpay_order_id}</p>
+          <p className="text-xs break-all text-gray-500">Payment: {order.razorpay_payment_id}</p>
+        </section>
+      </div>
+    </article>
+  );
+}

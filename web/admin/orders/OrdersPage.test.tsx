@@ -1,0 +1,125 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { adminApi, type Order, type OrderPage } from '../../api/admin';
+import OrdersPage, { toQuery } from './OrdersPage';
+
+const order = (over: Partial<Order> = {}): Order => ({
+  _id: 'o-1',
+  createdAt: '2025-03-10T06:30:00.000Z',
+  status: 'Pending',
+  deliverystatus: 'pending',
+  paymentstatus: 'Paid',
+  totalamount: 150000.5,
+  products: [
+    {
+      productId: null,
+      productname: 'Old Emerald',
+      productprice: 1200,
+      productimage: '/uploads/e/640.webp',
+      quantity: 2,
+      size: '5 Ratti',
+      colour: 'Green',
+    },
+  ],
+  shippinginfo: { fullname: 'Asha Verma', mobileno: '9876543210', address: '12 Mall Road', city: 'Ludhiana', pincode: '141001' },
+  razorpay_order_id: 'order_ABC',
+  razorpay_payment_id: 'pay_XYZ',
+  ...over,
+});
+
+const page = (orders: Order[], totalOrders = orders.length): OrderPage => ({
+  success: true,
+  orders,
+  pagination: {
+    currentPage: 1,
+    totalPages: Math.max(1, Math.ceil(totalOrders / 10)),
+    totalOrders,
+    hasNextPage: false,
+    hasPrevPage: false,
+    limit: 10,
+  },
+});
+
+function renderPage() {
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={qc}>
+      <MemoryRouter initialEntries={['/dashboard/orders']}>
+        <OrdersPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('orders filters', () => {
+  it('trims the search and leaves blank filters out', () => {
+    expect(toQuery({ search: '  pay_1 ', status: '', startDate: '', endDate: '' })).toEqual({ search: 'pay_1' });
+    expect(toQuery({ search: '   ', status: 'shipped', startDate: '2025-01-01', endDate: '' })).toEqual({
+      status: 'shipped',
+      startDate: '2025-01-01',
+    });
+  });
+
+  it('waits 300 ms after the last change before asking the server, then shows the filtered count', async () => {
+    const list = vi
+      .spyOn(adminApi.orders, 'list')
+      .mockImplementation(async (f) => page(f.search ? [order()] : [order(), order({ _id: 'o-2' })], f.search ? 1 : 25));
+    renderPage();
+    await waitFor(() => expect(screen.getByTestId('orders-summary')).toHaveTextContent('Showing 2 of 25 orders'));
+    expect(list).toHaveBeenCalledTimes(1);
+
+    const search = screen.getByLabelText('Search', { selector: '#of-search' });
+    expect(search).toHaveAttribute('placeholder', 'Search order Id, payment Id');
+    const started = Date.now();
+    fireEvent.change(search, { target: { value: ' pay' } });
+    fireEvent.change(search, { target: { value: ' pay_XYZ ' } });
+    await waitFor(() => expect(list).toHaveBeenCalledTimes(2));
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+    expect(list).toHaveBeenLastCalledWith({ search: 'pay_XYZ' }, 1);
+    await waitFor(() => expect(screen.getByTestId('orders-summary')).toHaveTextContent('Showing 1 of 1 orders (filtered)'));
+    expect(screen.getByTestId('export-csv')).toHaveAttribute('href', '/o1/api/admin/orders/export.csv?search=pay_XYZ');
+
+    // the end date cannot be before the start date
+    fireEvent.change(screen.getByLabelText('Start date', { selector: '#of-start' }), { target: { value: '2025-03-01' } });
+    expect(screen.getByLabelText('End date', { selector: '#of-end' })).toHaveAttribute('min', '2025-03-01');
+  });
+
+  it('shows the order line snapshot with "Product information unavailable" when the product is gone', async () => {
+    vi.spyOn(adminApi.orders, 'list').mockResolvedValue(page([order()]));
+    renderPage();
+    const card = await screen.findByTestId('order-card');
+    expect(within(card).getByText('Old Emerald')).toBeInTheDocument();
+    expect(within(card).getByText('Product information unavailable')).toBeInTheDocument();
+    expect(within(card).getByText('Price: ₹1,200.00')).toBeInTheDocument();
+    expect(within(card).getByTestId('order-total')).toHaveTextContent('₹1,50,000.50');
+    expect(within(card).getByTestId('payment-status')).toHaveTextContent('PAID');
+  });
+
+  it('changes the delivery status only after the server agrees', async () => {
+    vi.spyOn(adminApi.orders, 'list').mockResolvedValue(page([order()]));
+    const update = vi
+      .spyOn(adminApi.orders, 'updateDelivery')
+      .mockRejectedValueOnce(new Error('refused'))
+      .mockResolvedValueOnce({ success: true, message: 'ok' });
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderPage();
+    const select = (await screen.findByLabelText('Delivery Status')) as HTMLSelectElement;
+    fireEvent.change(select, { target: { value: 'shipped' } });
+    await waitFor(() => expect(update).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(select).toBeEnabled());
+    expect(select.value).toBe('pending');
+    expect(errors).toHaveBeenCalled();
+
+    fireEvent.change(select, { target: { value: 'shipped' } });
+    await waitFor(() => expect(select.value).toBe('shipped'));
+    expect(update).toHaveBeenLastCalledWith('o-1', 'shipped');
+    expect(within(screen.getByTestId('order-card')).getByText('Shipped', { selector: 'span' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,218 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { adminApi, SUBCATEGORY_PAGE_SIZE, type Subcategory } from '../../api/admin';
+import { errorText, fieldErrorsOf, formatDate } from '../format';
+import { Button, IconButton } from '../ui/Button';
+import { useConfirm } from '../ui/Confirm';
+import { DataTable } from '../ui/DataTable';
+import { Field, SelectInput, TextInput } from '../ui/Field';
+import { Modal } from '../ui/Modal';
+import { useNotice } from '../ui/Notice';
+import { ErrorBanner, PageHeader } from '../ui/Page';
+import { pageAfterDelete, WindowPagination } from '../ui/Pagination';
+
+const KEY = ['admin', 'subcategories'];
+
+function SubcategoryModal({
+  editing,
+  onClose,
+  onSaved,
+  notifyError,
+}: {
+  editing: Subcategory | null;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+  notifyError: (text: string) => void;
+}) {
+  const isEdit = editing !== null;
+  const [name, setName] = useState(editing?.subcategoryname ?? '');
+  const [category, setCategory] = useState(editing?.category?._id ?? '');
+  const [error, setError] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const categories = useQuery({ queryKey: ['admin', 'subcategory-form-categories'], queryFn: adminApi.subcategories.categories });
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const subcategoryname = name.trim();
+    if (!subcategoryname || !category) {
+      setError('Please fill in all fields');
+      return;
+    }
+    setSaving(true);
+    setError('');
+    setFieldErrors({});
+    try {
+      if (isEdit) await adminApi.subcategories.edit(editing._id, { subcategoryname, category });
+      else await adminApi.subcategories.create({ subcategoryname, category });
+      onSaved(isEdit ? 'The subcategory has been updated successfully.' : 'The subcategory has been added successfully.');
+    } catch (err) {
+      const fields = fieldErrorsOf(err);
+      if (fields.subcategoryname || fields.category) setFieldErrors(fields);
+      else notifyError(errorText(err, isEdit ? 'Failed to update subcategory' : 'Failed to create subcategory'));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Modal
+      open
+      onOpenChange={(o) => !o && onClose()}
+      title={isEdit ? 'Edit Subcategory' : 'Add Subcategory'}
+      size="sm"
+      locked={saving}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" form="subcategory-form" disabled={saving || categories.isPending}>
+            {saving ? 'Saving...' : isEdit ? 'Update' : 'Save'}
+          </Button>
+        </>
+      }
+    >
+      <form id="subcategory-form" onSubmit={submit} noValidate className="space-y-4">
+        {error ? (
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+            {error}
+          </p>
+        ) : null}
+        {categories.isError ? (
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+            {errorText(categories.error, 'Failed to fetch data')}
+          </p>
+        ) : null}
+        <Field id="sub-category" label="Category" required error={fieldErrors.category}>
+          <SelectInput
+            id="sub-category"
+            name="category"
+            value={category}
+            onChange={(e) => setCategory(e.target.value)}
+            disabled={saving || categories.isPending}
+            error={fieldErrors.category}
+          >
+            <option value="">{categories.isPending ? 'Loading categories…' : 'Select a category'}</option>
+            {(categories.data?.data ?? []).map((c) => (
+              <option key={c._id} value={c._id}>
+                {c.categoryname}
+              </option>
+            ))}
+          </SelectInput>
+        </Field>
+        <Field id="subcategoryname" label="Subcategory Name" required error={fieldErrors.subcategoryname}>
+          <TextInput
+            id="subcategoryname"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            disabled={saving}
+            maxLength={100}
+            error={fieldErrors.subcategoryname}
+            placeholder="e.g. Ruby"
+          />
+        </Field>
+      </form>
+    </Modal>
+  );
+}
+
+export default function SubcategoriesPage() {
+  const qc = useQueryClient();
+  const [page, setPage] = useState(1);
+  const { confirm, element: confirmElement } = useConfirm();
+  const { notify, element: noticeElement } = useNotice();
+  const [modal, setModal] = useState<{ editing: Subcategory | null; key: number } | null>(null);
+  const list = useQuery({
+    queryKey: [...KEY, page],
+    queryFn: () => adminApi.subcategories.list(page),
+    placeholderData: keepPreviousData,
+  });
+  const rows = list.data?.data ?? [];
+  const pagination = list.data?.pagination;
+  const reload = () => qc.invalidateQueries({ queryKey: KEY });
+
+  async function remove(s: Subcategory) {
+    if (!(await confirm())) return;
+    try {
+      await adminApi.subcategories.remove(s._id);
+      notify({ kind: 'success', title: 'Deleted!', text: 'The subcategory has been deleted.' });
+      const next = pageAfterDelete(page, rows.length);
+      if (next !== page) setPage(next);
+    } catch (err) {
+      notify({ kind: 'error', title: 'Error!', text: errorText(err, 'Failed to delete subcategory') });
+    }
+    await reload();
+  }
+
+  return (
+    <div>
+      <PageHeader
+        title="Subcategories"
+        actions={
+          <Button onClick={() => setModal({ editing: null, key: Date.now() })}>
+            <Plus aria-hidden className="size-4" /> Add Subcategory
+          </Button>
+        }
+      />
+      {list.isError ? (
+        <ErrorBanner
+          action={
+            <Button variant="secondary" onClick={() => list.refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          {errorText(list.error, 'Failed to fetch subcategories')}
+        </ErrorBanner>
+      ) : null}
+      <DataTable
+        caption="Subcategories"
+        loading={list.isPending}
+        rows={rows}
+        rowKey={(s) => s._id}
+        empty='No subcategories found. Click "Add Subcategory" to create one.'
+        columns={[
+          { header: 'Subcategory Name', cell: (s) => <span className="font-medium">{s.subcategoryname}</span> },
+          { header: 'Category', cell: (s) => s.category?.categoryname ?? 'N/A' },
+          { header: 'Created Date', cell: (s) => formatDate(s.createdAt) },
+        ]}
+        actions={(s) => (
+          <>
+            <IconButton label={`Edit ${s.subcategoryname}`} tone="blue" onClick={() => setModal({ editing: s, key: Date.now() })}>
+              <Pencil aria-hidden className="size-4" />
+            </IconButton>
+            <IconButton label={`Delete ${s.subcategoryname}`} tone="red" onClick={() => remove(s)}>
+              <Trash2 aria-hidden className="size-4" />
+            </IconButton>
+          </>
+        )}
+      />
+      {pagination ? (
+        <WindowPagination
+          page={pagination.currentPage}
+          totalPages={pagination.totalPages}
+          totalItems={pagination.totalItems}
+          pageSize={SUBCATEGORY_PAGE_SIZE}
+          onPage={setPage}
+        />
+      ) : null}
+      {modal ? (
+        <SubcategoryModal
+          key={modal.key}
+          editing={modal.editing}
+          onClose={() => setModal(null)}
+          notifyError={(text) => notify({ kind: 'error', title: 'Error!', text })}
+          onSaved={(message) => {
+            setModal(null);
+            notify({ kind: 'success', title: 'Success!', text: message });
+            void reload();
+          }}
+        />
+      ) : null}
+      {confirmElement}
+      {noticeElement}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+
+export const inputClass =
+  'block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 shadow-sm placeholder:text-gray-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none disabled:bg-gray-100 disabled:text-gray-500 aria-[invalid=true]:border-red-500';
+
+/** A label, the control, a hint and the field's error, wired together for screen readers. */
+export function Field({
+  id,
+  label,
+  required,
+  error,
+  hint,
+  children,
+  className = '',
+}: {
+  id: string;
+  label: string;
+  required?: boolean;
+  error?: string;
+  hint?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-800">
+        {label}
+        {required ? (
+          <span aria-hidden className="ml-0.5 text-red-600">
+            *
+          </span>
+        ) : null}
+      </label>
+      {children}
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-gray-500">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-600" data-testid={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+const described = (id: string, error?: string) => ({
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': error ? `${id}-error` : undefined,
+});
+
+export function TextInput({ id, error, ...rest }: InputHTMLAttributes<HTMLInputElement> & { id: string; error?: string }) {
+  return <input id={id} name={rest.name ?? id} className={inputClass} {...described(id, error)} {...rest} />;
+}
+
+export function TextArea({ id, error, ...rest }: TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string; error?: string }) {
+  return <textarea id={id} name={rest.name ?? id} className={inputClass} {...described(id, error)} {...rest} />;
+}
+
+export function SelectInput({
+  id,
+  error,
+  children,
+  ...rest
+}: SelectHTMLAttributes<HTMLSelectElement> & { id: string; error?: string }) {
+  return (
+    <select id={id} name={rest.name ?? id} className={inputClass} {...described(id, error)} {...rest}>
+      {children}
+    </select>
+  );
+}

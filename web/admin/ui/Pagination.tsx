@@ -1,0 +1,165 @@
+import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from 'lucide-react';
+
+/** Up to `size` consecutive page numbers around the current page. */
+export function pageWindow(current: number, total: number, size = 5): number[] {
+  if (total <= 0) return [];
+  const half = Math.floor(size / 2);
+  let start = Math.max(1, current - half);
+  const end = Math.min(total, start + size - 1);
+  start = Math.max(1, end - size + 1);
+  return Array.from({ length: end - start + 1 }, (_, i) => start + i);
+}
+
+/** Pages current ±radius, with the first and last page and '…' where pages are skipped. */
+export function pagesWithEllipses(current: number, total: number, radius = 2): (number | 'ellipsis-start' | 'ellipsis-end')[] {
+  if (total <= 0) return [];
+  const from = Math.max(1, current - radius);
+  const to = Math.min(total, current + radius);
+  const out: (number | 'ellipsis-start' | 'ellipsis-end')[] = [];
+  if (from > 1) {
+    out.push(1);
+    if (from > 2) out.push('ellipsis-start');
+  }
+  for (let p = from; p <= to; p++) out.push(p);
+  if (to < total) {
+    if (to < total - 1) out.push('ellipsis-end');
+    out.push(total);
+  }
+  return out;
+}
+
+/** 'Showing X to Y of Z entries' with the real page size. */
+export function entriesRange(page: number, pageSize: number, total: number) {
+  if (total === 0) return 'Showing 0 to 0 of 0 entries';
+  const from = (page - 1) * pageSize + 1;
+  const to = Math.min(page * pageSize, total);
+  return `Showing ${from} to ${to} of ${total} entries`;
+}
+
+const pageBtn =
+  'inline-flex h-9 min-w-9 items-center justify-center gap-1 rounded-md border px-3 text-sm focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-40';
+const idle = 'border-gray-300 bg-white text-gray-700 hover:bg-gray-50';
+const active = 'border-brand-700 bg-brand-700 font-semibold text-white';
+
+/** Subcategories and products: Previous, up to 5 page numbers, Next, and the entries range; only when there is more than one page. */
+export function WindowPagination({
+  page,
+  totalPages,
+  pageSize,
+  totalItems,
+  onPage,
+}: {
+  page: number;
+  totalPages: number;
+  pageSize: number;
+  totalItems: number;
+  onPage: (page: number) => void;
+}) {
+  if (totalPages <= 1) return null;
+  return (
+    <nav aria-label="Pagination" className="mt-4 flex flex-col items-center justify-between gap-3 sm:flex-row">
+      <p className="text-sm text-gray-600">{entriesRange(page, pageSize, totalItems)}</p>
+      <div className="flex flex-wrap items-center gap-1">
+        <button type="button" className={`${pageBtn} ${idle}`} disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          Previous
+        </button>
+        {pageWindow(page, totalPages).map((p) => (
+          <button
+            key={p}
+            type="button"
+            className={`${pageBtn} ${p === page ? active : idle}`}
+            aria-current={p === page ? 'page' : undefined}
+            aria-label={`Page ${p}`}
+            onClick={() => onPage(p)}
+          >
+            {p}
+          </button>
+        ))}
+        <button type="button" className={`${pageBtn} ${idle}`} disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
+          Next
+        </button>
+      </div>
+    </nav>
+  );
+}
+
+/** Orders: first, previous, numbered pages (current ±2) with ellipses, next, last, and 'Page X of Y (Z total orders)'. */
+export function OrdersPagination({
+  page,
+  totalPages,
+  totalOrders,
+  onPage,
+}: {
+  page: number;
+  totalPages: number;
+  totalOrders: number;
+  onPage: (page: number) => void;
+}) {
+  if (totalPages < 1) return null;
+  return (
+    <nav aria-label="Pagination" className="mt-6 flex flex-col items-center gap-3">
+      <div className="flex flex-wrap items-center justify-center gap-1">
+        <button
+          type="button"
+          className={`${pageBtn} ${idle} px-2`}
+          disabled={page <= 1}
+          onClick={() => onPage(1)}
+          aria-label="First page"
+        >
+          <ChevronsLeft aria-hidden className="size-4" />
+        </button>
+        <button
+          type="button"
+          className={`${pageBtn} ${idle} px-2`}
+          disabled={page <= 1}
+          onClick={() => onPage(page - 1)}
+          aria-label="Previous page"
+        >
+          <ChevronLeft aria-hidden className="size-4" />
+        </button>
+        {pagesWithEllipses(page, totalPages).map((p) =>
+          typeof p === 'number' ? (
+            <button
+              key={p}
+              type="button"
+              className={`${pageBtn} ${p === page ? active : idle}`}
+              aria-current={p === page ? 'page' : undefined}
+              aria-label={`Page ${p}`}
+              onClick={() => onPage(p)}
+            >
+              {p}
+            </button>
+          ) : (
+            <span key={p} aria-hidden className="px-1 text-gray-500">
+              …
+            </span>
+          ),
+        )}
+        <button
+          type="button"
+          className={`${pageBtn} ${idle} px-2`}
+          disabled={page >= totalPages}
+          onClick={() => onPage(page + 1)}
+          aria-label="Next page"
+        >
+          <ChevronRight aria-hidden className="size-4" />
+        </button>
+        <button
+          type="button"
+          className={`${pageBtn} ${idle} px-2`}
+          disabled={page >= totalPages}
+          onClick={() => onPage(totalPages)}
+          aria-label="Last page"
+        >
+          <ChevronsRight aria-hidden className="size-4" />
+        </button>
+      </div>
+      <p className="text-sm text-gray-600">
+        Page {page} of {totalPages} ({totalOrders} total orders)
+      </p>
+    </nav>
+  );
+}
+
+/** After deleting a row: the page to show next (the previous one when the page just lost its last row). */
+export const pageAfterDelete = (page: number, rowsOnPage: number) => (rowsOnPage <= 1 && page > 1 ? page - 1 : page);

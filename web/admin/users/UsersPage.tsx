@@ -1,0 +1,222 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { adminApi, type Role, type User } from '../../api/admin';
+import { errorText, fieldErrorsOf } from '../format';
+import { Button, IconButton } from '../ui/Button';
+import { useConfirm } from '../ui/Confirm';
+import { DataTable } from '../ui/DataTable';
+import { Field, SelectInput, TextInput } from '../ui/Field';
+import { Modal } from '../ui/Modal';
+import { useNotice } from '../ui/Notice';
+import { ErrorBanner, PageHeader } from '../ui/Page';
+
+const KEY = ['admin', 'users'];
+type Form = { fullname: string; mobileno: string; role: Role; password: string };
+
+function UserModal({
+  editing,
+  onClose,
+  onSaved,
+  notifyError,
+}: {
+  editing: User | null;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+  notifyError: (text: string) => void;
+}) {
+  const isEdit = editing !== null;
+  const [form, setForm] = useState<Form>({
+    fullname: editing?.fullname ?? '',
+    mobileno: editing?.mobileno ?? '',
+    role: editing?.role ?? 'USER',
+    password: '',
+  });
+  const [errors, setErrors] = useState<Partial<Record<keyof Form, string>>>({});
+  const [saving, setSaving] = useState(false);
+  const set = (k: keyof Form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const next: Partial<Record<keyof Form, string>> = {};
+    if (!form.fullname.trim()) next.fullname = 'Full name is required';
+    if (!form.mobileno.trim()) next.mobileno = 'Mobile number is required';
+    if (!isEdit && !form.password) next.password = 'Password is required';
+    setErrors(next);
+    if (Object.keys(next).length) return;
+    setSaving(true);
+    try {
+      const body = { fullname: form.fullname.trim(), mobileno: form.mobileno.trim(), role: form.role };
+      if (isEdit) {
+        await adminApi.users.edit(editing._id, form.password.trim() ? { ...body, password: form.password } : body);
+      } else {
+        await adminApi.users.create({ ...body, password: form.password });
+      }
+      onSaved(isEdit ? 'User updated!' : 'User added!');
+    } catch (err) {
+      const fields = fieldErrorsOf(err);
+      if (Object.keys(fields).some((k) => k in form)) setErrors(fields);
+      else notifyError(errorText(err, 'Failed', 'Server error'));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Modal
+      open
+      onOpenChange={(o) => !o && onClose()}
+      title={isEdit ? 'Edit User' : 'Add User'}
+      size="md"
+      locked={saving}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" form="user-form" disabled={saving}>
+            {saving ? 'Saving...' : isEdit ? 'Update' : 'Save'}
+          </Button>
+        </>
+      }
+    >
+      <form id="user-form" onSubmit={submit} noValidate className="space-y-4">
+        <Field id="user-fullname" label="Full Name" required error={errors.fullname}>
+          <TextInput
+            id="user-fullname"
+            name="fullname"
+            value={form.fullname}
+            onChange={set('fullname')}
+            disabled={saving}
+            autoComplete="off"
+            error={errors.fullname}
+          />
+        </Field>
+        <Field id="user-mobileno" label="Mobile No" required error={errors.mobileno}>
+          <TextInput
+            id="user-mobileno"
+            name="mobileno"
+            inputMode="numeric"
+            maxLength={10}
+            value={form.mobileno}
+            onChange={set('mobileno')}
+            disabled={saving}
+            autoComplete="off"
+            error={errors.mobileno}
+          />
+        </Field>
+        <Field id="user-role" label="Role" error={errors.role}>
+          <SelectInput id="user-role" name="role" value={form.role} onChange={set('role')} disabled={saving} error={errors.role}>
+            <option value="USER">USER</option>
+            <option value="ADMIN">ADMIN</option>
+          </SelectInput>
+        </Field>
+        <Field id="user-password" label="Password" required={!isEdit} error={errors.password}>
+          <TextInput
+            id="user-password"
+            name="password"
+            type="password"
+            value={form.password}
+            onChange={set('password')}
+            disabled={saving}
+            autoComplete="new-password"
+            placeholder={isEdit ? 'Leave blank to keep current password' : undefined}
+            error={errors.password}
+          />
+        </Field>
+      </form>
+    </Modal>
+  );
+}
+
+export default function UsersPage() {
+  const qc = useQueryClient();
+  const { confirm, element: confirmElement } = useConfirm();
+  const { notify, element: noticeElement } = useNotice();
+  const [modal, setModal] = useState<{ editing: User | null; key: number } | null>(null);
+  const list = useQuery({ queryKey: KEY, queryFn: adminApi.users.all });
+  const reload = () => qc.invalidateQueries({ queryKey: KEY });
+
+  async function remove(u: User) {
+    if (!(await confirm({ text: 'This will delete the user permanently!' }))) return;
+    try {
+      await adminApi.users.remove(u._id);
+      notify({ kind: 'success', title: 'Deleted!', text: 'User has been deleted.' });
+    } catch (err) {
+      notify({ kind: 'error', title: 'Error!', text: errorText(err, 'Delete failed') });
+    }
+    await reload();
+  }
+
+  return (
+    <div>
+      <PageHeader
+        title="User Management"
+        actions={
+          <Button onClick={() => setModal({ editing: null, key: Date.now() })}>
+            <Plus aria-hidden className="size-4" /> Add User
+          </Button>
+        }
+      />
+      {list.isError ? (
+        <ErrorBanner
+          action={
+            <Button variant="secondary" onClick={() => list.refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          {errorText(list.error, 'Failed to load users', 'Server error while loading users')}
+        </ErrorBanner>
+      ) : null}
+      <DataTable
+        caption="Users"
+        loading={list.isPending}
+        rows={list.data?.users ?? []}
+        rowKey={(u) => u._id}
+        empty="No users found."
+        columns={[
+          { header: 'Full Name', cell: (u) => <span className="font-medium">{u.fullname}</span> },
+          { header: 'Mobile No', cell: (u) => u.mobileno },
+          {
+            header: 'Role',
+            cell: (u) => (
+              <span
+                className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
+                  u.role === 'ADMIN' ? 'bg-brand-100 text-brand-700' : 'bg-gray-100 text-gray-700'
+                }`}
+              >
+                {u.role}
+              </span>
+            ),
+          },
+        ]}
+        actions={(u) => (
+          <>
+            <IconButton label={`Edit ${u.fullname}`} tone="blue" onClick={() => setModal({ editing: u, key: Date.now() })}>
+              <Pencil aria-hidden className="size-4" />
+            </IconButton>
+            <IconButton label={`Delete ${u.fullname}`} tone="red" onClick={() => remove(u)}>
+              <Trash2 aria-hidden className="size-4" />
+            </IconButton>
+          </>
+        )}
+      />
+      {modal ? (
+        <UserModal
+          key={modal.key}
+          editing={modal.editing}
+          onClose={() => setModal(null)}
+          notifyError={(text) => notify({ kind: 'error', title: 'Error!', text })}
+          onSaved={(message) => {
+            setModal(null);
+            notify({ kind: 'success', title: 'Success!', text: message });
+            void reload();
+          }}
+        />
+      ) : null}
+      {confirmElement}
+      {noticeElement}
+    </div>
+  );
+}

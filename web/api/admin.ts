@@ -1,0 +1,166 @@
+import type { Role, User } from '../../contract/auth';
+import type { Category, Product, Subcategory } from '../../contract/catalogue';
+import type {
+  AdminOrderFilters,
+  AwaitingShipmentResponse,
+  DashboardStatsResponse,
+  LowStockResponse,
+} from '../../contract/dashboard';
+import type { Order } from '../../contract/orders';
+import { ApiError, api } from './client';
+
+export type {
+  AdminOrderFilters,
+  AwaitingShipmentResponse,
+  Category,
+  DashboardStatsResponse,
+  LowStockResponse,
+  Order,
+  Product,
+  Role,
+  Subcategory,
+  User,
+};
+export type DeliveryStatus = Order['deliverystatus'];
+
+type Message = { success: boolean; message: string };
+const enc = encodeURIComponent;
+
+/** Query string of the defined, non-blank values. */
+export function queryString(params: Record<string, string | number | undefined | null>) {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) {
+    if (v === undefined || v === null) continue;
+    const s = String(v).trim();
+    if (s !== '') q.set(k, s);
+  }
+  const text = q.toString();
+  return text ? `?${text}` : '';
+}
+
+/**
+ * Sends multipart form data with XMLHttpRequest (fetch cannot report upload progress). Resolves with the
+ * JSON answer; rejects with ApiError like `api` does, field errors included.
+ */
+export function sendMultipart<T>(
+  method: 'POST' | 'PATCH',
+  url: string,
+  form: FormData,
+  onProgress?: (percent: number) => void,
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    xhr.withCredentials = true;
+    xhr.responseType = 'text';
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && onProgress) onProgress(Math.round((e.loaded / e.total) * 100));
+    };
+    xhr.onload = () => {
+      let body: ApiError['body'] | undefined;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        body = undefined;
+      }
+      if (xhr.status >= 200 && xhr.status < 300 && body?.success !== false) {
+        onProgress?.(100);
+        resolve(body as T);
+      } else {
+        reject(new ApiError(body?.message || xhr.statusText || 'Request failed', xhr.status, body));
+      }
+    };
+    xhr.onerror = () => reject(new ApiError('Network error', 0));
+    xhr.onabort = () => reject(new ApiError('The upload was cancelled', 0));
+    xhr.send(form);
+  });
+}
+
+export type SubcategoryPage = {
+  success: boolean;
+  data: Subcategory[];
+  pagination: { currentPage: number; totalPages: number; totalItems: number; limit: number };
+};
+export type ProductPage = {
+  success: boolean;
+  products: Product[];
+  pagination: { currentPage: number; totalPages: number; totalProducts: number; hasNext: boolean; hasPrev: boolean };
+  message?: string;
+};
+export type OrderPage = {
+  success: boolean;
+  orders: Order[];
+  pagination: {
+    currentPage: number;
+    totalPages: number;
+    totalOrders: number;
+    hasNextPage: boolean;
+    hasPrevPage: boolean;
+    limit: number;
+  };
+};
+export type ProductSaved = { success: boolean; message: string; product: Product };
+
+export const SUBCATEGORY_PAGE_SIZE = 10;
+export const PRODUCT_PAGE_SIZE = 6;
+export const ORDER_PAGE_SIZE = 10;
+
+export const adminApi = {
+  counts: {
+    categories: () => api<{ success: boolean; count: number }>('/c1/api/count'),
+    subcategories: () => api<{ success: boolean; count: number }>('/s2/api/count'),
+    products: () => api<{ success: boolean; totalProducts: number }>('/p1/api/count'),
+    users: () => api<{ success: boolean; totalUsers: number }>('/u1/api/usercount'),
+    orders: () => api<{ success: boolean; count: number }>('/o1/api/admin/count'),
+  },
+  dashboard: {
+    stats: () => api<DashboardStatsResponse>('/o1/api/admin/stats'),
+    lowStock: (limit = 10) => api<LowStockResponse>(`/o1/api/admin/low-stock?limit=${limit}`),
+    awaitingShipment: (limit = 10) => api<AwaitingShipmentResponse>(`/o1/api/admin/awaiting-shipment?limit=${limit}`),
+  },
+  categories: {
+    all: () => api<{ success: boolean; data: Category[] }>('/c1/api/all'),
+    create: (categoryname: string) => api<Message & { data: Category }>('/c1/api/create', { body: { categoryname } }),
+    edit: (id: string, categoryname: string) =>
+      api<Message & { data: Category }>(`/c1/api/edit/${enc(id)}`, { method: 'PATCH', body: { categoryname } }),
+    remove: (id: string) => api<Message>(`/c1/api/delete/${enc(id)}`, { method: 'DELETE' }),
+  },
+  subcategories: {
+    list: (page: number, limit = SUBCATEGORY_PAGE_SIZE) => api<SubcategoryPage>(`/s2/api/all${queryString({ page, limit })}`),
+    categories: () => api<{ success: boolean; data: Category[] }>('/s2/api/categories'),
+    create: (body: { subcategoryname: string; category: string }) =>
+      api<Message & { data: Subcategory }>('/s2/api/create', { body }),
+    edit: (id: string, body: { subcategoryname: string; category: string }) =>
+      api<Message & { data: Subcategory }>(`/s2/api/edit/${enc(id)}`, { method: 'PATCH', body }),
+    remove: (id: string) => api<Message>(`/s2/api/delete/${enc(id)}`, { method: 'DELETE' }),
+  },
+  products: {
+    list: (page: number, search = '', limit = PRODUCT_PAGE_SIZE) =>
+      api<ProductPage>(`/p1/api/admin/all${queryString({ page, limit, search })}`),
+    create: (form: FormData, onProgress?: (p: number) => void) =>
+      sendMultipart<ProductSaved>('POST', '/p1/api/create', form, onProgress),
+    edit: (id: string, form: FormData, onProgress?: (p: number) => void) =>
+      sendMultipart<ProductSaved>('PATCH', `/p1/api/edit/${enc(id)}`, form, onProgress),
+    remove: (id: string) => api<Message>(`/p1/api/delete/${enc(id)}`, { method: 'DELETE' }),
+    toggleStatus: (id: string) => api<{ success: boolean; isActive: boolean }>(`/p1/api/status/${enc(id)}`, { method: 'PATCH' }),
+    formCategories: () => api<{ success: boolean; categories: Category[]; message?: string }>('/p1/api/form/categories'),
+    formSubcategories: (categoryId: string) =>
+      api<{ success: boolean; subcategories: Subcategory[] }>(`/p1/api/form/subcategories/${enc(categoryId)}`),
+  },
+  users: {
+    all: () => api<{ success: boolean; users: User[] }>('/u1/api/allusers'),
+    create: (body: { fullname: string; mobileno: string; role: Role; password: string }) =>
+      api<Message>('/u1/api/createuser', { body }),
+    edit: (id: string, body: { fullname: string; mobileno: string; role: Role; password?: string }) =>
+      api<Message>(`/u1/api/edituser/${enc(id)}`, { method: 'PUT', body }),
+    remove: (id: string) => api<Message>(`/u1/api/deleteuser/${enc(id)}`, { method: 'DELETE' }),
+  },
+  orders: {
+    list: (filters: AdminOrderFilters, page: number, limit = ORDER_PAGE_SIZE) =>
+      api<OrderPage>(`/o1/api/admin/orders${queryString({ page, limit, ...filters })}`),
+    updateDelivery: (id: string, deliverystatus: DeliveryStatus) =>
+      api<Message & { order?: Order }>(`/o1/api/admin/update/${enc(id)}`, { method: 'PATCH', body: { deliverystatus } }),
+    /** Address of the CSV file of the filtered orders (a plain link downloads it with the session cookie). */
+    exportUrl: (filters: AdminOrderFilters) => `/o1/api/admin/orders/export.csv${queryString({ ...filters })}`,
+  },
+};
