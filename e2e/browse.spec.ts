@@ -358,7 +358,7 @@ test.describe('listing', () => {
     await expect(page).toHaveURL(/\/gemstones-ruby$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Ruby Gemstones' })).toBeVisible();
     await expect(page.getByRole('article').filter({ hasText: 'Burmese Ruby Oval...' })).toBeVisible();
-    await expect(page).toHaveTitle('Ruby Gemstones | Ratna Gems Ludhiana');
+    await expect(page).toHaveTitle('Ruby Gemstones | Ratna Gems');
     await screenshot(page, 'gemstone-page');
 
     await page.goto('/');
@@ -379,7 +379,7 @@ test.describe('product page', () => {
 
     const f = VAULT.featured;
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(f.productname);
-    await expect(page).toHaveTitle(`${f.productname} | Ratna Gems Ludhiana`);
+    await expect(page).toHaveTitle(`${f.productname} | Ratna Gems`);
     await expect(page.getByText('₹12,345.50').first()).toBeVisible();
     await expect(page.getByRole('img', { name: 'Rated 5 out of 5' }).first()).toBeVisible();
     await expect(page.getByRole('radio', { name: '5 Ratti' })).toBeChecked();

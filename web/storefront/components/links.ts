@@ -1,16 +1,17 @@
 import type { Product } from '../../api/catalogue';
+import { nameToFilterWord } from '../listing/filterGrammar';
 
-/** A catalogue name as it appears in shop URLs: lower case, spaces as hyphens. */
-export const urlName = (name: string) =>
-  name
-    .trim()
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
+/** A catalogue name as it appears in shop URLs (and listing terms): lower case, spaces as `-`. */
+export const urlName = (name: string) => nameToFilterWord(name);
 
-/** The product page's path: /{category}/{subcategory}/{slug}, built from the names and the slug, lower-cased. */
+/**
+ * The product page's path: /{category}/{subcategory}/{slug}, the names lower-cased with spaces as `-`, each part
+ * URL-encoded; the same path the server gives as the page's canonical link and in the sitemap.
+ */
 export const productPath = (p: Pick<Product, 'slug' | 'category' | 'subcategory'>) =>
-  `/${urlName(p.category?.categoryname ?? 'products') || 'products'}/${urlName(p.subcategory?.subcategoryname ?? 'all') || 'all'}/${encodeURIComponent(p.slug.toLowerCase())}`;
+  `/${[urlName(p.category?.categoryname ?? '') || 'products', urlName(p.subcategory?.subcategoryname ?? '') || 'all', p.slug]
+    .map(encodeURIComponent)
+    .join('/')}`;
 
 /** Rupees with the rupee sign, Indian digit grouping and a fixed number of decimals. */
 export const formatRupees = (amount: number, decimals = 2) =>

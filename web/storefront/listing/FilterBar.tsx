@@ -1,6 +1,5 @@
-import { SlidersHorizontal, X } from 'lucide-react';
-import { Dialog } from 'radix-ui';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { SlidersHorizontal } from 'lucide-react';
+import { type FormEvent, lazy, Suspense, useEffect, useId, useState } from 'react';
 import type { Category, Subcategory } from '../../api/catalogue';
 import { type CatalogueFilter, filterWords, type SortOrder } from './filterGrammar';
 import { activeFilterCount } from './filterHelpers';
@@ -253,63 +252,46 @@ export function FilterForm({
   );
 }
 
+// The phone bottom sheet (a Radix dialog) is fetched when a shopper first opens it: wide screens never need it.
+const FilterSheet = lazy(() => import('./FilterSheet'));
+
 /** The filter bar: inline from 768 px up; below that a Filters button (with a count badge) opening a bottom sheet. */
 export function FilterBar(props: FilterBarProps) {
   const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
   const count = activeFilterCount(props.filter);
   return (
     <>
       <div className="hidden rounded-lg border border-gray-200 bg-gray-50 p-4 md:block">
         <FilterForm {...props} />
       </div>
-      <Dialog.Root open={open} onOpenChange={setOpen}>
-        <Dialog.Trigger asChild>
-          <button
-            type="button"
-            className="flex h-11 w-full items-center justify-center gap-2 rounded-md border border-gray-300 bg-white font-semibold text-gray-900 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none md:hidden"
+      <button
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+        className="flex h-11 w-full items-center justify-center gap-2 rounded-md border border-gray-300 bg-white font-semibold text-gray-900 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none md:hidden"
+      >
+        <SlidersHorizontal aria-hidden className="size-5" />
+        Filters
+        {count > 0 && (
+          <span
+            data-testid="filter-count"
+            className="flex size-6 items-center justify-center rounded-full bg-brand-700 text-xs font-bold text-white"
           >
-            <SlidersHorizontal aria-hidden className="size-5" />
-            Filters
-            {count > 0 && (
-              <span
-                data-testid="filter-count"
-                className="flex size-6 items-center justify-center rounded-full bg-brand-700 text-xs font-bold text-white"
-              >
-                {count}
-                <span className="sr-only"> active</span>
-              </span>
-            )}
-          </button>
-        </Dialog.Trigger>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-          <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 max-h-[90vh] overflow-y-auto rounded-t-2xl bg-white p-5 pb-8 shadow-xl">
-            <div className="mx-auto mb-3 h-1.5 w-12 rounded-full bg-gray-300" aria-hidden="true" />
-            <div className="mb-4 flex items-center justify-between">
-              <Dialog.Title className="text-lg font-semibold">Filter products</Dialog.Title>
-              <Dialog.Close
-                aria-label="Close filters"
-                className="rounded-md p-2 hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
-              >
-                <X aria-hidden className="size-5" />
-              </Dialog.Close>
-            </div>
-            <Dialog.Description className="sr-only">Choose filters, then apply them to the product list.</Dialog.Description>
-            <FilterForm
-              {...props}
-              layout="sheet"
-              onApply={(f) => {
-                setOpen(false);
-                props.onApply(f);
-              }}
-              onClear={() => {
-                setOpen(false);
-                props.onClear();
-              }}
-            />
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+            {count}
+            <span className="sr-only"> active</span>
+          </span>
+        )}
+      </button>
+      {wanted && (
+        <Suspense fallback={null}>
+          <FilterSheet {...props} open={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -10,6 +10,7 @@ import { ProductCardSkeleton } from '../components/ProductCardSkeleton';
 import { FilterBar } from './FilterBar';
 import { type CatalogueFilter, formatFilter, parseFilter } from './filterGrammar';
 import { withPage } from './filterHelpers';
+import { listingTitle } from './listingTitle';
 import { PAGE_TITLES } from './pageTitles';
 import { useCatalogueNames } from './useCatalogueNames';
 
@@ -49,7 +50,20 @@ export default function ListingPage() {
   });
 
   const heading = headingOf(term, filter);
-  usePageTitle(heading);
+  const title = useMemo(
+    () =>
+      names.ready
+        ? listingTitle(term, {
+            categories: names.categories.map((c) => c.categoryname),
+            subcategories: names.subcategories.map((s) => ({
+              name: s.subcategoryname,
+              category: s.category?.categoryname ?? '',
+            })),
+          })
+        : undefined,
+    [names.ready, term, names.categories, names.subcategories],
+  );
+  usePageTitle(title);
   const data = query.data;
   const currentPage = data?.pagination.currentPage ?? filter.page;
 

@@ -91,7 +91,7 @@ const pill = (selected: boolean) =>
   }`;
 
 function ProductDetails({ product, related }: { product: Product; related: Product[] }) {
-  usePageTitle(product.metatitle || product.productname);
+  usePageTitle(product.metatitle.trim() || product.productname, { exact: product.metatitle.trim() !== '' });
   const id = useId();
   const navigate = useNavigate();
   const qc = useQueryClient();
