@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe(`50 buyers racing for a stock of 10 (${onPostgres ? 'PostgreSQL, concurrent' : 'PGlite, serialised by the engine'})`, () => {
-  it('sells exactly 10, leaves stock 0, answers no 5xx, and releases the losers’ other holds', async () => {
+  it('sells exactly 10, leaves stock 0, answers no 5xx, and releases the losers’ other holds', { timeout: 300_000 }, async () => {
     const stone = await createProduct(t.database.db, { stock: 10, pricePaise: 5_000_000, name: 'Kashmir Sapphire' });
     const box = await createProduct(t.database.db, { stock: 1000, pricePaise: 50_000, name: 'Gift box' });
     const buyers: TestUser[] = await Promise.all(Array.from({ length: 50 }, () => t.signUpAndIn()));

@@ -26,6 +26,9 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
+/** What the server processes printed, shown when the test fails. */
+let serverOutput = '';
+
 /** The shop's real entry point in its own process, as production runs it. */
 function startServer(env: Record<string, string>): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -36,9 +39,11 @@ function startServer(env: Record<string, string>): Promise<ChildProcess> {
   let output = '';
   child.stdout?.on('data', (d) => {
     output += d;
+    serverOutput += d;
   });
   child.stderr?.on('data', (d) => {
     output += d;
+    serverOutput += d;
   });
   return new Promise((resolve, reject) => {
     const deadline = Date.now() + 90_000;
@@ -150,6 +155,9 @@ describe('a server killed between the hold and the payment', () => {
       expect(rows[0]).toMatchObject({ paymentstatus: 'Paid', flag: null });
       const [p] = await database.db.select().from(products).where(eq(products.id, product.id));
       expect(p).toMatchObject({ stock: 0, sold: 2 });
+    } catch (err) {
+      if (err instanceof Error) err.message += `\nserver output:\n${serverOutput}`;
+      throw err;
     } finally {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGKILL');
