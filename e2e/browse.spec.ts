@@ -60,9 +60,9 @@ test.describe('home', () => {
     await expect(hero.getByRole('button', { name: /Go to slide/ })).toHaveCount(3);
 
     await expect(page.getByText('20% OFF')).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Natural Emerald (Panna)' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Natural Emerald (Panna)', exact: true })).toBeVisible();
     await expect(page.getByText('15% OFF')).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Natural Ruby (Manik)' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Natural Ruby (Manik)', exact: true })).toBeVisible();
 
     await scrollThrough(page);
     const headings = await page.locator('main h2').allTextContents();
