@@ -70,6 +70,13 @@ export function installErrorHandling(app: FastifyInstance) {
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       return reply.status(err.statusCode).send({ success: false, message: err.message || 'Bad request' });
     }
+    // PostgreSQL "data exception" (class 22): a value the database cannot take, such as a NUL character in
+    // text or a number out of range. It came in with the request, so it is the client's error.
+    const sqlState = (err as { code?: unknown }).code ?? (err as { cause?: { code?: unknown } }).cause?.code;
+    if (typeof sqlState === 'string' && /^22[0-9A-Z]{3}$/.test(sqlState)) {
+      request.log.warn({ err }, 'input the database refused');
+      return reply.status(400).send({ success: false, message: 'Invalid input' });
+    }
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ success: false, message: 'Internal server error' });
   });
