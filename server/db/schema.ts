@@ -189,9 +189,8 @@ export const checkouts = pgTable(
   'checkouts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the user is deleted: the checkout stays (its order and holds need it), its owner goes. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     provider: text('provider', { enum: ['razorpay', 'sandbox'] }).notNull(),
     providerOrderId: text('provider_order_id'),
     amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
