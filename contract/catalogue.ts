@@ -101,3 +101,305 @@ export const COLOUR_PALETTE = [
   'Magenta',
   'Coral',
 ] as const;
+
+// ---------------------------------------------------------------- images
+
+export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
+/** The variant kept in `productimages` (the web app derives the others from it). */
+export const STORED_IMAGE_WIDTH: ImageWidth = 1280;
+const VARIANT_RE = /\/(\d+)\.webp(?=$|[?#])/;
+
+/** The URL of another stored width of a product image; URLs that are not our variants come back unchanged. */
+export function imageUrlAt(url: string, width: ImageWidth): string {
+  const m = VARIANT_RE.exec(url);
+  if (!m || !(IMAGE_WIDTHS as readonly number[]).includes(Number(m[1]))) return url;
+  return url.replace(VARIANT_RE, `/${width}.webp`);
+}
+
+/** `srcset` for a stored product image (`…/320.webp 320w, …/640.webp 640w, …/1280.webp 1280w`); undefined for other URLs. */
+export function imageSrcSet(url: string): string | undefined {
+  const m = VARIANT_RE.exec(url);
+  if (!m || !(IMAGE_WIDTHS as readonly number[]).includes(Number(m[1]))) return undefined;
+  return IMAGE_WIDTHS.map((w) => `${imageUrlAt(url, w)} ${w}w`).join(', ');
+}
+
+/** Upload limits of the product form (the server enforces them; the form can warn early). */
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+export const MAX_IMAGES_PER_PRODUCT = 10;
+export const MAX_VIDEO_BYTES = 100 * 1024 * 1024;
+export const IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
+export const VIDEO_CONTENT_TYPES = ['video/mp4', 'video/webm'] as const;
+
+// ---------------------------------------------------------------- requests: categories and subcategories
+
+const idWith = (message: string) => z.uuid({ message });
+export const CategoryIdParams = z.object({ id: idWith('Invalid category ID provided') });
+export const SubcategoryIdParams = z.object({ id: idWith('Invalid subcategory ID provided') });
+export const ProductIdParams = z.object({ id: idWith('Invalid product ID provided') });
+export const CategoryIdParam = z.object({ categoryId: idWith('Invalid category ID provided') });
+export const SubcategoryIdParam = z.object({ subcategoryId: idWith('Invalid subcategory ID provided') });
+
+export const NAME_MAX = 100;
+export const CategoryBody = z.object({
+  categoryname: z
+    .string({ message: 'Please enter a category name' })
+    .trim()
+    .min(1, { message: 'Please enter a category name' })
+    .max(NAME_MAX, { message: `Category name must be at most ${NAME_MAX} characters` }),
+});
+export type CategoryBody = z.infer<typeof CategoryBody>;
+
+export const SubcategoryBody = z.object({
+  subcategoryname: z
+    .string({ message: 'Please fill in all fields' })
+    .trim()
+    .min(1, { message: 'Please fill in all fields' })
+    .max(NAME_MAX, { message: `Subcategory name must be at most ${NAME_MAX} characters` }),
+  category: z
+    .string({ message: 'Please fill in all fields' })
+    .trim()
+    .min(1, { message: 'Please fill in all fields' })
+    .pipe(idWith('Please choose a valid category')),
+});
+export type SubcategoryBody = z.infer<typeof SubcategoryBody>;
+
+/** A whole number from a query string, with a default and bounds. */
+const queryInt = (def: number, min: number, max: number, label: string) =>
+  z
+    .union([z.string(), z.number()])
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return def;
+      const s = String(v).trim();
+      const n = Number(s);
+      if (!/^\d+$/.test(s) || n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be a whole number from ${min} to ${max}` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+export const SubcategoryListQuery = z.object({
+  page: queryInt(1, 1, 1_000_000, 'page'),
+  limit: queryInt(10, 1, 100, 'limit'),
+});
+
+// ---------------------------------------------------------------- requests: products
+
+export const LatestQuery = z.object({ limit: queryInt(10, 1, 50, 'limit') });
+export const BestQuery = z.object({
+  subcategory: z.string().trim().max(NAME_MAX).optional(),
+  limit: queryInt(12, 1, 50, 'limit'),
+});
+export const SlugParams = z.object({ slug: z.string().trim().min(1).max(200) });
+export const FilterParams = z.object({ filterstring: z.string().max(500, { message: 'Filter is too long' }) });
+export const FilterQuery = z.object({ page: queryInt(0, 1, 1_000_000, 'page') });
+export const AdminProductsQuery = z.object({
+  page: queryInt(1, 1, 1_000_000, 'page'),
+  limit: queryInt(6, 1, 100, 'limit'),
+  search: z.string().trim().max(200).optional(),
+});
+
+/** Storefront listing page size. */
+export const FILTER_PAGE_SIZE = 30;
+export const RELATED_LIMIT = 12;
+
+/** `"Red, Blue , red,,"` → `['Red', 'Blue']`: split at commas, trimmed, empties dropped, duplicates (any case) dropped. */
+export function splitList(value: string): string[] {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  for (const raw of String(value).split(',')) {
+    const item = raw.trim();
+    if (!item || seen.has(item.toLowerCase())) continue;
+    seen.add(item.toLowerCase());
+    out.push(item);
+  }
+  return out;
+}
+/** How the product form sends sizes and colours: one string joined by `", "`. */
+export const joinList = (items: readonly string[]) => items.join(', ');
+
+export const PRODUCT_TEXT_LIMITS = {
+  productname: 200,
+  productdescription: 20_000,
+  productbrand: 100,
+  metatitle: 200,
+  metadescription: 500,
+  attribute: 500,
+} as const;
+export const MAX_PRICE_RUPEES = 100_000_000; // ₹10 crore
+export const MAX_STOCK = 1_000_000_000;
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ message: `${label} is required` })
+    .trim()
+    .min(1, { message: `${label} is required` })
+    .max(max, { message: `${label} must be at most ${max} characters` });
+const optionalText = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { message: `${label} must be at most ${max} characters` });
+const requiredId = (label: string) =>
+  z
+    .string({ message: `Please choose a ${label}` })
+    .trim()
+    .min(1, { message: `Please choose a ${label}` })
+    .pipe(idWith(`Please choose a valid ${label}`));
+
+const priceField = z
+  .string({ message: 'Price is required' })
+  .trim()
+  .min(1, { message: 'Price is required' })
+  .regex(/^\d+(\.\d{1,2})?$/, { message: 'Price must be a number of 0 or more with at most 2 decimals' })
+  .transform(Number)
+  .refine((n) => n <= MAX_PRICE_RUPEES, { message: `Price must be at most ${MAX_PRICE_RUPEES}` });
+const stockField = z
+  .string({ message: 'Stock quantity is required' })
+  .trim()
+  .min(1, { message: 'Stock quantity is required' })
+  .regex(/^\d+$/, { message: 'Stock quantity must be a whole number of 0 or more' })
+  .transform(Number)
+  .refine((n) => n <= MAX_STOCK, { message: `Stock quantity must be at most ${MAX_STOCK}` });
+const weightField = (label: string) =>
+  z
+    .string()
+    .trim()
+    .refine((s) => s === '' || /^\d{1,9}(\.\d{1,3})?$/.test(s), {
+      message: `${label} must be a number of 0 or more with at most 3 decimals`,
+    })
+    .transform((s) => (s === '' ? null : Number(s)));
+const listField = (label: string) =>
+  z
+    .string()
+    .max(5000, { message: `${label} are too long` })
+    .transform(splitList)
+    .refine((l) => l.length <= 50, { message: `At most 50 ${label.toLowerCase()}` })
+    .refine((l) => l.every((x) => x.length <= 60), {
+      message: `Each of the ${label.toLowerCase()} must be at most 60 characters`,
+    });
+const ratingField = z
+  .string()
+  .trim()
+  .refine((s) => s === '' || (/^\d(\.\d)?$/.test(s) && Number(s) <= 5), { message: 'Rating must be from 0 to 5' })
+  .transform((s) => (s === '' ? 5 : Number(s)));
+const booleanField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((s) => s === 'true' || s === 'false', { message: 'Must be true or false' })
+  .transform((s) => s === 'true');
+
+/**
+ * The product form's text fields as they arrive in the multipart body (every value a string).
+ * Create needs the required ones; edit takes any subset (`ProductFieldsPatch`).
+ */
+export const ProductFields = z.object({
+  category: requiredId('category'),
+  subcategory: requiredId('subcategory'),
+  productname: requiredText('Product name', PRODUCT_TEXT_LIMITS.productname),
+  productdescription: requiredText('Product description', PRODUCT_TEXT_LIMITS.productdescription),
+  productprice: priceField,
+  stockquantity: stockField,
+  productbrand: optionalText('Brand', PRODUCT_TEXT_LIMITS.productbrand).optional(),
+  metatitle: optionalText('Meta title', PRODUCT_TEXT_LIMITS.metatitle).optional(),
+  metadescription: optionalText('Meta description', PRODUCT_TEXT_LIMITS.metadescription).optional(),
+  productsizes: listField('Sizes').optional(),
+  productcolours: listField('Colours').optional(),
+  rating: ratingField.optional(),
+  isActive: booleanField.optional(),
+  ...(Object.fromEntries(TEXT_ATTRIBUTES.map((k) => [k, optionalText(k, PRODUCT_TEXT_LIMITS.attribute).optional()])) as Record<
+    (typeof TEXT_ATTRIBUTES)[number],
+    z.ZodOptional<ReturnType<typeof optionalText>>
+  >),
+  ...(Object.fromEntries(WEIGHT_ATTRIBUTES.map((k) => [k, weightField(k).optional()])) as Record<
+    (typeof WEIGHT_ATTRIBUTES)[number],
+    z.ZodOptional<ReturnType<typeof weightField>>
+  >),
+});
+export type ProductFields = z.output<typeof ProductFields>;
+export const ProductFieldsPatch = ProductFields.partial();
+export type ProductFieldsPatch = z.output<typeof ProductFieldsPatch>;
+/** Every text field name the product endpoints read from the multipart body. */
+export const PRODUCT_FIELD_NAMES = Object.keys(ProductFields.shape) as (keyof typeof ProductFields.shape)[];
+
+/** OpenAPI description of the multipart body (validated by hand: files are checked by content). */
+export const ProductMultipartBody = ProductFields.extend({
+  images: z
+    .array(z.string().meta({ format: 'binary' }))
+    .optional()
+    .describe('JPEG, PNG, WebP or AVIF; ≤ 10 MB each, ≤ 10 per product'),
+  video: z.string().meta({ format: 'binary' }).optional().describe('MP4 or WebM, ≤ 100 MB'),
+});
+export const ProductEditMultipartBody = ProductMultipartBody.partial().extend({
+  imagesToDelete: z.string().optional().describe('JSON list of image URLs of this product to remove'),
+  videoToDelete: z.string().optional().describe('JSON boolean: remove the current video'),
+});
+
+// ---------------------------------------------------------------- responses
+
+export const CategoriesResponse = z.object({ success: z.boolean(), data: z.array(Category) });
+export const CategoryMutationResponse = z.object({ success: z.boolean(), message: z.string(), data: Category });
+export const CountResponse = z.object({ success: z.boolean(), count: z.number().int() });
+
+export const SubcategoryPageResponse = z.object({
+  success: z.boolean(),
+  data: z.array(Subcategory),
+  pagination: z.object({
+    currentPage: z.number().int(),
+    totalPages: z.number().int(),
+    totalItems: z.number().int(),
+    limit: z.number().int(),
+  }),
+});
+export const SubcategoryMutationResponse = z.object({ success: z.boolean(), message: z.string(), data: Subcategory });
+export const SubcategoriesResponse = z.object({ success: z.boolean(), data: z.array(Subcategory) });
+export const SubcategoryResponse = z.object({ success: z.boolean(), data: Subcategory });
+
+export const ProductsResponse = z.object({ success: z.boolean(), products: z.array(Product) });
+export const BestProductsResponse = z.object({ success: z.boolean(), products: z.array(Product), message: z.string() });
+export const ProductBySlugResponse = z.object({
+  success: z.boolean(),
+  product: Product,
+  relatedProducts: z.array(Product),
+});
+export const ParsedFilter = z.object({
+  categories: z.array(z.string()),
+  subcategories: z.array(z.string()),
+  min: z.number().optional(),
+  max: z.number().optional(),
+  sort: z.enum(['newest', 'oldest', 'asc', 'desc']),
+  page: z.number().int(),
+  search: z.array(z.string()),
+});
+export const FilterResponse = z.object({
+  success: z.boolean(),
+  products: z.array(Product),
+  pagination: z.object({ totalPages: z.number().int(), totalCount: z.number().int(), currentPage: z.number().int() }),
+  /** How the server read the filter string (names as the shop spells them). */
+  filter: ParsedFilter,
+});
+export const ProductCategoriesResponse = z.object({ success: z.boolean(), categories: z.array(Category) });
+export const CategorySubcategoriesResponse = z.object({
+  success: z.boolean(),
+  subcategories: z.array(Subcategory),
+  category: Category,
+});
+export const AdminProductsResponse = z.object({
+  success: z.boolean(),
+  products: z.array(Product),
+  pagination: z.object({
+    currentPage: z.number().int(),
+    totalPages: z.number().int(),
+    totalProducts: z.number().int(),
+    hasNext: z.boolean(),
+    hasPrev: z.boolean(),
+  }),
+  message: z.string(),
+});
+export const ProductMutationResponse = z.object({ success: z.boolean(), message: z.string(), product: Product });
+export const ProductStatusResponse = z.object({ success: z.boolean(), isActive: z.boolean(), message: z.string() });
+export const FormCategoriesResponse = z.object({ success: z.boolean(), categories: z.array(Category), message: z.string() });
+export const FormSubcategoriesResponse = z.object({ success: z.boolean(), subcategories: z.array(Subcategory) });
+export const ProductCountResponse = z.object({ success: z.boolean(), totalProducts: z.number().int() });

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -86,6 +87,8 @@ export const subcategories = pgTable(
   (t) => [
     uniqueIndex('subcategories_category_name_key').on(t.categoryId, sql`lower(${t.name})`),
     index('subcategories_created_idx').on(t.createdAt),
+    /** Target of products' (subcategory, category) key. */
+    uniqueIndex('subcategories_id_category_key').on(t.id, t.categoryId),
   ],
 );
 
@@ -144,6 +147,14 @@ export const products = pgTable(
     index('products_subcategory_price_idx').on(t.subcategoryId, t.pricePaise),
     index('products_active_sold_idx').on(t.isActive, t.sold, t.createdAt),
     index('products_created_idx').on(t.createdAt),
+    /** A product's subcategory belongs to its category; moving a subcategory moves its products. */
+    foreignKey({
+      name: 'products_subcategory_category_fk',
+      columns: [t.subcategoryId, t.categoryId],
+      foreignColumns: [subcategories.id, subcategories.categoryId],
+    })
+      .onUpdate('cascade')
+      .onDelete('restrict'),
     check('products_stock_check', sql`${t.stock} >= 0`),
     check('products_price_check', sql`${t.pricePaise} >= 0`),
   ],

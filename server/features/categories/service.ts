@@ -1,0 +1,86 @@
+import { asc, count, eq, sql } from 'drizzle-orm';
+import type { Category } from '../../../contract/catalogue.js';
+import type { DbOrTx } from '../../db/client.js';
+import { categories } from '../../db/schema.js';
+import { conflict, notFound } from '../../http/errors.js';
+
+export type CategoryRow = typeof categories.$inferSelect;
+
+/** The PostgreSQL error code of a failed query (drizzle wraps the driver's error in `cause`). */
+export function pgErrorCode(err: unknown): string | undefined {
+  const e = err as { code?: unknown; cause?: { code?: unknown } } | undefined;
+  if (typeof e?.code === 'string') return e.code;
+  if (typeof e?.cause?.code === 'string') return e.cause.code;
+  return undefined;
+}
+export const UNIQUE_VIOLATION = '23505';
+export const FOREIGN_KEY_VIOLATION = '23503';
+/** ON DELETE RESTRICT refusing a delete. */
+export const RESTRICT_VIOLATION = '23001';
+/** A delete refused because rows still reference the row. */
+export const isStillReferenced = (err: unknown) => {
+  const code = pgErrorCode(err);
+  return code === RESTRICT_VIOLATION || code === FOREIGN_KEY_VIOLATION;
+};
+
+export const toCategory = (row: Pick<CategoryRow, 'id' | 'name' | 'createdAt' | 'updatedAt'>): Category => ({
+  _id: row.id,
+  categoryname: row.name,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+const duplicate = (name: string) => conflict(`A category named "${name}" already exists`);
+
+/** Every category, sorted by name (case-insensitive). */
+export async function listCategories(db: DbOrTx): Promise<CategoryRow[]> {
+  return db
+    .select()
+    .from(categories)
+    .orderBy(asc(sql`lower(${categories.name})`), asc(categories.name));
+}
+
+export async function getCategory(db: DbOrTx, id: string): Promise<CategoryRow> {
+  const [row] = await db.select().from(categories).where(eq(categories.id, id)).limit(1);
+  if (!row) throw notFound('Category not found');
+  return row;
+}
+
+export async function createCategory(db: DbOrTx, name: string): Promise<CategoryRow> {
+  try {
+    const [row] = await db.insert(categories).values({ name }).returning();
+    return row as CategoryRow;
+  } catch (err) {
+    if (pgErrorCode(err) === UNIQUE_VIOLATION) throw duplicate(name);
+    throw err;
+  }
+}
+
+export async function renameCategory(db: DbOrTx, id: string, name: string): Promise<CategoryRow> {
+  try {
+    const [row] = await db.update(categories).set({ name, updatedAt: new Date() }).where(eq(categories.id, id)).returning();
+    if (!row) throw notFound('Category not found');
+    return row;
+  } catch (err) {
+    if (pgErrorCode(err) === UNIQUE_VIOLATION) throw duplicate(name);
+    throw err;
+  }
+}
+
+/** Deletes a category; 409 while a subcategory or product still uses it (the foreign keys refuse). */
+export async function deleteCategory(db: DbOrTx, id: string): Promise<void> {
+  try {
+    const rows = await db.delete(categories).where(eq(categories.id, id)).returning({ id: categories.id });
+    if (!rows.length) throw notFound('Category not found');
+  } catch (err) {
+    if (isStillReferenced(err)) {
+      throw conflict('This category still has subcategories or products. Delete or move them first.');
+    }
+    throw err;
+  }
+}
+
+export async function countCategories(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(categories);
+  return Number(row?.n ?? 0);
+}

@@ -1,0 +1,556 @@
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import {
+  FILTER_PAGE_SIZE,
+  MAX_IMAGES_PER_PRODUCT,
+  MAX_STOCK,
+  type Product,
+  ProductFields,
+  ProductFieldsPatch,
+  RELATED_LIMIT,
+  TEXT_ATTRIBUTES,
+  WEIGHT_ATTRIBUTES,
+} from '../../../contract/catalogue.js';
+import { paiseToRupees, rupeesToPaise } from '../../../contract/common.js';
+import { type CatalogueFilter, nameToFilterWord, parseFilter } from '../../../contract/filter.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { categories, orderItems, products, subcategories } from '../../db/schema.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { deleteMedia, mediaFolderOf } from '../../media/images.js';
+import type { MediaStore } from '../../media/storage.js';
+import { FOREIGN_KEY_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from '../categories/service.js';
+import { type ProductUpload, tooManyImages } from './upload.js';
+
+export type ProductRow = typeof products.$inferSelect;
+export type ProductWithNames = ProductRow & { categoryName: string; subcategoryName: string };
+
+/** Columns of a product with its category and subcategory names; use with `fromProducts`. */
+export const productColumns = {
+  ...getTableColumns(products),
+  categoryName: categories.name,
+  subcategoryName: subcategories.name,
+};
+
+/** `select <productColumns> from products join categories join subcategories`. */
+function selectProducts(db: DbOrTx) {
+  return db
+    .select(productColumns)
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .innerJoin(subcategories, eq(subcategories.id, products.subcategoryId));
+}
+
+/** The same with `total`: the number of rows the query matches before limit/offset (one round trip). */
+function selectProductsWithTotal(db: DbOrTx) {
+  return db
+    .select({ ...productColumns, total: sql<number>`count(*) over()`.mapWith(Number) })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .innerJoin(subcategories, eq(subcategories.id, products.subcategoryId));
+}
+
+/** A product row (with its category and subcategory names) as the API sends it. */
+export function toProduct(row: ProductWithNames): Product {
+  const weight = (v: number | string | null) => (v === null || v === undefined ? null : Number(v));
+  return {
+    _id: row.id,
+    productname: row.name,
+    slug: row.slug,
+    productprice: paiseToRupees(Number(row.pricePaise)),
+    productdescription: row.description,
+    productimages: row.images ?? [],
+    productvideo: row.video,
+    productsizes: row.sizes ?? [],
+    productcolours: row.colours ?? [],
+    rating: Number(row.rating),
+    metatitle: row.metatitle,
+    metadescription: row.metadescription,
+    productbrand: row.brand,
+    stockquantity: row.stock,
+    isActive: row.isActive,
+    category: { _id: row.categoryId, categoryname: row.categoryName },
+    subcategory: { _id: row.subcategoryId, subcategoryname: row.subcategoryName },
+    treatment: row.treatment,
+    cut: row.cut,
+    certification: row.certification,
+    shape: row.shape,
+    composition: row.composition,
+    origin: row.origin,
+    excatdimensions: row.excatdimensions,
+    dimensiontype: row.dimensiontype,
+    refractiveindex: row.refractiveindex,
+    specificgravity: row.specificgravity,
+    returnpolicy: row.returnpolicy,
+    weightcarrat: weight(row.weightcarrat),
+    weightratti: weight(row.weightratti),
+    weightkachiratti: weight(row.weightkachiratti),
+    weightpakkiratti: weight(row.weightpakkiratti),
+    weightgrams: weight(row.weightgrams),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const newestFirst = [desc(products.createdAt), desc(products.id)];
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** `lower(name) like '%word%'`: served by the trigram index products_name_trgm_idx. */
+const nameContains = (word: string) => sql`lower(${products.name}) like ${`%${escapeLike(word.toLowerCase())}%`}`;
+
+// ---------------------------------------------------------------- storefront reads (active products only)
+
+export async function latestProducts(db: DbOrTx, limit: number): Promise<ProductWithNames[]> {
+  return selectProducts(db)
+    .where(eq(products.isActive, true))
+    .orderBy(...newestFirst)
+    .limit(limit);
+}
+
+/**
+ * Best sellers: active products ranked by units sold (products.sold, kept by the checkout), ties by newest.
+ * `subcategory` matches subcategory names case-insensitively and partially (`Sapphire` → every sapphire).
+ */
+export async function bestSellers(db: DbOrTx, opts: { subcategory?: string; limit: number }): Promise<ProductWithNames[]> {
+  const where: SQL[] = [eq(products.isActive, true)];
+  if (opts.subcategory) {
+    const pattern = `%${escapeLike(opts.subcategory.toLowerCase())}%`;
+    where.push(
+      inArray(
+        products.subcategoryId,
+        db.select({ id: subcategories.id }).from(subcategories).where(sql`lower(${subcategories.name}) like ${pattern}`),
+      ),
+    );
+  }
+  return selectProducts(db)
+    .where(and(...where))
+    .orderBy(desc(products.sold), ...newestFirst)
+    .limit(opts.limit);
+}
+
+/** The active product with this slug, or null. (Product pages and their meta tags use it.) */
+export async function findActiveBySlug(db: DbOrTx, slug: string): Promise<ProductWithNames | null> {
+  const [row] = await selectProducts(db)
+    .where(and(eq(products.slug, slug), eq(products.isActive, true)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Up to 12 other active products: the same subcategory first (newest first), then the rest of the category. */
+export async function relatedProducts(
+  db: DbOrTx,
+  product: Pick<ProductRow, 'id' | 'categoryId' | 'subcategoryId'>,
+  limit = RELATED_LIMIT,
+): Promise<ProductWithNames[]> {
+  const [same, others] = await Promise.all([
+    selectProducts(db)
+      .where(and(eq(products.isActive, true), eq(products.subcategoryId, product.subcategoryId), ne(products.id, product.id)))
+      .orderBy(...newestFirst)
+      .limit(limit),
+    selectProducts(db)
+      .where(
+        and(
+          eq(products.isActive, true),
+          eq(products.categoryId, product.categoryId),
+          ne(products.subcategoryId, product.subcategoryId),
+        ),
+      )
+      .orderBy(...newestFirst)
+      .limit(limit),
+  ]);
+  return [...same, ...others].slice(0, limit);
+}
+
+/** Category and subcategory names, for reading filter strings. */
+export async function catalogueNames(db: DbOrTx) {
+  const [cats, subs] = await Promise.all([
+    db.select({ id: categories.id, name: categories.name }).from(categories).orderBy(asc(categories.createdAt)),
+    db
+      .select({ id: subcategories.id, name: subcategories.name, categoryId: subcategories.categoryId })
+      .from(subcategories)
+      .orderBy(asc(subcategories.createdAt)),
+  ]);
+  return { categories: cats, subcategories: subs };
+}
+
+const MAX_SEARCH_WORDS = 10;
+const SORTS: Record<CatalogueFilter['sort'], SQL[]> = {
+  newest: newestFirst,
+  oldest: [asc(products.createdAt), asc(products.id)],
+  asc: [asc(products.pricePaise), ...newestFirst],
+  desc: [desc(products.pricePaise), ...newestFirst],
+};
+
+/**
+ * The storefront listing of a filter string (contract/filter.ts), 30 a page, with the total in the same
+ * query. A subcategory name matches every subcategory of that name, or only those under the named
+ * categories when the string names categories too.
+ */
+export async function filterProducts(db: DbOrTx, term: string, pageOverride?: number) {
+  const names = await catalogueNames(db);
+  const filter = parseFilter(term, {
+    categories: names.categories.map((c) => c.name),
+    subcategories: names.subcategories.map((s) => s.name),
+  });
+  if (pageOverride && pageOverride >= 1) filter.page = pageOverride;
+
+  const where: SQL[] = [eq(products.isActive, true)];
+  let impossible = false;
+  if (filter.categories.length) {
+    const keys = new Set(filter.categories.map(nameToFilterWord));
+    const ids = names.categories.filter((c) => keys.has(nameToFilterWord(c.name))).map((c) => c.id);
+    where.push(inArray(products.categoryId, ids));
+  }
+  if (filter.subcategories.length) {
+    const keys = new Set(filter.subcategories.map(nameToFilterWord));
+    const catKeys = new Set(filter.categories.map(nameToFilterWord));
+    const catIds = new Set(names.categories.filter((c) => catKeys.has(nameToFilterWord(c.name))).map((c) => c.id));
+    const ids = names.subcategories
+      .filter((s) => keys.has(nameToFilterWord(s.name)) && (catIds.size === 0 || catIds.has(s.categoryId)))
+      .map((s) => s.id);
+    if (!ids.length) impossible = true;
+    else where.push(inArray(products.subcategoryId, ids));
+  }
+  if (filter.min !== undefined) where.push(gte(products.pricePaise, rupeesToPaise(filter.min)));
+  if (filter.max !== undefined) where.push(lte(products.pricePaise, rupeesToPaise(filter.max)));
+  for (const word of filter.search.slice(0, MAX_SEARCH_WORDS)) where.push(nameContains(word.slice(0, 100)));
+
+  const offset = (filter.page - 1) * FILTER_PAGE_SIZE;
+  if (impossible || !Number.isSafeInteger(offset)) return { filter, rows: [], total: 0, totalPages: 0 };
+  const rows = await selectProductsWithTotal(db)
+    .where(and(...where))
+    .orderBy(...SORTS[filter.sort])
+    .limit(FILTER_PAGE_SIZE)
+    .offset(offset);
+  let total = rows[0]?.total ?? 0;
+  if (!rows.length && filter.page > 1) {
+    const [row] = await db
+      .select({ n: count() })
+      .from(products)
+      .where(and(...where));
+    total = Number(row?.n ?? 0);
+  }
+  return { filter, rows, total, totalPages: Math.ceil(total / FILTER_PAGE_SIZE) };
+}
+
+// ---------------------------------------------------------------- admin reads
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Admin listing, newest first: every product, searched by name, category, subcategory or id. */
+export async function adminListProducts(db: DbOrTx, opts: { page: number; limit: number; search?: string }) {
+  const where: SQL[] = [];
+  const search = opts.search?.trim();
+  if (search) {
+    const pattern = `%${escapeLike(search.toLowerCase())}%`;
+    const matches: SQL[] = [
+      sql`lower(${products.name}) like ${pattern}`,
+      sql`lower(${categories.name}) like ${pattern}`,
+      sql`lower(${subcategories.name}) like ${pattern}`,
+    ];
+    if (UUID_RE.test(search)) matches.push(eq(products.id, search.toLowerCase()));
+    else if (/^[0-9a-f-]{4,35}$/i.test(search)) matches.push(sql`${products.id}::text like ${`${search.toLowerCase()}%`}`);
+    where.push(or(...matches) as SQL);
+  }
+  const rows = await selectProductsWithTotal(db)
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(...newestFirst)
+    .limit(opts.limit)
+    .offset((opts.page - 1) * opts.limit);
+  let total = rows[0]?.total ?? 0;
+  if (!rows.length && opts.page > 1) {
+    const [row] = await db
+      .select({ n: count() })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .innerJoin(subcategories, eq(subcategories.id, products.subcategoryId))
+      .where(where.length ? and(...where) : undefined);
+    total = Number(row?.n ?? 0);
+  }
+  return { rows, total, totalPages: Math.ceil(total / opts.limit) };
+}
+
+export async function getProduct(db: DbOrTx, id: string): Promise<ProductWithNames> {
+  const [row] = await selectProducts(db).where(eq(products.id, id)).limit(1);
+  if (!row) throw notFound('Product not found');
+  return row;
+}
+
+export async function countProducts(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(products);
+  return Number(row?.n ?? 0);
+}
+
+/** Flips a product between active (on sale) and inactive (hidden from shoppers); returns the new state. */
+export async function toggleProductStatus(db: DbOrTx, id: string): Promise<boolean> {
+  const [row] = await db
+    .update(products)
+    .set({ isActive: sql`not ${products.isActive}`, updatedAt: new Date() })
+    .where(eq(products.id, id))
+    .returning({ isActive: products.isActive });
+  if (!row) throw notFound('Product not found');
+  return row.isActive;
+}
+
+// ---------------------------------------------------------------- writes
+
+/** A product as the service takes it: the form's fields (numbers parsed) plus stored media URLs. */
+export type ProductInput = ProductFields & { productimages?: string[]; productvideo?: string };
+
+/** `Natural Blue Sapphire 5.2 Ct` → `natural-blue-sapphire-5-2-ct`; letters of any script are kept. */
+export function slugify(name: string): string {
+  const base = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\p{M}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .normalize('NFC')
+    .slice(0, 80)
+    .replace(/-+$/g, '');
+  return base || 'product';
+}
+
+/** The first free slug among `base`, `base-2`, `base-3`… */
+async function freeSlug(db: DbOrTx, base: string): Promise<string> {
+  for (let from = 1; ; from += 50) {
+    const candidates = Array.from({ length: 50 }, (_, k) => (from + k === 1 ? base : `${base}-${from + k}`));
+    const taken = new Set(
+      (await db.select({ slug: products.slug }).from(products).where(inArray(products.slug, candidates))).map((r) => r.slug),
+    );
+    const free = candidates.find((c) => !taken.has(c));
+    if (free) return free;
+  }
+}
+
+/** 400 unless the category exists and the subcategory is one of its subcategories. */
+async function checkPlacement(db: DbOrTx, categoryId: string, subcategoryId: string) {
+  const [cat] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId)).limit(1);
+  if (!cat)
+    throw badRequest('The chosen category does not exist', [{ path: 'category', message: 'Please choose a valid category' }]);
+  const [sub] = await db
+    .select({ categoryId: subcategories.categoryId })
+    .from(subcategories)
+    .where(eq(subcategories.id, subcategoryId))
+    .limit(1);
+  if (!sub) {
+    throw badRequest('The chosen subcategory does not exist', [
+      { path: 'subcategory', message: 'Please choose a valid subcategory' },
+    ]);
+  }
+  if (sub.categoryId !== categoryId) {
+    throw badRequest('The subcategory does not belong to the chosen category', [
+      { path: 'subcategory', message: 'This subcategory belongs to another category' },
+    ]);
+  }
+}
+
+const placementRace = () =>
+  badRequest('The category or subcategory no longer exists', [{ path: 'subcategory', message: 'Please choose again' }]);
+
+/** Column values of the optional form fields that were given (absent fields are left out). */
+function optionalColumns(input: Partial<ProductInput>) {
+  const values: Partial<typeof products.$inferInsert> = {};
+  if (input.productbrand !== undefined) values.brand = input.productbrand;
+  if (input.metatitle !== undefined) values.metatitle = input.metatitle;
+  if (input.metadescription !== undefined) values.metadescription = input.metadescription;
+  if (input.productsizes !== undefined) values.sizes = input.productsizes;
+  if (input.productcolours !== undefined) values.colours = input.productcolours;
+  if (input.rating !== undefined) values.rating = input.rating;
+  if (input.isActive !== undefined) values.isActive = input.isActive;
+  for (const k of TEXT_ATTRIBUTES) if (input[k] !== undefined) values[k] = input[k];
+  for (const k of WEIGHT_ATTRIBUTES) if (input[k] !== undefined) values[k] = input[k];
+  return values;
+}
+
+/**
+ * Creates a product (the seed and the admin form both use it). The slug is made from the name and kept
+ * unique (`ruby`, `ruby-2`…). Media URLs must already be stored (media/images.ts storeImage / storeVideo).
+ */
+export async function createProduct(db: Db, input: ProductInput): Promise<Product> {
+  const images = input.productimages ?? [];
+  if (images.length > MAX_IMAGES_PER_PRODUCT) throw tooManyImages();
+  const base = slugify(input.productname);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const id = await db.transaction(async (tx) => {
+        await checkPlacement(tx, input.category, input.subcategory);
+        const slug = await freeSlug(tx, base);
+        const [row] = await tx
+          .insert(products)
+          .values({
+            ...optionalColumns(input),
+            name: input.productname,
+            slug,
+            description: input.productdescription,
+            pricePaise: rupeesToPaise(input.productprice),
+            stock: input.stockquantity,
+            categoryId: input.category,
+            subcategoryId: input.subcategory,
+            images,
+            video: input.productvideo ?? '',
+          })
+          .returning({ id: products.id });
+        return (row as { id: string }).id;
+      });
+      return toProduct(await getProduct(db, id));
+    } catch (err) {
+      const code = pgErrorCode(err);
+      if (code === UNIQUE_VIOLATION && attempt < 5) continue; // another product took the slug meanwhile
+      if (code === FOREIGN_KEY_VIOLATION) throw placementRace();
+      throw err;
+    }
+  }
+}
+
+/** Turns the multipart text fields into typed values; 400 with field errors. */
+function parseFields<T extends typeof ProductFields | typeof ProductFieldsPatch>(
+  schema: T,
+  fields: Record<string, string>,
+): import('zod').output<T> {
+  const result = schema.safeParse(fields);
+  if (!result.success) {
+    const errors = result.error.issues.map((i) => ({ path: i.path.join('.') || 'body', message: i.message }));
+    throw badRequest(errors[0]?.message ?? 'Invalid product details', errors);
+  }
+  return result.data as import('zod').output<T>;
+}
+
+/** Creates a product from the admin form; a failure leaves none of the uploaded files behind. */
+export async function createProductFromUpload(db: Db, upload: ProductUpload): Promise<Product> {
+  try {
+    const fields = parseFields(ProductFields, upload.fields);
+    return await createProduct(db, { ...fields, productimages: upload.images, productvideo: upload.video ?? '' });
+  } catch (err) {
+    await upload.discard();
+    throw err;
+  }
+}
+
+function jsonField(upload: ProductUpload, name: string): unknown {
+  if (name in upload.jsonFields) return upload.jsonFields[name];
+  const raw = upload.fields[name];
+  if (raw === undefined || raw.trim() === '') return undefined;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw badRequest(`${name} must be JSON`, [{ path: name, message: 'Must be valid JSON' }]);
+  }
+}
+
+/** Old product URLs whose files past orders still show (their lines keep the first image as bought). */
+async function urlsKeptByOrders(tx: DbOrTx, media: MediaStore, productId: string, urls: string[]): Promise<Set<string>> {
+  if (!urls.length) return new Set();
+  const lines = await tx
+    .selectDistinct({ image: orderItems.productimage })
+    .from(orderItems)
+    .where(eq(orderItems.productId, productId));
+  const folders = new Set(lines.map((l) => mediaFolderOf(media, l.image)).filter(Boolean));
+  return new Set(urls.filter((u) => folders.has(mediaFolderOf(media, u))));
+}
+
+async function deleteAfterCommit(media: MediaStore, urls: string[], log: (err: unknown) => void) {
+  if (!urls.length) return;
+  try {
+    await deleteMedia(media, urls);
+  } catch (err) {
+    log(err); // the product no longer points at them: at worst an unreferenced file stays on disk
+  }
+}
+
+/**
+ * Edits a product from the admin form: any subset of fields; new images are added after the kept ones;
+ * `imagesToDelete` (JSON list of this product's URLs; others are ignored) and `videoToDelete` (JSON
+ * boolean) remove media; a new video replaces the old one. The row is locked while it is changed, the
+ * image count (≤ 10, else 413) is checked against what is stored, and removed files are deleted only
+ * after the commit. `stockquantityWas` (optional, the stock the form showed) makes the stock change a
+ * difference, so units sold while the form was open are not put back on sale.
+ */
+export async function editProductFromUpload(
+  db: Db,
+  media: MediaStore,
+  id: string,
+  upload: ProductUpload,
+  log: (err: unknown) => void,
+): Promise<Product> {
+  let removed: string[] = [];
+  try {
+    const fields = parseFields(ProductFieldsPatch, upload.fields);
+    const toDelete = jsonField(upload, 'imagesToDelete');
+    if (toDelete !== undefined && (!Array.isArray(toDelete) || !toDelete.every((u) => typeof u === 'string'))) {
+      throw badRequest('imagesToDelete must be a JSON list of image URLs', [
+        { path: 'imagesToDelete', message: 'Must be a JSON list of URLs' },
+      ]);
+    }
+    const videoToDelete = jsonField(upload, 'videoToDelete');
+    if (videoToDelete !== undefined && typeof videoToDelete !== 'boolean') {
+      throw badRequest('videoToDelete must be true or false', [{ path: 'videoToDelete', message: 'Must be true or false' }]);
+    }
+    const stockWas = upload.fields.stockquantityWas?.trim();
+    if (stockWas !== undefined && stockWas !== '' && !/^\d+$/.test(stockWas)) {
+      throw badRequest('stockquantityWas must be a whole number', [
+        { path: 'stockquantityWas', message: 'Must be a whole number' },
+      ]);
+    }
+
+    await db.transaction(async (tx) => {
+      const [current] = await tx.select().from(products).where(eq(products.id, id)).for('update').limit(1);
+      if (!current) throw notFound('Product not found');
+      const deleteSet = new Set((toDelete as string[] | undefined) ?? []);
+      const dropImages = current.images.filter((u) => deleteSet.has(u));
+      const images = [...current.images.filter((u) => !deleteSet.has(u)), ...upload.images];
+      if (images.length > MAX_IMAGES_PER_PRODUCT) throw tooManyImages();
+      let video = current.video;
+      const dropVideo: string[] = [];
+      if (upload.video || videoToDelete === true) {
+        if (current.video) dropVideo.push(current.video);
+        video = upload.video ?? '';
+      }
+
+      const categoryId = fields.category ?? current.categoryId;
+      const subcategoryId = fields.subcategory ?? current.subcategoryId;
+      if (fields.category !== undefined || fields.subcategory !== undefined) await checkPlacement(tx, categoryId, subcategoryId);
+
+      const values: Partial<typeof products.$inferInsert> = {
+        ...optionalColumns(fields),
+        categoryId,
+        subcategoryId,
+        images,
+        video,
+        updatedAt: new Date(),
+      };
+      if (fields.productname !== undefined) values.name = fields.productname;
+      if (fields.productdescription !== undefined) values.description = fields.productdescription;
+      if (fields.productprice !== undefined) values.pricePaise = rupeesToPaise(fields.productprice);
+      if (fields.stockquantity !== undefined) {
+        values.stock =
+          stockWas !== undefined && stockWas !== ''
+            ? Math.min(MAX_STOCK, Math.max(0, current.stock + fields.stockquantity - Number(stockWas)))
+            : fields.stockquantity;
+      }
+      await tx.update(products).set(values).where(eq(products.id, id));
+      const gone = [...dropImages, ...dropVideo];
+      const kept = await urlsKeptByOrders(tx, media, id, gone);
+      removed = gone.filter((u) => !kept.has(u));
+    });
+  } catch (err) {
+    await upload.discard();
+    if (pgErrorCode(err) === FOREIGN_KEY_VIOLATION) throw placementRace();
+    throw err;
+  }
+  await deleteAfterCommit(media, removed, log);
+  return toProduct(await getProduct(db, id));
+}
+
+/**
+ * Deletes a product. Past orders keep their snapshot (name, price, image) and lose the link; carts lose
+ * the line's product. Its media files are deleted after the commit, except images a past order shows.
+ */
+export async function deleteProduct(db: Db, media: MediaStore, id: string, log: (err: unknown) => void): Promise<void> {
+  const removed = await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(products).where(eq(products.id, id)).for('update').limit(1);
+    if (!current) throw notFound('Product not found');
+    const urls = [...current.images, ...(current.video ? [current.video] : [])];
+    const kept = await urlsKeptByOrders(tx, media, id, urls);
+    await tx.delete(products).where(eq(products.id, id));
+    return urls.filter((u) => !kept.has(u));
+  });
+  await deleteAfterCommit(media, removed, log);
+}

@@ -1,0 +1,116 @@
+import type { FastifyRequest } from 'fastify';
+import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_PRODUCT, MAX_VIDEO_BYTES } from '../../../contract/catalogue.js';
+import { AppError, badRequest } from '../../http/errors.js';
+import { deleteMedia, processImage, storeProcessedImage, storeVideo } from '../../media/images.js';
+import type { MediaStore } from '../../media/storage.js';
+
+/** What a product form sent: its text fields, and the URLs of the media already stored for it. */
+export type ProductUpload = {
+  fields: Record<string, string>;
+  /** Values of fields sent as JSON parts (content type application/json), already parsed. */
+  jsonFields: Record<string, unknown>;
+  images: string[];
+  video?: string;
+  /** Deletes every file this upload stored (the request failed or was rolled back). */
+  discard(): Promise<void>;
+};
+
+const LIST_FIELDS = new Set(['productsizes', 'productcolours']);
+
+export const tooManyImages = () =>
+  new AppError(413, `A product can have at most ${MAX_IMAGES_PER_PRODUCT} images`, [
+    { path: 'images', message: `At most ${MAX_IMAGES_PER_PRODUCT} images per product` },
+  ]);
+
+/** Reads a stream into memory, or returns null as soon as it passes `max` bytes (the rest is drained). */
+async function readUpTo(stream: NodeJS.ReadableStream & { resume(): unknown }, max: number): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > max) {
+      stream.resume();
+      return null;
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+async function drain(stream: AsyncIterable<unknown>) {
+  for await (const _ of stream) {
+    // discard a part nobody asked for
+  }
+}
+
+/**
+ * Reads a product form (multipart/form-data) part by part: each image is checked by content, resized and
+ * stored as it arrives, so memory holds one file at a time. Any failure deletes what was stored and throws
+ * (415 not multipart or not an image/video, 413 too big or too many, 400 two videos).
+ */
+export async function readProductUpload(request: FastifyRequest, media: MediaStore): Promise<ProductUpload> {
+  if (!request.isMultipart()) throw new AppError(415, 'Expected multipart/form-data');
+  const stored: string[] = [];
+  const upload: ProductUpload = {
+    fields: {},
+    jsonFields: {},
+    images: [],
+    discard: async () => {
+      const urls = stored.splice(0);
+      if (urls.length)
+        await deleteMedia(media, urls).catch((err) => request.log.error({ err }, 'could not delete uploaded media'));
+    },
+  };
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        const name = part.fieldname;
+        if (typeof part.value !== 'string') {
+          upload.jsonFields[name] ??= part.value;
+          continue;
+        }
+        if (LIST_FIELDS.has(name) && upload.fields[name] !== undefined) upload.fields[name] += `, ${part.value}`;
+        else upload.fields[name] ??= part.value;
+        continue;
+      }
+      if (part.fieldname === 'images') {
+        if (upload.images.length >= MAX_IMAGES_PER_PRODUCT) {
+          await drain(part.file);
+          throw tooManyImages();
+        }
+        const buf = await readUpTo(part.file, MAX_IMAGE_BYTES);
+        if (!buf) {
+          throw new AppError(413, `Each image must be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB`, [
+            { path: 'images', message: `"${part.filename}" is larger than 10 MB` },
+          ]);
+        }
+        if (!buf.length) continue; // an empty file input
+        const image = await processImage(buf, part.filename);
+        const url = await storeProcessedImage(media, image, buf);
+        stored.push(url);
+        upload.images.push(url);
+      } else if (part.fieldname === 'video') {
+        if (upload.video) {
+          await drain(part.file);
+          throw badRequest('A product can have one video', [{ path: 'video', message: 'Only one video per product' }]);
+        }
+        const buf = await readUpTo(part.file, MAX_VIDEO_BYTES);
+        if (!buf || part.file.truncated) {
+          throw new AppError(413, `The video must be at most ${MAX_VIDEO_BYTES / 1024 / 1024} MB`, [
+            { path: 'video', message: 'The video is larger than 100 MB' },
+          ]);
+        }
+        if (!buf.length) continue;
+        const url = await storeVideo(media, buf);
+        stored.push(url);
+        upload.video = url;
+      } else {
+        await drain(part.file);
+      }
+    }
+  } catch (err) {
+    await upload.discard();
+    throw err;
+  }
+  return upload;
+}

@@ -1,0 +1,135 @@
+import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { Subcategory } from '../../../contract/catalogue.js';
+import type { DbOrTx } from '../../db/client.js';
+import { categories, subcategories } from '../../db/schema.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
+import {
+  type CategoryRow,
+  FOREIGN_KEY_VIOLATION,
+  isStillReferenced,
+  pgErrorCode,
+  UNIQUE_VIOLATION,
+} from '../categories/service.js';
+
+export type SubcategoryRow = typeof subcategories.$inferSelect;
+type SubcategoryWithCategory = SubcategoryRow & { categoryName: string | null };
+
+export const toSubcategory = (row: SubcategoryWithCategory): Subcategory => ({
+  _id: row.id,
+  subcategoryname: row.name,
+  category: row.categoryName === null ? null : { _id: row.categoryId, categoryname: row.categoryName },
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+const withCategory = {
+  id: subcategories.id,
+  name: subcategories.name,
+  categoryId: subcategories.categoryId,
+  createdAt: subcategories.createdAt,
+  updatedAt: subcategories.updatedAt,
+  categoryName: categories.name,
+};
+
+const duplicate = (name: string) => conflict(`A subcategory named "${name}" already exists in this category`);
+const unknownCategory = () =>
+  badRequest('The chosen category does not exist', [{ path: 'category', message: 'Please choose a valid category' }]);
+
+/** One page of subcategories, newest first, with the total, in one query. */
+export async function listSubcategories(db: DbOrTx, page: number, limit: number) {
+  const rows = await db
+    .select({ ...withCategory, total: sql<number>`count(*) over()`.mapWith(Number) })
+    .from(subcategories)
+    .leftJoin(categories, eq(categories.id, subcategories.categoryId))
+    .orderBy(desc(subcategories.createdAt), desc(subcategories.id))
+    .limit(limit)
+    .offset((page - 1) * limit);
+  const total = rows[0]?.total ?? (page > 1 ? await countSubcategories(db) : 0);
+  return { rows, total, totalPages: Math.ceil(total / limit) };
+}
+
+export async function getSubcategory(db: DbOrTx, id: string): Promise<SubcategoryWithCategory> {
+  const [row] = await db
+    .select(withCategory)
+    .from(subcategories)
+    .leftJoin(categories, eq(categories.id, subcategories.categoryId))
+    .where(eq(subcategories.id, id))
+    .limit(1);
+  if (!row) throw notFound('Subcategory not found');
+  return row;
+}
+
+/** A category and its subcategories (sorted by name) in one query; 404 for an unknown category. */
+export async function subcategoriesOfCategory(
+  db: DbOrTx,
+  categoryId: string,
+): Promise<{ category: CategoryRow; subcategories: SubcategoryWithCategory[] }> {
+  const rows = await db
+    .select({ category: categories, sub: subcategories })
+    .from(categories)
+    .leftJoin(subcategories, eq(subcategories.categoryId, categories.id))
+    .where(eq(categories.id, categoryId))
+    .orderBy(asc(sql`lower(${subcategories.name})`), asc(subcategories.name));
+  const category = rows[0]?.category;
+  if (!category) throw notFound('Category not found');
+  return {
+    category,
+    subcategories: rows.flatMap((r) => (r.sub ? [{ ...r.sub, categoryName: category.name }] : [])),
+  };
+}
+
+export async function createSubcategory(db: DbOrTx, input: { subcategoryname: string; category: string }) {
+  let id: string;
+  try {
+    const [row] = await db
+      .insert(subcategories)
+      .values({ name: input.subcategoryname, categoryId: input.category })
+      .returning({ id: subcategories.id });
+    id = (row as { id: string }).id;
+  } catch (err) {
+    const code = pgErrorCode(err);
+    if (code === UNIQUE_VIOLATION) throw duplicate(input.subcategoryname);
+    if (code === FOREIGN_KEY_VIOLATION) throw unknownCategory();
+    throw err;
+  }
+  return getSubcategory(db, id);
+}
+
+/**
+ * Renames a subcategory or moves it to another category. Its products move with it: the products'
+ * (subcategory, category) foreign key cascades the new category to them in the same statement.
+ */
+export async function editSubcategory(db: DbOrTx, id: string, input: { subcategoryname: string; category: string }) {
+  try {
+    const rows = await db
+      .update(subcategories)
+      .set({ name: input.subcategoryname, categoryId: input.category, updatedAt: new Date() })
+      .where(eq(subcategories.id, id))
+      .returning({ id: subcategories.id });
+    if (!rows.length) throw notFound('Subcategory not found');
+  } catch (err) {
+    const code = pgErrorCode(err);
+    if (code === UNIQUE_VIOLATION) throw duplicate(input.subcategoryname);
+    if (code === FOREIGN_KEY_VIOLATION) throw unknownCategory();
+    throw err;
+  }
+  return getSubcategory(db, id);
+}
+
+/** Deletes a subcategory; 409 while products use it. */
+export async function deleteSubcategory(db: DbOrTx, id: string): Promise<void> {
+  try {
+    const rows = await db.delete(subcategories).where(eq(subcategories.id, id)).returning({ id: subcategories.id });
+    if (!rows.length) throw notFound('Subcategory not found');
+  } catch (err) {
+    if (isStillReferenced(err)) {
+      throw conflict('This subcategory still has products. Delete or move them first.');
+    }
+    throw err;
+  }
+}
+
+export async function countSubcategories(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(subcategories);
+  return Number(row?.n ?? 0);
+}
