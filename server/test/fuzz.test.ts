@@ -20,6 +20,7 @@ import { createTestApp, type TestApp } from './helpers.js';
 const RUNS = Number(process.env.FUZZ_RUNS ?? 2000);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : crypto.randomBytes(4).readUInt32BE() >>> 1;
 const PUBLIC = 'http://localhost:3000';
+const TRACE = process.env.FUZZ_TRACE;
 const ErrorShape = ErrorResponse.strict();
 
 let t: TestApp;
@@ -159,6 +160,8 @@ describe('fuzz', () => {
         const what = () =>
           `${req.method} ${url} as ${req.identity}${payload !== undefined ? ` with ${headers['content-type'] ?? 'no content type'} body ${String(payload).slice(0, 300)}` : ''}\n→ ${status} ${res.body.slice(0, 500)}`;
 
+        // FUZZ_TRACE=<part of a path> prints the well-formed requests to matching routes and their answers.
+        if (TRACE && req.wellFormed && route?.path.includes(TRACE)) console.log(`trace: ${what()}`);
         if (status >= 500) throw new Error(`5xx answer: ${what()}`);
         const isJson = String(res.headers['content-type'] ?? '').startsWith('application/json');
         if (status >= 400 && req.method !== 'HEAD') {
@@ -224,12 +227,29 @@ describe('fuzz', () => {
 });
 
 describe('requests the fuzz once broke on', () => {
-  it('answers an over-long path parameter, a bad escape and a NUL character in the error shape, not a 5xx', async () => {
+  it('answers an over-long path parameter, a bad escape, a NUL character and broken multipart bodies in the error shape, not a 5xx', async () => {
     const cases = [
       { method: 'DELETE' as const, url: `/u1/api/deleteuser/${'a'.repeat(600)}`, status: 414 },
       { method: 'GET' as const, url: '/u1/api/checkuser/%zz', status: 400 },
       { method: 'POST' as const, url: '/u1/api/signin', payload: { mobileno: '\u0000', password: 'x' }, status: 400 },
     ];
+    const admin = await t.signUpAndIn('ADMIN');
+    const form = '--b\r\nContent-Disposition: form-data; name="productname"\r\n\r\nRuby\r\n--b--\r\n';
+    for (const contentType of [
+      'multipart/form-data; boundary=somethingelse',
+      'multipart/form-data',
+      `multipart/form-data; boundary=${'b'.repeat(300)}`,
+    ]) {
+      const res = await t.request({
+        method: 'POST',
+        url: '/p1/api/create',
+        cookie: admin.cookie,
+        headers: { 'content-type': contentType },
+        payload: form,
+      });
+      expect(res.statusCode, contentType).toBe(400);
+      expect(ErrorShape.safeParse(res.json()).success, res.body).toBe(true);
+    }
     for (const c of cases) {
       const res = await t.request(c);
       expect(res.statusCode, c.url).toBe(c.status);

@@ -14,6 +14,8 @@ export type Sym =
   | { $sym: 'orderRef'; n: number }
   | { $sym: 'paymentRef'; n: number }
   | { $sym: 'word'; n: number }
+  /** A subcategory and the category it belongs to, chosen together. */
+  | { $sym: 'pair'; part: 'category' | 'subcategory'; n: number }
   | { $sym: 'mobile'; who: 'user' | 'admin' }
   | { $sym: 'password'; who: 'user' | 'admin' }
   | { $sym: 'filter'; parts: (string | { $sym: 'word'; n: number })[] };
@@ -32,7 +34,7 @@ export type Body =
       kind: 'multipart';
       fields: [string, unknown][];
       files: FilePart[];
-      breakage: 'none' | 'no-boundary' | 'truncated' | 'wrong-boundary';
+      breakage: 'none' | 'no-boundary' | 'truncated' | 'wrong-boundary' | 'long-boundary';
     };
 
 export type FuzzRequest = {
@@ -144,61 +146,63 @@ function tableHint(name: string): Table | undefined {
   return undefined;
 }
 
+/** Well-formed choices only when strict, else well-formed and broken ones alike. */
+const choose = (strict: boolean, good: fc.Arbitrary<Value>[], bad: fc.Arbitrary<Value>[] = [text]) =>
+  fc.oneof(...(strict ? good : [...good, ...bad]));
+
+const word = fc.stringMatching(/^[A-Z][a-z]{2,10}$/);
+
 /** A value for a named string field, aimed where the name says. */
-function namedString(name: string, schema: JsonSchema): fc.Arbitrary<Value> | undefined {
+function namedString(name: string, schema: JsonSchema, strict = false): fc.Arbitrary<Value> | undefined {
   const n = name.toLowerCase();
-  if (n === 'slug')
-    return fc.oneof(
-      fc.nat(1000).map((k) => ({ $sym: 'slug' as const, n: k })),
-      text,
-    );
+  const nat = fc.nat(1000);
+  if (n === 'slug') return choose(strict, [nat.map((k) => ({ $sym: 'slug' as const, n: k }))]);
   if (n === 'filterstring') return filterValue;
-  if (n === 'razorpay_order_id')
-    return fc.oneof(
-      fc.nat(1000).map((k) => ({ $sym: 'orderRef' as const, n: k })),
-      text,
-    );
-  if (n === 'razorpay_payment_id')
-    return fc.oneof(
-      fc.nat(1000).map((k) => ({ $sym: 'paymentRef' as const, n: k })),
-      text,
-    );
-  if (n === 'razorpay_signature') return fc.oneof(fc.stringMatching(/^[0-9a-f]{64}$/), text);
+  if (n === 'razorpay_order_id') return choose(strict, [nat.map((k) => ({ $sym: 'orderRef' as const, n: k }))]);
+  if (n === 'razorpay_payment_id') return choose(strict, [nat.map((k) => ({ $sym: 'paymentRef' as const, n: k }))]);
+  if (n === 'razorpay_signature') return choose(strict, [fc.stringMatching(/^[0-9a-f]{64}$/)]);
   if (n === 'mobileno')
-    return fc.oneof(
+    return choose(strict, [
       fc.constantFrom<Sym>({ $sym: 'mobile', who: 'user' }, { $sym: 'mobile', who: 'admin' }),
       fc.stringMatching(/^[6-9]\d{9}$/),
-      text,
-    );
+    ]);
   if (n === 'password' || n === 'currentpassword')
-    return fc.oneof(
+    return choose(strict, [
       fc.constantFrom<Sym>({ $sym: 'password', who: 'user' }, { $sym: 'password', who: 'admin' }),
-      fc.string({ minLength: 8, maxLength: 20 }),
-      text,
-    );
-  if (schema.format === 'uuid' || n === 'id' || n.endsWith('id')) return idValue(tableHint(name));
-  if (n === 'category' || n === 'subcategory') return idValue(tableHint(name));
+      fc.stringMatching(/^[a-z]{8,16}$/),
+    ]);
+  if (n === 'pincode') return choose(strict, [fc.stringMatching(/^[1-9]\d{5}$/)]);
+  if (n === 'page' || n === 'limit') return choose(strict, [fc.constantFrom('1', '2', '3', '10')]);
+  if (n === 'isactive') return choose(strict, [fc.constantFrom('true', 'false')]);
+  if (n === 'rating') return choose(strict, [fc.constantFrom('', '4', '4.5', '5')]);
+  if (n.startsWith('weight')) return choose(strict, [fc.constantFrom('', '1.25', '3', '0.5')]);
+  if (n === 'productprice') return choose(strict, [fc.constantFrom('0', '1499', '25000.5', '99.99')]);
+  if (n === 'stockquantity') return choose(strict, [fc.constantFrom('0', '1', '7', '120')]);
+  if (n === 'productsizes' || n === 'productcolours')
+    return choose(strict, [fc.constantFrom('', 'Small, Large', 'Red', '6, 7, 8')]);
+  if (schema.format === 'uuid' || n === 'id' || n.endsWith('id') || n === 'category' || n === 'subcategory')
+    return strict ? known(tableHint(name)) : idValue(tableHint(name));
   if (n === 'startdate' || n === 'enddate')
-    return fc.oneof(
+    return choose(strict, [
       fc
         .date({ min: new Date('2020-01-01'), max: new Date('2030-01-01'), noInvalidDate: true })
         .map((d) => d.toISOString().slice(0, 10)),
-      text,
-    );
-  if (n === 'search' || n === 'subcategoryname' || n === 'categoryname') return fc.oneof(wordSym, text);
+    ]);
+  if (n === 'search' || n === 'subcategoryname' || n === 'categoryname' || n === 'fullname' || n.endsWith('name'))
+    return choose(strict, [wordSym, word]);
   return undefined;
 }
 
 /** Values that follow a JSON schema (with a name to aim ids), sometimes bending it. */
-export function fromSchema(schema: JsonSchema, name = '', depth = 0): fc.Arbitrary<unknown> {
+export function fromSchema(schema: JsonSchema, name = '', depth = 0, strict = false): fc.Arbitrary<unknown> {
   if (depth > 4) return fc.constant(null);
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum?.length) return fc.constantFrom(...schema.enum);
   const variants = schema.anyOf ?? schema.oneOf;
-  if (variants?.length) return fc.oneof(...variants.map((v) => fromSchema(v, name, depth + 1)));
-  if (schema.allOf?.length) return fromSchema(Object.assign({}, ...schema.allOf), name, depth + 1);
+  if (variants?.length) return fc.oneof(...variants.map((v) => fromSchema(v, name, depth + 1, strict)));
+  if (schema.allOf?.length) return fromSchema(Object.assign({}, ...schema.allOf), name, depth + 1, strict);
   const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
-  if (types.length > 1) return fc.oneof(...types.map((t) => fromSchema({ ...schema, type: t }, name, depth + 1)));
+  if (types.length > 1) return fc.oneof(...types.map((t) => fromSchema({ ...schema, type: t }, name, depth + 1, strict)));
   switch (types[0]) {
     case 'null':
       return fc.constant(null);
@@ -207,20 +211,31 @@ export function fromSchema(schema: JsonSchema, name = '', depth = 0): fc.Arbitra
     case 'integer': {
       const min = schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : -10);
       const max = schema.maximum ?? (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - 1 : 1000);
-      return fc.oneof(fc.integer({ min: Math.max(min, -1e6), max: Math.min(max, 1e6) }), fc.integer());
+      const inRange = fc.integer({ min: Math.max(min, strict ? 1 : -1e6), max: Math.min(max, strict ? 5 : 1e6) });
+      return strict ? inRange : fc.oneof(inRange, fc.integer());
     }
     case 'number': {
       const min = schema.minimum ?? -10;
       const max = schema.maximum ?? 100000;
+      const whole = fc.integer({ min: Math.ceil(Math.max(min, -1e6)), max: Math.floor(Math.min(max, 1e6)) });
+      if (strict) return whole;
       return fc.oneof(
-        fc.integer({ min: Math.ceil(Math.max(min, -1e6)), max: Math.floor(Math.min(max, 1e6)) }),
+        whole,
         fc.double({ noNaN: true, noDefaultInfinity: true, min: Math.max(min, -1e9), max: Math.min(max, 1e9) }),
         fc.double(),
       );
     }
     case 'string': {
-      const aimed = namedString(name, schema);
+      const aimed = namedString(name, schema, strict);
       if (aimed) return aimed;
+      if (strict && schema.pattern) {
+        try {
+          return fc.stringMatching(new RegExp(schema.pattern));
+        } catch {
+          // fall through to plain words
+        }
+      }
+      if (strict) return word;
       const options: fc.Arbitrary<unknown>[] = [
         fc.string({ minLength: Math.min(schema.minLength ?? 0, 50), maxLength: Math.min(schema.maxLength ?? 40, 60) }),
         text,
@@ -238,7 +253,7 @@ export function fromSchema(schema: JsonSchema, name = '', depth = 0): fc.Arbitra
       return fc.oneof(...options);
     }
     case 'array':
-      return fc.array(fromSchema(schema.items ?? {}, name, depth + 1), {
+      return fc.array(fromSchema(schema.items ?? {}, name, depth + 1, strict), {
         maxLength: Math.min(schema.maxItems ?? 4, 4),
       });
     case 'object': {
@@ -246,12 +261,12 @@ export function fromSchema(schema: JsonSchema, name = '', depth = 0): fc.Arbitra
       const required = new Set(schema.required ?? []);
       const keys = Object.keys(props);
       if (!keys.length) return fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 });
-      return fc.record(Object.fromEntries(keys.map((k) => [k, fromSchema(props[k] as JsonSchema, k, depth + 1)])), {
+      return fc.record(Object.fromEntries(keys.map((k) => [k, fromSchema(props[k] as JsonSchema, k, depth + 1, strict)])), {
         requiredKeys: keys.filter((k) => required.has(k)),
       }) as fc.Arbitrary<unknown>;
     }
     default:
-      return name ? (namedString(name, schema) ?? fc.jsonValue({ maxDepth: 2 })) : fc.jsonValue({ maxDepth: 2 });
+      return name ? (namedString(name, schema, strict) ?? fc.jsonValue({ maxDepth: 2 })) : fc.jsonValue({ maxDepth: 2 });
   }
 }
 
@@ -325,7 +340,15 @@ function bodyFor(route: Route | undefined): fc.Arbitrary<Body> {
         }),
         { maxLength: 3 },
       ),
-      breakage: fc.constantFrom('none', 'none', 'none', 'no-boundary', 'truncated', 'wrong-boundary'),
+      breakage: fc.constantFrom<Extract<Body, { kind: 'multipart' }>['breakage']>(
+        'none',
+        'none',
+        'none',
+        'no-boundary',
+        'truncated',
+        'wrong-boundary',
+        'long-boundary',
+      ),
     })
     .map(({ fields, valid, files, breakage }) => {
       const base =
@@ -365,8 +388,23 @@ function bodyFor(route: Route | undefined): fc.Arbitrary<Body> {
   ) as fc.Arbitrary<Body>;
 }
 
-const paramValue = (p: Param): fc.Arbitrary<Value> => {
-  const aimed = namedString(p.name, p.schema);
+const PREFIX_TABLES: [string, Table][] = [
+  ['/u1/', 'users'],
+  ['/c1/', 'categories'],
+  ['/s2/', 'subcategories'],
+  ['/p1/', 'products'],
+  ['/c2/', 'cart_items'],
+  ['/o1/', 'orders'],
+];
+/** A path parameter called plain `id` names a row of the table its route prefix is about. */
+const pathParam = (route: Route, p: Param, strict = false): fc.Arbitrary<Value> | undefined => {
+  if (p.name !== 'id') return namedString(p.name, p.schema, strict);
+  const table = PREFIX_TABLES.find(([prefix]) => route.path.startsWith(prefix))?.[1];
+  return strict ? known(table) : idValue(table);
+};
+
+const paramValue = (p: Param, route?: Route): fc.Arbitrary<Value> => {
+  const aimed = route ? pathParam(route, p) : namedString(p.name, p.schema);
   return fc.oneof(
     { weight: 4, arbitrary: aimed ?? (fromSchema(p.schema, p.name) as fc.Arbitrary<Value>) },
     { weight: 1, arbitrary: text },
@@ -416,18 +454,54 @@ const credentials = (value: unknown, who: 'user' | 'admin' | null) => {
   return { ...v, mobileno: { $sym: 'mobile', who }, password: { $sym: 'password', who } };
 };
 
+/** A body naming both a category and a subcategory names a subcategory of that category. */
+const paired = (value: unknown, n: number) => {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value ?? {};
+  const v = value as Record<string, unknown>;
+  if (!('category' in v) || !('subcategory' in v)) return v;
+  return { ...v, category: { $sym: 'pair', part: 'category', n }, subcategory: { $sym: 'pair', part: 'subcategory', n } };
+};
+
 /** A request as the web app would send it: the route's own method, live ids, a body that follows the schema, the right cookie. */
 function wellFormed(routes: Route[]): fc.Arbitrary<FuzzRequest> {
   return fc.nat(routes.length - 1).chain((index) => {
     const route = routes[index] as Route;
-    const aimed = (p: Param) => (namedString(p.name, p.schema) ?? fromSchema(p.schema, p.name)) as fc.Arbitrary<Value>;
+    const aimed = (p: Param) => (pathParam(route, p, true) ?? fromSchema(p.schema, p.name, 0, true)) as fc.Arbitrary<Value>;
     const body: fc.Arbitrary<Body> = !route.body
       ? fc.constant({ kind: 'none' as const })
       : route.body.contentType.startsWith('multipart/')
-        ? bodyFor(route)
+        ? fc
+            .tuple(
+              fromSchema(route.body.schema, '', 0, true),
+              fc.nat(1000),
+              fc.array(
+                fc.constant<FilePart>({ field: 'images', filename: 'ruby.png', contentType: 'image/png', content: 'png' }),
+                { maxLength: 2 },
+              ),
+            )
+            .map(([value, n, files]) => ({
+              kind: 'multipart' as const,
+              fields: Object.entries(paired(value, n) as Record<string, unknown>).map(
+                ([k, v]) =>
+                  [k, Array.isArray(v) ? v.join(', ') : typeof v === 'object' && v && !('$sym' in v) ? JSON.stringify(v) : v] as [
+                    string,
+                    unknown,
+                  ],
+              ),
+              files,
+              breakage: 'none' as const,
+            }))
         : fc
-            .tuple(fromSchema(route.body.schema), fc.constantFrom<'user' | 'admin' | null>('user', 'admin', null, null))
-            .map(([value, who]) => ({ kind: 'json' as const, value: credentials(value, who), contentType: 'application/json' }));
+            .tuple(
+              fromSchema(route.body.schema, '', 0, true),
+              fc.constantFrom<'user' | 'admin' | null>('user', 'admin', null, null),
+              fc.nat(1000),
+            )
+            .map(([value, who, n]) => ({
+              kind: 'json' as const,
+              value: paired(credentials(value, who), n),
+              contentType: 'application/json',
+            }));
     return fc.record({
       route: fc.constant(index),
       method: fc.constant(route.method),
@@ -468,7 +542,7 @@ function wild(routes: Route[]): fc.Arbitrary<FuzzRequest> {
         { weight: route ? 8 : 1, arbitrary: fc.constant(route?.method ?? 'GET') },
         { weight: 2, arbitrary: fc.constantFrom(...ALL_METHODS) },
       ),
-      pathValues: fc.tuple(...(route?.pathParams ?? []).map(paramValue)) as fc.Arbitrary<Value[]>,
+      pathValues: fc.tuple(...(route?.pathParams ?? []).map((p) => paramValue(p, route))) as fc.Arbitrary<Value[]>,
       randomPath: fc
         .tuple(fc.constantFrom(...RANDOM_PREFIXES), fc.array(fc.oneof(text, fc.uuid()), { maxLength: 4 }))
         .map(([prefix, parts]) => `${prefix}/${parts.map((p) => encodeURIComponent(p)).join('/')}`),
@@ -504,6 +578,7 @@ export type Pool = {
   orderRefs: string[];
   paymentRefs: string[];
   words: string[];
+  pairs: [string, string][];
   people: Record<'user' | 'admin', { mobileno: string; password: string }>;
 };
 
@@ -527,6 +602,11 @@ export function resolve(value: unknown, pool: Pool): unknown {
       return at(pool.paymentRefs, (sym as { n: number }).n, 'pay_NoSuchPayment00');
     case 'word':
       return at(pool.words, (sym as { n: number }).n, 'ruby');
+    case 'pair': {
+      const s = sym as Extract<Sym, { $sym: 'pair' }>;
+      const pair = at(pool.pairs, s.n, [crypto.randomUUID(), crypto.randomUUID()] as [string, string]);
+      return s.part === 'category' ? pair[0] : pair[1];
+    }
     case 'mobile':
       return pool.people[(sym as { who: 'user' | 'admin' }).who].mobileno;
     case 'password':
@@ -594,6 +674,7 @@ export function multipartPayload(body: Extract<Body, { kind: 'multipart' }>, poo
   let contentType = `multipart/form-data; boundary=${boundary}`;
   if (body.breakage === 'no-boundary') contentType = 'multipart/form-data';
   if (body.breakage === 'wrong-boundary') contentType = 'multipart/form-data; boundary=somethingelse';
+  if (body.breakage === 'long-boundary') contentType = `multipart/form-data; boundary=${'x'.repeat(300)}`;
   if (body.breakage === 'truncated') payload = payload.subarray(0, Math.floor(payload.length / 2));
   return { payload, contentType };
 }

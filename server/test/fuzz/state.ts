@@ -213,8 +213,14 @@ export async function readPool(database: Database, people: Pool['people']): Prom
      union all select lower(replace(name, ' ', '-')) from subcategories
      union all select split_part(lower(name), ' ', 1) from products limit 60`,
   );
+  const pairs = (
+    await database.query<{ c: string; s: string }>(
+      'select category_id::text as c, id::text as s from subcategories order by created_at desc limit 40',
+    )
+  ).map((r) => [r.c, r.s] as [string, string]);
   return {
     ids,
+    pairs,
     slugs: await col('select slug as v from products order by created_at desc limit 40'),
     orderRefs: await col('select provider_order_id as v from checkouts order by created_at desc limit 40'),
     paymentRefs: await col('select razorpay_payment_id as v from orders order by created_at desc limit 40'),
