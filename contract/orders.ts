@@ -54,3 +54,175 @@ export const Order = z.object({
   razorpay_payment_id: z.string(),
 });
 export type Order = z.infer<typeof Order>;
+
+// ---------------------------------------------------------------- cart requests and answers
+/** A cart line's product is inactive or deleted: shown to the shopper, never silently dropped, never bought. */
+export const CartItemView = CartItem.extend({ unavailable: z.boolean() });
+
+const quantity = z
+  .number({ message: 'Quantity must be a whole number' })
+  .int({ message: 'Quantity must be a whole number' })
+  .min(1, { message: 'Quantity must be at least 1' })
+  .max(1000, { message: 'Quantity must be at most 1000' });
+const optionalChoice = z.string().trim().max(100).optional();
+
+export const CartAddBody = z.object({
+  productId: z.uuid({ message: 'Invalid product id' }),
+  productcolour: optionalChoice,
+  productsize: optionalChoice,
+  quantity: quantity.default(1),
+});
+export const CartUpdateBody = z.object({ cartItemId: z.uuid({ message: 'Invalid cart item id' }), quantity });
+export const CartItemParams = z.object({ cartItemId: z.uuid({ message: 'Invalid cart item id' }) });
+export const CartCountResponse = z.object({ success: z.boolean(), data: z.object({ count: z.number().int() }) });
+export const CartItemsResponse = z.object({ success: z.boolean(), data: z.array(CartItemView) });
+export const CartChangeResponse = z.object({ success: z.boolean(), message: z.string(), data: z.array(CartItemView) });
+
+// ---------------------------------------------------------------- shipping
+export const SHIPPING_MESSAGES = {
+  missing: 'Please fill in all shipping details.',
+  mobileno: 'Enter a valid 10-digit mobile number',
+  pincode: 'Enter a valid 6-digit PIN code',
+} as const;
+
+/** The checkout form's checks, in the order the shop shows them; null when the details are fine. */
+export function shippingError(info: Partial<Record<keyof ShippingInfo, string>>): string | null {
+  const v = (k: keyof ShippingInfo) => (info[k] ?? '').trim();
+  if ((['fullname', 'mobileno', 'address', 'city', 'pincode'] as const).some((k) => v(k) === '')) {
+    return SHIPPING_MESSAGES.missing;
+  }
+  if (!/^\d{10}$/.test(v('mobileno'))) return SHIPPING_MESSAGES.mobileno;
+  if (!/^\d{6}$/.test(v('pincode'))) return SHIPPING_MESSAGES.pincode;
+  return null;
+}
+
+const shippingText = (max: number) =>
+  z.string({ message: SHIPPING_MESSAGES.missing }).trim().min(1, { message: SHIPPING_MESSAGES.missing }).max(max);
+
+/** Shipping details as sent by the checkout form (trimmed and checked). */
+export const ShippingInfoInput = z.object({
+  fullname: shippingText(100),
+  mobileno: z
+    .string({ message: SHIPPING_MESSAGES.missing })
+    .trim()
+    .regex(/^\d{10}$/, { message: SHIPPING_MESSAGES.mobileno }),
+  address: shippingText(500),
+  city: shippingText(100),
+  pincode: z
+    .string({ message: SHIPPING_MESSAGES.missing })
+    .trim()
+    .regex(/^\d{6}$/, { message: SHIPPING_MESSAGES.pincode }),
+});
+
+// ---------------------------------------------------------------- checkout and payment
+export const PaymentProviderName = z.enum(['razorpay', 'sandbox']);
+
+export const RazorpayOrderBody = z.object({ shippinginfo: ShippingInfoInput.optional() }).nullish();
+export const RazorpayOrderResponse = z.object({
+  success: z.boolean(),
+  /** amount is integer paise, as Razorpay Checkout wants it. */
+  razorpayOrder: z.object({ id: z.string(), amount: z.number().int(), currency: z.literal('INR') }),
+  provider: PaymentProviderName,
+  /** Razorpay key id for Checkout; "sandbox" in sandbox mode. */
+  key: z.string(),
+  /** Order total in rupees and when the held stock is released if unpaid. */
+  totalamount: z.number(),
+  holdExpiresAt: z.string(),
+});
+
+const providerId = (what: string) =>
+  z
+    .string({ message: `${what} is required` })
+    .trim()
+    .min(1, { message: `${what} is required` })
+    .max(100);
+
+export const VerifyAndPlaceBody = z.object({
+  razorpay_order_id: providerId('razorpay_order_id'),
+  razorpay_payment_id: providerId('razorpay_payment_id'),
+  razorpay_signature: providerId('razorpay_signature'),
+  shippinginfo: ShippingInfoInput,
+});
+export const OrderResponse = z.object({ success: z.boolean(), message: z.string(), order: Order });
+
+export const SandboxPayBody = z.object({
+  razorpay_order_id: providerId('razorpay_order_id'),
+  outcome: z.enum(['success', 'failure']).default('success'),
+});
+/**
+ * success: the payment result Razorpay Checkout hands its `handler`, signed the same way.
+ * failure: `success: false` with a message and Razorpay's `error` object (what `payment.failed` gives).
+ */
+export const SandboxPayResponse = z.union([
+  z.object({
+    success: z.literal(true),
+    razorpay_order_id: z.string(),
+    razorpay_payment_id: z.string(),
+    razorpay_signature: z.string(),
+  }),
+  z.object({
+    success: z.literal(false),
+    message: z.string(),
+    razorpay_order_id: z.string(),
+    razorpay_payment_id: z.string(),
+    error: z.object({ code: z.string(), description: z.string(), reason: z.string() }),
+  }),
+]);
+
+export const WebhookResponse = z.object({ success: z.boolean() });
+
+// ---------------------------------------------------------------- order lists
+/** Order as the admin sees it: the Order shape plus what needs the merchant's attention. */
+export const AdminOrder = Order.extend({
+  flag: z.string().nullable(),
+  refundstatus: z.enum(['none', 'pending', 'processed', 'failed']),
+});
+export const MyOrdersResponse = z.object({ success: z.boolean(), orders: z.array(Order) });
+
+const ymd = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Use the date format YYYY-MM-DD' })
+  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), {
+    message: 'Not a real date',
+  });
+const emptyAsUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+export const AdminOrdersQuery = z
+  .object({
+    page: z.coerce.number().int().min(1).default(1),
+    limit: z.coerce.number().int().min(1).max(100).default(10),
+    search: z.preprocess(emptyAsUndefined, z.string().trim().max(100).optional()),
+    /** A delivery status (any case); "all" or empty = every order. */
+    status: z.preprocess(
+      (v) =>
+        typeof v === 'string' ? (v.trim().toLowerCase() === 'all' ? undefined : emptyAsUndefined(v.trim().toLowerCase())) : v,
+      DeliveryStatus.optional(),
+    ),
+    startDate: z.preprocess(emptyAsUndefined, ymd.optional()),
+    endDate: z.preprocess(emptyAsUndefined, ymd.optional()),
+  })
+  .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, {
+    message: 'endDate must not be before startDate',
+    path: ['endDate'],
+  });
+export const AdminOrdersResponse = z.object({
+  success: z.boolean(),
+  orders: z.array(AdminOrder),
+  pagination: z.object({
+    currentPage: z.number().int(),
+    totalPages: z.number().int(),
+    totalOrders: z.number().int(),
+    hasNextPage: z.boolean(),
+    hasPrevPage: z.boolean(),
+    limit: z.number().int(),
+  }),
+});
+export const AdminUpdateOrderBody = z.object({
+  deliverystatus: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+    z.enum(DELIVERY_STATUSES, { message: `deliverystatus must be one of ${DELIVERY_STATUSES.join(', ')}` }),
+  ),
+});
+export const AdminOrderResponse = z.object({ success: z.boolean(), message: z.string(), order: AdminOrder });
+export const OrderCountResponse = z.object({ success: z.boolean(), count: z.number().int() });

@@ -30,8 +30,10 @@ import { installOriginCheck } from './http/origin.js';
 import { dbRateLimitStore, type RateLimitStore, redisRateLimitStore } from './http/rate-limit.js';
 import type { SessionUser } from './http/session.js';
 import { API_PREFIXES, installSpa, type PageMetaResolver } from './http/spa.js';
+import { closeMediaStore, createMediaStore, mediaHealth } from './media/index.js';
 import mediaRoutes from './media/routes.js';
-import { localMediaStore, type MediaStore } from './media/storage.js';
+import type { MediaStore } from './media/storage.js';
+import { scheduleMediaSweep } from './media/sweep.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const WEB_DIST = path.join(ROOT, 'dist', 'web');
@@ -45,7 +47,7 @@ export type AppOptions = {
   jobs?: boolean;
   authLimits?: Partial<AuthLimits>;
   webDir?: string;
-  /** Media store; defaults to local disk under DATA_DIR/uploads. */
+  /** Media store; defaults to the one the settings ask for (local disk under DATA_DIR/uploads, or S3). */
   media?: MediaStore;
 };
 
@@ -112,7 +114,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('redis', redis);
-  app.decorate('media', opts.media ?? localMediaStore(path.join(config.dataDir, 'uploads')));
+  const media = opts.media ?? createMediaStore(config);
+  app.decorate('media', media);
   app.decorate('rateLimits', redis ? redisRateLimitStore(redis) : dbRateLimitStore(database.db));
   app.decorate('authLimits', { perNumber: 5, perAddress: 30, windowMs: 15 * 60_000, ...opts.authLimits });
   app.decorate('jobsEnabled', opts.jobs ?? false);
@@ -120,6 +123,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('cookieSecure', (request: FastifyRequest) => request.protocol === 'https' || httpsPublic);
   app.addHook('onClose', async () => {
     await redis?.quit().catch(() => {});
+    if (!opts.media) closeMediaStore(media);
   });
 
   installErrorHandling(app);
@@ -174,23 +178,26 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     {
       schema: {
         tags: ['Operations'],
-        summary: 'Liveness and database check',
+        summary: 'Liveness, database and media store check',
         response: {
-          200: z.object({ success: z.boolean(), db: z.string() }),
-          503: z.object({ success: z.boolean(), db: z.string() }),
+          200: z.object({ success: z.boolean(), db: z.string(), media: z.string() }),
+          503: z.object({ success: z.boolean(), db: z.string(), media: z.string() }),
         },
       },
     },
     async (_request, reply) => {
-      try {
-        await Promise.race([
+      const [db, mediaStatus] = await Promise.all([
+        Promise.race([
           ping(database),
           new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 3000).unref()),
-        ]);
-        return { success: true, db: 'ok' };
-      } catch {
-        return reply.status(503).send({ success: false, db: 'unreachable' });
-      }
+        ]).then(
+          () => 'ok',
+          () => 'unreachable',
+        ),
+        mediaHealth(app.media),
+      ]);
+      const success = db === 'ok' && mediaStatus === 'ok';
+      return reply.status(success ? 200 : 503).send({ success, db, media: mediaStatus });
     },
   );
 
@@ -202,6 +209,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(orderRoutes, { prefix: '/o1/api' });
   await app.register(dashboardRoutes, { prefix: '/o1/api' });
   await app.register(mediaRoutes);
+  scheduleMediaSweep(app);
 
   const webDir = opts.webDir ?? WEB_DIST;
   const sendApp = installSpa(app, webDir, config.publicUrl);

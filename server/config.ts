@@ -1,14 +1,18 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { isSafeKey } from './media/storage.js';
 
-const bool = (def: boolean) =>
+/** S3 bucket names: 3–63 lowercase letters, digits, dots and hyphens, starting and ending with a letter or digit. */
+const BUCKET_RE = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
+const bool = <D extends boolean | undefined>(def: D) =>
   z
     .string()
     .trim()
     .toLowerCase()
     .optional()
     .transform((v, ctx) => {
-      if (v === undefined || v === '') return def;
+      if (v === undefined || v === '') return def as D;
       if (['true', '1', 'yes', 'on'].includes(v)) return true;
       if (['false', '0', 'no', 'off'].includes(v)) return false;
       ctx.addIssue({ code: 'custom', message: 'must be true or false' });
@@ -74,6 +78,29 @@ const EnvSchema = z
     REDIS_URL: url(['redis:', 'rediss:']),
     TRUST_PROXY: bool(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+    MEDIA_STORAGE: optionalString.pipe(
+      z
+        .enum(['local', 's3'], { message: 'must be local or s3' })
+        .optional()
+        .transform((v) => v ?? 'local'),
+    ),
+    S3_BUCKET: optionalString.refine((v) => v === undefined || BUCKET_RE.test(v), {
+      message: 'must be a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens',
+    }),
+    S3_REGION: optionalString.refine((v) => v === undefined || /^[a-z0-9-]{2,40}$/.test(v), {
+      message: 'must be a region name like ap-south-1 (or auto)',
+    }),
+    S3_ENDPOINT: url(['http:', 'https:']),
+    S3_FORCE_PATH_STYLE: bool(undefined),
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_PREFIX: optionalString.refine((v) => v === undefined || isSafeKey(v.replace(/\/+$/, '')), {
+      message: 'must be folder names of letters, digits, dots, hyphens or underscores separated by /',
+    }),
+    // https only: the pages' Content-Security-Policy loads images and videos from the shop itself or https:.
+    MEDIA_PUBLIC_URL: url(['https:']).refine((v) => v === undefined || !/[?#]/.test(v), {
+      message: 'must be a plain address without ? or #',
+    }),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_MOBILE) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -88,6 +115,23 @@ const EnvSchema = z
         code: 'custom',
         path: [env.RAZORPAY_KEY_ID ? 'RAZORPAY_KEY_SECRET' : 'RAZORPAY_KEY_ID'],
         message: 'RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together',
+      });
+    }
+    if (env.MEDIA_STORAGE === 's3' && !env.S3_BUCKET) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when MEDIA_STORAGE=s3' });
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+        message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+      });
+    }
+    if (env.MEDIA_PUBLIC_URL && !env.S3_BUCKET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MEDIA_PUBLIC_URL'],
+        message: 'is the public address of the S3 bucket and needs S3_BUCKET (local media is served at /uploads/)',
       });
     }
     if (env.RAZORPAY_KEY_ID && !/^rzp_(test|live)_\w+$/.test(env.RAZORPAY_KEY_ID)) {
@@ -134,6 +178,28 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     holdMinutes: e.HOLD_MINUTES,
     redisUrl: e.REDIS_URL,
     trustProxy: e.TRUST_PROXY,
+    media: {
+      storage: e.MEDIA_STORAGE,
+      /** Where the local driver keeps files (and what `media:migrate` copies from). */
+      localRoot: path.join(e.DATA_DIR, 'uploads'),
+      /** Public address of the bucket; unset = the shop streams media itself at /uploads/. */
+      publicUrl: e.MEDIA_PUBLIC_URL?.replace(/\/+$/, ''),
+      s3: e.S3_BUCKET
+        ? {
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION ?? 'us-east-1',
+            endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
+            // S3-compatible servers at their own address (MinIO, s3rver…) usually want path-style requests.
+            forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
+            credentials:
+              e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+                : undefined,
+            /** Folder inside the bucket every key lives under ('' or ending in /). */
+            prefix: e.S3_PREFIX ? `${e.S3_PREFIX.replace(/\/+$/, '')}/` : '',
+          }
+        : undefined,
+    },
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
   };
 }

@@ -1,15 +1,25 @@
 import { buildApp } from './app.js';
 import { ConfigError, parseConfig } from './config.js';
 import { DataDirLockedError } from './db/client.js';
+import { checkMediaStore, closeMediaStore, createMediaStore, MediaStoreError } from './media/index.js';
 import { prepareDatabase } from './startup.js';
 
 async function main() {
   const config = parseConfig();
   const log = (msg: string) => console.log(msg);
+  // The media store first: a missing bucket or refused credentials stop start-up before the database is touched.
+  const media = createMediaStore(config);
+  try {
+    await checkMediaStore(media);
+  } catch (err) {
+    closeMediaStore(media);
+    throw err;
+  }
   const database = await prepareDatabase(config, log);
-  const app = await buildApp({ config, database, jobs: true });
+  const app = await buildApp({ config, database, media, jobs: true });
   app.addHook('onClose', async () => {
     await database.close();
+    closeMediaStore(media);
   });
 
   let closing = false;
@@ -35,12 +45,12 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   console.log(
-    `Shop ready on ${config.publicUrl} (database: ${database.kind === 'pglite' ? `embedded in ${config.dataDir}` : 'PostgreSQL'})`,
+    `Shop ready on ${config.publicUrl} (database: ${database.kind === 'pglite' ? `embedded in ${config.dataDir}` : 'PostgreSQL'}; media: ${media.kind === 's3' ? `S3 bucket ${config.media.s3?.bucket}` : `local in ${config.media.localRoot}`})`,
   );
 }
 
 main().catch((err) => {
-  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof MediaStoreError) {
     console.error(err.message);
   } else {
     console.error('Start-up failed:', err instanceof Error ? err.message : err);

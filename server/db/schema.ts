@@ -200,7 +200,7 @@ export const checkouts = pgTable(
   'checkouts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** Null once the user is deleted: the checkout stays (its order and holds need it), its owner goes. */
+    /** Null once the shopper's account is deleted: their paid orders (which reference the checkout) stay. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     provider: text('provider', { enum: ['razorpay', 'sandbox'] }).notNull(),
     providerOrderId: text('provider_order_id'),
@@ -262,9 +262,16 @@ export const orders = pgTable(
     })
       .notNull()
       .default('pending'),
-    /** Why the order needs the merchant's attention (stock lost after the hold expired, wrong amount…). */
+    /**
+     * Why the order needs the merchant's attention, null when it does not: `stock_unavailable` (paid after
+     * the hold expired and the stock was gone: refunded), `amount_mismatch` (the payment was not for the
+     * order's amount: never Paid, refunded), `shipping_missing` (placed without shipping details).
+     */
     flag: text('flag'),
-    /** none | pending | processed | failed */
+    /**
+     * none | pending | processed | failed. `pending` with no refund_id = a refund is owed and not yet
+     * accepted by Razorpay (the reconciler retries it); with a refund_id = Razorpay is processing it.
+     */
     refundStatus: text('refund_status').notNull().default('none'),
     refundId: text('refund_id'),
     shippinginfo: jsonb('shippinginfo').$type<ShippingInfo>().notNull(),
@@ -306,3 +313,29 @@ export const paymentEvents = pgTable('payment_events', {
   event: text('event').notNull(),
   receivedAt: created(),
 });
+
+/**
+ * Server-side secrets shared by every server on this database (the sandbox payment provider's signing
+ * secret), created once on first use.
+ */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: created(),
+});
+
+/** Payments made through the built-in sandbox provider (no Razorpay keys): what Razorpay's payment records are. */
+export const sandboxPayments = pgTable(
+  'sandbox_payments',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id').notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull().default('INR'),
+    /** captured | failed | refunded */
+    status: text('status').notNull(),
+    refundId: text('refund_id'),
+    createdAt: created(),
+  },
+  (t) => [index('sandbox_payments_order_idx').on(t.orderId, t.createdAt)],
+);

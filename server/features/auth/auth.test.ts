@@ -298,7 +298,7 @@ describe('HTTP conventions', () => {
   it('sends security headers with a real Content-Security-Policy', async () => {
     const res = await t.request({ method: 'GET', url: '/healthz' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, db: 'ok' });
+    expect(res.json()).toEqual({ success: true, db: 'ok', media: 'ok' });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toMatch(/default-src 'self'/);
     expect(csp).toMatch(/object-src 'none'/);

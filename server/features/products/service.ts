@@ -12,7 +12,7 @@ import {
 } from '../../../contract/catalogue.js';
 import { paiseToRupees, rupeesToPaise } from '../../../contract/common.js';
 import { type CatalogueFilter, nameToFilterWord, parseFilter } from '../../../contract/filter.js';
-import type { Db, DbOrTx } from '../../db/client.js';
+import { type Db, type DbOrTx, execRows } from '../../db/client.js';
 import { categories, orderItems, products, subcategories } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { deleteMedia, mediaFolderOf } from '../../media/images.js';
@@ -34,15 +34,6 @@ export const productColumns = {
 function selectProducts(db: DbOrTx) {
   return db
     .select(productColumns)
-    .from(products)
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .innerJoin(subcategories, eq(subcategories.id, products.subcategoryId));
-}
-
-/** The same with `total`: the number of rows the query matches before limit/offset (one round trip). */
-function selectProductsWithTotal(db: DbOrTx) {
-  return db
-    .select({ ...productColumns, total: sql<number>`count(*) over()`.mapWith(Number) })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .innerJoin(subcategories, eq(subcategories.id, products.subcategoryId));
@@ -158,16 +149,19 @@ export async function relatedProducts(
   return [...same, ...others].slice(0, limit);
 }
 
-/** Category and subcategory names, for reading filter strings. */
+/** Category and subcategory names (oldest first), for reading filter strings: one small query. */
 export async function catalogueNames(db: DbOrTx) {
-  const [cats, subs] = await Promise.all([
-    db.select({ id: categories.id, name: categories.name }).from(categories).orderBy(asc(categories.createdAt)),
-    db
-      .select({ id: subcategories.id, name: subcategories.name, categoryId: subcategories.categoryId })
-      .from(subcategories)
-      .orderBy(asc(subcategories.createdAt)),
-  ]);
-  return { categories: cats, subcategories: subs };
+  const { rows } = await execRows<{ kind: 'c' | 's'; id: string; name: string; category_id: string }>(
+    db,
+    sql`select 'c' as kind, id, name, id as category_id, created_at from ${categories}
+        union all
+        select 's' as kind, id, name, category_id, created_at from ${subcategories}
+        order by created_at, id`,
+  );
+  return {
+    categories: rows.filter((r) => r.kind === 'c').map((r) => ({ id: r.id, name: r.name })),
+    subcategories: rows.filter((r) => r.kind === 's').map((r) => ({ id: r.id, name: r.name, categoryId: r.category_id })),
+  };
 }
 
 const MAX_SEARCH_WORDS = 10;
@@ -178,9 +172,51 @@ const SORTS: Record<CatalogueFilter['sort'], SQL[]> = {
   desc: [desc(products.pricePaise), ...newestFirst],
 };
 
+type CatalogueNames = Awaited<ReturnType<typeof catalogueNames>>;
+
+/** The WHERE conditions of a parsed filter; null when it can match nothing (a subcategory not under the category). */
+export function filterConditions(filter: CatalogueFilter, names: CatalogueNames): SQL[] | null {
+  const where: SQL[] = [eq(products.isActive, true)];
+  const catKeys = new Set(filter.categories.map(nameToFilterWord));
+  const catIds = names.categories.filter((c) => catKeys.has(nameToFilterWord(c.name))).map((c) => c.id);
+  if (filter.categories.length) where.push(inArray(products.categoryId, catIds));
+  if (filter.subcategories.length) {
+    const keys = new Set(filter.subcategories.map(nameToFilterWord));
+    const ids = names.subcategories
+      .filter((s) => keys.has(nameToFilterWord(s.name)) && (!filter.categories.length || catIds.includes(s.categoryId)))
+      .map((s) => s.id);
+    if (!ids.length) return null;
+    where.push(inArray(products.subcategoryId, ids));
+  }
+  if (filter.min !== undefined) where.push(gte(products.pricePaise, rupeesToPaise(filter.min)));
+  if (filter.max !== undefined) where.push(lte(products.pricePaise, rupeesToPaise(filter.max)));
+  for (const word of filter.search.slice(0, MAX_SEARCH_WORDS)) where.push(nameContains(word.slice(0, 100)));
+  return where;
+}
+
 /**
- * The storefront listing of a filter string (contract/filter.ts), 30 a page, with the total in the same
- * query. A subcategory name matches every subcategory of that name, or only those under the named
+ * The two queries of a listing page, run side by side: the page itself (which can follow an index in the
+ * requested order and stop after 30 rows) and the number of matching products (which never reads more
+ * than the indexed columns it filters on). The joins cannot change the count: every product has its
+ * category and subcategory.
+ */
+export function filterQueries(db: DbOrTx, where: SQL[], filter: CatalogueFilter) {
+  return {
+    page: selectProducts(db)
+      .where(and(...where))
+      .orderBy(...SORTS[filter.sort])
+      .limit(FILTER_PAGE_SIZE)
+      .offset((filter.page - 1) * FILTER_PAGE_SIZE),
+    count: db
+      .select({ n: count() })
+      .from(products)
+      .where(and(...where)),
+  };
+}
+
+/**
+ * The storefront listing of a filter string (contract/filter.ts), 30 a page, with the total.
+ * A subcategory name matches every subcategory of that name, or only those under the named
  * categories when the string names categories too.
  */
 export async function filterProducts(db: DbOrTx, term: string, pageOverride?: number) {
@@ -190,43 +226,13 @@ export async function filterProducts(db: DbOrTx, term: string, pageOverride?: nu
     subcategories: names.subcategories.map((s) => s.name),
   });
   if (pageOverride && pageOverride >= 1) filter.page = pageOverride;
-
-  const where: SQL[] = [eq(products.isActive, true)];
-  let impossible = false;
-  if (filter.categories.length) {
-    const keys = new Set(filter.categories.map(nameToFilterWord));
-    const ids = names.categories.filter((c) => keys.has(nameToFilterWord(c.name))).map((c) => c.id);
-    where.push(inArray(products.categoryId, ids));
+  const where = filterConditions(filter, names);
+  if (!where || !Number.isSafeInteger((filter.page - 1) * FILTER_PAGE_SIZE)) {
+    return { filter, rows: [], total: 0, totalPages: 0 };
   }
-  if (filter.subcategories.length) {
-    const keys = new Set(filter.subcategories.map(nameToFilterWord));
-    const catKeys = new Set(filter.categories.map(nameToFilterWord));
-    const catIds = new Set(names.categories.filter((c) => catKeys.has(nameToFilterWord(c.name))).map((c) => c.id));
-    const ids = names.subcategories
-      .filter((s) => keys.has(nameToFilterWord(s.name)) && (catIds.size === 0 || catIds.has(s.categoryId)))
-      .map((s) => s.id);
-    if (!ids.length) impossible = true;
-    else where.push(inArray(products.subcategoryId, ids));
-  }
-  if (filter.min !== undefined) where.push(gte(products.pricePaise, rupeesToPaise(filter.min)));
-  if (filter.max !== undefined) where.push(lte(products.pricePaise, rupeesToPaise(filter.max)));
-  for (const word of filter.search.slice(0, MAX_SEARCH_WORDS)) where.push(nameContains(word.slice(0, 100)));
-
-  const offset = (filter.page - 1) * FILTER_PAGE_SIZE;
-  if (impossible || !Number.isSafeInteger(offset)) return { filter, rows: [], total: 0, totalPages: 0 };
-  const rows = await selectProductsWithTotal(db)
-    .where(and(...where))
-    .orderBy(...SORTS[filter.sort])
-    .limit(FILTER_PAGE_SIZE)
-    .offset(offset);
-  let total = rows[0]?.total ?? 0;
-  if (!rows.length && filter.page > 1) {
-    const [row] = await db
-      .select({ n: count() })
-      .from(products)
-      .where(and(...where));
-    total = Number(row?.n ?? 0);
-  }
+  const queries = filterQueries(db, where, filter);
+  const [rows, [counted]] = await Promise.all([queries.page, queries.count]);
+  const total = Number(counted?.n ?? 0);
   return { filter, rows, total, totalPages: Math.ceil(total / FILTER_PAGE_SIZE) };
 }
 
@@ -249,21 +255,23 @@ export async function adminListProducts(db: DbOrTx, opts: { page: number; limit:
     else if (/^[0-9a-f-]{4,35}$/i.test(search)) matches.push(sql`${products.id}::text like ${`${search.toLowerCase()}%`}`);
     where.push(or(...matches) as SQL);
   }
-  const rows = await selectProductsWithTotal(db)
-    .where(where.length ? and(...where) : undefined)
-    .orderBy(...newestFirst)
-    .limit(opts.limit)
-    .offset((opts.page - 1) * opts.limit);
-  let total = rows[0]?.total ?? 0;
-  if (!rows.length && opts.page > 1) {
-    const [row] = await db
-      .select({ n: count() })
-      .from(products)
-      .innerJoin(categories, eq(categories.id, products.categoryId))
-      .innerJoin(subcategories, eq(subcategories.id, products.subcategoryId))
-      .where(where.length ? and(...where) : undefined);
-    total = Number(row?.n ?? 0);
-  }
+  const condition = where.length ? and(...where) : undefined;
+  const [rows, [counted]] = await Promise.all([
+    selectProducts(db)
+      .where(condition)
+      .orderBy(...newestFirst)
+      .limit(opts.limit)
+      .offset((opts.page - 1) * opts.limit),
+    search
+      ? db
+          .select({ n: count() })
+          .from(products)
+          .innerJoin(categories, eq(categories.id, products.categoryId))
+          .innerJoin(subcategories, eq(subcategories.id, products.subcategoryId))
+          .where(condition)
+      : db.select({ n: count() }).from(products),
+  ]);
+  const total = Number(counted?.n ?? 0);
   return { rows, total, totalPages: Math.ceil(total / opts.limit) };
 }
 
@@ -364,7 +372,7 @@ function optionalColumns(input: Partial<ProductInput>) {
  * Creates a product (the seed and the admin form both use it). The slug is made from the name and kept
  * unique (`ruby`, `ruby-2`…). Media URLs must already be stored (media/images.ts storeImage / storeVideo).
  */
-export async function createProduct(db: Db, input: ProductInput): Promise<Product> {
+export async function createProduct(db: DbOrTx, input: ProductInput): Promise<Product> {
   const images = input.productimages ?? [];
   if (images.length > MAX_IMAGES_PER_PRODUCT) throw tooManyImages();
   const base = slugify(input.productname);

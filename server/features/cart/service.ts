@@ -1,0 +1,162 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { paiseToRupees } from '../../../contract/common.js';
+import type { CartItemView } from '../../../contract/orders.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { cartItems, checkouts, products, stockHolds } from '../../db/schema.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
+
+type CartLine = z.infer<typeof CartItemView>;
+
+/**
+ * Units of a product the shopper may put in the cart: what is on the shelf plus what their own pending
+ * checkout holds (a new checkout gives that hold back before taking again). `"products"."id"` is written
+ * out because drizzle leaves columns unqualified in a one-table select, and a bare "id" inside this
+ * subquery would mean checkouts.id.
+ */
+const ownHeld = (userId: string) =>
+  sql<number>`coalesce((select sum(${stockHolds.quantity}) from ${stockHolds}
+    join ${checkouts} on ${checkouts.id} = ${stockHolds.checkoutId}
+    where ${stockHolds.productId} = "products"."id" and ${checkouts.userId} = ${userId}
+      and ${checkouts.status} = 'pending'), 0)::int`;
+
+const lineColumns = (userId: string) => ({
+  id: cartItems.id,
+  productId: cartItems.productId,
+  snapshotName: cartItems.productname,
+  colour: cartItems.colour,
+  size: cartItems.size,
+  quantity: cartItems.quantity,
+  name: products.name,
+  pricePaise: products.pricePaise,
+  images: products.images,
+  colours: products.colours,
+  sizes: products.sizes,
+  stock: products.stock,
+  isActive: products.isActive,
+  held: ownHeld(userId),
+});
+
+export async function cartLines(db: DbOrTx, userId: string): Promise<CartLine[]> {
+  const rows = await db
+    .select(lineColumns(userId))
+    .from(cartItems)
+    .leftJoin(products, eq(products.id, cartItems.productId))
+    .where(eq(cartItems.userId, userId))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  return rows.map((r) => {
+    const unavailable = r.name === null || !r.isActive;
+    return {
+      cartItemId: r.id,
+      _id: r.id,
+      productId: r.productId,
+      productname: r.name ?? r.snapshotName,
+      productprice: paiseToRupees(r.pricePaise ?? 0),
+      productimages: r.images ?? [],
+      productcolours: r.colours ?? [],
+      productsizes: r.sizes ?? [],
+      productcolour: r.colour,
+      productsize: r.size,
+      quantity: r.quantity,
+      stockquantity: unavailable ? 0 : (r.stock ?? 0) + Number(r.held ?? 0),
+      unavailable,
+    };
+  });
+}
+
+export async function countLines(db: Db, userId: string) {
+  const [row] = await db.select({ n: count() }).from(cartItems).where(eq(cartItems.userId, userId));
+  return Number(row?.n ?? 0);
+}
+
+/** A size or colour must be one the product offers (when it offers any); none given = the first. */
+function pick(kind: 'size' | 'colour', options: string[], given: string | undefined) {
+  if (options.length === 0) return '';
+  if (!given) return options[0] as string;
+  const match = options.find((o) => o.toLowerCase() === given.toLowerCase());
+  if (match === undefined) {
+    const path = kind === 'size' ? 'productsize' : 'productcolour';
+    const message = `Choose a ${kind} this product comes in: ${options.join(', ')}`;
+    throw badRequest(message, [{ path, message }]);
+  }
+  return match;
+}
+
+const stockMessage = (name: string, available: number, inCart: number) =>
+  available <= 0
+    ? `"${name}" is out of stock`
+    : `Only ${available} of "${name}" left in stock${inCart > 0 ? ` (you already have ${inCart} in your cart)` : ''}`;
+
+export async function addToCart(
+  db: Db,
+  userId: string,
+  input: { productId: string; productcolour?: string; productsize?: string; quantity: number },
+) {
+  await db.transaction(async (tx) => {
+    const [p] = await tx
+      .select({
+        id: products.id,
+        name: products.name,
+        isActive: products.isActive,
+        stock: products.stock,
+        sizes: products.sizes,
+        colours: products.colours,
+        held: ownHeld(userId),
+      })
+      .from(products)
+      .where(eq(products.id, input.productId))
+      .limit(1);
+    if (!p) throw notFound('Product not found');
+    if (!p.isActive) throw conflict(`"${p.name}" is not available right now`);
+    const size = pick('size', p.sizes, input.productsize);
+    const colour = pick('colour', p.colours, input.productcolour);
+    const available = p.stock + Number(p.held);
+    const [saved] = await tx
+      .insert(cartItems)
+      .values({ userId, productId: p.id, productname: p.name, colour, size, quantity: input.quantity })
+      .onConflictDoUpdate({
+        target: [cartItems.userId, cartItems.productId, cartItems.colour, cartItems.size],
+        set: {
+          quantity: sql`${cartItems.quantity} + excluded.quantity`,
+          productname: sql`excluded.productname`,
+          updatedAt: new Date(),
+        },
+      })
+      .returning({ quantity: cartItems.quantity });
+    const total = saved?.quantity ?? input.quantity;
+    if (total > available) throw conflict(stockMessage(p.name, available, total - input.quantity)); // rolls back
+  });
+  return cartLines(db, userId);
+}
+
+export async function updateQuantity(db: Db, userId: string, cartItemId: string, quantity: number) {
+  const [line] = await db
+    .select(lineColumns(userId))
+    .from(cartItems)
+    .leftJoin(products, eq(products.id, cartItems.productId))
+    .where(and(eq(cartItems.id, cartItemId), eq(cartItems.userId, userId)))
+    .limit(1);
+  if (!line) throw notFound('Cart item not found');
+  if (line.name === null || !line.isActive) {
+    throw conflict(`"${line.name ?? line.snapshotName}" is no longer available. Please remove it from your cart.`);
+  }
+  const available = (line.stock ?? 0) + Number(line.held ?? 0);
+  if (quantity > available) throw conflict(stockMessage(line.name, available, 0));
+  await db
+    .update(cartItems)
+    .set({ quantity, updatedAt: new Date() })
+    .where(and(eq(cartItems.id, cartItemId), eq(cartItems.userId, userId)));
+  return cartLines(db, userId);
+}
+
+export async function removeLine(db: Db, userId: string, cartItemId: string) {
+  const rows = await db
+    .delete(cartItems)
+    .where(and(eq(cartItems.id, cartItemId), eq(cartItems.userId, userId)))
+    .returning({ id: cartItems.id });
+  if (rows.length === 0) throw notFound('Cart item not found');
+}
+
+export async function clearCart(db: Db, userId: string) {
+  await db.delete(cartItems).where(eq(cartItems.userId, userId));
+}

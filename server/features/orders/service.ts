@@ -1,0 +1,148 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { paiseToRupees } from '../../../contract/common.js';
+import type { AdminOrder, AdminOrdersQuery } from '../../../contract/orders.js';
+import type { Db } from '../../db/client.js';
+import { orderItems, orders, users } from '../../db/schema.js';
+import { notFound } from '../../http/errors.js';
+import { productViewsByIds } from './product-view.js';
+
+type OrderRow = typeof orders.$inferSelect;
+type AdminOrderView = z.infer<typeof AdminOrder>;
+type AdminQuery = z.infer<typeof AdminOrdersQuery>;
+
+const capitalise = <T extends string>(s: T) => `${s[0]?.toUpperCase() ?? ''}${s.slice(1)}` as Capitalize<T>;
+
+/**
+ * Order rows → the API's Order shape, with each line's live product (or null once deleted). A fixed
+ * number of queries whatever the page size: the lines, their products, the customers.
+ */
+export async function orderViews(db: Db, rows: OrderRow[], opts: { withUser: boolean }): Promise<AdminOrderView[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, ids))
+    .orderBy(asc(orderItems.orderId), asc(orderItems.position));
+  const live = await productViewsByIds(
+    db,
+    items.flatMap((i) => (i.productId ? [i.productId] : [])),
+  );
+  const userIds = opts.withUser ? [...new Set(rows.flatMap((r) => (r.userId ? [r.userId] : [])))] : [];
+  const people = userIds.length
+    ? await db
+        .select({ id: users.id, fullname: users.fullname, mobileno: users.mobileno })
+        .from(users)
+        .where(inArray(users.id, userIds))
+    : [];
+  const personById = new Map(people.map((u) => [u.id, u]));
+  const linesByOrder = new Map<string, typeof items>();
+  for (const i of items) {
+    const list = linesByOrder.get(i.orderId) ?? [];
+    list.push(i);
+    linesByOrder.set(i.orderId, list);
+  }
+  return rows.map((o) => {
+    const person = o.userId ? personById.get(o.userId) : undefined;
+    return {
+      _id: o.id,
+      createdAt: o.createdAt.toISOString(),
+      status: capitalise(o.deliverystatus),
+      deliverystatus: o.deliverystatus,
+      paymentstatus: o.paymentstatus,
+      totalamount: paiseToRupees(o.totalPaise),
+      products: (linesByOrder.get(o.id) ?? []).map((i) => ({
+        productId: (i.productId && live.get(i.productId)) || null,
+        productname: i.productname,
+        productprice: paiseToRupees(i.unitPricePaise),
+        productimage: i.productimage,
+        quantity: i.quantity,
+        size: i.size,
+        colour: i.colour,
+      })),
+      shippinginfo: o.shippinginfo,
+      ...(opts.withUser
+        ? { user: person ? { _id: person.id, fullname: person.fullname, mobileno: person.mobileno } : null }
+        : {}),
+      razorpay_order_id: o.razorpayOrderId,
+      razorpay_payment_id: o.razorpayPaymentId,
+      flag: o.flag,
+      refundstatus: o.refundStatus as AdminOrderView['refundstatus'],
+    };
+  });
+}
+
+/** The Order shape for the shopper: no merchant-only fields. */
+export const forShopper = ({ flag: _f, refundstatus: _r, ...rest }: AdminOrderView) => rest;
+
+export async function orderView(db: Db, id: string, opts: { withUser: boolean }) {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  if (!row) throw notFound('Order not found');
+  const [view] = await orderViews(db, [row], opts);
+  return view as AdminOrderView;
+}
+
+export async function myOrders(db: Db, userId: string) {
+  const rows = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id));
+  return (await orderViews(db, rows, { withUser: false })).map(forShopper);
+}
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** Midnight at the start of a calendar day in India (UTC+05:30, no daylight saving). */
+export const indiaDayStart = (ymd: string) => new Date(`${ymd}T00:00:00+05:30`);
+
+export async function adminOrders(db: Db, q: AdminQuery) {
+  const where: SQL[] = [];
+  if (q.search) {
+    const pattern = `%${likeEscape(q.search)}%`;
+    where.push(
+      or(
+        ilike(orders.razorpayOrderId, pattern),
+        ilike(orders.razorpayPaymentId, pattern),
+        sql`${orders.id}::text ilike ${pattern}`,
+      ) as SQL,
+    );
+  }
+  if (q.status) where.push(eq(orders.deliverystatus, q.status));
+  if (q.startDate) where.push(gte(orders.createdAt, indiaDayStart(q.startDate)));
+  if (q.endDate) where.push(lt(orders.createdAt, new Date(indiaDayStart(q.endDate).getTime() + 86_400_000)));
+  const filter = where.length ? and(...where) : undefined;
+
+  const [total] = await db.select({ n: count() }).from(orders).where(filter);
+  const totalOrders = Number(total?.n ?? 0);
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(filter)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
+  const totalPages = Math.ceil(totalOrders / q.limit);
+  return {
+    orders: await orderViews(db, rows, { withUser: true }),
+    pagination: {
+      currentPage: q.page,
+      totalPages,
+      totalOrders,
+      hasNextPage: q.page < totalPages,
+      hasPrevPage: q.page > 1,
+      limit: q.limit,
+    },
+  };
+}
+
+export async function setDeliveryStatus(db: Db, id: string, deliverystatus: OrderRow['deliverystatus']) {
+  const [row] = await db
+    .update(orders)
+    .set({ deliverystatus, updatedAt: new Date() })
+    .where(eq(orders.id, id))
+    .returning({ id: orders.id });
+  if (!row) throw notFound('Order not found');
+  return orderView(db, id, { withUser: true });
+}
+
+export async function countOrders(db: Db) {
+  const [row] = await db.select({ n: count() }).from(orders);
+  return Number(row?.n ?? 0);
+}

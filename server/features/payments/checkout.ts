@@ -1,0 +1,186 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ShippingInfo } from '../../../contract/orders.js';
+import { type CheckoutLine, cartItems, checkouts, products, stockHolds, users } from '../../db/schema.js';
+import { conflict } from '../../http/errors.js';
+import { releaseCheckout, takeStock, unitsByProduct } from './holds.js';
+import { GatewayUnavailableError } from './provider.js';
+import { paymentProvider } from './registry.js';
+
+type CheckoutRow = typeof checkouts.$inferSelect;
+export type StartedCheckout = { checkout: CheckoutRow; providerOrderId: string; reused: boolean };
+
+/** Razorpay's smallest order: ₹1.00. */
+export const MIN_AMOUNT_PAISE = 100;
+/** A pending checkout is given again (not replaced) when its hold has at least this long left. */
+const REUSE_MIN_LEFT_MS = 2 * 60_000;
+
+const sameLines = (a: CheckoutLine[], b: CheckoutLine[]) => {
+  const key = (l: CheckoutLine[]) =>
+    JSON.stringify(
+      l.map((x) => [x.productId, x.size, x.colour, x.quantity, x.pricePaise]).sort((p, q) => (String(p) < String(q) ? -1 : 1)),
+    );
+  return key(a) === key(b);
+};
+
+const rupees = (paise: number) => `₹${(paise / 100).toFixed(2)}`;
+
+/**
+ * POST /razorpay-order. In one transaction: lock the shopper (one checkout at a time per shopper),
+ * snapshot the cart at current prices, release the shopper's previous pending checkout, hold every
+ * unit with conditional updates, store the pending checkout. Then, outside the transaction, create
+ * the provider's order (receipt = checkout id); if that fails, the hold is released and the error
+ * (502/503) goes to the shopper. An identical checkout still pending with time left is given again,
+ * so a double click never makes two payment orders.
+ */
+export async function startCheckout(
+  app: FastifyInstance,
+  userId: string,
+  shippinginfo: ShippingInfo | undefined,
+): Promise<StartedCheckout> {
+  const provider = paymentProvider(app);
+  const holdMs = app.config.holdMinutes * 60_000;
+
+  const prepared = await app.db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+
+    const lines = await tx
+      .select({
+        productId: cartItems.productId,
+        snapshotName: cartItems.productname,
+        size: cartItems.size,
+        colour: cartItems.colour,
+        quantity: cartItems.quantity,
+        name: products.name,
+        pricePaise: products.pricePaise,
+        images: products.images,
+        isActive: products.isActive,
+        stock: products.stock,
+      })
+      .from(cartItems)
+      .leftJoin(products, eq(products.id, cartItems.productId))
+      .where(eq(cartItems.userId, userId))
+      .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+    if (lines.length === 0) throw conflict('Your cart is empty');
+
+    const snapshot: CheckoutLine[] = [];
+    for (const l of lines) {
+      if (!l.productId || l.name === null || !l.isActive) {
+        throw conflict(`"${l.name ?? l.snapshotName}" is no longer available. Please remove it from your cart.`);
+      }
+      snapshot.push({
+        productId: l.productId,
+        productname: l.name,
+        pricePaise: l.pricePaise ?? 0,
+        image: l.images?.[0] ?? '',
+        quantity: l.quantity,
+        size: l.size,
+        colour: l.colour,
+      });
+    }
+    const amountPaise = snapshot.reduce((sum, l) => sum + l.pricePaise * l.quantity, 0);
+    if (amountPaise < MIN_AMOUNT_PAISE) throw conflict(`The order total must be at least ${rupees(MIN_AMOUNT_PAISE)}`);
+
+    const pending = await tx
+      .select()
+      .from(checkouts)
+      .where(and(eq(checkouts.userId, userId), eq(checkouts.status, 'pending')))
+      .for('update');
+    const now = Date.now();
+    const reusable = pending.find(
+      (c) =>
+        c.providerOrderId &&
+        c.provider === provider.name &&
+        c.amountPaise === amountPaise &&
+        c.holdExpiresAt.getTime() - now > REUSE_MIN_LEFT_MS &&
+        sameLines(c.lines, snapshot),
+    );
+    if (reusable) {
+      if (shippinginfo) {
+        await tx.update(checkouts).set({ shippinginfo, updatedAt: new Date() }).where(eq(checkouts.id, reusable.id));
+      }
+      return { reused: reusable };
+    }
+    // One pending checkout per shopper: the previous one gives its stock back first (a late payment
+    // for it is still placed if the stock is there, or recorded and refunded if not).
+    for (const c of pending) await releaseCheckout(tx, c.id, 'expired');
+
+    const units = unitsByProduct(snapshot);
+    const short = await takeStock(tx, units);
+    if (short) {
+      const line = snapshot.find((l) => l.productId === short.productId);
+      const [p] = await tx
+        .select({ stock: products.stock, isActive: products.isActive })
+        .from(products)
+        .where(eq(products.id, short.productId));
+      const name = line?.productname ?? 'An item';
+      if (!p?.isActive) throw conflict(`"${name}" is no longer available. Please remove it from your cart.`);
+      throw conflict(
+        p.stock === 0
+          ? `"${name}" is out of stock. Please remove it from your cart.`
+          : `Only ${p.stock} of "${name}" left in stock. Please lower the quantity in your cart.`,
+      );
+    }
+    const holdExpiresAt = new Date(now + holdMs);
+    const [checkout] = await tx
+      .insert(checkouts)
+      .values({
+        userId,
+        provider: provider.name,
+        amountPaise,
+        currency: 'INR',
+        status: 'pending',
+        lines: snapshot,
+        shippinginfo: shippinginfo ?? null,
+        holdExpiresAt,
+      })
+      .returning();
+    if (!checkout) throw new Error('checkout insert returned nothing');
+    await tx
+      .insert(stockHolds)
+      .values(
+        units.map((u) => ({ checkoutId: checkout.id, productId: u.productId, quantity: u.quantity, expiresAt: holdExpiresAt })),
+      );
+    return { created: checkout };
+  });
+
+  if ('reused' in prepared && prepared.reused) {
+    return { checkout: prepared.reused, providerOrderId: prepared.reused.providerOrderId as string, reused: true };
+  }
+  const checkout = (prepared as { created: CheckoutRow }).created;
+
+  let providerOrder: { id: string; amountPaise: number };
+  try {
+    providerOrder = await provider.createOrder({
+      amountPaise: checkout.amountPaise,
+      receipt: checkout.id,
+      notes: { checkout_id: checkout.id, ...(checkout.userId ? { user_id: checkout.userId } : {}) },
+    });
+    if (providerOrder.amountPaise !== checkout.amountPaise) {
+      throw new Error(`provider order amount ${providerOrder.amountPaise} differs from ${checkout.amountPaise}`);
+    }
+  } catch (err) {
+    await app.db.transaction((tx) => releaseCheckout(tx, checkout.id, 'failed'));
+    if (err instanceof Error && 'statusCode' in err) throw err; // 502 / 503 from the gateway
+    app.log.error({ err, checkoutId: checkout.id }, 'creating the payment order failed');
+    throw new GatewayUnavailableError();
+  }
+
+  const [saved] = await app.db
+    .update(checkouts)
+    .set({ providerOrderId: providerOrder.id, updatedAt: new Date() })
+    .where(and(eq(checkouts.id, checkout.id), eq(checkouts.status, 'pending')))
+    .returning();
+  if (!saved) throw conflict('This checkout was replaced by a newer one. Please try again.');
+  return { checkout: saved, providerOrderId: providerOrder.id, reused: false };
+}
+
+export async function findCheckoutByProviderOrder(app: FastifyInstance, providerOrderId: string) {
+  const [row] = await app.db.select().from(checkouts).where(eq(checkouts.providerOrderId, providerOrderId)).limit(1);
+  return row ?? null;
+}
+
+export async function checkoutsByIds(app: FastifyInstance, ids: string[]) {
+  if (!ids.length) return [];
+  return app.db.select().from(checkouts).where(inArray(checkouts.id, ids));
+}

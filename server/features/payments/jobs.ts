@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import { reconcilePending } from './reconciler.js';
+import { sweepExpiredHolds } from './sweep.js';
+
+export const SWEEP_EVERY_MS = 30_000;
+export const RECONCILE_EVERY_MS = 60_000;
+
+/**
+ * Background jobs of the checkout: the hold sweep and the payment reconciler. Started when the app is
+ * ready, only when `app.jobsEnabled`; stopped (waiting for a run in progress) when it closes. Runs never
+ * overlap within one server; across servers they are safe because every step is conditional.
+ */
+export function installPaymentJobs(app: FastifyInstance) {
+  if (!app.jobsEnabled) return;
+  const timers: NodeJS.Timeout[] = [];
+  const running = new Set<Promise<unknown>>();
+  let closing = false;
+
+  const every = (ms: number, name: string, job: () => Promise<unknown>) => {
+    let busy = false;
+    const tick = () => {
+      if (busy || closing) return;
+      busy = true;
+      const run = job()
+        .catch((err) => app.log.error({ err, job: name }, 'background job failed'))
+        .finally(() => {
+          busy = false;
+          running.delete(run);
+        });
+      running.add(run);
+    };
+    const timer = setInterval(tick, ms);
+    timer.unref();
+    timers.push(timer);
+    return tick;
+  };
+
+  app.addHook('onReady', async () => {
+    const sweep = every(SWEEP_EVERY_MS, 'hold sweep', () => sweepExpiredHolds(app.db));
+    every(RECONCILE_EVERY_MS, 'payment reconciler', () => reconcilePending(app));
+    sweep(); // holds that expired while the server was down go back on the shelf at once
+  });
+  app.addHook('onClose', async () => {
+    closing = true;
+    for (const t of timers) clearInterval(t);
+    await Promise.allSettled([...running]);
+  });
+}

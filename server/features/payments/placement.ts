@@ -1,0 +1,279 @@
+import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ShippingInfo } from '../../../contract/orders.js';
+import type { Tx } from '../../db/client.js';
+import { cartItems, checkouts, orderItems, orders, users } from '../../db/schema.js';
+import { AppError, notFound } from '../../http/errors.js';
+import { holdsOf, productsExisting, returnHolds, sellHolds, takeStock, unitsByProduct } from './holds.js';
+import type { PaymentProvider, ProviderPayment } from './provider.js';
+import { paymentProvider } from './registry.js';
+
+export type PlaceSource = 'verify' | 'webhook' | 'reconciler';
+export type PlaceResult = { orderId: string; created: boolean };
+
+/** The payment cannot make an order (unknown, another order's, not completed): nothing is placed. */
+export class PaymentRejectedError extends AppError {
+  constructor(reason: string) {
+    super(400, `Payment verification failed: ${reason}`);
+  }
+}
+
+type CheckoutRow = typeof checkouts.$inferSelect;
+type Verdict =
+  | { kind: 'paid'; payment: ProviderPayment }
+  /** Not for the order's amount: never Paid. Captured → refunded; authorized → never captured. */
+  | { kind: 'amount_mismatch'; payment: ProviderPayment };
+
+/**
+ * Trusts no browser: fetches the payment from the provider and checks it is for this checkout's
+ * provider order, in INR, for the checkout's amount, and completed. An authorized payment of the right
+ * amount is captured for exactly that amount first.
+ */
+async function confirmPayment(provider: PaymentProvider, checkout: CheckoutRow, paymentId: string): Promise<Verdict> {
+  let payment = await provider.fetchPayment(paymentId);
+  if (!payment) throw new PaymentRejectedError('the payment was not found');
+  if (payment.orderId !== checkout.providerOrderId) throw new PaymentRejectedError('the payment is for another order');
+  if (payment.status === 'created' || payment.status === 'failed') {
+    throw new PaymentRejectedError('the payment was not completed');
+  }
+  if (payment.status === 'refunded') throw new PaymentRejectedError('the payment was refunded');
+  const amountOk = payment.amountPaise === checkout.amountPaise && payment.currency === checkout.currency;
+  if (!amountOk) return { kind: 'amount_mismatch', payment };
+  if (payment.status === 'authorized') {
+    try {
+      payment = await provider.capture(payment.id, checkout.amountPaise, checkout.currency);
+    } catch (err) {
+      // Another route may have captured it a moment ago: a second capture is refused. Look again.
+      const again = await provider.fetchPayment(paymentId);
+      if (again?.status !== 'captured') throw err;
+      payment = again;
+    }
+    if (payment.status !== 'captured') throw new PaymentRejectedError('the payment could not be captured');
+  }
+  return { kind: 'paid', payment };
+}
+
+async function lockedOrderOf(tx: Tx, checkoutId: string) {
+  const [row] = await tx.select().from(orders).where(eq(orders.checkoutId, checkoutId)).limit(1);
+  return row ?? null;
+}
+
+/** Removes what was bought from the shopper's cart: matching lines lose the bought quantity. */
+async function removeBoughtFromCart(tx: Tx, userId: string, lines: CheckoutRow['lines']) {
+  for (const l of lines) {
+    const match = and(
+      eq(cartItems.userId, userId),
+      eq(cartItems.productId, l.productId),
+      eq(cartItems.colour, l.colour),
+      eq(cartItems.size, l.size),
+    );
+    await tx.delete(cartItems).where(and(match, lte(cartItems.quantity, l.quantity)));
+    await tx
+      .update(cartItems)
+      .set({ quantity: sql`${cartItems.quantity} - ${l.quantity}`, updatedAt: new Date() })
+      .where(and(match, gt(cartItems.quantity, l.quantity)));
+  }
+}
+
+async function fallbackShipping(tx: Tx, userId: string | null): Promise<ShippingInfo> {
+  const [u] = userId
+    ? await tx.select({ fullname: users.fullname, mobileno: users.mobileno }).from(users).where(eq(users.id, userId))
+    : [];
+  return { fullname: u?.fullname ?? '', mobileno: u?.mobileno ?? '', address: '', city: '', pincode: '' };
+}
+
+/**
+ * The one placement every route ends in (the browser's verify call, webhooks, the reconciler).
+ * Idempotent: keyed by the provider order id (unique on orders.razorpay_order_id and checkout_id);
+ * a repeat returns the first order with created = false. In one transaction, under a lock on the
+ * checkout: holds become a sale (or, after expiry, the stock is taken again if it is still there),
+ * the order and its line snapshots are written, the bought lines leave the cart, the checkout is
+ * placed. A payment that cannot be fulfilled (stock gone, wrong amount) is still recorded, flagged
+ * for the merchant and refunded — never dropped, never Paid for goods the shop cannot send.
+ */
+export async function placeOrder(
+  app: FastifyInstance,
+  providerOrderId: string,
+  paymentId: string,
+  source: PlaceSource,
+  opts: { shippinginfo?: ShippingInfo } = {},
+): Promise<PlaceResult> {
+  const provider = paymentProvider(app);
+  const [checkout] = await app.db.select().from(checkouts).where(eq(checkouts.providerOrderId, providerOrderId)).limit(1);
+  if (!checkout) throw notFound('Checkout not found');
+
+  const [existing] = await app.db.select().from(orders).where(eq(orders.checkoutId, checkout.id)).limit(1);
+  if (existing) {
+    await afterRepeat(app, provider, checkout, existing, paymentId, opts.shippinginfo);
+    return { orderId: existing.id, created: false };
+  }
+
+  const verdict = await confirmPayment(provider, checkout, paymentId);
+
+  const result = await app.db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(checkouts).where(eq(checkouts.id, checkout.id)).for('update');
+    if (!locked) throw notFound('Checkout not found');
+    const already = await lockedOrderOf(tx, locked.id);
+    if (already) return { order: already, created: false };
+
+    const units = unitsByProduct(locked.lines);
+    let secured = false;
+    if (verdict.kind === 'paid') {
+      if (locked.status === 'pending') {
+        const holds = await holdsOf(tx, locked.id);
+        const held = new Map(holds.map((h) => [h.productId, h.quantity]));
+        if (units.every((u) => held.get(u.productId) === u.quantity)) {
+          await sellHolds(tx, locked.id, holds);
+          secured = true;
+        } else {
+          await returnHolds(tx, locked.id); // a product was deleted while held: nothing partial is sold
+        }
+      } else {
+        // The hold expired (or was replaced) before the payment came: sell only if the stock is still there.
+        secured = (await takeStock(tx, units, { sell: true })) === null;
+      }
+    } else if (locked.status === 'pending') {
+      await returnHolds(tx, locked.id);
+    }
+
+    const shippingGiven = opts.shippinginfo ?? locked.shippinginfo ?? null;
+    const shippinginfo = shippingGiven ?? (await fallbackShipping(tx, locked.userId));
+    const captured = verdict.payment.status === 'captured';
+    let paymentstatus: 'Paid' | 'Pending' | 'Failed';
+    let flag: string | null;
+    let refundStatus: 'none' | 'pending';
+    if (verdict.kind === 'paid' && secured) {
+      paymentstatus = 'Paid';
+      flag = shippingGiven ? null : 'shipping_missing';
+      refundStatus = 'none';
+    } else if (verdict.kind === 'paid') {
+      paymentstatus = 'Paid'; // the money came in; the refund below turns it into Refunded
+      flag = 'stock_unavailable';
+      refundStatus = 'pending';
+    } else {
+      paymentstatus = captured ? 'Pending' : 'Failed';
+      flag = 'amount_mismatch';
+      refundStatus = captured ? 'pending' : 'none';
+    }
+
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        userId: locked.userId,
+        checkoutId: locked.id,
+        razorpayOrderId: providerOrderId,
+        razorpayPaymentId: verdict.payment.id,
+        totalPaise: locked.amountPaise,
+        paymentstatus,
+        flag,
+        refundStatus,
+        shippinginfo,
+      })
+      .returning();
+    if (!order) throw new Error('order insert returned nothing');
+    const live = await productsExisting(
+      tx,
+      units.map((u) => u.productId),
+    );
+    await tx.insert(orderItems).values(
+      locked.lines.map((l, position) => ({
+        orderId: order.id,
+        productId: live.has(l.productId) ? l.productId : null,
+        productname: l.productname,
+        unitPricePaise: l.pricePaise,
+        productimage: l.image,
+        quantity: l.quantity,
+        size: l.size,
+        colour: l.colour,
+        position,
+      })),
+    );
+    if (secured && locked.userId) await removeBoughtFromCart(tx, locked.userId, locked.lines);
+    await tx.update(checkouts).set({ status: 'placed', updatedAt: new Date() }).where(eq(checkouts.id, locked.id));
+    return { order, created: true };
+  });
+
+  if (!result.created) {
+    await afterRepeat(app, provider, checkout, result.order, paymentId, opts.shippinginfo);
+    return { orderId: result.order.id, created: false };
+  }
+  app.log.info(
+    { orderId: result.order.id, providerOrderId, paymentId, source, flag: result.order.flag },
+    result.order.flag ? 'order recorded and flagged' : 'order placed',
+  );
+  if (result.order.refundStatus === 'pending') await settleRefund(app, result.order.id);
+  return { orderId: result.order.id, created: true };
+}
+
+/**
+ * A payment reported again for an order that exists. The same payment: nothing to do (shipping details
+ * the order lacked are filled in). Another captured payment of the same order (paid twice): refunded.
+ */
+async function afterRepeat(
+  app: FastifyInstance,
+  provider: PaymentProvider,
+  checkout: CheckoutRow,
+  order: typeof orders.$inferSelect,
+  paymentId: string,
+  shippinginfo: ShippingInfo | undefined,
+) {
+  if (order.razorpayPaymentId === paymentId) {
+    if (shippinginfo && order.flag === 'shipping_missing') {
+      await app.db
+        .update(orders)
+        .set({ shippinginfo, flag: null, updatedAt: new Date() })
+        .where(and(eq(orders.id, order.id), eq(orders.flag, 'shipping_missing')));
+    }
+    return;
+  }
+  const payment = await provider.fetchPayment(paymentId);
+  if (!payment || payment.orderId !== checkout.providerOrderId || payment.status !== 'captured') return;
+  const refund = await provider.refund(payment.id, `dup-${payment.id}`);
+  app.log.warn({ orderId: order.id, paymentId, refundId: refund.id }, 'second payment for a placed order refunded');
+}
+
+/**
+ * Asks the provider to refund an order's payment in full, once (idempotency key = the order id).
+ * On failure the order keeps refund_status pending without a refund id, and the reconciler retries.
+ */
+export async function settleRefund(app: FastifyInstance, orderId: string) {
+  const [order] = await app.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.refundStatus, 'pending'), isNull(orders.refundId)))
+    .limit(1);
+  if (!order) return false;
+  try {
+    const refund = await paymentProvider(app).refund(order.razorpayPaymentId, `refund-${order.id}`);
+    await app.db
+      .update(orders)
+      .set({
+        refundId: refund.id,
+        refundStatus: refund.status === 'processed' ? 'processed' : refund.status === 'failed' ? 'failed' : 'pending',
+        paymentstatus: refund.status === 'failed' ? order.paymentstatus : 'Refunded',
+        updatedAt: new Date(),
+      })
+      .where(and(eq(orders.id, order.id), isNull(orders.refundId)));
+    return true;
+  } catch (err) {
+    app.log.error({ err, orderId }, 'refund not accepted yet; will retry');
+    return false;
+  }
+}
+
+/** Refund events from the webhook: a refund Razorpay finished or gave up on. */
+export async function recordRefundOutcome(app: FastifyInstance, refundId: string, status: 'processed' | 'failed') {
+  await app.db
+    .update(orders)
+    .set({ refundStatus: status, ...(status === 'processed' ? { paymentstatus: 'Refunded' } : {}), updatedAt: new Date() })
+    .where(eq(orders.refundId, refundId));
+}
+
+/** Orders owed a refund that the provider has not accepted yet. */
+export async function ordersOwedRefund(app: FastifyInstance, limit = 50) {
+  return app.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.refundStatus, 'pending'), isNull(orders.refundId)))
+    .limit(limit);
+}

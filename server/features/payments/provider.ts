@@ -1,0 +1,58 @@
+import { AppError } from '../../http/errors.js';
+
+export type PaymentStatus = 'created' | 'authorized' | 'captured' | 'refunded' | 'failed';
+
+/** A payment as the provider reports it (Razorpay's payment entity, reduced to what the shop checks). */
+export type ProviderPayment = {
+  id: string;
+  orderId: string | null;
+  amountPaise: number;
+  currency: string;
+  status: PaymentStatus;
+};
+
+export type ProviderRefund = { id: string; status: 'pending' | 'processed' | 'failed' };
+
+/**
+ * One interface for Razorpay and the built-in sandbox, so checkout, placement, webhooks and the
+ * reconciler run the same code whichever is configured.
+ */
+export interface PaymentProvider {
+  readonly name: 'razorpay' | 'sandbox';
+  /** What the browser needs to open the payment window (Razorpay key id, or "sandbox"). */
+  readonly keyId: string;
+  /** Creates the provider's order for an amount in paise; `receipt` is our checkout id. */
+  createOrder(input: { amountPaise: number; receipt: string; notes?: Record<string, string> }): Promise<{
+    id: string;
+    amountPaise: number;
+    currency: string;
+  }>;
+  /** The secret checkout results are signed with (Razorpay: the key secret). */
+  signingSecret(): Promise<string>;
+  /** The payment, or null when the provider does not know it. */
+  fetchPayment(paymentId: string): Promise<ProviderPayment | null>;
+  /** Captures an authorized payment for exactly this amount. */
+  capture(paymentId: string, amountPaise: number, currency: string): Promise<ProviderPayment>;
+  /** Every payment attempt made against one of our provider orders. */
+  orderPayments(orderId: string): Promise<ProviderPayment[]>;
+  /** Refunds a captured payment in full; the same key never refunds twice. */
+  refund(paymentId: string, idempotencyKey: string): Promise<ProviderRefund>;
+}
+
+/** Razorpay answered with an error (4xx, or 5xx after retries): the shop answers 502. */
+export class GatewayError extends AppError {
+  constructor(
+    message: string,
+    public providerStatus?: number,
+    public providerCode?: string,
+  ) {
+    super(502, message);
+  }
+}
+
+/** Razorpay could not be reached (network error or timeout after retries): the shop answers 503. */
+export class GatewayUnavailableError extends AppError {
+  constructor(message = 'The payment service is unreachable right now. Please try again in a minute.') {
+    super(503, message);
+  }
+}

@@ -1,0 +1,45 @@
+import type { PaymentProvider, ProviderPayment } from './provider.js';
+import { RazorpayClient, type RazorpayClientOptions, type RazorpayPayment, RazorpayRequestError } from './razorpay-client.js';
+
+const toPayment = (p: RazorpayPayment): ProviderPayment => ({
+  id: p.id,
+  orderId: p.order_id ?? null,
+  amountPaise: p.amount,
+  currency: p.currency,
+  status: p.status,
+});
+
+/** Razorpay over its REST API (RAZORPAY_KEY_ID / RAZORPAY_KEY_SECRET set). */
+export function razorpayProvider(opts: RazorpayClientOptions): PaymentProvider {
+  const client = new RazorpayClient(opts);
+  return {
+    name: 'razorpay',
+    keyId: opts.keyId,
+    async createOrder({ amountPaise, receipt, notes }) {
+      const order = await client.createOrder({ amount: amountPaise, currency: 'INR', receipt, notes });
+      return { id: order.id, amountPaise: order.amount, currency: order.currency };
+    },
+    async signingSecret() {
+      return opts.keySecret;
+    },
+    async fetchPayment(paymentId) {
+      try {
+        return toPayment(await client.fetchPayment(paymentId));
+      } catch (err) {
+        // "The id provided does not exist" comes back as a 400 (or 404): an unknown payment.
+        if (err instanceof RazorpayRequestError && (err.providerStatus === 400 || err.providerStatus === 404)) return null;
+        throw err;
+      }
+    },
+    async capture(paymentId, amountPaise, currency) {
+      return toPayment(await client.capturePayment(paymentId, amountPaise, currency));
+    },
+    async orderPayments(orderId) {
+      return (await client.orderPayments(orderId)).items.map(toPayment);
+    },
+    async refund(paymentId, idempotencyKey) {
+      const refund = await client.refundPayment(paymentId, idempotencyKey);
+      return { id: refund.id, status: refund.status };
+    },
+  };
+}

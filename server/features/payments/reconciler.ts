@@ -1,0 +1,79 @@
+import { and, asc, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { checkouts } from '../../db/schema.js';
+import { ordersOwedRefund, PaymentRejectedError, placeOrder, settleRefund } from './placement.js';
+import { GatewayError } from './provider.js';
+import { paymentProvider } from './registry.js';
+
+/** A pending checkout is asked about at most this often. */
+const PENDING_EVERY_MS = 60_000;
+/** Expired checkouts are still asked about (a payment may come after the hold) for a day, less often. */
+const EXPIRED_EVERY_MS = 10 * 60_000;
+const EXPIRED_FOR_MS = 24 * 3600_000;
+
+export type ReconcileSummary = { checked: number; placed: number; refunds: number };
+
+/**
+ * Places payments whose browser and webhook both went missing: asks the provider for the payments of
+ * each pending (and recently expired) checkout and sends a completed one through placeOrder. Also
+ * retries refunds the provider has not accepted yet.
+ */
+export async function reconcilePending(app: FastifyInstance, now = new Date()): Promise<ReconcileSummary> {
+  const provider = paymentProvider(app);
+  const summary: ReconcileSummary = { checked: 0, placed: 0, refunds: 0 };
+  const due = await app.db
+    .select({ id: checkouts.id, providerOrderId: checkouts.providerOrderId })
+    .from(checkouts)
+    .where(
+      and(
+        isNotNull(checkouts.providerOrderId),
+        eq(checkouts.provider, provider.name),
+        or(
+          and(
+            eq(checkouts.status, 'pending'),
+            or(isNull(checkouts.lastReconciledAt), lt(checkouts.lastReconciledAt, new Date(now.getTime() - PENDING_EVERY_MS))),
+          ),
+          and(
+            eq(checkouts.status, 'expired'),
+            gt(checkouts.holdExpiresAt, new Date(now.getTime() - EXPIRED_FOR_MS)),
+            or(isNull(checkouts.lastReconciledAt), lt(checkouts.lastReconciledAt, new Date(now.getTime() - EXPIRED_EVERY_MS))),
+          ),
+        ),
+      ),
+    )
+    .orderBy(asc(checkouts.createdAt))
+    .limit(50);
+
+  for (const c of due) {
+    const orderId = c.providerOrderId as string;
+    let payments: Awaited<ReturnType<typeof provider.orderPayments>>;
+    try {
+      payments = await provider.orderPayments(orderId);
+    } catch (err) {
+      app.log.warn({ err, orderId }, 'reconciler could not list payments; will retry');
+      if (err instanceof GatewayError || (err as { statusCode?: number }).statusCode === 503) break;
+      continue;
+    }
+    summary.checked++;
+    const paid =
+      payments.find((p) => p.orderId === orderId && p.status === 'captured') ??
+      payments.find((p) => p.orderId === orderId && p.status === 'authorized');
+    if (paid) {
+      try {
+        const result = await placeOrder(app, orderId, paid.id, 'reconciler');
+        if (result.created) summary.placed++;
+      } catch (err) {
+        if (!(err instanceof PaymentRejectedError)) {
+          app.log.error({ err, orderId }, 'reconciler could not place a paid checkout; will retry');
+          continue; // not marked: tried again next run
+        }
+      }
+    }
+    await app.db.update(checkouts).set({ lastReconciledAt: now }).where(eq(checkouts.id, c.id));
+  }
+
+  for (const o of await ordersOwedRefund(app)) {
+    if (await settleRefund(app, o.id)) summary.refunds++;
+  }
+  return summary;
+}

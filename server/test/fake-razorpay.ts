@@ -1,0 +1,315 @@
+import crypto from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { RazorpayOrder, RazorpayPayment, RazorpayRefund } from '../features/payments/razorpay-client.js';
+import { hmacHex, paymentSignature, providerStyleId } from '../features/payments/signature.js';
+
+/**
+ * A local stand-in for Razorpay's REST API, started by tests on 127.0.0.1: orders, payments, capture,
+ * refunds (with X-Refund-Idempotency), an order's payments, plus helpers that play the shopper paying
+ * in Razorpay Checkout and Razorpay sending signed webhooks. Failures can be injected.
+ */
+export type FakeRazorpay = {
+  url: string;
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+  /** Settings for an app that talks to this fake. */
+  env: Record<string, string>;
+  orders: Map<string, RazorpayOrder>;
+  payments: Map<string, RazorpayPayment>;
+  refunds: Map<string, RazorpayRefund>;
+  /** Every request received: method, path, headers and parsed body. */
+  requests: { method: string; path: string; headers: http.IncomingHttpHeaders; body: unknown }[];
+  /** The next `count` requests (matching `path` when given) answer `status` with a Razorpay error body. */
+  failNext(count: number, status?: number, path?: RegExp): void;
+  /** Drops the failures still queued. */
+  clearFailures(): void;
+  /** Every answer waits this long first (a slow Razorpay). */
+  setDelay(ms: number): void;
+  /** While down, every connection is cut without an answer (as if Razorpay were unreachable). */
+  setDown(down: boolean): void;
+  /** The shopper pays an order in Checkout. Default: captured (auto-capture) for the order's amount. */
+  pay(
+    orderId: string,
+    opts?: { amount?: number; status?: 'captured' | 'authorized' | 'failed' },
+  ): { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
+  /** A signed webhook delivery for a payment, ready for app.inject. */
+  webhook(
+    event: 'payment.captured' | 'order.paid' | 'payment.failed',
+    paymentId: string,
+    opts?: { eventId?: string; secret?: string },
+  ): { payload: string; headers: Record<string, string> };
+  count(method: string, path: RegExp): number;
+  close(): Promise<void>;
+};
+
+const error = (code: string, description: string, field?: string) => ({
+  error: {
+    code,
+    description,
+    source: 'business',
+    step: 'payment_initiation',
+    reason: 'input_validation_failed',
+    metadata: {},
+    field,
+  },
+});
+
+export async function startFakeRazorpay(opts: { refundStatus?: 'pending' | 'processed' } = {}): Promise<FakeRazorpay> {
+  const keyId = `rzp_test_${crypto.randomBytes(7).toString('hex')}`;
+  const keySecret = crypto.randomBytes(16).toString('hex');
+  const webhookSecret = crypto.randomBytes(16).toString('hex');
+  const orders = new Map<string, RazorpayOrder>();
+  const payments = new Map<string, RazorpayPayment>();
+  const refunds = new Map<string, RazorpayRefund>();
+  const idempotency = new Map<string, { body: string; refundId: string }>();
+  const requests: FakeRazorpay['requests'] = [];
+  const failures: { status: number; path?: RegExp }[] = [];
+  let down = false;
+  let delayMs = 0;
+  const sockets = new Set<import('node:net').Socket>();
+  const now = () => Math.floor(Date.now() / 1000);
+
+  const server = http.createServer((req, res) => {
+    if (down) {
+      req.socket.destroy();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', async () => {
+      if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
+      const raw = Buffer.concat(chunks).toString('utf8');
+      let body: Record<string, unknown> = {};
+      try {
+        body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+      } catch {
+        body = {};
+      }
+      const path = (req.url ?? '/').split('?')[0] as string;
+      const method = req.method ?? 'GET';
+      requests.push({ method, path, headers: req.headers, body });
+      const send = (status: number, data: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(data));
+      };
+
+      const failAt = failures.findIndex((f) => !f.path || f.path.test(path));
+      if (failAt >= 0) {
+        const [f] = failures.splice(failAt, 1);
+        const status = f?.status ?? 500;
+        return send(
+          status,
+          status >= 500
+            ? error('SERVER_ERROR', 'We are facing some trouble completing your request at the moment.')
+            : status === 429
+              ? error('BAD_REQUEST_ERROR', 'Too many requests')
+              : error('BAD_REQUEST_ERROR', 'Injected failure'),
+        );
+      }
+      const expected = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
+      if (req.headers.authorization !== expected) {
+        return send(401, error('BAD_REQUEST_ERROR', 'Authentication failed'));
+      }
+
+      let m: RegExpMatchArray | null;
+      if (method === 'POST' && path === '/v1/orders') {
+        const amount = body.amount;
+        if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 100) {
+          return send(400, error('BAD_REQUEST_ERROR', 'The amount must be atleast INR 1.00', 'amount'));
+        }
+        if (body.currency !== 'INR') return send(400, error('BAD_REQUEST_ERROR', 'The currency is invalid', 'currency'));
+        if (typeof body.receipt === 'string' && body.receipt.length > 40) {
+          return send(400, error('BAD_REQUEST_ERROR', 'The receipt may not be greater than 40 characters.', 'receipt'));
+        }
+        const order: RazorpayOrder = {
+          id: providerStyleId('order'),
+          entity: 'order',
+          amount,
+          amount_paid: 0,
+          amount_due: amount,
+          currency: 'INR',
+          receipt: (body.receipt as string) ?? null,
+          status: 'created',
+          attempts: 0,
+          notes: (body.notes as Record<string, string>) ?? [],
+          created_at: now(),
+        };
+        orders.set(order.id, order);
+        return send(200, order);
+      }
+      m = method === 'GET' ? path.match(/^\/v1\/orders\/([^/]+)\/payments$/) : null;
+      if (m) {
+        const order = orders.get(decodeURIComponent(m[1] as string));
+        if (!order) return send(400, error('BAD_REQUEST_ERROR', 'The id provided does not exist'));
+        const items = [...payments.values()].filter((p) => p.order_id === order.id);
+        return send(200, { entity: 'collection', count: items.length, items });
+      }
+      m = method === 'GET' ? path.match(/^\/v1\/orders\/([^/]+)$/) : null;
+      if (m) {
+        const order = orders.get(decodeURIComponent(m[1] as string));
+        return order ? send(200, order) : send(400, error('BAD_REQUEST_ERROR', 'The id provided does not exist'));
+      }
+      m = method === 'GET' ? path.match(/^\/v1\/payments\/([^/]+)$/) : null;
+      if (m) {
+        const payment = payments.get(decodeURIComponent(m[1] as string));
+        return payment ? send(200, payment) : send(400, error('BAD_REQUEST_ERROR', 'The id provided does not exist'));
+      }
+      m = method === 'POST' ? path.match(/^\/v1\/payments\/([^/]+)\/capture$/) : null;
+      if (m) {
+        const payment = payments.get(decodeURIComponent(m[1] as string));
+        if (!payment) return send(400, error('BAD_REQUEST_ERROR', 'The id provided does not exist'));
+        if (payment.status !== 'authorized') {
+          return send(400, error('BAD_REQUEST_ERROR', 'This payment has already been captured'));
+        }
+        if (body.amount !== payment.amount || body.currency !== payment.currency) {
+          return send(400, error('BAD_REQUEST_ERROR', 'Capture amount must be equal to the amount authorized', 'amount'));
+        }
+        payment.status = 'captured';
+        payment.captured = true;
+        markPaid(payment);
+        return send(200, payment);
+      }
+      m = method === 'POST' ? path.match(/^\/v1\/payments\/([^/]+)\/refund$/) : null;
+      if (m) {
+        const payment = payments.get(decodeURIComponent(m[1] as string));
+        if (!payment) return send(400, error('BAD_REQUEST_ERROR', 'The id provided does not exist'));
+        const key = req.headers['x-refund-idempotency'];
+        if (typeof key === 'string') {
+          if (!/^[A-Za-z0-9_-]{10,}$/.test(key)) return send(400, error('BAD_REQUEST_ERROR', 'Invalid idempotency key'));
+          const seen = idempotency.get(key);
+          if (seen) {
+            if (seen.body !== raw) return send(400, error('BAD_REQUEST_ERROR', 'Idempotency key reused with another request'));
+            return send(200, refunds.get(seen.refundId));
+          }
+        }
+        if (payment.status !== 'captured') {
+          return send(400, error('BAD_REQUEST_ERROR', 'The payment has been fully refunded already'));
+        }
+        const amount = typeof body.amount === 'number' ? body.amount : payment.amount - (payment.amount_refunded ?? 0);
+        const refund: RazorpayRefund = {
+          id: providerStyleId('rfnd'),
+          entity: 'refund',
+          amount,
+          currency: payment.currency,
+          payment_id: payment.id,
+          status: opts.refundStatus ?? 'processed',
+          speed_requested: String(body.speed ?? 'normal'),
+          created_at: now(),
+        };
+        refunds.set(refund.id, refund);
+        payment.amount_refunded = (payment.amount_refunded ?? 0) + amount;
+        if (payment.amount_refunded >= payment.amount) payment.status = 'refunded';
+        if (typeof key === 'string') idempotency.set(key, { body: raw, refundId: refund.id });
+        return send(200, refund);
+      }
+      return send(404, error('BAD_REQUEST_ERROR', 'The requested URL was not found on the server.'));
+    });
+  });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+
+  function markPaid(payment: RazorpayPayment) {
+    const order = payment.order_id ? orders.get(payment.order_id) : undefined;
+    if (order && payment.amount === order.amount) {
+      order.status = 'paid';
+      order.amount_paid = order.amount;
+      order.amount_due = 0;
+    }
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+
+  const fake: FakeRazorpay = {
+    url,
+    keyId,
+    keySecret,
+    webhookSecret,
+    env: {
+      RAZORPAY_KEY_ID: keyId,
+      RAZORPAY_KEY_SECRET: keySecret,
+      RAZORPAY_WEBHOOK_SECRET: webhookSecret,
+      RAZORPAY_API_BASE: url,
+    },
+    orders,
+    payments,
+    refunds,
+    requests,
+    failNext(count, status = 500, path) {
+      for (let i = 0; i < count; i++) failures.push({ status, path });
+    },
+    setDelay(ms) {
+      delayMs = ms;
+    },
+    clearFailures() {
+      failures.length = 0;
+    },
+    setDown(value) {
+      down = value;
+      if (value) for (const s of sockets) s.destroy();
+    },
+    pay(orderId, o = {}) {
+      const order = orders.get(orderId);
+      if (!order) throw new Error(`fake Razorpay: no order ${orderId}`);
+      const status = o.status ?? 'captured';
+      const payment: RazorpayPayment = {
+        id: providerStyleId('pay'),
+        entity: 'payment',
+        amount: o.amount ?? order.amount,
+        currency: order.currency,
+        status,
+        order_id: order.id,
+        method: 'upi',
+        captured: status === 'captured',
+        amount_refunded: 0,
+        created_at: now(),
+      };
+      payments.set(payment.id, payment);
+      order.attempts += 1;
+      if (order.status === 'created') order.status = 'attempted';
+      if (status === 'captured') markPaid(payment);
+      return {
+        razorpay_order_id: order.id,
+        razorpay_payment_id: payment.id,
+        razorpay_signature: paymentSignature(order.id, payment.id, keySecret),
+      };
+    },
+    webhook(event, paymentId, o = {}) {
+      const payment = payments.get(paymentId);
+      if (!payment) throw new Error(`fake Razorpay: no payment ${paymentId}`);
+      const order = payment.order_id ? orders.get(payment.order_id) : undefined;
+      const payload = JSON.stringify({
+        entity: 'event',
+        account_id: 'acc_FakeShop000001',
+        event,
+        contains: event === 'order.paid' ? ['payment', 'order'] : ['payment'],
+        payload: {
+          payment: { entity: payment },
+          ...(event === 'order.paid' && order ? { order: { entity: order } } : {}),
+        },
+        created_at: now(),
+      });
+      return {
+        payload,
+        headers: {
+          'content-type': 'application/json',
+          'x-razorpay-signature': hmacHex(o.secret ?? webhookSecret, payload),
+          'x-razorpay-event-id': o.eventId ?? providerStyleId('evt'),
+        },
+      };
+    },
+    count(method, path) {
+      return requests.filter((r) => r.method === method && path.test(r.path)).length;
+    },
+    close() {
+      for (const s of sockets) s.destroy();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+  return fake;
+}
