@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorResponse } from '../../contract/common.js';
+import { paymentProvider } from '../features/payments/registry.js';
 import { API_PREFIXES } from '../http/spa.js';
 import { type FuzzRequest, multipartPayload, type Pool, requestArbitrary, resolve } from './fuzz/requests.js';
 import { type Route, routesFromOpenApi } from './fuzz/routes.js';
@@ -28,6 +29,9 @@ let routes: Route[];
 beforeAll(async () => {
   // Limits high enough that the fuzz never locks itself out of signing in.
   t = await createTestApp({ PUBLIC_URL: PUBLIC }, { authLimits: { perNumber: 1e9, perAddress: 1e9 } });
+  // The sandbox's signing secret is made once, on first use: make it now, so the first payment request
+  // the fuzz refuses is not mistaken for a change.
+  await paymentProvider(t.app).signingSecret();
   const doc = await t.request({ method: 'GET', url: '/api/docs/openapi.json' });
   routes = routesFromOpenApi(doc.json());
 });
