@@ -20,6 +20,13 @@ const PG_URL = process.env.TEST_DATABASE_URL;
 const REDIS_URL = process.env.TWO_INSTANCES_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PORTS = { redis: [3218, 3219], database: [3220, 3221], embedded: [3222, 3223] } as const;
 const ADMIN = { mobileno: '9000000001', password: 'two-instances-admin' };
+const SHIPPING = {
+  fullname: 'Meera Kapoor',
+  mobileno: '9876543210',
+  address: '4 Ferozepur Road',
+  city: 'Ludhiana',
+  pincode: '141001',
+};
 
 if (!PG_URL) {
   describe('two shop processes on one embedded database', () => {
@@ -139,6 +146,62 @@ if (!PG_URL) {
         const row = await db.query('select count from rate_limits where key = $1', [`signin:number:${mobileno}`]);
         expect(row.rows[0].count).toBe(5);
       }
+    });
+
+    it('sees on A the stock a checkout on B holds, and on both the order paid through A and placed through B', async () => {
+      const [cat] = (await db.query("insert into categories (name) values ('Gemstones') returning id")).rows;
+      const [sub] = (await db.query("insert into subcategories (name, category_id) values ('Ruby', $1) returning id", [cat.id]))
+        .rows;
+      const [product] = (
+        await db.query(
+          `insert into products (name, slug, price_paise, description, stock, category_id, subcategory_id)
+           values ('Burmese Ruby', 'burmese-ruby', 250000, 'A natural ruby.', 5, $1, $2) returning id`,
+          [cat.id, sub.id],
+        )
+      ).rows;
+      const mobileno = uniqueMobile();
+      const password = 'two-instances-shopper';
+      expect(
+        (await call(a.url, 'POST', '/u1/api/signup', { body: { fullname: 'Meera', mobileno, password }, headers: fwd })).status,
+      ).toBe(201);
+      const cookie = (await call(b.url, 'POST', '/u1/api/signin', { body: { mobileno, password }, headers: fwd }))
+        .cookie as string;
+
+      expect((await call(a.url, 'POST', '/c2/api/add', { cookie, body: { productId: product.id, quantity: 2 } })).status).toBe(
+        200,
+      );
+      const cart = await call(b.url, 'GET', '/c2/api/all', { cookie });
+      expect(cart.json.data).toHaveLength(1);
+
+      const checkout = await call(b.url, 'POST', '/o1/api/razorpay-order', { cookie, body: { shippinginfo: SHIPPING } });
+      expect(checkout.status, checkout.text).toBe(200);
+      const orderId = checkout.json.razorpayOrder.id as string;
+      const held = await call(a.url, 'GET', '/p1/api/slug/burmese-ruby');
+      expect(held.json.product.stockquantity).toBe(3);
+
+      const paid = await call(a.url, 'POST', '/o1/api/sandbox/pay', {
+        cookie,
+        body: { razorpay_order_id: orderId, outcome: 'success' },
+      });
+      expect(paid.status, paid.text).toBe(200);
+      const { razorpay_payment_id, razorpay_signature } = paid.json;
+      const body = { razorpay_order_id: orderId, razorpay_payment_id, razorpay_signature, shippinginfo: SHIPPING };
+      const placed = await call(b.url, 'POST', '/o1/api/verify-and-place', { cookie, body });
+      expect(placed.status, placed.text).toBe(201);
+      const again = await call(a.url, 'POST', '/o1/api/verify-and-place', { cookie, body });
+      expect(again.status).toBe(200);
+      expect(again.json.order._id).toBe(placed.json.order._id);
+
+      const mine = await call(a.url, 'GET', '/o1/api/my-orders', { cookie });
+      expect(mine.json.orders.map((o: { _id: string }) => o._id)).toEqual([placed.json.order._id]);
+      const adminCookie = (await call(a.url, 'POST', '/u1/api/signin', { body: ADMIN, headers: fwd })).cookie as string;
+      const listed = await call(b.url, 'GET', `/o1/api/admin/orders?search=${orderId}`, { cookie: adminCookie });
+      expect(listed.status, listed.text).toBe(200);
+      expect(listed.json.orders.map((o: { _id: string }) => o._id)).toContain(placed.json.order._id);
+      const after = await call(b.url, 'GET', '/p1/api/slug/burmese-ruby');
+      expect(after.json.product.stockquantity).toBe(3);
+      const [row] = (await db.query('select stock, sold from products where id = $1', [product.id])).rows;
+      expect(row).toEqual({ stock: 3, sold: 2 });
     });
   });
 }
