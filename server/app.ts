@@ -24,6 +24,7 @@ import categoryRoutes from './features/categories/routes.js';
 import dashboardRoutes from './features/dashboard/routes.js';
 import orderRoutes from './features/orders/routes.js';
 import productRoutes from './features/products/routes.js';
+import seoRoutes from './features/seo/routes.js';
 import subcategoryRoutes from './features/subcategories/routes.js';
 import { installErrorHandling } from './http/errors.js';
 import { installOriginCheck } from './http/origin.js';
@@ -213,6 +214,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   const webDir = opts.webDir ?? WEB_DIST;
   const sendApp = installSpa(app, webDir, config.publicUrl);
+  // Page meta, sitemap.xml and robots.txt: after installSpa, whose list of page meta resolvers it fills.
+  await app.register(seoRoutes);
   await app.register(fastifyStatic, {
     root: webDir,
     wildcard: false,

@@ -8,6 +8,7 @@ async function main() {
   const config = parseConfig();
   const log = (msg: string) => console.log(msg);
   // The media store first: a missing bucket or refused credentials stop start-up before the database is touched.
+  // The same store receives the demo catalogue's pictures and serves them.
   const media = createMediaStore(config);
   try {
     await checkMediaStore(media);
@@ -15,7 +16,7 @@ async function main() {
     closeMediaStore(media);
     throw err;
   }
-  const database = await prepareDatabase(config, log);
+  const database = await prepareDatabase(config, log, media);
   const app = await buildApp({ config, database, media, jobs: true });
   app.addHook('onClose', async () => {
     await database.close();

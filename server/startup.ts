@@ -2,10 +2,14 @@ import type { Config } from './config.js';
 import { type Database, openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { ensureFirstAdmin } from './features/auth/service.js';
+import type { MediaStore } from './media/storage.js';
 import { seedDemo } from './seed/index.js';
 
-/** Opens the database, migrates it, creates the first administrator and the demo catalogue when asked. */
-export async function prepareDatabase(config: Config, log: (msg: string) => void): Promise<Database> {
+/**
+ * Opens the database, migrates it, creates the first administrator and, when asked, the demo
+ * catalogue (whose pictures go to `media`, the store the app serves).
+ */
+export async function prepareDatabase(config: Config, log: (msg: string) => void, media: MediaStore): Promise<Database> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     const applied = await migrate(database);
@@ -19,7 +23,7 @@ export async function prepareDatabase(config: Config, log: (msg: string) => void
     } else if (admin) {
       log(`Created administrator ${admin.mobileno}`);
     }
-    if (config.seedDemo) await seedDemo(database, config, log);
+    if (config.seedDemo) await seedDemo(database, media, log);
     return database;
   } catch (err) {
     await database.close();

@@ -12,6 +12,8 @@ export type PageMeta = {
   /** Structured data (schema.org), serialised into a JSON-LD script. */
   jsonLd?: unknown;
   status?: number;
+  /** A robots meta value such as `noindex` for pages search engines should not list (cart, sign-in, not found). */
+  robots?: string;
 };
 
 /** Resolves the meta of a path; returns undefined to let the next resolver try. */
@@ -47,6 +49,7 @@ export function renderHead(meta: PageMeta, publicUrl: string) {
     `<title>${escapeHtml(m.title)}</title>`,
     m.description ? `<meta name="description" content="${escapeHtml(m.description)}">` : '',
     canonical ? `<link rel="canonical" href="${escapeHtml(canonical)}">` : '',
+    m.robots ? `<meta name="robots" content="${escapeHtml(m.robots)}">` : '',
     `<meta property="og:site_name" content="${escapeHtml(SHOP_NAME)}">`,
     `<meta property="og:title" content="${escapeHtml(m.title)}">`,
     m.description ? `<meta property="og:description" content="${escapeHtml(m.description)}">` : '',

@@ -1,5 +1,120 @@
-import type { Config } from '../config.js';
-import type { Database } from '../db/client.js';
+import { inArray, sql } from 'drizzle-orm';
+import type { Database, DbOrTx } from '../db/client.js';
+import { categories, products, subcategories } from '../db/schema.js';
+import type { MediaStore } from '../media/storage.js';
+import { buildCatalogue, DEMO_SEED, type SeedCatalogue } from './catalogue.js';
+import { storeImages } from './images.js';
 
-/** Loads the demo catalogue when SEED_DEMO is on. Idempotent: a shop that already has products is left alone. */
-export async function seedDemo(_database: Database, _config: Config, _log: (msg: string) => void): Promise<void> {}
+/** Advisory lock key of the demo seeding (migrations and the first admin use their own). */
+export const SEED_LOCK_KEY = 0x5a0b_0003;
+
+export type SeedOptions = {
+  /** Draw and store the product pictures (default true). Tests that only need rows turn it off. */
+  images?: boolean;
+  /** How many pictures are drawn at once (default 2, one per core of a small server). */
+  concurrency?: number;
+  /** Where drawn pictures are kept between runs (default: a folder in the system's temporary directory); null draws every picture afresh. */
+  cacheDir?: string | null;
+  seed?: number;
+};
+
+export type SeedResult =
+  | { seeded: false; reason: string }
+  | { seeded: true; categories: number; subcategories: number; products: number; images: number; designs: number; ms: number };
+
+/**
+ * Loads the demo catalogue (SEED_DEMO, on by default): categories Gemstones and Jewellery, their
+ * subcategories, about 200 products with full specifications, and their pictures drawn locally.
+ * Idempotent: a shop that already has any product is left alone, and the check and the load run
+ * under an advisory lock so two servers starting together never seed twice.
+ */
+export async function seedDemo(
+  database: Database,
+  media: MediaStore,
+  log: (msg: string) => void,
+  options: SeedOptions = {},
+): Promise<SeedResult> {
+  return database.withLock(SEED_LOCK_KEY, async (db) => {
+    const existing = await db.select({ one: sql<number>`1` }).from(products).limit(1);
+    if (existing.length > 0) return { seeded: false, reason: 'the shop already has products' } as const;
+
+    const started = Date.now();
+    const catalogue = buildCatalogue(options.seed ?? DEMO_SEED);
+    const withImages = options.images ?? true;
+    let drawn = { designs: 0, files: 0 };
+    if (withImages) {
+      const images = catalogue.products.flatMap((p) => p.images);
+      drawn = await storeImages(media, images, { concurrency: options.concurrency, cacheDir: options.cacheDir });
+    }
+    // Checked again inside the transaction: on the embedded database (one process, no advisory
+    // lock needed) two calls at once must still load the catalogue only once.
+    const counts = await db.transaction(async (tx) => {
+      const again = await tx.select({ one: sql<number>`1` }).from(products).limit(1);
+      return again.length > 0 ? null : insertCatalogue(tx, catalogue, media, withImages);
+    });
+    if (!counts) return { seeded: false, reason: 'the shop already has products' } as const;
+    const ms = Date.now() - started;
+    log(
+      `Demo catalogue loaded: ${counts.products} products in ${counts.subcategories} subcategories` +
+        (withImages ? `, ${drawn.files} image files from ${drawn.designs} drawings` : ', without images') +
+        ` in ${(ms / 1000).toFixed(1)} s`,
+    );
+    return {
+      seeded: true,
+      ...counts,
+      images: withImages ? catalogue.products.reduce((n, p) => n + p.images.length, 0) : 0,
+      designs: drawn.designs,
+      ms,
+    } as const;
+  });
+}
+
+async function insertCatalogue(db: DbOrTx, catalogue: SeedCatalogue, media: MediaStore, withImages: boolean) {
+  // Categories and subcategories an administrator already made (same name, any case) are reused.
+  await db
+    .insert(categories)
+    .values(catalogue.categories.map((name) => ({ name })))
+    .onConflictDoNothing();
+  const cats = await db
+    .select({ id: categories.id, name: categories.name })
+    .from(categories)
+    .where(
+      inArray(
+        sql`lower(${categories.name})`,
+        catalogue.categories.map((c) => c.toLowerCase()),
+      ),
+    );
+  const catId = new Map(cats.map((c) => [c.name.toLowerCase(), c.id]));
+  const idOf = (map: Map<string, string>, name: string) => {
+    const id = map.get(name.toLowerCase());
+    if (!id) throw new Error(`Demo catalogue: ${name} is missing`);
+    return id;
+  };
+
+  await db
+    .insert(subcategories)
+    .values(catalogue.subcategories.map((s) => ({ name: s.name, categoryId: idOf(catId, s.category) })))
+    .onConflictDoNothing();
+  const subs = await db
+    .select({ id: subcategories.id, name: subcategories.name, categoryId: subcategories.categoryId })
+    .from(subcategories)
+    .where(inArray(subcategories.categoryId, [...catId.values()]));
+  const subId = new Map(subs.map((s) => [`${s.categoryId}/${s.name.toLowerCase()}`, s.id]));
+
+  const now = Date.now();
+  const rows = catalogue.products.map((p) => {
+    const categoryId = idOf(catId, p.category);
+    const createdAt = new Date(now - p.ageDays * 86_400_000);
+    const { images, ageDays: _age, category: _c, subcategory, ...fields } = p;
+    return {
+      ...fields,
+      images: withImages ? images.map((img) => media.urlFor(`products/${img.uuid}/1280.webp`)) : [],
+      categoryId,
+      subcategoryId: idOf(subId, `${categoryId}/${subcategory}`),
+      createdAt,
+      updatedAt: createdAt,
+    };
+  });
+  await db.insert(products).values(rows);
+  return { categories: catId.size, subcategories: catalogue.subcategories.length, products: rows.length };
+}

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ShippingInfo } from '../../../contract/orders.js';
 import { type CheckoutLine, cartItems, checkouts, products, stockHolds, users } from '../../db/schema.js';
@@ -178,9 +178,4 @@ export async function startCheckout(
 export async function findCheckoutByProviderOrder(app: FastifyInstance, providerOrderId: string) {
   const [row] = await app.db.select().from(checkouts).where(eq(checkouts.providerOrderId, providerOrderId)).limit(1);
   return row ?? null;
-}
-
-export async function checkoutsByIds(app: FastifyInstance, ids: string[]) {
-  if (!ids.length) return [];
-  return app.db.select().from(checkouts).where(inArray(checkouts.id, ids));
 }

@@ -1,0 +1,274 @@
+import { nameToFilterWord, parseFilter } from '../../../contract/filter.js';
+import type { PageMeta } from '../../http/spa.js';
+import type { CatalogueNames, ProductForPage } from './service.js';
+import { productPath } from './service.js';
+
+export const SITE = 'Ratna Gems';
+const suffix = (title: string) => `${title} | ${SITE}`;
+const PROMISE =
+  'lab-certified natural stones, secure payment, free worldwide shipping above ₹1,50,000 and 10-day no-questions-asked returns.';
+
+/** The policy pages say "Last Updated 11 March 2024". */
+export const STATIC_UPDATED = '2024-03-11';
+
+type StaticPage = { path: string; title: string; description: string; index: boolean };
+
+/** Pages that are not listings or products. `index: false` pages are kept out of search results and the sitemap. */
+export const STATIC_PAGES: StaticPage[] = [
+  {
+    path: '/about',
+    title: 'About Us',
+    description: `${SITE} is a gemstone and jewellery wholesaler in Ludhiana, Punjab, selling certified natural gemstones and handmade jewellery to 1 lakh+ happy customers in about 195 countries.`,
+    index: true,
+  },
+  {
+    path: '/contact',
+    title: 'Contact Us',
+    description: `Call, e-mail or visit ${SITE} in Ludhiana for help choosing a gemstone, an order or a return. Open Monday to Friday 8am–5pm and Saturday 10am–8pm.`,
+    index: true,
+  },
+  {
+    path: '/terms-and-conditions',
+    title: 'Terms and Conditions',
+    description: `The terms of buying gemstones and jewellery from ${SITE}: orders, prices in rupees, payment, shipping and returns.`,
+    index: true,
+  },
+  {
+    path: '/cookie-policy',
+    title: 'Cookie Policy',
+    description: `How ${SITE} uses cookies: a session cookie to keep you signed in and your cart, and nothing for advertising.`,
+    index: true,
+  },
+  {
+    path: '/return-policy',
+    title: 'Return Policy',
+    description: `Return a damaged, defective or wrong item to ${SITE} within 7 days of receipt; refunds reach you in 7–10 business days.`,
+    index: true,
+  },
+  {
+    path: '/shipping-policy',
+    title: 'Shipping Policy',
+    description: `${SITE} ships insured from Ludhiana: processing within 3 business days, standard delivery in 10, express in 5, international in 15; free worldwide shipping above ₹1,50,000.`,
+    index: true,
+  },
+  {
+    path: '/cancellation-and-refund-policy',
+    title: 'Cancellation and Refund Policy',
+    description: `How to cancel an order with ${SITE} and how refunds are made: 7–10 business days to the original payment method.`,
+    index: true,
+  },
+  { path: '/cart', title: 'Shopping Cart', description: 'Your shopping cart.', index: false },
+  { path: '/checkout', title: 'Checkout', description: 'Order summary and shipping details.', index: false },
+  { path: '/my-orders', title: 'My Orders', description: 'Your orders and their delivery status.', index: false },
+  { path: '/signin', title: 'Sign In', description: `Sign in to ${SITE} with your mobile number.`, index: false },
+  { path: '/signup', title: 'Sign Up', description: `Create a ${SITE} account with your mobile number.`, index: false },
+  { path: '/dashboard', title: 'Dashboard', description: `${SITE} back-office.`, index: false },
+];
+
+/** The gemstone and jewellery pages the storefront links to (SPEC §2). */
+export const SPEC_LISTING_PAGES = [
+  'natural-blue-sapphire',
+  'emerald',
+  'ruby',
+  'hessonite',
+  'amethyst',
+  'peridot',
+  'pearl',
+  'citrine',
+  'pink-sapphire',
+  'natural-yellow-sapphire',
+  'gemstones-ruby',
+  'gemstones-pearl',
+  'gemstones-emerald',
+  'gemstones-lolite',
+  'gemstones-sapphire',
+  'gemstones-hessonite',
+  'gemstones-opal',
+  'gemstones-catseye',
+  'gemstones-coral',
+  'gemstones-peridot',
+  'gemstones-citrine',
+  'gemstones-zircon',
+  'gemstones-amethyst',
+  'gemstones-alexandrite',
+  'gemstones-aquamarine',
+  'gemstones-tanzanite',
+  'gemstones-lapislazuli',
+  'gemstones-turquoise',
+  'gemstones-tourmaline',
+  'gemstones-spinel',
+  'gemstones-malachite',
+  'gemstones-topaz',
+  'jewellery-bracelets',
+  'jewellery-earrings',
+  'jewellery-pendants',
+  'jewellery-rings',
+] as const;
+
+const STATIC_BY_PATH = new Map(STATIC_PAGES.map((p) => [p.path, p]));
+
+export function homeMeta(publicUrl: string): PageMeta {
+  return {
+    title: `${SITE} Ludhiana | Certified Gemstones and Jewellery`,
+    description: `Certified natural gemstones and jewellery from a Ludhiana wholesaler: ruby, emerald, sapphire, pearl and more, with ${PROMISE}`,
+    canonicalPath: '/',
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'WebSite',
+      name: SITE,
+      url: `${publicUrl}/`,
+      potentialAction: {
+        '@type': 'SearchAction',
+        target: `${publicUrl}/search-{search_term_string}`,
+        'query-input': 'required name=search_term_string',
+      },
+    },
+  };
+}
+
+/** Static pages (about, policies, cart, sign-in, the back-office…), matched case-insensitively as the router does. */
+export function staticMeta(pathname: string): PageMeta | undefined {
+  const path = pathname.toLowerCase().replace(/\/+$/, '') || '/';
+  const page = STATIC_BY_PATH.get(path) ?? (path.startsWith('/dashboard/') ? STATIC_BY_PATH.get('/dashboard') : undefined);
+  if (!page) return undefined;
+  return {
+    title: suffix(page.title),
+    description: page.description,
+    canonicalPath: page.path,
+    ...(page.index ? {} : { robots: 'noindex' }),
+  };
+}
+
+const truncate = (text: string, max: number) => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:–-]+$/, '')}…`;
+};
+
+const absolute = (publicUrl: string, url: string) =>
+  /^https?:\/\//i.test(url) ? url : `${publicUrl}${url.startsWith('/') ? '' : '/'}${url}`;
+
+/** A product page: its own title, description, canonical link, picture and Product structured data. */
+export function productMeta(product: ProductForPage, publicUrl: string): PageMeta {
+  const canonicalPath = productPath(product.category, product.subcategory, product.slug);
+  const description = product.metadescription.trim() || truncate(product.description, 160);
+  const images = product.images.map((u) => absolute(publicUrl, u));
+  return {
+    title: product.metatitle.trim() || suffix(product.name),
+    description,
+    canonicalPath,
+    image: product.images[0],
+    type: 'product',
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: product.name,
+      image: images,
+      description: truncate(product.description, 5000),
+      sku: product.id,
+      productID: product.id,
+      category: `${product.category} > ${product.subcategory}`,
+      ...(product.colours[0] ? { color: product.colours[0] } : {}),
+      brand: { '@type': 'Brand', name: product.brand.trim() || SITE },
+      offers: {
+        '@type': 'Offer',
+        url: publicUrl + canonicalPath,
+        price: (product.pricePaise / 100).toFixed(2),
+        priceCurrency: 'INR',
+        availability: product.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+        itemCondition: 'https://schema.org/NewCondition',
+        seller: { '@type': 'Organization', name: SITE },
+      },
+    },
+  };
+}
+
+export const PRODUCT_NOT_FOUND: PageMeta = {
+  title: suffix('Product Not Found'),
+  description: 'The requested product could not be found.',
+  status: 404,
+  robots: 'noindex',
+};
+
+// ------------------------------------------------------------------ listing pages
+type Listing = {
+  categories: string[];
+  /** Subcategories the term names, each with its category. */
+  subcategories: { name: string; category: string }[];
+  search: string[];
+  min?: number;
+  max?: number;
+  page: number;
+};
+
+/**
+ * Reads a listing term with the storefront's grammar (contract/filter.ts), and pairs each named
+ * subcategory with its category: a subcategory name means every subcategory of that name, or only
+ * those under the named categories when the term names categories too.
+ */
+export function readListingTerm(term: string, names: CatalogueNames): Listing {
+  const filter = parseFilter(term, { categories: names.categories, subcategories: names.subcategories.map((s) => s.name) });
+  const subKeys = new Set(filter.subcategories.map(nameToFilterWord));
+  const catKeys = new Set(filter.categories.map(nameToFilterWord));
+  const subcategories = names.subcategories.filter(
+    (s) => subKeys.has(nameToFilterWord(s.name)) && (catKeys.size === 0 || catKeys.has(nameToFilterWord(s.category))),
+  );
+  return {
+    categories: filter.categories,
+    subcategories,
+    search: filter.search,
+    min: filter.min,
+    max: filter.max,
+    page: filter.page,
+  };
+}
+
+const titleCase = (words: string[]) => words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
+const rupees = (n: number) => `₹${n.toLocaleString('en-IN', { maximumFractionDigits: 2 })}`;
+const unique = (list: string[]) => [...new Set(list)];
+
+/** "Ruby Gemstones", "Jewellery Rings", "Sapphire Gemstones", "All Products" … */
+export function listingLabel(listing: Listing): string {
+  const subs = unique(listing.subcategories.map((s) => s.name));
+  const cats = unique(listing.categories.length ? listing.categories : listing.subcategories.map((s) => s.category));
+  const cat = cats.join(' and ');
+  let subject: string;
+  if (subs.length) {
+    const sub = subs.join(' and ');
+    // Plural subcategories read after the category ("Jewellery Rings"), stones before it ("Ruby Gemstones").
+    subject = /s$/i.test(subs[subs.length - 1] as string) ? `${cat} ${sub}` : `${sub} ${cat}`;
+  } else {
+    subject = cat;
+  }
+  const words = titleCase(listing.search);
+  let label = [words, subject].filter(Boolean).join(' ') || 'All Products';
+  if (listing.min !== undefined && listing.max !== undefined) label += ` ${rupees(listing.min)} to ${rupees(listing.max)}`;
+  else if (listing.min !== undefined) label += ` from ${rupees(listing.min)}`;
+  else if (listing.max !== undefined) label += ` under ${rupees(listing.max)}`;
+  return label;
+}
+
+/** A listing page (/all or /{term}): a title from the names the term matched. */
+export function listingMeta(term: string, names: CatalogueNames): PageMeta {
+  const listing = readListingTerm(term, names);
+  const label = listingLabel(listing);
+  const page = listing.page > 1 ? ` – Page ${listing.page}` : '';
+  // Sorting shows the same products in another order: the canonical page leaves it out.
+  const words = term.toLowerCase().split('-');
+  const kept: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    if (words[i] === 'sort' && i + 1 < words.length) {
+      i += 1;
+      continue;
+    }
+    kept.push(words[i] as string);
+  }
+  const canonical = kept.filter(Boolean).join('-') || 'all';
+  return {
+    title: suffix(`${label}${page}`),
+    description: `Shop ${label === 'All Products' ? 'certified gemstones and jewellery' : label.toLowerCase()} online at ${SITE}, Ludhiana: ${PROMISE}`,
+    canonicalPath: `/${encodeURIComponent(canonical)}`,
+  };
+}

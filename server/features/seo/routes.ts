@@ -1,0 +1,128 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { PageMetaResolver } from '../../http/spa.js';
+import {
+  homeMeta,
+  listingMeta,
+  PRODUCT_NOT_FOUND,
+  productMeta,
+  SPEC_LISTING_PAGES,
+  STATIC_PAGES,
+  STATIC_UPDATED,
+  staticMeta,
+} from './pages.js';
+import * as service from './service.js';
+
+const tags = ['Findability'];
+
+/** XML text and attribute escaping. */
+const xml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] as string);
+
+/** A sitemap holds at most 50,000 addresses. */
+const SITEMAP_LIMIT = 50_000;
+
+/** Paths search engines should not crawl. */
+export const DISALLOWED = ['/dashboard', '/cart', '/checkout', '/my-orders'];
+
+/**
+ * What makes the shop findable: each HTML page's title, description, canonical link, Open Graph
+ * tags and product structured data (resolvers for server/http/spa.ts), and /sitemap.xml and /robots.txt.
+ * Registered after the SPA handler, whose resolver list it fills.
+ */
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const publicUrl = app.config.publicUrl;
+
+  const resolve: PageMetaResolver = async (pathname, request) => {
+    try {
+      return await resolvePage(pathname);
+    } catch (err) {
+      // The page is still served (with the shop's default meta) when the database cannot answer.
+      request.log.error({ err, pathname }, 'page meta failed');
+      return undefined;
+    }
+  };
+  const resolvePage = async (pathname: string) => {
+    const parts = pathname.split('/').filter(Boolean);
+    if (parts.length === 0) return homeMeta(publicUrl);
+    const fixed = staticMeta(pathname);
+    if (fixed) return fixed;
+    if (parts.length === 1) {
+      const term = parts[0] as string;
+      if (term.toLowerCase() === 'all') return listingMeta('all', { categories: [], subcategories: [] });
+      return listingMeta(term, await service.catalogueNames(app.db));
+    }
+    if (parts.length === 3) {
+      const slug = (parts[2] as string).toLowerCase();
+      const product = slug.length <= 200 ? await service.productBySlug(app.db, slug) : undefined;
+      if (!product?.isActive) return PRODUCT_NOT_FOUND;
+      return productMeta(product, publicUrl);
+    }
+    return undefined;
+  };
+  app.pageMetaResolvers.push(resolve);
+
+  app.get(
+    '/sitemap.xml',
+    {
+      schema: {
+        tags,
+        summary: 'Sitemap of every active product page, category and subcategory page, and static page',
+        description:
+          'XML (sitemaps.org 0.9) with absolute addresses from PUBLIC_URL and a lastmod for each: the home page, /all, ' +
+          'the policy and contact pages, each category (/gemstones) and subcategory (/gemstones-ruby) page with active ' +
+          'products, the gemstone and jewellery pages the storefront links to, and every active product ' +
+          '(/{category}/{subcategory}/{slug}). Hidden (inactive) products are never listed.',
+        produces: ['application/xml'],
+        response: { 200: z.string().describe('application/xml sitemap') },
+      },
+    },
+    async (_request, reply) => {
+      const data = await service.sitemapData(app.db);
+      const day = (d: Date | null) => (d ?? new Date()).toISOString();
+      const entries = new Map<string, string>();
+      const add = (path: string, lastmod: string) => {
+        if (!entries.has(path) && entries.size < SITEMAP_LIMIT) entries.set(path, lastmod);
+      };
+      add('/', day(data.newest));
+      add('/all', day(data.newest));
+      for (const l of data.listings) add(l.path, day(l.updatedAt));
+      for (const term of SPEC_LISTING_PAGES) add(`/${term}`, day(data.newest));
+      for (const page of STATIC_PAGES) if (page.index) add(page.path, STATIC_UPDATED);
+      for (const p of data.products) add(p.path, day(p.updatedAt));
+      const body = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+        ...[...entries].map(([path, lastmod]) => `<url><loc>${xml(publicUrl + path)}</loc><lastmod>${lastmod}</lastmod></url>`),
+        '</urlset>',
+        '',
+      ].join('\n');
+      return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(body);
+    },
+  );
+
+  app.get(
+    '/robots.txt',
+    {
+      schema: {
+        tags,
+        summary: 'Crawling rules: everything but the back-office, cart, checkout and orders; points to the sitemap',
+        produces: ['text/plain'],
+        response: { 200: z.string().describe('text/plain robots rules') },
+      },
+    },
+    async (_request, reply) => {
+      const body = [
+        'User-agent: *',
+        'Allow: /',
+        ...DISALLOWED.map((p) => `Disallow: ${p}`),
+        '',
+        `Sitemap: ${publicUrl}/sitemap.xml`,
+        '',
+      ].join('\n');
+      return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(body);
+    },
+  );
+};
+
+export default routes;

@@ -1,0 +1,115 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { nameToFilterWord } from '../../../contract/filter.js';
+import type { DbOrTx } from '../../db/client.js';
+import { categories, products, subcategories } from '../../db/schema.js';
+
+/** A name as the storefront writes it in a path: lower-case, spaces as `-` (`Natural Yellow Sapphire` → `natural-yellow-sapphire`). */
+export const pathWord = nameToFilterWord;
+
+/** The storefront path of a product: /{category}/{subcategory}/{slug}, each part lower-case and URL-safe. */
+export const productPath = (category: string, subcategory: string, slug: string) =>
+  `/${[pathWord(category), pathWord(subcategory), slug].map(encodeURIComponent).join('/')}`;
+
+export type ProductForPage = {
+  id: string;
+  name: string;
+  slug: string;
+  pricePaise: number;
+  description: string;
+  images: string[];
+  metatitle: string;
+  metadescription: string;
+  brand: string;
+  stock: number;
+  isActive: boolean;
+  colours: string[];
+  category: string;
+  subcategory: string;
+};
+
+/** The product a page shows, active or not (the caller decides what an inactive one means). */
+export async function productBySlug(db: DbOrTx, slug: string): Promise<ProductForPage | undefined> {
+  const [row] = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      slug: products.slug,
+      pricePaise: products.pricePaise,
+      description: products.description,
+      images: products.images,
+      metatitle: products.metatitle,
+      metadescription: products.metadescription,
+      brand: products.brand,
+      stock: products.stock,
+      isActive: products.isActive,
+      colours: products.colours,
+      category: categories.name,
+      subcategory: subcategories.name,
+    })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .innerJoin(subcategories, eq(subcategories.id, products.subcategoryId))
+    .where(eq(products.slug, slug))
+    .limit(1);
+  return row ? { ...row, pricePaise: Number(row.pricePaise) } : undefined;
+}
+
+export type CatalogueNames = {
+  categories: string[];
+  /** Each subcategory with the category it belongs to. */
+  subcategories: { name: string; category: string }[];
+};
+
+/** Every category and subcategory name, to read a listing page's filter string. */
+export async function catalogueNames(db: DbOrTx): Promise<CatalogueNames> {
+  const [cats, subs] = await Promise.all([
+    db.select({ name: categories.name }).from(categories).orderBy(asc(categories.name)),
+    db
+      .select({ name: subcategories.name, category: categories.name })
+      .from(subcategories)
+      .innerJoin(categories, eq(categories.id, subcategories.categoryId))
+      .orderBy(asc(subcategories.name)),
+  ]);
+  return { categories: cats.map((c) => c.name), subcategories: subs };
+}
+
+export type SitemapData = {
+  products: { path: string; updatedAt: Date }[];
+  /** Category and subcategory listing pages with active products, and when they last changed. */
+  listings: { path: string; updatedAt: Date }[];
+  newest: Date | null;
+};
+
+/** Everything the sitemap lists: active products and the listing pages that have any. */
+export async function sitemapData(db: DbOrTx): Promise<SitemapData> {
+  const rows = await db
+    .select({
+      slug: products.slug,
+      updatedAt: products.updatedAt,
+      category: categories.name,
+      subcategory: subcategories.name,
+    })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .innerJoin(subcategories, eq(subcategories.id, products.subcategoryId))
+    .where(and(eq(products.isActive, true)))
+    .orderBy(asc(categories.name), asc(subcategories.name), sql`${products.createdAt} desc`);
+  const listings = new Map<string, Date>();
+  const touch = (path: string, at: Date) => {
+    const prev = listings.get(path);
+    if (!prev || prev < at) listings.set(path, at);
+  };
+  let newest: Date | null = null;
+  const list = rows.map((r) => {
+    const updatedAt = new Date(r.updatedAt);
+    if (!newest || newest < updatedAt) newest = updatedAt;
+    touch(`/${encodeURIComponent(pathWord(r.category))}`, updatedAt);
+    touch(`/${encodeURIComponent(`${pathWord(r.category)}-${pathWord(r.subcategory)}`)}`, updatedAt);
+    return { path: productPath(r.category, r.subcategory, r.slug), updatedAt };
+  });
+  return {
+    products: list,
+    listings: [...listings].map(([path, updatedAt]) => ({ path, updatedAt })),
+    newest,
+  };
+}
