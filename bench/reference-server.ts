@@ -24,25 +24,31 @@ const logging = drizzle(capturePool, {
 // biome-ignore lint/suspicious/noExplicitAny: the logging driver stands in for the shop's Db type
 await filterProducts(logging as any, 'all');
 await capturePool.end();
-const listing = captured.at(-1);
-if (!listing) throw new Error('the products service ran no query');
+// The shop reads the catalogue names (to parse the filter string), then runs the page and the total side
+// by side. The reference runs those last two: what it takes to answer, without the parsing.
+const page = captured.find((q) => /\blimit\b/i.test(q.sql) && !/count\(/i.test(q.sql));
+const total = captured.find((q) => /count\(/i.test(q.sql) && q !== page);
+if (!page) throw new Error(`no page query among the ${captured.length} statements the shop ran`);
 console.log(
-  `reference listing SQL (${captured.length} statements in the shop, the last one here):\n${listing.sql}\nparams ${JSON.stringify(listing.params)}`,
+  `reference listing SQL (the shop runs ${captured.length} statements for /filter/all; these ${total ? 2 : 1} here):\n${page.sql}\nparams ${JSON.stringify(page.params)}${total ? `\n${total.sql}\nparams ${JSON.stringify(total.params)}` : ''}`,
 );
 
-const keys = [...Object.keys(productColumns), 'total'];
+const keys = Object.keys(productColumns);
 const pool = new pg.Pool({ connectionString: url, max: 10 });
 
 const server = http.createServer(async (_req, res) => {
   try {
-    const result = await pool.query({ text: listing.sql, values: listing.params, rowMode: 'array' });
+    const [result, counted] = await Promise.all([
+      pool.query({ text: page.sql, values: page.params, rowMode: 'array' }),
+      total ? pool.query({ text: total.sql, values: total.params, rowMode: 'array' }) : undefined,
+    ]);
     const rows = result.rows.map((r: unknown[]) => Object.fromEntries(keys.map((k, i) => [k, r[i]])));
-    const total = Number(rows[0]?.total ?? 0);
+    const count = Number(counted?.rows[0]?.[0] ?? rows.length);
     const body = JSON.stringify({
       success: true,
       // biome-ignore lint/suspicious/noExplicitAny: rows have the shape toProduct reads
       products: rows.map((r) => toProduct(r as any)),
-      pagination: { totalPages: Math.ceil(total / 30), totalCount: total, currentPage: 1 },
+      pagination: { totalPages: Math.ceil(count / 30), totalCount: count, currentPage: 1 },
     });
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
     res.end(body);
