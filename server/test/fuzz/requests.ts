@@ -16,6 +16,8 @@ export type Sym =
   | { $sym: 'word'; n: number }
   /** A subcategory and the category it belongs to, chosen together. */
   | { $sym: 'pair'; part: 'category' | 'subcategory'; n: number }
+  /** A payment the fuzz made through the sandbox: its order id, payment id and signature belong together. */
+  | { $sym: 'paid'; part: 'razorpay_order_id' | 'razorpay_payment_id' | 'razorpay_signature'; n: number }
   | { $sym: 'mobile'; who: 'user' | 'admin' }
   | { $sym: 'password'; who: 'user' | 'admin' }
   | { $sym: 'filter'; parts: (string | { $sym: 'word'; n: number })[] };
@@ -454,10 +456,22 @@ const credentials = (value: unknown, who: 'user' | 'admin' | null) => {
   return { ...v, mobileno: { $sym: 'mobile', who }, password: { $sym: 'password', who } };
 };
 
-/** A body naming both a category and a subcategory names a subcategory of that category. */
+/**
+ * A body naming both a category and a subcategory names a subcategory of that category; one naming a
+ * payment names the order, payment and signature of one sandbox payment.
+ */
 const paired = (value: unknown, n: number) => {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return value ?? {};
   const v = value as Record<string, unknown>;
+  if ('razorpay_payment_id' in v && 'razorpay_signature' in v && n % 2 === 0) {
+    const part = (p: 'razorpay_order_id' | 'razorpay_payment_id' | 'razorpay_signature') => ({ $sym: 'paid', part: p, n });
+    return {
+      ...v,
+      razorpay_order_id: part('razorpay_order_id'),
+      razorpay_payment_id: part('razorpay_payment_id'),
+      razorpay_signature: part('razorpay_signature'),
+    };
+  }
   if (!('category' in v) || !('subcategory' in v)) return v;
   return { ...v, category: { $sym: 'pair', part: 'category', n }, subcategory: { $sym: 'pair', part: 'subcategory', n } };
 };
@@ -579,6 +593,8 @@ export type Pool = {
   paymentRefs: string[];
   words: string[];
   pairs: [string, string][];
+  /** Sandbox payments answered to the fuzz (kept across re-reads of the pool). */
+  paid: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string }[];
   people: Record<'user' | 'admin', { mobileno: string; password: string }>;
 };
 
@@ -602,6 +618,11 @@ export function resolve(value: unknown, pool: Pool): unknown {
       return at(pool.paymentRefs, (sym as { n: number }).n, 'pay_NoSuchPayment00');
     case 'word':
       return at(pool.words, (sym as { n: number }).n, 'ruby');
+    case 'paid': {
+      const s = sym as Extract<Sym, { $sym: 'paid' }>;
+      const p = pool.paid.length ? pool.paid[s.n % pool.paid.length] : undefined;
+      return p ? p[s.part] : `${s.part.split('_')[1]}_NoSuchOne000000`;
+    }
     case 'pair': {
       const s = sym as Extract<Sym, { $sym: 'pair' }>;
       const pair = at(pool.pairs, s.n, [crypto.randomUUID(), crypto.randomUUID()] as [string, string]);

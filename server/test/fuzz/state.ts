@@ -1,7 +1,17 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { categories, checkouts, orderItems, orders, products, sessions, subcategories, users } from '../../db/schema.js';
+import {
+  cartItems,
+  categories,
+  checkouts,
+  orderItems,
+  orders,
+  products,
+  sessions,
+  subcategories,
+  users,
+} from '../../db/schema.js';
 import { createUser } from '../../features/auth/service.js';
 import { createSession } from '../../http/session.js';
 import type { Pool, Table } from './requests.js';
@@ -149,6 +159,11 @@ export async function seedFixtures(database: Database, userId: string) {
     )
     .returning();
   const product = made[0] as { id: string; name: string };
+  // A cart line, so a well-formed checkout can hold stock and a sandbox payment can follow.
+  await db
+    .insert(cartItems)
+    .values({ userId, productId: product.id, productname: product.name, quantity: 1 })
+    .onConflictDoNothing();
   const ref = `order_Fz${tag}${crypto.randomBytes(4).toString('hex')}`.slice(0, 20);
   const [checkout] = await db
     .insert(checkouts)
@@ -221,6 +236,7 @@ export async function readPool(database: Database, people: Pool['people']): Prom
   return {
     ids,
     pairs,
+    paid: [],
     slugs: await col('select slug as v from products order by created_at desc limit 40'),
     orderRefs: await col('select provider_order_id as v from checkouts order by created_at desc limit 40'),
     paymentRefs: await col('select razorpay_payment_id as v from orders order by created_at desc limit 40'),
