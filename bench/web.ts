@@ -99,6 +99,7 @@ async function main() {
     ];
     const rows: string[] = [];
     for (const [name, urlPath, routeKey] of pages) {
+      if (!manifest[routeKey]) throw new Error(`${routeKey} is not a chunk of this build (was the route moved?)`);
       const files = new Set([...inHtml, ...firstJs(manifest, [entry, routeKey])]);
       const js = [...files].reduce((n, f) => n + gzipSize(f), 0);
       console.log(`lighthouse ${name} (${urlPath})…`);
