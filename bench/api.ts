@@ -28,7 +28,7 @@ const LISTING: [string, string][] = [
   ['listing: name search', '/p1/api/filter/search-cushion'],
 ];
 
-type Row = { name: string; rps: number; p50: number; p99: number; peakMb: number; bad: number };
+type Row = { name: string; rps: number; p50: number; p99: number; peakMb: number; bad: number; non2xx: number; errors: number };
 
 async function measure(
   name: string,
@@ -58,11 +58,13 @@ async function measure(
     p99: result.latency.p99,
     peakMb: peak / MB,
     bad: result.non2xx + result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
   };
 }
 
 const fmt = (r: Row) =>
-  `${r.name.padEnd(44)} ${r.rps.toFixed(0).padStart(7)} ${r.p50.toFixed(0).padStart(7)} ${r.p99.toFixed(0).padStart(7)} ${r.peakMb.toFixed(0).padStart(9)}${r.bad ? `   (${r.bad} non-2xx or errors!)` : ''}`;
+  `${r.name.padEnd(44)} ${r.rps.toFixed(0).padStart(7)} ${r.p50.toFixed(0).padStart(7)} ${r.p99.toFixed(0).padStart(7)} ${r.peakMb.toFixed(0).padStart(9)}${r.bad ? `   (${r.non2xx} non-2xx answers, ${r.errors} errors or time-outs!)` : ''}`;
 const HEADER = `${'case'.padEnd(44)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'peak RSS MB'.padStart(9)}`;
 
 async function expectOk(base: string, path: string, cookie?: string) {
@@ -131,7 +133,7 @@ async function main() {
     for (const size of sizes) {
       let t = Date.now();
       await growProducts(client, size);
-      console.log(`seeded ${size.toLocaleString('en-IN')} products in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+      console.log(`seeded ${size.toLocaleString('en-US')} products in ${((Date.now() - t) / 1000).toFixed(1)} s`);
       if (size === 10_000) {
         t = Date.now();
         await seedOrders(client, 50_000);
@@ -159,7 +161,7 @@ async function main() {
         });
         if (body && !body.products?.length) throw new Error(`${path} found no products`);
         rows.push(await measure(name, s.url, () => s.rss(), { path }));
-        console.log(`  ${size.toLocaleString('en-IN')} products · ${fmt(rows.at(-1) as Row)}`);
+        console.log(`  ${size.toLocaleString('en-US')} products · ${fmt(rows.at(-1) as Row)}`);
       }
       growth.set(size, rows);
       if (size !== 10_000) continue;
@@ -227,7 +229,7 @@ async function main() {
     );
 
     console.log('\nGrowth: listing cases by catalogue size (req/s · p99 ms)');
-    console.log(`${'case'.padEnd(34)}${sizes.map((s) => `${s.toLocaleString('en-IN')} products`.padStart(22)).join('')}`);
+    console.log(`${'case'.padEnd(34)}${sizes.map((s) => `${s.toLocaleString('en-US')} products`.padStart(22)).join('')}`);
     for (const [k, [name]] of LISTING.entries()) {
       const cells = sizes.map((s) => {
         const r = growth.get(s)?.[k];

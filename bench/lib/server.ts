@@ -32,6 +32,8 @@ export async function startShop(opts: {
   env?: Record<string, string | undefined>;
   waitReady?: boolean;
   timeoutMs?: number;
+  /** Extra flags for node itself (a profiler, say). */
+  nodeArgs?: string[];
 }): Promise<ShopProcess> {
   const dataDir = opts.env?.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), `shop-proc-${opts.port}-`));
   const env: Record<string, string> = {};
@@ -49,7 +51,7 @@ export async function startShop(opts: {
     if (v === undefined) delete env[k];
     else env[k] = v;
   }
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const proc = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
