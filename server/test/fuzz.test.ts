@@ -171,13 +171,18 @@ describe('fuzz', () => {
           const paid = res.json();
           if (paid.success && paid.razorpay_signature) pool.paid.push(paid);
         }
-        const isJson = String(res.headers['content-type'] ?? '').startsWith('application/json');
-        if (status >= 400 && req.method !== 'HEAD') {
+        const contentType = String(res.headers['content-type'] ?? '');
+        const isJson = contentType.startsWith('application/json');
+        const pathname = url.split('?')[0] ?? '';
+        const isApi = API_PREFIXES.some((p) => pathname.startsWith(p)) || pathname === '/healthz';
+        // A storefront page the shop does not have (an unknown product, say) is the web app's HTML with a
+        // 404, as a browser and a search engine should get it; everything else refused is JSON.
+        const storefrontPage = !isApi && req.method === 'GET' && contentType.startsWith('text/html');
+        if (status >= 400 && req.method !== 'HEAD' && !storefrontPage) {
           if (!isJson) throw new Error(`refusal that is not JSON: ${what()}`);
           const parsed = ErrorShape.safeParse(res.json());
           if (!parsed.success) throw new Error(`refusal not in the error shape (${parsed.error.message}): ${what()}`);
         }
-        const pathname = url.split('?')[0] ?? '';
         if (
           status < 300 &&
           isJson &&
