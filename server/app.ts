@@ -7,7 +7,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import scalar from '@scalar/fastify-api-reference';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -96,6 +96,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     return503OnClosing: true,
     routerOptions: { maxParamLength: 500 },
+    // A malformed or over-long URL is refused by the router before any hook: answer it in the API's error shape.
+    frameworkErrors: (err, _request, reply) => {
+      const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      (reply as FastifyReply)
+        .status(tooLong ? 414 : 400)
+        .send({ success: false, message: tooLong ? 'Address is too long' : 'Malformed address' });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

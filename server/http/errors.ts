@@ -33,8 +33,12 @@ const FASTIFY_CODES: Record<string, [number, string]> = {
   FST_FIELDS_LIMIT: [413, 'Too many fields'],
   FST_PARTS_LIMIT: [413, 'Too many parts'],
   FST_PROTO_VIOLATION: [400, 'Malformed request body'],
+  FST_INVALID_JSON_FIELD_ERROR: [400, 'A form field sent as JSON is not valid JSON'],
   FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'Expected multipart/form-data'],
 };
+
+const MULTIPART_BROKEN =
+  /^(Multipart: |Boundary required|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|The needle cannot)/;
 
 function zodPath(instancePath: string | undefined, params: Record<string, unknown> | undefined) {
   const fromInstance = (instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
@@ -69,6 +73,17 @@ export function installErrorHandling(app: FastifyInstance) {
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       return reply.status(err.statusCode).send({ success: false, message: err.message || 'Bad request' });
+    }
+    // The multipart parser (busboy) throws plain errors for a broken form: no boundary, a cut-off body.
+    if (MULTIPART_BROKEN.test(err.message ?? '')) {
+      return reply.status(400).send({ success: false, message: 'Malformed multipart/form-data body' });
+    }
+    // PostgreSQL "data exception" (class 22): a value the database cannot take, such as a NUL character in
+    // text or a number out of range. It came in with the request, so it is the client's error.
+    const sqlState = (err as { code?: unknown }).code ?? (err as { cause?: { code?: unknown } }).cause?.code;
+    if (typeof sqlState === 'string' && /^22[0-9A-Z]{3}$/.test(sqlState)) {
+      request.log.warn({ err }, 'input the database refused');
+      return reply.status(400).send({ success: false, message: 'Invalid input' });
     }
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ success: false, message: 'Internal server error' });

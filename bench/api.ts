@@ -1,0 +1,257 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import autocannon, { type Request } from 'autocannon';
+import pg from 'pg';
+import { openPostgres } from '../server/db/client.js';
+import { migrate } from '../server/db/migrate.js';
+import { growProducts, seedCatalogue, seedOrders } from './lib/seed.js';
+import { call, ROOT, type ShopProcess, startShop, withDatabase } from './lib/server.js';
+
+/**
+ * npm run bench: the shop's hottest reads under load, on a fresh PostgreSQL database with 10,000 products
+ * and 50,000 orders, against a minimal reference server for the listing; then the listing cases at
+ * 1,000 / 10,000 / 100,000 products. BENCH_QUICK=1 shortens every run to 3 s; BENCH_DATABASE_URL names
+ * the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres).
+ */
+const QUICK = process.env.BENCH_QUICK === '1';
+const DURATION = QUICK ? 3 : 10;
+const CONNECTIONS = 50;
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PORTS = { shop: 3224, reference: 3225 };
+const ADMIN = { mobileno: '9000000009', password: 'bench-admin-password' };
+const MB = 1024 * 1024;
+
+const LISTING: [string, string][] = [
+  ['listing: all', '/p1/api/filter/all'],
+  ['listing: category + subcategory', '/p1/api/filter/gemstones-ruby'],
+  ['listing: price range + sort', '/p1/api/filter/min-5000-max-50000-sort-asc'],
+  ['listing: name search', '/p1/api/filter/search-cushion'],
+];
+
+type Row = { name: string; rps: number; p50: number; p99: number; peakMb: number; bad: number; non2xx: number; errors: number };
+
+async function measure(
+  name: string,
+  base: string,
+  sampleRss: () => number,
+  opts: { path?: string; requests?: Request[]; headers?: Record<string, string> },
+): Promise<Row> {
+  const url = base + (opts.path ?? '');
+  // A short warm-up (JIT, connection pool, PostgreSQL caches), not counted.
+  await autocannon({ url, connections: 10, duration: 1, headers: opts.headers, requests: opts.requests });
+  let peak = sampleRss();
+  const timer = setInterval(() => {
+    peak = Math.max(peak, sampleRss());
+  }, 100);
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    headers: opts.headers,
+    requests: opts.requests,
+  });
+  clearInterval(timer);
+  return {
+    name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    peakMb: peak / MB,
+    bad: result.non2xx + result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+const fmt = (r: Row) =>
+  `${r.name.padEnd(44)} ${r.rps.toFixed(0).padStart(7)} ${r.p50.toFixed(0).padStart(7)} ${r.p99.toFixed(0).padStart(7)} ${r.peakMb.toFixed(0).padStart(9)}${r.bad ? `   (${r.non2xx} non-2xx answers, ${r.errors} errors or time-outs!)` : ''}`;
+const HEADER = `${'case'.padEnd(44)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'peak RSS MB'.padStart(9)}`;
+
+async function expectOk(base: string, path: string, cookie?: string) {
+  const res = await call(base, 'GET', path, { cookie });
+  if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${res.text.slice(0, 300)}`);
+  return res.json;
+}
+
+async function startReference(databaseUrl: string): Promise<{ proc: ChildProcess; rss(): number; stop(): Promise<void> }> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'bench/reference-server.ts'], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      DATABASE_URL: databaseUrl,
+      PORT: String(PORTS.reference),
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  proc.stdout?.on('data', (d) => {
+    out += d;
+  });
+  for (let i = 0; i < 300 && !out.includes('reference server on'); i++) await new Promise((r) => setTimeout(r, 100));
+  if (!out.includes('reference server on')) throw new Error(`reference server did not start:\n${out}`);
+  console.log(out.trim().split('\n').slice(0, -1).join('\n'));
+  return {
+    proc,
+    rss: () => procRss(proc.pid),
+    stop: async () => {
+      proc.kill('SIGTERM');
+      await new Promise((r) => proc.once('exit', r));
+    },
+  };
+}
+
+function procRss(pid: number | undefined) {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
+}
+
+async function main() {
+  const dbName = `shop_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  const url = withDatabase(PG_URL, dbName);
+  let shop: ShopProcess | undefined;
+  let reference: Awaited<ReturnType<typeof startReference>> | undefined;
+  const client = new pg.Client({ connectionString: url });
+  try {
+    const database = await openPostgres(url, 1);
+    await migrate(database);
+    await database.close();
+    await client.connect();
+    await seedCatalogue(client);
+
+    const growth = new Map<number, Row[]>();
+    const sizes = [1_000, 10_000, 100_000];
+    const main: Row[] = [];
+    for (const size of sizes) {
+      let t = Date.now();
+      await growProducts(client, size);
+      console.log(`seeded ${size.toLocaleString('en-US')} products in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+      if (size === 10_000) {
+        t = Date.now();
+        await seedOrders(client, 50_000);
+        console.log(`seeded 50,000 orders in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+      }
+      // A fresh server per size: its memory figures are its own.
+      await shop?.stop();
+      shop = await startShop({
+        port: PORTS.shop,
+        env: {
+          DATABASE_URL: url,
+          NODE_ENV: 'production',
+          LOG_LEVEL: 'warn',
+          ADMIN_MOBILE: ADMIN.mobileno,
+          ADMIN_PASSWORD: ADMIN.password,
+        },
+      });
+      const s = shop;
+      const rows: Row[] = [];
+      for (const [name, path] of LISTING) {
+        const body = await expectOk(s.url, path).catch((err) => {
+          if (size === 10_000) throw err;
+          console.log(`  ${path}: ${err instanceof Error ? err.message : err}`);
+          return undefined;
+        });
+        if (body && !body.products?.length) throw new Error(`${path} found no products`);
+        rows.push(await measure(name, s.url, () => s.rss(), { path }));
+        console.log(`  ${size.toLocaleString('en-US')} products · ${fmt(rows.at(-1) as Row)}`);
+      }
+      growth.set(size, rows);
+      if (size !== 10_000) continue;
+
+      main.push(...rows);
+      const slugs = (await client.query('select slug from products where is_active order by md5(slug) limit 2000')).rows.map(
+        (r) => r.slug as string,
+      );
+      let i = 0;
+      await expectOk(s.url, `/p1/api/slug/${slugs[0]}`);
+      main.push(
+        await measure('product page: /p1/api/slug/:slug', s.url, () => s.rss(), {
+          requests: [{ setupRequest: (req) => ({ ...req, path: `/p1/api/slug/${slugs[i++ % slugs.length]}` }) }],
+        }),
+      );
+      console.log(`  ${fmt(main.at(-1) as Row)}`);
+
+      const signin = await call(s.url, 'POST', '/u1/api/signin', { body: ADMIN });
+      if (signin.status !== 200 || !signin.cookie) throw new Error(`admin sign-in failed: ${signin.status}`);
+      const doc = await expectOk(s.url, '/api/docs/openapi.json');
+      if (doc.paths['/o1/api/admin/orders']) {
+        const today = new Date().toISOString().slice(0, 10);
+        const yearAgo = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
+        const cases: [string, string][] = [
+          [
+            'admin orders: status + dates, page 2',
+            `/o1/api/admin/orders?page=2&limit=10&status=delivered&startDate=${yearAgo}&endDate=${today}`,
+          ],
+          ['admin orders: search by order id', '/o1/api/admin/orders?page=1&limit=10&search=order_Bench000012345'],
+        ];
+        for (const [name, path] of cases) {
+          const body = await expectOk(s.url, path, signin.cookie);
+          if (!body.orders?.length) throw new Error(`${path} found no orders`);
+          main.push(await measure(name, s.url, () => s.rss(), { path, headers: { cookie: signin.cookie } }));
+          console.log(`  ${fmt(main.at(-1) as Row)}`);
+        }
+      } else {
+        console.log('  admin orders: GET /o1/api/admin/orders is not in this build yet; not measured');
+      }
+
+      reference = await startReference(url);
+      const ref = reference;
+      await expectOk(`http://127.0.0.1:${PORTS.reference}`, '/');
+      main.push(
+        await measure('reference (node:http + pg): listing all', `http://127.0.0.1:${PORTS.reference}`, () => ref.rss(), {
+          path: '/',
+        }),
+      );
+      console.log(`  ${fmt(main.at(-1) as Row)}`);
+      await reference.stop();
+      reference = undefined;
+    }
+
+    const all = main.find((r) => r.name === 'listing: all') as Row;
+    const ref = main.find((r) => r.name.startsWith('reference')) as Row;
+    console.log(
+      `\nAPI under load: ${CONNECTIONS} connections, ${DURATION} s per case, 10,000 products, 50,000 orders (PostgreSQL, NODE_ENV=production)`,
+    );
+    console.log(HEADER);
+    for (const r of main) console.log(fmt(r));
+    console.log(`ratio listing/limit: ${(all.rps / ref.rps).toFixed(2)}`);
+    const slow = main.filter((r) => !r.name.startsWith('reference') && r.p99 > 50).map((r) => r.name);
+    console.log(
+      `goal (ratio ≥ 0.60, p99 ≤ 50 ms): ${all.rps / ref.rps >= 0.6 && !slow.length ? 'met' : `missed${slow.length ? ` — p99 over 50 ms: ${slow.join(', ')}` : ''}`}`,
+    );
+
+    console.log('\nGrowth: listing cases by catalogue size (req/s · p99 ms)');
+    console.log(`${'case'.padEnd(34)}${sizes.map((s) => `${s.toLocaleString('en-US')} products`.padStart(22)).join('')}`);
+    for (const [k, [name]] of LISTING.entries()) {
+      const cells = sizes.map((s) => {
+        const r = growth.get(s)?.[k];
+        return r ? `${r.rps.toFixed(0)} · ${r.p99.toFixed(0)} ms`.padStart(22) : ''.padStart(22);
+      });
+      console.log(`${name.padEnd(34)}${cells.join('')}`);
+    }
+    const bad = [...main, ...[...growth.values()].flat()].filter((r) => r.bad);
+    if (bad.length) {
+      console.log(`\nSome answers were not 2xx: ${bad.map((r) => r.name).join(', ')}`);
+      process.exitCode = 1;
+    }
+  } finally {
+    await reference?.stop();
+    await shop?.stop();
+    await client.end().catch(() => {});
+    await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => {});
+    await admin.end();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,125 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { nameToFilterWord } from '../contract/filter.js';
+import { call, ROOT, startShop } from './lib/server.js';
+
+/**
+ * npm run bench:web: builds the web app, serves it on the embedded database with the demo catalogue
+ * (a temporary DATA_DIR), and prints Lighthouse's mobile scores and LCP / CLS / TBT for the home page,
+ * the full listing and a product page, with the gzip size of the JavaScript each page needs first
+ * (the entry, its preloaded chunks, and the route's chunk with its static imports).
+ * Chromium: CHROME_PATH (default /usr/bin/chromium).
+ */
+const PORT = 3228;
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const DIST = path.join(ROOT, 'dist', 'web');
+const kB = (n: number) => `${(n / 1024).toFixed(1)} kB`;
+
+type ManifestEntry = { file: string; imports?: string[]; isEntry?: boolean; src?: string };
+
+/** Files a route loads before it can show anything: static imports, followed to the end. */
+function firstJs(manifest: Record<string, ManifestEntry>, keys: string[]) {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const entry = manifest[key];
+    if (!entry || files.has(entry.file)) return;
+    files.add(entry.file);
+    for (const k of entry.imports ?? []) visit(k);
+  };
+  for (const k of keys) visit(k);
+  return [...files].filter((f) => f.endsWith('.js'));
+}
+
+const gzipSize = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(DIST, file)), { level: 9 }).length;
+
+function lighthouse(url: string) {
+  const out = path.join(os.tmpdir(), `lh-${process.pid}-${Date.now()}.json`);
+  execFileSync(
+    path.join(ROOT, 'node_modules', '.bin', 'lighthouse'),
+    [
+      url,
+      '--quiet',
+      '--output=json',
+      `--output-path=${out}`,
+      '--form-factor=mobile',
+      '--only-categories=performance,accessibility,best-practices,seo',
+      '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+    ],
+    { env: { ...process.env, CHROME_PATH: CHROME }, stdio: ['ignore', 'ignore', 'inherit'], timeout: 300_000 },
+  );
+  const report = JSON.parse(fs.readFileSync(out, 'utf8'));
+  fs.rmSync(out, { force: true });
+  const score = (k: string) => Math.round((report.categories[k]?.score ?? 0) * 100);
+  const audit = (k: string) => report.audits[k]?.numericValue as number;
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcp: audit('largest-contentful-paint'),
+    cls: audit('cumulative-layout-shift'),
+    tbt: audit('total-blocking-time'),
+  };
+}
+
+async function main() {
+  console.log('building the web app…');
+  execFileSync(path.join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn', '--manifest'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  const manifest = JSON.parse(fs.readFileSync(path.join(DIST, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestEntry
+  >;
+  const entry = Object.keys(manifest).find((k) => manifest[k]?.isEntry) as string;
+  const html = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
+  const inHtml = [...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="\/?([^"]+\.js)"/g)].map(
+    (m) => m[1] as string,
+  );
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-web-bench-'));
+  const shop = await startShop({
+    port: PORT,
+    env: { DATA_DIR: dataDir, SEED_DEMO: 'true', NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: undefined },
+    timeoutMs: 300_000,
+  });
+  try {
+    const latest = await call(shop.url, 'GET', '/p1/api/latest/all?limit=1');
+    const p = latest.json?.products?.[0];
+    if (!p) throw new Error('the demo catalogue has no products');
+    const productPath = `/${nameToFilterWord(p.category.categoryname)}/${nameToFilterWord(p.subcategory.subcategoryname)}/${p.slug}`;
+    const pages: [string, string, string][] = [
+      ['home', '/', 'storefront/home/HomePage.tsx'],
+      ['listing /all', '/all', 'storefront/listing/ListingPage.tsx'],
+      ['product page', productPath, 'storefront/product/ProductPage.tsx'],
+    ];
+    const rows: string[] = [];
+    for (const [name, urlPath, routeKey] of pages) {
+      if (!manifest[routeKey]) throw new Error(`${routeKey} is not a chunk of this build (was the route moved?)`);
+      const files = new Set([...inHtml, ...firstJs(manifest, [entry, routeKey])]);
+      const js = [...files].reduce((n, f) => n + gzipSize(f), 0);
+      console.log(`lighthouse ${name} (${urlPath})…`);
+      const r = lighthouse(shop.url + urlPath);
+      rows.push(
+        `${name.padEnd(14)} ${String(r.performance).padStart(5)} ${String(r.accessibility).padStart(6)} ${String(r.bestPractices).padStart(5)} ${String(r.seo).padStart(4)} ${`${(r.lcp / 1000).toFixed(2)} s`.padStart(8)} ${r.cls.toFixed(3).padStart(6)} ${`${r.tbt.toFixed(0)} ms`.padStart(7)} ${kB(js).padStart(10)} (${files.size} files)`,
+      );
+    }
+    console.log(`\nLighthouse mobile (simulated throttling), Chromium ${CHROME}; product page ${productPath}`);
+    console.log(
+      `${'page'.padEnd(14)} ${'perf'.padStart(5)} ${'a11y'.padStart(6)} ${'b.p.'.padStart(5)} ${'seo'.padStart(4)} ${'LCP'.padStart(8)} ${'CLS'.padStart(6)} ${'TBT'.padStart(7)} ${'first JS gz'.padStart(10)}`,
+    );
+    for (const r of rows) console.log(r);
+  } finally {
+    await shop.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
