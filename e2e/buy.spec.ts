@@ -1,5 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { type APIRequestContext, expect as baseExpect, type Page, type TestInfo, test } from '@playwright/test';
+import { nameToFilterWord } from '../contract/filter.js';
 
 /** Listing and payment calls can take a while on a busy machine: wait longer than the default. */
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -31,14 +32,9 @@ const rupees = (n: number, decimals = 2) =>
     minimumFractionDigits: decimals,
     maximumFractionDigits: decimals,
   }).format(n);
-const urlName = (name: string) =>
-  name
-    .trim()
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
+/** The product page's path, written the way the server's canonical links and the sitemap write it. */
 const productPath = (p: Product) =>
-  `/${urlName(p.category.categoryname)}/${urlName(p.subcategory.subcategoryname)}/${encodeURIComponent(p.slug.toLowerCase())}`;
+  `/${[nameToFilterWord(p.category.categoryname), nameToFilterWord(p.subcategory.subcategoryname), p.slug].map(encodeURIComponent).join('/')}`;
 
 /** Signs a new shopper up and in; the browser context shares the session cookie. */
 async function newShopper(page: Page, fullname = 'Meera Kapoor') {
@@ -118,7 +114,7 @@ test.describe('buying', () => {
     const firstCategory = await category.locator('option').nth(1).textContent();
     await category.selectOption({ label: firstCategory ?? '' });
     await filters.getByRole('button', { name: 'Apply Filters' }).click();
-    await expect(page).toHaveURL(new RegExp(`/${urlName(firstCategory ?? '')}`));
+    await expect(page).toHaveURL(new RegExp(`/${nameToFilterWord(firstCategory ?? '')}`));
     await expect(page.getByTestId('listing-count')).toContainText(/Showing [1-9]\d* of \d+ products/);
 
     // Open the first product and add it to the cart.
