@@ -59,10 +59,14 @@ test.describe('home', () => {
     await expect(hero.getByRole('button', { name: 'Next slide' })).toBeVisible();
     await expect(hero.getByRole('button', { name: /Go to slide/ })).toHaveCount(3);
 
-    await expect(page.getByText('20% OFF')).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Natural Emerald (Panna)', exact: true })).toBeVisible();
-    await expect(page.getByText('15% OFF')).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Natural Ruby (Manik)', exact: true })).toBeVisible();
+    const offers = page.getByRole('region', { name: 'Offers' });
+    await expect(offers.getByRole('link')).toHaveCount(2);
+    await expect(offers.getByRole('link').first()).toContainText('20% OFF');
+    await expect(offers.getByRole('link').first()).toContainText('Natural Emerald (Panna)');
+    await expect(offers.getByRole('link').first()).toHaveAttribute('href', '/gemstones-emerald');
+    await expect(offers.getByRole('link').nth(1)).toContainText('15% OFF');
+    await expect(offers.getByRole('link').nth(1)).toContainText('Natural Ruby (Manik)');
+    await expect(offers.getByRole('link').nth(1)).toHaveAttribute('href', '/gemstones-ruby');
 
     await scrollThrough(page);
     const headings = await page.locator('main h2').allTextContents();

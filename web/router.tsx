@@ -11,8 +11,15 @@ const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
 const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
   lazy(async () => ({ default: (await load())[name] }));
 
-const SignInPage = named(() => import('./storefront/auth/SignInPage'), 'SignInPage');
-const SignUpPage = named(() => import('./storefront/auth/SignUpPage'), 'SignUpPage');
+// Sign in and sign up load together: moving from one to the other (after signing up) is then instant, and the
+// page a shopper types into is never the one about to be replaced.
+const loadAuthPages = () =>
+  Promise.all([import('./storefront/auth/SignInPage'), import('./storefront/auth/SignUpPage')]).then(([a, b]) => ({
+    ...a,
+    ...b,
+  }));
+const SignInPage = named(loadAuthPages, 'SignInPage');
+const SignUpPage = named(loadAuthPages, 'SignUpPage');
 const AdminApp = page(() => import('./admin/AdminApp'));
 const HomePage = page(() => import('./storefront/home/HomePage'));
 const CartPage = page(() => import('./storefront/cart/CartPage'));
