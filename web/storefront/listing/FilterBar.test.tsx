@@ -149,7 +149,8 @@ describe('FilterBar on phones', () => {
     );
     expect(screen.getByTestId('filter-count')).toHaveTextContent('4');
     await userEvent.click(screen.getByRole('button', { name: /^Filters/ }));
-    const sheet = await screen.findByRole('dialog', { name: 'Filter products' });
+    // The sheet's code loads on first open: give the import time on a slow machine.
+    const sheet = await screen.findByRole('dialog', { name: 'Filter products' }, { timeout: 15_000 });
     expect(within(sheet).getByLabelText('Subcategory')).toHaveValue('s1');
     await userEvent.click(within(sheet).getByRole('button', { name: 'Apply Filters' }));
     expect(onApply).toHaveBeenCalledTimes(1);
