@@ -83,33 +83,8 @@ export const AwaitingShipmentResponse = z.object({
 });
 export type AwaitingShipmentResponse = z.infer<typeof AwaitingShipmentResponse>;
 
-const ymd = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Use the date format YYYY-MM-DD' })
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), {
-    message: 'Not a real date',
-  });
-const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-
 /** Filters of the admin orders screen (the same as GET /o1/api/admin/orders without paging). */
-export const AdminOrderFilters = z
-  .object({
-    search: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
-    /** A delivery status (any case); "all" or empty = every order. */
-    status: z.preprocess(
-      (v) =>
-        typeof v === 'string' ? (v.trim().toLowerCase() === 'all' ? undefined : blankToUndefined(v.trim().toLowerCase())) : v,
-      DeliveryStatus.optional(),
-    ),
-    startDate: z.preprocess(blankToUndefined, ymd.optional()),
-    endDate: z.preprocess(blankToUndefined, ymd.optional()),
-  })
-  .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, {
-    message: 'endDate must not be before startDate',
-    path: ['endDate'],
-  });
-export type AdminOrderFilters = z.infer<typeof AdminOrderFilters>;
+export { AdminOrderFilters } from './orders.js';
 
 /** Characters that make a spreadsheet read a cell as a formula. */
 const FORMULA_START = /^[=+\-@\t\r]/;

@@ -188,24 +188,32 @@ const ymd = z
   });
 const emptyAsUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
+/** Filters of the admin orders screen, shared by the order list and its CSV export. */
+const adminOrderFilterFields = {
+  search: z.preprocess(emptyAsUndefined, z.string().trim().max(100).optional()),
+  /** A delivery status (any case); "all" or empty = every order. */
+  status: z.preprocess(
+    (v) =>
+      typeof v === 'string' ? (v.trim().toLowerCase() === 'all' ? undefined : emptyAsUndefined(v.trim().toLowerCase())) : v,
+    DeliveryStatus.optional(),
+  ),
+  startDate: z.preprocess(emptyAsUndefined, ymd.optional()),
+  endDate: z.preprocess(emptyAsUndefined, ymd.optional()),
+};
+const datesInOrder = (q: { startDate?: string | undefined; endDate?: string | undefined }) =>
+  !q.startDate || !q.endDate || q.startDate <= q.endDate;
+const datesInOrderError = { message: 'endDate must not be before startDate', path: ['endDate'] };
+
+export const AdminOrderFilters = z.object(adminOrderFilterFields).refine(datesInOrder, datesInOrderError);
+export type AdminOrderFilters = z.infer<typeof AdminOrderFilters>;
+
 export const AdminOrdersQuery = z
   .object({
     page: z.coerce.number().int().min(1).default(1),
     limit: z.coerce.number().int().min(1).max(100).default(10),
-    search: z.preprocess(emptyAsUndefined, z.string().trim().max(100).optional()),
-    /** A delivery status (any case); "all" or empty = every order. */
-    status: z.preprocess(
-      (v) =>
-        typeof v === 'string' ? (v.trim().toLowerCase() === 'all' ? undefined : emptyAsUndefined(v.trim().toLowerCase())) : v,
-      DeliveryStatus.optional(),
-    ),
-    startDate: z.preprocess(emptyAsUndefined, ymd.optional()),
-    endDate: z.preprocess(emptyAsUndefined, ymd.optional()),
+    ...adminOrderFilterFields,
   })
-  .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, {
-    message: 'endDate must not be before startDate',
-    path: ['endDate'],
-  });
+  .refine(datesInOrder, datesInOrderError);
 export const AdminOrdersResponse = z.object({
   success: z.boolean(),
   orders: z.array(AdminOrder),

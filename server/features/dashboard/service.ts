@@ -10,6 +10,7 @@ import {
   SHOP_TIME_ZONE,
 } from '../../../contract/dashboard.js';
 import { type DbOrTx, execRows } from '../../db/client.js';
+import { adminOrderFilter } from '../orders/service.js';
 
 const TZ = SHOP_TIME_ZONE;
 const DAYS_IN_CHART = 30;
@@ -140,19 +141,6 @@ export async function lowStock(db: DbOrTx, limit: number) {
 
 // ---------------------------------------------------------------- CSV export
 
-/** WHERE clause of the admin orders filters: search in order id, Razorpay order and payment ids; India-time dates, inclusive. */
-export function orderFilterSql(f: AdminOrderFilters): SQL {
-  const parts: SQL[] = [sql`true`];
-  if (f.search) {
-    const like = `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    parts.push(sql`(o.id::text ilike ${like} or o.razorpay_order_id ilike ${like} or o.razorpay_payment_id ilike ${like})`);
-  }
-  if (f.status) parts.push(sql`o.deliverystatus = ${f.status}`);
-  if (f.startDate) parts.push(sql`o.created_at >= (${f.startDate}::date::timestamp at time zone ${TZ})`);
-  if (f.endDate) parts.push(sql`o.created_at < ((${f.endDate}::date + 1)::timestamp at time zone ${TZ})`);
-  return sql.join(parts, sql` and `);
-}
-
 export const CSV_HEADER = [
   'Order ID',
   'Date (IST)',
@@ -195,27 +183,29 @@ type ExportRow = {
 export async function* exportOrders(db: DbOrTx, f: AdminOrderFilters, batch = 500): AsyncGenerator<(string | number)[]> {
   let after: { createdAt: string; id: string } | null = null;
   for (;;) {
-    const cursor: SQL = after ? sql`and (o.created_at, o.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``;
+    const cursor: SQL = after
+      ? sql`and (orders.created_at, orders.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+      : sql``;
     const { rows }: { rows: ExportRow[] } = await execRows<ExportRow>(
       db,
       sql`
-        select o.id,
-               to_char(o.created_at at time zone ${TZ}, 'YYYY-MM-DD HH24:MI') as created_ist,
-               to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at,
+        select orders.id,
+               to_char(orders.created_at at time zone ${TZ}, 'YYYY-MM-DD HH24:MI') as created_ist,
+               to_char(orders.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at,
                u.fullname as user_fullname, u.mobileno as user_mobileno,
-               o.paymentstatus, o.deliverystatus, o.total_paise::text as total_paise,
-               (select coalesce(sum(i.quantity), 0)::int from order_items i where i.order_id = o.id) as items,
+               orders.paymentstatus, orders.deliverystatus, orders.total_paise::text as total_paise,
+               (select coalesce(sum(i.quantity), 0)::int from order_items i where i.order_id = orders.id) as items,
                (select string_agg(
                          i.productname || ' x' || i.quantity
                            || case when i.size <> '' then ' (size ' || i.size || ')' else '' end
                            || case when i.colour <> '' then ' (' || i.colour || ')' else '' end,
                          '; ' order by i.position, i.id)
-                  from order_items i where i.order_id = o.id) as products,
-               o.shippinginfo, o.razorpay_order_id, o.razorpay_payment_id
-        from orders o
-        left join users u on u.id = o.user_id
-        where ${orderFilterSql(f)} ${cursor}
-        order by o.created_at desc, o.id desc
+                  from order_items i where i.order_id = orders.id) as products,
+               orders.shippinginfo, orders.razorpay_order_id, orders.razorpay_payment_id
+        from orders
+        left join users u on u.id = orders.user_id
+        where ${adminOrderFilter(f) ?? sql`true`} ${cursor}
+        order by orders.created_at desc, orders.id desc
         limit ${batch}`,
     );
     for (const r of rows) {

@@ -92,7 +92,11 @@ const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** Midnight at the start of a calendar day in India (UTC+05:30, no daylight saving). */
 export const indiaDayStart = (ymd: string) => new Date(`${ymd}T00:00:00+05:30`);
 
-export async function adminOrders(db: Db, q: AdminQuery) {
+/**
+ * The admin orders filter. A search matches part of an order id, Razorpay order id or payment id, case
+ * insensitively; trigram indexes on the three ids (migration 0005) keep it off a full scan.
+ */
+export function adminOrderFilter(q: Omit<AdminQuery, 'page' | 'limit'>): SQL | undefined {
   const where: SQL[] = [];
   if (q.search) {
     const pattern = `%${likeEscape(q.search)}%`;
@@ -107,17 +111,28 @@ export async function adminOrders(db: Db, q: AdminQuery) {
   if (q.status) where.push(eq(orders.deliverystatus, q.status));
   if (q.startDate) where.push(gte(orders.createdAt, indiaDayStart(q.startDate)));
   if (q.endDate) where.push(lt(orders.createdAt, new Date(indiaDayStart(q.endDate).getTime() + 86_400_000)));
-  const filter = where.length ? and(...where) : undefined;
+  return where.length ? and(...where) : undefined;
+}
 
-  const [total] = await db.select({ n: count() }).from(orders).where(filter);
+export function adminOrderQueries(db: Db, q: AdminQuery) {
+  const filter = adminOrderFilter(q);
+  return {
+    count: db.select({ n: count() }).from(orders).where(filter),
+    page: db
+      .select()
+      .from(orders)
+      .where(filter)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+  };
+}
+
+export async function adminOrders(db: Db, q: AdminQuery) {
+  const queries = adminOrderQueries(db, q);
+  const [total] = await queries.count;
   const totalOrders = Number(total?.n ?? 0);
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(filter)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(q.limit)
-    .offset((q.page - 1) * q.limit);
+  const rows = await queries.page;
   const totalPages = Math.ceil(totalOrders / q.limit);
   return {
     orders: await orderViews(db, rows, { withUser: true }),
