@@ -75,8 +75,7 @@ export const Product = z.object({
 });
 export type Product = z.infer<typeof Product>;
 
-/** Stored image URLs are `/uploads/<key>/<width>.webp` variants of one upload; these are the widths kept. */
-export const IMAGE_WIDTHS = [320, 640, 1280] as const;
+export { IMAGE_WIDTHS, type ImageWidth, imageSrcSet, imageUrlAt, STORED_IMAGE_WIDTH } from './images.js';
 
 /** The 20 colours the product form offers. */
 export const COLOUR_PALETTE = [
@@ -103,25 +102,6 @@ export const COLOUR_PALETTE = [
 ] as const;
 
 // ---------------------------------------------------------------- images
-
-export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
-/** The variant kept in `productimages` (the web app derives the others from it). */
-export const STORED_IMAGE_WIDTH: ImageWidth = 1280;
-const VARIANT_RE = /\/(\d+)\.webp(?=$|[?#])/;
-
-/** The URL of another stored width of a product image; URLs that are not our variants come back unchanged. */
-export function imageUrlAt(url: string, width: ImageWidth): string {
-  const m = VARIANT_RE.exec(url);
-  if (!m || !(IMAGE_WIDTHS as readonly number[]).includes(Number(m[1]))) return url;
-  return url.replace(VARIANT_RE, `/${width}.webp`);
-}
-
-/** `srcset` for a stored product image (`…/320.webp 320w, …/640.webp 640w, …/1280.webp 1280w`); undefined for other URLs. */
-export function imageSrcSet(url: string): string | undefined {
-  const m = VARIANT_RE.exec(url);
-  if (!m || !(IMAGE_WIDTHS as readonly number[]).includes(Number(m[1]))) return undefined;
-  return IMAGE_WIDTHS.map((w) => `${imageUrlAt(url, w)} ${w}w`).join(', ');
-}
 
 /** Upload limits of the product form (the server enforces them; the form can warn early). */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;

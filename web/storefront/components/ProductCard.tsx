@@ -3,11 +3,11 @@ import { Copy, LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { imageSrcSet, imageUrlAt } from '../../../contract/images';
 import { cartApi } from '../../api/cart';
 import type { Product } from '../../api/catalogue';
 import { ApiError } from '../../api/client';
 import { useSession } from '../../auth/session';
-import { imageAt, srcSetOf } from './images';
 import { formatRupees, productPath, shortName } from './links';
 import { Stars } from './Stars';
 
@@ -62,8 +62,8 @@ export function ProductCard({ product, sizes = CARD_IMAGE_SIZES }: { product: Pr
       <div className="aspect-square overflow-hidden bg-gray-100">
         {image && !imageFailed && (
           <img
-            src={imageAt(image, 640)}
-            srcSet={srcSetOf(image)}
+            src={imageUrlAt(image, 640)}
+            srcSet={imageSrcSet(image)}
             sizes={sizes}
             width={640}
             height={640}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
+import { imageSrcSet, imageUrlAt } from '../../../contract/images';
 import type { Product } from '../../api/catalogue';
-import { imageAt, srcSetOf } from '../components/images';
 
 type Media = { kind: 'image'; url: string } | { kind: 'video'; url: string };
 
@@ -19,8 +19,8 @@ export function Gallery({ product }: { product: Product }) {
       <div className="relative aspect-square overflow-hidden rounded-xl bg-gray-100">
         {current?.kind === 'image' && !failed[current.url] && (
           <img
-            src={imageAt(current.url, 1280)}
-            srcSet={srcSetOf(current.url)}
+            src={imageUrlAt(current.url, 1280)}
+            srcSet={imageSrcSet(current.url)}
             sizes="(min-width: 1280px) 608px, (min-width: 768px) 50vw, 100vw"
             width={1280}
             height={1280}
@@ -58,7 +58,7 @@ export function Gallery({ product }: { product: Product }) {
                 {m.kind === 'image' ? (
                   !failed[m.url] && (
                     <img
-                      src={imageAt(m.url, 320)}
+                      src={imageUrlAt(m.url, 320)}
                       width={80}
                       height={80}
                       alt=""

@@ -1,0 +1,28 @@
+/**
+ * Stored product images are WebP variants of one upload: `/uploads/<key>/<width>.webp` at each width below
+ * (or the same path under MEDIA_PUBLIC_URL). This module imports nothing, so the shop's pages can use it
+ * without bundling zod.
+ */
+
+/** The widths kept of every product image. */
+export const IMAGE_WIDTHS = [320, 640, 1280] as const;
+export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
+/** The variant kept in `productimages` (the web app derives the others from it). */
+export const STORED_IMAGE_WIDTH: ImageWidth = 1280;
+
+const VARIANT_RE = /\/(\d+)\.webp(?=$|[?#])/;
+const isVariant = (url: string) => {
+  const m = VARIANT_RE.exec(url);
+  return Boolean(m && (IMAGE_WIDTHS as readonly number[]).includes(Number(m[1])));
+};
+
+/** The URL of another stored width of a product image; URLs that are not our variants come back unchanged. */
+export function imageUrlAt(url: string, width: ImageWidth): string {
+  return isVariant(url) ? url.replace(VARIANT_RE, `/${width}.webp`) : url;
+}
+
+/** `srcset` for a stored product image (`…/320.webp 320w, …/640.webp 640w, …/1280.webp 1280w`); undefined for other URLs. */
+export function imageSrcSet(url: string): string | undefined {
+  if (!isVariant(url)) return undefined;
+  return IMAGE_WIDTHS.map((w) => `${imageUrlAt(url, w)} ${w}w`).join(', ');
+}
