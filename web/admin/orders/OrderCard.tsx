@@ -14,9 +14,9 @@ const SWATCH: Record<string, string> = { Gold: '#d4af37', Silver: '#c0c0c0', Gra
 function Spec({ label, value }: { label: string; value: string | number | null | undefined }) {
   if (value === null || value === undefined || value === '') return null;
   return (
-    <div className="flex gap-1">
-      <dt className="text-gray-500">{label}:</dt>
-      <dd className="text-gray-800">{value}</dd>
+    <div className="flex min-w-0 gap-1">
+      <dt className="shrink-0 text-gray-500">{label}:</dt>
+      <dd className="min-w-0 wrap-anywhere text-gray-800">{value}</dd>
     </div>
   );
 }
@@ -42,7 +42,7 @@ function ProductLine({ line }: { line: Line }) {
         <span className="size-16 shrink-0 rounded-md bg-gray-100" />
       )}
       <div className="min-w-0 flex-1 text-sm">
-        <p className="font-medium text-gray-900">{p?.productname ?? line.productname}</p>
+        <p className="font-medium wrap-anywhere text-gray-900">{p?.productname ?? line.productname}</p>
         <div className="mt-0.5 flex flex-wrap gap-x-4 gap-y-0.5 text-gray-600">
           <span>Quantity: {line.quantity}</span>
           {line.size ? <span>Size: {line.size}</span> : null}
@@ -107,10 +107,17 @@ export function OrderCard({
   const selectId = `delivery-${order._id}`;
   return (
     <article className="rounded-xl border border-gray-200 bg-white shadow-sm" data-testid="order-card" data-order-id={order._id}>
-      <header className="flex flex-wrap items-start justify-between gap-3 border-b border-gray-100 px-4 py-3">
-        <div className="min-w-0 text-sm">
+      {/* On a phone the header stacks: date, id and badges first, then the total beside the delivery status. */}
+      <header
+        className="flex flex-col gap-3 border-b border-gray-100 px-4 py-3 sm:flex-row sm:items-start sm:justify-between"
+        data-testid="order-header"
+      >
+        <div className="min-w-0 text-sm sm:flex-1">
           <p className="font-semibold text-gray-900">{formatDateTime(order.createdAt)}</p>
-          <p className="truncate text-xs text-gray-500">Order {order._id}</p>
+          {/* The whole id stays readable (admins search by it): it wraps instead of being cut off. */}
+          <p className="text-xs break-all text-gray-500" data-testid="order-id">
+            Order {order._id}
+          </p>
           <div className="mt-1.5 flex flex-wrap gap-2">
             <span
               className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_CLASS[order.status] ?? 'bg-yellow-100 text-yellow-800'}`}
@@ -125,11 +132,14 @@ export function OrderCard({
             </span>
           </div>
         </div>
-        <div className="flex flex-col items-end gap-2">
-          <p className="text-lg font-semibold text-gray-900" data-testid="order-total">
+        <div
+          className="flex min-w-0 flex-wrap items-center justify-between gap-x-4 gap-y-2 sm:shrink-0 sm:flex-col sm:flex-nowrap sm:items-end sm:justify-start"
+          data-testid="order-header-side"
+        >
+          <p className="text-lg font-semibold wrap-anywhere text-gray-900" data-testid="order-total">
             {formatINR(order.totalamount)}
           </p>
-          <div className="flex items-center gap-2">
+          <div className="flex min-w-0 flex-wrap items-center gap-2">
             <label htmlFor={selectId} className="text-xs text-gray-600">
               Delivery Status
             </label>
@@ -138,7 +148,7 @@ export function OrderCard({
               value={order.deliverystatus}
               disabled={busy}
               onChange={(e) => onDeliveryChange(e.target.value as Order['deliverystatus'])}
-              className="rounded-md border border-gray-300 bg-white px-2 py-1 text-sm capitalize focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none disabled:opacity-50"
+              className="max-w-full min-w-0 rounded-md border border-gray-300 bg-white px-2 py-1 text-sm capitalize focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none disabled:opacity-50"
             >
               {DELIVERY_STATUSES.map((s) => (
                 <option key={s} value={s} className="capitalize">
@@ -149,13 +159,13 @@ export function OrderCard({
           </div>
         </div>
       </header>
-      <div className="grid gap-4 px-4 py-2 lg:grid-cols-[1fr_18rem]">
-        <ul className="divide-y divide-gray-100" aria-label="Products">
+      <div className="grid grid-cols-1 gap-4 px-4 py-2 lg:grid-cols-[minmax(0,1fr)_18rem]" data-testid="order-body">
+        <ul className="min-w-0 divide-y divide-gray-100" aria-label="Products">
           {order.products.map((line, i) => (
             <ProductLine key={`${line.productname}-${i}`} line={line} />
           ))}
         </ul>
-        <section className="rounded-lg bg-gray-50 p-3 text-sm lg:my-3" aria-label="Shipping info">
+        <section className="min-w-0 rounded-lg bg-gray-50 p-3 text-sm wrap-anywhere lg:my-3" aria-label="Shipping info">
           <h3 className="mb-1 font-semibold text-gray-900">Shipping Info</h3>
           <p className="text-gray-800">{ship.fullname}</p>
           <p className="text-gray-700">{ship.mobileno}</p>

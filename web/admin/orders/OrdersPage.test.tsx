@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminApi, type Order, type OrderPage } from '../../api/admin';
@@ -121,5 +122,52 @@ describe('orders filters', () => {
     await waitFor(() => expect(select.value).toBe('shipped'));
     expect(update).toHaveBeenLastCalledWith('o-1', 'shipped');
     expect(within(screen.getByTestId('order-card')).getByText('Shipped', { selector: 'span' })).toBeInTheDocument();
+  });
+
+  it('pages with "Page X of Y (Z total orders)" and goes back to page 1 when a filter changes', async () => {
+    const list = vi.spyOn(adminApi.orders, 'list').mockImplementation(async (f, p) => {
+      const res = page([order({ _id: `o-${p}` })], f.status ? 3 : 25);
+      return { ...res, pagination: { ...res.pagination, currentPage: p } };
+    });
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    renderPage();
+    expect(await screen.findByText('Page 1 of 3 (25 total orders)')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByText('Page 2 of 3 (25 total orders)')).toBeInTheDocument();
+    expect(list).toHaveBeenLastCalledWith({}, 2);
+
+    fireEvent.change(screen.getByLabelText('Status', { selector: '#of-status' }), { target: { value: 'shipped' } });
+    await waitFor(() => expect(list).toHaveBeenLastCalledWith({ status: 'shipped' }, 1));
+    expect(await screen.findByText('Page 1 of 1 (3 total orders)')).toBeInTheDocument();
+  });
+
+  it('on a phone, filters in the "Filter Options" sheet apply with Apply Filters and reset with Clear All', async () => {
+    const list = vi.spyOn(adminApi.orders, 'list').mockResolvedValue(page([order()]));
+    renderPage();
+    await screen.findByTestId('order-card');
+    await userEvent.click(screen.getByRole('button', { name: /Filters/ }));
+    const sheet = await screen.findByRole('dialog', { name: 'Filter Options' });
+    await userEvent.selectOptions(within(sheet).getByLabelText('Status'), 'delivered');
+    // nothing is asked until the admin applies
+    await new Promise((r) => setTimeout(r, 350));
+    expect(list).toHaveBeenCalledTimes(1);
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Apply Filters' }));
+    await waitFor(() => expect(list).toHaveBeenLastCalledWith({ status: 'delivered' }, 1));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Filter Options' })).toBeNull());
+    expect(screen.getByTestId('filter-count')).toHaveTextContent('1');
+
+    await userEvent.click(screen.getByRole('button', { name: /Filters/ }));
+    const again = await screen.findByRole('dialog', { name: 'Filter Options' });
+    expect(within(again).getByLabelText('Status')).toHaveValue('delivered');
+    await userEvent.click(within(again).getByRole('button', { name: 'Clear All' }));
+    await waitFor(() => expect(list).toHaveBeenLastCalledWith({}, 1));
+    expect(screen.queryByTestId('filter-count')).toBeNull();
+  });
+
+  it('shows "No orders found" when nothing matches', async () => {
+    vi.spyOn(adminApi.orders, 'list').mockResolvedValue(page([]));
+    renderPage();
+    expect(await screen.findByText('No orders found')).toBeInTheDocument();
+    expect(screen.getByTestId('orders-summary')).toHaveTextContent('Showing 0 of 0 orders');
   });
 });

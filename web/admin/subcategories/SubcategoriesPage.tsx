@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { adminApi, SUBCATEGORY_PAGE_SIZE, type Subcategory } from '../../api/admin';
 import { errorText, fieldErrorsOf, formatDate } from '../format';
 import { Button, IconButton } from '../ui/Button';
@@ -132,6 +132,11 @@ export default function SubcategoriesPage() {
   const rows = list.data?.data ?? [];
   const pagination = list.data?.pagination;
   const reload = () => qc.invalidateQueries({ queryKey: KEY });
+
+  // A page past the end (rows deleted by someone else meanwhile) falls back to the last page.
+  useEffect(() => {
+    if (pagination && pagination.totalPages >= 1 && page > pagination.totalPages) setPage(pagination.totalPages);
+  }, [pagination, page]);
 
   async function remove(s: Subcategory) {
     if (!(await confirm())) return;

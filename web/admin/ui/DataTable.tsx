@@ -91,7 +91,7 @@ export function DataTable<T>({
               {columns.map((c) => (
                 <div key={c.header} className="flex items-start justify-between gap-3">
                   <dt className="shrink-0 text-gray-500">{c.header}</dt>
-                  <dd className="min-w-0 text-right font-medium text-gray-900">{c.cell(row)}</dd>
+                  <dd className="min-w-0 text-right font-medium wrap-anywhere text-gray-900">{c.cell(row)}</dd>
                 </div>
               ))}
             </dl>

@@ -1,0 +1,77 @@
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { Order } from '../../api/admin';
+import { OrderCard } from './OrderCard';
+
+const LONG_ID = '3f0c9a52-7d1e-4b8a-9c6f-2e5d4a1b8c7f-ludhiana-gems-order-000000000042';
+
+const order = (over: Partial<Order> = {}): Order => ({
+  _id: LONG_ID,
+  createdAt: '2025-03-10T06:30:00.000Z',
+  status: 'Confirmed',
+  deliverystatus: 'confirmed',
+  paymentstatus: 'Paid',
+  totalamount: 12500000,
+  products: [
+    {
+      productId: null,
+      productname: 'NaturalCertifiedBurmeseRubyPigeonBloodRedUnheatedOval',
+      productprice: 12500000,
+      productimage: '',
+      quantity: 1,
+      size: '',
+      colour: '',
+    },
+  ],
+  shippinginfo: {
+    fullname: 'Asha Verma',
+    mobileno: '9876543210',
+    address: 'Flat-12B/Tower-4/GreenValleyApartments/FerozepurRoad',
+    city: 'Ludhiana',
+    pincode: '141001',
+  },
+  razorpay_order_id: 'order_ABCDEFGHIJKLMNOPQRSTUV',
+  razorpay_payment_id: 'pay_ZYXWVUTSRQPONMLKJIH',
+  ...over,
+});
+
+const classes = (el: HTMLElement) => el.className.split(/\s+/);
+
+describe('order card on a 360 px phone', () => {
+  it('stacks the header below 640 px and sits side by side only from sm up', () => {
+    render(<OrderCard order={order()} busy={false} onDeliveryChange={vi.fn()} />);
+    const header = screen.getByTestId('order-header');
+    // Base (phone) layout is a column; the row layout applies only from the sm breakpoint.
+    expect(classes(header)).toContain('flex-col');
+    expect(classes(header)).toContain('sm:flex-row');
+    expect(classes(header)).not.toContain('flex-wrap');
+    const side = screen.getByTestId('order-header-side');
+    expect(side).toContainElement(screen.getByTestId('order-total'));
+    expect(side).toContainElement(screen.getByLabelText('Delivery Status'));
+    // The total and the select wrap onto two lines rather than pushing past the card edge.
+    expect(classes(side)).toEqual(expect.arrayContaining(['flex-wrap', 'min-w-0']));
+    expect(classes(screen.getByLabelText('Delivery Status'))).toEqual(expect.arrayContaining(['max-w-full', 'min-w-0']));
+  });
+
+  it('shows the whole order id, wrapped instead of cut off', () => {
+    render(<OrderCard order={order()} busy={false} onDeliveryChange={vi.fn()} />);
+    const id = screen.getByTestId('order-id');
+    expect(id).toHaveTextContent(`Order ${LONG_ID}`);
+    expect(classes(id)).toContain('break-all');
+    expect(classes(id)).not.toContain('truncate');
+    expect(classes(id.parentElement as HTMLElement)).toContain('min-w-0');
+  });
+
+  it('lets the body columns shrink below their longest word and wraps long names and addresses', () => {
+    render(<OrderCard order={order()} busy={false} onDeliveryChange={vi.fn()} />);
+    const body = screen.getByTestId('order-body');
+    expect(classes(body)).toContain('grid-cols-1');
+    expect(body.className).toContain('lg:grid-cols-[minmax(0,1fr)_18rem]');
+    for (const child of Array.from(body.children)) expect(classes(child as HTMLElement)).toContain('min-w-0');
+    const card = screen.getByTestId('order-card');
+    expect(classes(within(card).getByText(order().products[0]?.productname ?? ''))).toContain('wrap-anywhere');
+    expect(classes(screen.getByRole('region', { name: 'Shipping info' }))).toContain('wrap-anywhere');
+    expect(screen.getByTestId('order-total')).toHaveTextContent('₹1,25,00,000.00');
+    expect(within(card).getByText('Product information unavailable')).toBeInTheDocument();
+  });
+});

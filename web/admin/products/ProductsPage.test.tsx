@@ -1,0 +1,146 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Product } from '../../../contract/catalogue';
+import { adminApi, type ProductPage } from '../../api/admin';
+import ProductsPage from './ProductsPage';
+
+const now = '2025-03-10T06:30:00.000Z';
+const product = (i: number, over: Partial<Product> = {}): Product => ({
+  _id: `p-${i}`,
+  productname: `Ruby ${i}`,
+  slug: `ruby-${i}`,
+  productprice: 150000 + i,
+  productdescription: 'Pigeon blood red',
+  productimages: [`/uploads/a${i}/640.webp`, `/uploads/b${i}/640.webp`],
+  productvideo: '',
+  productsizes: [],
+  productcolours: [],
+  rating: 5,
+  metatitle: '',
+  metadescription: '',
+  productbrand: '',
+  stockquantity: i % 2,
+  isActive: true,
+  category: { _id: 'c-gems', categoryname: 'Gemstones' },
+  subcategory: { _id: 's-ruby', subcategoryname: 'Ruby' },
+  treatment: '',
+  cut: '',
+  certification: '',
+  shape: '',
+  composition: '',
+  origin: '',
+  excatdimensions: '',
+  dimensiontype: '',
+  refractiveindex: '',
+  specificgravity: '',
+  returnpolicy: '',
+  weightcarrat: null,
+  weightratti: null,
+  weightkachiratti: null,
+  weightpakkiratti: null,
+  weightgrams: null,
+  createdAt: now,
+  updatedAt: now,
+  ...over,
+});
+
+/** `total` products served 6 a page, like the server. */
+function serve(total: number) {
+  let items = Array.from({ length: total }, (_, i) => product(i + 1));
+  const list = vi.spyOn(adminApi.products, 'list').mockImplementation(async (page: number, search = ''): Promise<ProductPage> => {
+    const found = items.filter((p) => p.productname.toLowerCase().includes(search.toLowerCase()));
+    const totalPages = Math.ceil(found.length / 6);
+    return {
+      success: true,
+      products: found.slice((page - 1) * 6, page * 6),
+      pagination: { currentPage: page, totalPages, totalProducts: found.length, hasNext: page < totalPages, hasPrev: page > 1 },
+    };
+  });
+  const remove = vi.spyOn(adminApi.products, 'remove').mockImplementation(async (id: string) => {
+    items = items.filter((p) => p._id !== id);
+    return { success: true, message: 'Product deleted' };
+  });
+  return { list, remove };
+}
+
+function renderPage() {
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={qc}>
+      <MemoryRouter initialEntries={['/dashboard/products']}>
+        <ProductsPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('products screen', () => {
+  it('shows the columns, stock and brand texts, and the second image as the thumbnail', async () => {
+    serve(2);
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Products' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Product', 'Category', 'Price', 'Stock', 'Brand', 'Created', 'Actions']);
+    const first = within(table).getByText('Ruby 1').closest('tr') as HTMLElement;
+    expect(within(first).getByText('1 in stock')).toBeInTheDocument();
+    expect(within(first).getByText('N/A')).toBeInTheDocument();
+    expect(within(first).getByText('₹1,50,001.00')).toBeInTheDocument();
+    expect(first.querySelector('img')).toHaveAttribute('src', '/uploads/b1/320.webp');
+    const second = within(table).getByText('Ruby 2').closest('tr') as HTMLElement;
+    expect(within(second).getByText('Out of stock')).toBeInTheDocument();
+  });
+
+  it('searches, says what it shows, and offers Clear while a search is active', async () => {
+    const { list } = serve(3);
+    renderPage();
+    await screen.findByRole('table', { name: 'Products' });
+    expect(screen.getByPlaceholderText('Search by product name, category, subcategory, or ID...')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Clear' })).toBeNull();
+    await userEvent.type(screen.getByLabelText('Search products'), '  emerald ');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(list).toHaveBeenLastCalledWith(1, 'emerald'));
+    expect(await screen.findByText('No products found matching "emerald"')).toBeInTheDocument();
+    expect(screen.getByTestId('search-summary')).toHaveTextContent('Showing results for: "emerald"');
+    await userEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    await waitFor(() => expect(list).toHaveBeenLastCalledWith(1, ''));
+    expect(await screen.findByRole('table', { name: 'Products' })).toBeInTheDocument();
+  });
+
+  it('shows "No products found." when the catalogue is empty', async () => {
+    serve(0);
+    renderPage();
+    expect(await screen.findByText('No products found.')).toBeInTheDocument();
+  });
+
+  it('asks before deleting and moves to the previous page when the last row of page 2 is deleted', async () => {
+    const { list, remove } = serve(7);
+    renderPage();
+    await screen.findByText('Showing 1 to 6 of 7 entries');
+    await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    const table = await screen.findByRole('table', { name: 'Products' });
+    await within(table).findByText('Ruby 7');
+
+    await userEvent.click(within(table).getByRole('button', { name: 'Delete Ruby 7' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('Are you sure?')).toBeInTheDocument();
+    expect(within(dialog).getByText("You won't be able to revert this!")).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, delete it!' }));
+
+    await waitFor(() => expect(remove).toHaveBeenCalledWith('p-7'));
+    expect(await screen.findByText('Product has been deleted successfully')).toBeInTheDocument();
+    await waitFor(() => expect(list).toHaveBeenLastCalledWith(1, ''));
+    expect(await within(table).findByText('Ruby 1')).toBeInTheDocument();
+    // Six left: a single page, so no pagination.
+    expect(screen.queryByText(/Showing \d+ to \d+ of/)).toBeNull();
+  });
+});
