@@ -23,7 +23,9 @@ import cartRoutes from './features/cart/routes.js';
 import categoryRoutes from './features/categories/routes.js';
 import dashboardRoutes from './features/dashboard/routes.js';
 import orderRoutes from './features/orders/routes.js';
+import { ListingMemo } from './features/products/listing-memo.js';
 import productRoutes from './features/products/routes.js';
+import type { CatalogueNames } from './features/products/service.js';
 import seoRoutes from './features/seo/routes.js';
 import subcategoryRoutes from './features/subcategories/routes.js';
 import { installErrorHandling } from './http/errors.js';
@@ -63,6 +65,7 @@ declare module 'fastify' {
     media: MediaStore;
     jobsEnabled: boolean;
     pageMetaResolvers: PageMetaResolver[];
+    listingMemo: ListingMemo<CatalogueNames>;
     cookieSecure(request: FastifyRequest): boolean;
   }
   interface FastifyRequest {
@@ -71,6 +74,7 @@ declare module 'fastify' {
 }
 
 export const BODY_LIMIT = 1024 * 1024;
+const CATALOGUE_PREFIX = /^\/(?:c1|s2|p1)\/api\//;
 
 const CSP = {
   defaultSrc: ["'self'"],
@@ -120,6 +124,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('rateLimits', redis ? redisRateLimitStore(redis) : dbRateLimitStore(database.db));
   app.decorate('authLimits', { perNumber: 5, perAddress: 30, windowMs: 15 * 60_000, ...opts.authLimits });
   app.decorate('jobsEnabled', opts.jobs ?? false);
+  app.decorate('listingMemo', new ListingMemo<CatalogueNames>());
+  // A catalogue write through this server (category, subcategory or product: create, edit, delete, status)
+  // makes the remembered listing names and totals stale. Forgotten before the answer leaves, so the
+  // merchant's next listing already reflects it.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && CATALOGUE_PREFIX.test(request.url)) app.listingMemo.changed();
+    return payload;
+  });
   const httpsPublic = config.publicUrl.startsWith('https://');
   app.decorate('cookieSecure', (request: FastifyRequest) => request.protocol === 'https' || httpsPublic);
   app.addHook('onClose', async () => {

@@ -119,6 +119,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         request.params.filterstring,
         request.query.page || undefined,
+        app.listingMemo,
       );
       return {
         success: true,

@@ -18,6 +18,7 @@ import { badRequest, notFound } from '../../http/errors.js';
 import { deleteMedia, mediaFolderOf } from '../../media/images.js';
 import type { MediaStore } from '../../media/storage.js';
 import { FOREIGN_KEY_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from '../categories/service.js';
+import type { ListingMemo } from './listing-memo.js';
 import { type ProductUpload, tooManyImages } from './upload.js';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -172,7 +173,7 @@ const SORTS: Record<CatalogueFilter['sort'], SQL[]> = {
   desc: [desc(products.pricePaise), ...newestFirst],
 };
 
-type CatalogueNames = Awaited<ReturnType<typeof catalogueNames>>;
+export type CatalogueNames = Awaited<ReturnType<typeof catalogueNames>>;
 
 /** The WHERE conditions of a parsed filter; null when it can match nothing (a subcategory not under the category). */
 export function filterConditions(filter: CatalogueFilter, names: CatalogueNames): SQL[] | null {
@@ -219,8 +220,8 @@ export function filterQueries(db: DbOrTx, where: SQL[], filter: CatalogueFilter)
  * A subcategory name matches every subcategory of that name, or only those under the named
  * categories when the string names categories too.
  */
-export async function filterProducts(db: DbOrTx, term: string, pageOverride?: number) {
-  const names = await catalogueNames(db);
+export async function filterProducts(db: DbOrTx, term: string, pageOverride?: number, memo?: ListingMemo<CatalogueNames>) {
+  const names = await (memo ? memo.catalogueNames(() => catalogueNames(db)) : catalogueNames(db));
   const filter = parseFilter(term, {
     categories: names.categories.map((c) => c.name),
     subcategories: names.subcategories.map((s) => s.name),
@@ -231,9 +232,26 @@ export async function filterProducts(db: DbOrTx, term: string, pageOverride?: nu
     return { filter, rows: [], total: 0, totalPages: 0 };
   }
   const queries = filterQueries(db, where, filter);
-  const [rows, [counted]] = await Promise.all([queries.page, queries.count]);
-  const total = Number(counted?.n ?? 0);
+  let total: number;
+  let rows: ProductWithNames[];
+  const counted = memo ? countKey(filter) : undefined;
+  const known = memo && counted ? memo.total(counted) : undefined;
+  if (known !== undefined) {
+    rows = await queries.page;
+    total = known;
+  } else {
+    const generation = memo?.currentGeneration ?? 0;
+    const [page, [n]] = await Promise.all([queries.page, queries.count]);
+    rows = page;
+    total = Number(n?.n ?? 0);
+    if (memo && counted) memo.remember(counted, total, generation);
+  }
   return { filter, rows, total, totalPages: Math.ceil(total / FILTER_PAGE_SIZE) };
+}
+
+/** What decides a filter's total (not its page or order): two filters with the same key count the same products. */
+function countKey(filter: CatalogueFilter): string {
+  return JSON.stringify([filter.categories, filter.subcategories, filter.min ?? null, filter.max ?? null, filter.search]);
 }
 
 // ---------------------------------------------------------------- admin reads

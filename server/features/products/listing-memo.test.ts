@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FilterResponse } from '../../../contract/catalogue.js';
+import { createTestApp, type TestApp, type TestUser } from '../../test/helpers.js';
+import { ListingMemo } from './listing-memo.js';
+import { createProduct } from './service.js';
+import { createCategory, createSubcategory } from './test-kit.js';
+
+describe('ListingMemo', () => {
+  it('keeps names and totals for the time given, and forgets everything when the catalogue changes', async () => {
+    let now = 1_000;
+    const memo = new ListingMemo<string[]>(10_000, 100, () => now);
+    let loads = 0;
+    const load = async () => [`names ${++loads}`];
+    expect(await memo.catalogueNames(load)).toEqual(['names 1']);
+    now += 9_999;
+    expect(await memo.catalogueNames(load)).toEqual(['names 1']);
+    now += 1;
+    expect(await memo.catalogueNames(load)).toEqual(['names 2']);
+
+    memo.remember('rubies', 12, memo.currentGeneration);
+    expect(memo.total('rubies')).toBe(12);
+    now += 10_000;
+    expect(memo.total('rubies')).toBeUndefined();
+
+    memo.remember('rubies', 12, memo.currentGeneration);
+    memo.changed();
+    expect(memo.total('rubies')).toBeUndefined();
+    expect(await memo.catalogueNames(load)).toEqual(['names 3']);
+  });
+
+  it('does not keep a total counted while the catalogue changed, nor a failed name load', async () => {
+    const memo = new ListingMemo<string[]>();
+    const before = memo.currentGeneration;
+    memo.changed();
+    memo.remember('all', 5, before);
+    expect(memo.total('all')).toBeUndefined();
+
+    await expect(memo.catalogueNames(() => Promise.reject(new Error('database gone')))).rejects.toThrow('database gone');
+    expect(await memo.catalogueNames(async () => ['loaded again'])).toEqual(['loaded again']);
+  });
+
+  it('holds at most the number of totals given, dropping the oldest', () => {
+    const memo = new ListingMemo<string[]>(10_000, 3);
+    for (const key of ['a', 'b', 'c', 'd']) memo.remember(key, key.charCodeAt(0), memo.currentGeneration);
+    expect(memo.total('a')).toBeUndefined();
+    expect([memo.total('b'), memo.total('c'), memo.total('d')]).toEqual([98, 99, 100]);
+  });
+});
+
+describe('listings after catalogue writes', () => {
+  let t: TestApp;
+  let admin: TestUser;
+  let gemstones: string;
+  let ruby: string;
+  const product = (name: string) =>
+    createProduct(t.database.db, {
+      category: gemstones,
+      subcategory: ruby,
+      productname: name,
+      productdescription: `${name}, certified.`,
+      productprice: 25_000,
+      stockquantity: 3,
+      isActive: true,
+    });
+  const listing = async (term: string) => {
+    const res = await t.request({ method: 'GET', url: `/p1/api/filter/${term}` });
+    expect(res.statusCode).toBe(200);
+    return FilterResponse.parse(res.json());
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await t.signUpAndIn('ADMIN');
+    gemstones = await createCategory(t, admin.cookie, 'Gemstones');
+    ruby = await createSubcategory(t, admin.cookie, gemstones, 'Ruby');
+    for (const name of ['Burmese Ruby', 'Star Ruby', 'Manik Oval']) await product(name);
+  });
+  afterAll(() => t.close());
+
+  it('counts once, then shows a write made through this server on the very next listing', async () => {
+    expect((await listing('gemstones-ruby')).pagination.totalCount).toBe(3);
+
+    // Rows added behind this server's back (as another server would) are listed at once, while the
+    // remembered total lags until the memo expires or this server sees a catalogue write.
+    await product('Pigeon Blood Ruby');
+    const stale = await listing('gemstones-ruby');
+    expect(stale.products.map((p) => p.productname)).toContain('Pigeon Blood Ruby');
+    expect(stale.pagination.totalCount).toBe(3);
+
+    const star = stale.products.find((p) => p.productname === 'Star Ruby');
+    const off = await t.request({ method: 'PATCH', url: `/p1/api/status/${star?._id}`, cookie: admin.cookie });
+    expect(off.json()).toMatchObject({ success: true, isActive: false });
+    const fresh = await listing('gemstones-ruby');
+    expect(fresh.pagination.totalCount).toBe(3);
+    expect(fresh.products.map((p) => p.productname).sort()).toEqual(['Burmese Ruby', 'Manik Oval', 'Pigeon Blood Ruby']);
+  });
+
+  it('reads a category created through this server in the very next filter string', async () => {
+    expect((await listing('zircon-hall')).filter.search).toEqual(['zircon', 'hall']);
+    await createCategory(t, admin.cookie, 'Zircon Hall');
+    const named = await listing('zircon-hall');
+    expect(named.filter.categories).toEqual(['Zircon Hall']);
+    expect(named.pagination.totalCount).toBe(0);
+  });
+});
