@@ -216,6 +216,8 @@ test.describe('home', () => {
     await expect(page.getByTestId('cart-count')).toHaveText('0');
     await expect(page.getByTestId('account-label')).toHaveText('Account');
     await expect(header).toHaveAttribute('data-scrolled', 'false');
+    // The home page's sections load after the header: scroll once the page is tall enough to scroll.
+    await expect(page.getByRole('link', { name: 'Shop Emerald' })).toBeVisible();
     await page.evaluate(() => window.scrollTo({ top: 900, behavior: 'instant' }));
     await expect(header).toHaveAttribute('data-scrolled', 'true');
     const toTop = page.getByRole('button', { name: 'Scroll to top' });

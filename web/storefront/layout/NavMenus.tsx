@@ -42,7 +42,8 @@ export function DesktopMenus() {
   const [wanted, setWanted] = useState<number | null>(null);
   if (!idle && wanted === null) return <MenuBarShell onWant={setWanted} />;
   return (
-    <Suspense fallback={<MenuBarShell />}>
+    // While the menus' code loads, a hover or click on a name is still remembered and opens that menu.
+    <Suspense fallback={<MenuBarShell onWant={setWanted} />}>
       <InteractiveMenus initialOpen={wanted} />
     </Suspense>
   );
