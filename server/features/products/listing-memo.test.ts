@@ -18,13 +18,13 @@ describe('ListingMemo', () => {
     expect(await memo.catalogueNames(load)).toEqual(['names 2']);
 
     memo.remember('rubies', 12, memo.currentGeneration);
-    expect(memo.total('rubies')).toBe(12);
+    expect(memo.recall<number>('rubies')).toBe(12);
     now += 10_000;
-    expect(memo.total('rubies')).toBeUndefined();
+    expect(memo.recall<number>('rubies')).toBeUndefined();
 
     memo.remember('rubies', 12, memo.currentGeneration);
     memo.changed();
-    expect(memo.total('rubies')).toBeUndefined();
+    expect(memo.recall<number>('rubies')).toBeUndefined();
     expect(await memo.catalogueNames(load)).toEqual(['names 3']);
   });
 
@@ -33,7 +33,7 @@ describe('ListingMemo', () => {
     const before = memo.currentGeneration;
     memo.changed();
     memo.remember('all', 5, before);
-    expect(memo.total('all')).toBeUndefined();
+    expect(memo.recall<number>('all')).toBeUndefined();
 
     await expect(memo.catalogueNames(() => Promise.reject(new Error('database gone')))).rejects.toThrow('database gone');
     expect(await memo.catalogueNames(async () => ['loaded again'])).toEqual(['loaded again']);
@@ -42,8 +42,8 @@ describe('ListingMemo', () => {
   it('holds at most the number of totals given, dropping the oldest', () => {
     const memo = new ListingMemo<string[]>(10_000, 3);
     for (const key of ['a', 'b', 'c', 'd']) memo.remember(key, key.charCodeAt(0), memo.currentGeneration);
-    expect(memo.total('a')).toBeUndefined();
-    expect([memo.total('b'), memo.total('c'), memo.total('d')]).toEqual([98, 99, 100]);
+    expect(memo.recall<number>('a')).toBeUndefined();
+    expect([memo.recall<number>('b'), memo.recall<number>('c'), memo.recall<number>('d')]).toEqual([98, 99, 100]);
   });
 });
 

@@ -1,8 +1,9 @@
 /**
- * What a storefront listing reads besides its page of products: the category and subcategory names (to
- * read the filter string) and the number of matching products ("Showing 30 of 4,512 products"). Both
- * change only when the catalogue does, yet counting costs time in proportion to the matches (27 ms for
- * 90,000 products on PostgreSQL) while the page itself stops after 30 rows. So each server remembers them:
+ * What a storefront listing works out besides reading its page of products: the category and subcategory
+ * names (to read the filter string), the number of matching products ("Showing 30 of 4,512 products") and
+ * the built SQL statement of the page. All change only when the catalogue does, yet counting costs time in
+ * proportion to the matches (27 ms for 90,000 products on PostgreSQL) and building the statement is a fifth
+ * of a listing's CPU time, while the page itself stops after 30 rows. So each server remembers them:
  *
  * - any catalogue write through this server (a POST, PUT, PATCH or DELETE under /c1, /s2 or /p1) forgets
  *   everything at once, so the merchant's own changes show on the next listing;
@@ -12,11 +13,11 @@
 export class ListingMemo<Names> {
   private generation = 0;
   private names: { at: number; value: Promise<Names> } | undefined;
-  private readonly totals = new Map<string, { at: number; generation: number; n: number }>();
+  private readonly entries = new Map<string, { at: number; generation: number; value: unknown }>();
 
   constructor(
     private readonly ttlMs = 10_000,
-    private readonly maxTotals = 2_000,
+    private readonly maxEntries = 4_000,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -24,7 +25,7 @@ export class ListingMemo<Names> {
   changed(): void {
     this.generation++;
     this.names = undefined;
-    this.totals.clear();
+    this.entries.clear();
   }
 
   /** The category and subcategory names, loaded at most once per `ttlMs` (a failed load is not kept). */
@@ -39,28 +40,28 @@ export class ListingMemo<Names> {
     return entry.value;
   }
 
-  /** The remembered total for a filter's SQL, or undefined when it must be counted. */
-  total(key: string): number | undefined {
-    const hit = this.totals.get(key);
+  /** A remembered value (a total, a built statement), or undefined when it must be made again. */
+  recall<T>(key: string): T | undefined {
+    const hit = this.entries.get(key);
     if (!hit) return undefined;
     if (hit.generation !== this.generation || this.now() - hit.at >= this.ttlMs) {
-      this.totals.delete(key);
+      this.entries.delete(key);
       return undefined;
     }
-    return hit.n;
+    return hit.value as T;
   }
 
   /**
-   * Remembers a total counted while the catalogue was at `generation` (taken before the count started):
-   * a write that landed during the count makes the result stale, so it is not kept.
+   * Remembers a value worked out while the catalogue was at `generation` (taken before the work started):
+   * a write that landed meanwhile makes it stale, so it is not kept. The oldest entry makes room.
    */
-  remember(key: string, n: number, generation: number): void {
+  remember(key: string, value: unknown, generation: number): void {
     if (generation !== this.generation) return;
-    if (this.totals.size >= this.maxTotals) {
-      const oldest = this.totals.keys().next().value;
-      if (oldest !== undefined) this.totals.delete(oldest);
+    if (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
     }
-    this.totals.set(key, { at: this.now(), generation, n });
+    this.entries.set(key, { at: this.now(), generation, value });
   }
 
   get currentGeneration(): number {

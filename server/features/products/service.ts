@@ -231,23 +231,41 @@ export async function filterProducts(db: DbOrTx, term: string, pageOverride?: nu
   if (!where || !Number.isSafeInteger((filter.page - 1) * FILTER_PAGE_SIZE)) {
     return { filter, rows: [], total: 0, totalPages: 0 };
   }
-  const queries = filterQueries(db, where, filter);
-  let total: number;
+  if (!memo) {
+    const queries = filterQueries(db, where, filter);
+    const [rows, [n]] = await Promise.all([queries.page, queries.count]);
+    const total = Number(n?.n ?? 0);
+    return { filter, rows, total, totalPages: Math.ceil(total / FILTER_PAGE_SIZE) };
+  }
+  // The statement of this page (built once, run again with the same values) and the filter's total.
+  const generation = memo.currentGeneration;
+  const filterKey = countKey(filter);
+  const pageKey = `page:${filterKey}:${filter.sort}:${filter.page}`;
+  let page = memo.recall<PagePrepared>(pageKey);
+  let queries: ReturnType<typeof filterQueries> | undefined;
+  if (!page) {
+    queries = filterQueries(db, where, filter);
+    page = queries.page.prepare(undefined as unknown as string) as unknown as PagePrepared;
+    memo.remember(pageKey, page, generation);
+  }
+  const known = memo.recall<number>(`total:${filterKey}`);
   let rows: ProductWithNames[];
-  const counted = memo ? countKey(filter) : undefined;
-  const known = memo && counted ? memo.total(counted) : undefined;
+  let total: number;
   if (known !== undefined) {
-    rows = await queries.page;
+    rows = await page.execute();
     total = known;
   } else {
-    const generation = memo?.currentGeneration ?? 0;
-    const [page, [n]] = await Promise.all([queries.page, queries.count]);
-    rows = page;
+    const count = (queries ?? filterQueries(db, where, filter)).count;
+    const [found, [n]] = await Promise.all([page.execute(), count]);
+    rows = found;
     total = Number(n?.n ?? 0);
-    if (memo && counted) memo.remember(counted, total, generation);
+    memo.remember(`total:${filterKey}`, total, generation);
   }
   return { filter, rows, total, totalPages: Math.ceil(total / FILTER_PAGE_SIZE) };
 }
+
+/** A listing page's statement, built once: `execute()` runs it again. */
+type PagePrepared = { execute(): Promise<ProductWithNames[]> };
 
 /** What decides a filter's total (not its page or order): two filters with the same key count the same products. */
 function countKey(filter: CatalogueFilter): string {
