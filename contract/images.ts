@@ -26,3 +26,6 @@ export function imageSrcSet(url: string): string | undefined {
   if (!isVariant(url)) return undefined;
   return IMAGE_WIDTHS.map((w) => `${imageUrlAt(url, w)} ${w}w`).join(', ');
 }
+
+/** `sizes` of the product page's main picture (the gallery), shared with the server's preload hint. */
+export const GALLERY_IMAGE_SIZES = '(min-width: 1280px) 608px, (min-width: 768px) 50vw, 100vw';

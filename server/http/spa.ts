@@ -14,6 +14,11 @@ export type PageMeta = {
   status?: number;
   /** A robots meta value such as `noindex` for pages search engines should not list (cart, sign-in, not found). */
   robots?: string;
+  /**
+   * What the page's script will ask for first, fetched while the script itself loads: the API call (exactly
+   * the URL and credentials the web app uses) and the main picture.
+   */
+  preload?: { fetch?: string; image?: { href: string; srcset?: string; sizes?: string } };
 };
 
 /** Resolves the meta of a path; returns undefined to let the next resolver try. */
@@ -58,6 +63,12 @@ export function renderHead(meta: PageMeta, publicUrl: string) {
     image ? `<meta property="og:image" content="${escapeHtml(image)}">` : '',
     `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">`,
     m.jsonLd ? `<script type="application/ld+json">${jsonForScript(m.jsonLd)}</script>` : '',
+    m.preload?.fetch ? `<link rel="preload" as="fetch" href="${escapeHtml(m.preload.fetch)}" crossorigin="use-credentials">` : '',
+    m.preload?.image
+      ? `<link rel="preload" as="image" href="${escapeHtml(m.preload.image.href)}"${
+          m.preload.image.srcset ? ` imagesrcset="${escapeHtml(m.preload.image.srcset)}"` : ''
+        }${m.preload.image.sizes ? ` imagesizes="${escapeHtml(m.preload.image.sizes)}"` : ''} fetchpriority="high">`
+      : '',
   ];
   return tags.filter(Boolean).join('\n    ');
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { GALLERY_IMAGE_SIZES, imageSrcSet, imageUrlAt } from '../../../contract/images.js';
 import type { PageMetaResolver } from '../../http/spa.js';
 import {
   homeMeta,
@@ -30,6 +31,15 @@ export const DISALLOWED = ['/dashboard', '/cart', '/checkout', '/my-orders'];
  * tags and product structured data (resolvers for server/http/spa.ts), and /sitemap.xml and /robots.txt.
  * Registered after the SPA handler, whose resolver list it fills.
  */
+/** A path segment as the browser's router hands it to the page, or undefined when it is not valid percent-encoding. */
+function decoded(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
 const routes: FastifyPluginAsyncZod = async (app) => {
   const publicUrl = app.config.publicUrl;
 
@@ -49,14 +59,31 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     if (fixed) return fixed;
     if (parts.length === 1) {
       const term = parts[0] as string;
-      if (term.toLowerCase() === 'all') return listingMeta('all', { categories: [], subcategories: [] });
-      return listingMeta(term, await service.catalogueNames(app.db));
+      const meta =
+        term.toLowerCase() === 'all'
+          ? listingMeta('all', { categories: [], subcategories: [] })
+          : listingMeta(term, await service.catalogueNames(app.db));
+      // The listing screen asks for /p1/api/filter/<its path, lower case>.
+      const asked = decoded(term);
+      return asked === undefined
+        ? meta
+        : { ...meta, preload: { fetch: `/p1/api/filter/${encodeURIComponent(asked.toLowerCase())}` } };
     }
     if (parts.length === 3) {
       const slug = (parts[2] as string).toLowerCase();
       const product = slug.length <= 200 ? await service.productBySlug(app.db, slug) : undefined;
       if (!product?.isActive) return PRODUCT_NOT_FOUND;
-      return productMeta(product, publicUrl);
+      const meta = productMeta(product, publicUrl);
+      // The product screen asks for /p1/api/slug/<the slug as written in its path> and shows the first picture.
+      const asked = decoded(parts[2] as string);
+      const first = product.images[0];
+      return {
+        ...meta,
+        preload: {
+          fetch: asked === undefined ? undefined : `/p1/api/slug/${encodeURIComponent(asked)}`,
+          image: first ? { href: imageUrlAt(first, 1280), srcset: imageSrcSet(first), sizes: GALLERY_IMAGE_SIZES } : undefined,
+        },
+      };
     }
     return undefined;
   };

@@ -237,6 +237,46 @@ describe('listing and static pages', () => {
   });
 });
 
+describe('preload hints', () => {
+  const preloads = (html: string) =>
+    [...head(html).matchAll(/<link rel="preload" as="(\w+)" href="([^"]*)"([^>]*)>/g)].map((m) => ({
+      as: m[1],
+      href: m[2],
+      rest: m[3] ?? '',
+    }));
+
+  it('let a product page fetch its API answer and its main picture while the script loads', async () => {
+    const p = await addProduct('ceylon-sapphire-preload', {
+      images: ['/uploads/products/2b6f3a52-6f2e-4f0e-9d7e-1c2b3a4d5e6f/1280.webp'],
+    });
+    const links = preloads((await page(`/gemstones/ruby/${p.slug}`)).body);
+    expect(links).toEqual([
+      { as: 'fetch', href: `/p1/api/slug/${p.slug}`, rest: ' crossorigin="use-credentials"' },
+      {
+        as: 'image',
+        href: '/uploads/products/2b6f3a52-6f2e-4f0e-9d7e-1c2b3a4d5e6f/1280.webp',
+        rest: expect.stringContaining('imagesrcset="/uploads/products/2b6f3a52-6f2e-4f0e-9d7e-1c2b3a4d5e6f/320.webp 320w,'),
+      },
+    ]);
+    // The hinted URL is the one the page asks for, and it answers.
+    expect((await t.request({ method: 'GET', url: links[0]?.href as string })).statusCode).toBe(200);
+  });
+
+  it('let a listing fetch its page of products, in the lower case the screen asks for', async () => {
+    const links = preloads((await page('/Gemstones-Ruby-SORT-asc')).body);
+    expect(links).toEqual([
+      { as: 'fetch', href: '/p1/api/filter/gemstones-ruby-sort-asc', rest: ' crossorigin="use-credentials"' },
+    ]);
+    const odd = preloads((await page('/search-%22ruby%22')).body);
+    expect(odd.map((l) => l.href)).toEqual(['/p1/api/filter/search-%22ruby%22']);
+  });
+
+  it('are left out of pages that load no catalogue data, and of unknown products', async () => {
+    for (const url of ['/', '/cart', '/about', '/gemstones/ruby/no-such-stone'])
+      expect(preloads((await page(url)).body), url).toEqual([]);
+  });
+});
+
 describe('sitemap.xml and robots.txt', () => {
   it('list every active product page and no hidden one, with absolute escaped addresses and lastmod', async () => {
     // A category whose name needs escaping in XML.

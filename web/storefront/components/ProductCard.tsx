@@ -18,7 +18,16 @@ export const CARD_IMAGE_SIZES = '(min-width: 1280px) 240px, (min-width: 1024px) 
  * A product in a grid or strip: image, name (first three words), rating, price, Add to Cart.
  * Administrators also get a button that copies the product's id.
  */
-export function ProductCard({ product, sizes = CARD_IMAGE_SIZES }: { product: Product; sizes?: string }) {
+export function ProductCard({
+  product,
+  sizes = CARD_IMAGE_SIZES,
+  priority = false,
+}: {
+  product: Product;
+  sizes?: string;
+  /** Above the fold on first paint (the first cards of a listing): load at once, not lazily. */
+  priority?: boolean;
+}) {
   const { user } = useSession();
   const qc = useQueryClient();
   const navigate = useNavigate();
@@ -67,7 +76,8 @@ export function ProductCard({ product, sizes = CARD_IMAGE_SIZES }: { product: Pr
             sizes={sizes}
             width={640}
             height={640}
-            loading="lazy"
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : 'auto'}
             decoding="async"
             alt={product.productname}
             onError={() => setImageFailed(true)}

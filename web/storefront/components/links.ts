@@ -13,9 +13,8 @@ export const productPath = (p: Pick<Product, 'slug' | 'category' | 'subcategory'
     .map(encodeURIComponent)
     .join('/')}`;
 
-/** Rupees with the rupee sign, Indian digit grouping and a fixed number of decimals. */
-export const formatRupees = (amount: number, decimals = 2) =>
-  `₹${amount.toLocaleString('en-IN', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })}`;
+/** Rupees with the rupee sign, Indian digit grouping and a fixed number of decimals (one shared formatter). */
+export { formatRupees } from '../../cart/format';
 
 /** A product card shows the first three words of the name. */
 export const shortName = (name: string) => {

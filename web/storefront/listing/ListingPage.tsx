@@ -128,9 +128,10 @@ export default function ListingPage() {
         </div>
       ) : (
         <ul className={GRID} aria-label={heading}>
-          {data?.products.map((p) => (
+          {data?.products.map((p, i) => (
             <li key={p._id}>
-              <ProductCard product={p} />
+              {/* The first row is in view on any screen: its pictures load at once. */}
+              <ProductCard product={p} priority={i < 4} />
             </li>
           ))}
         </ul>

@@ -3,7 +3,8 @@ import { nameToFilterWord, parseFilter } from './filterGrammar';
 export type NamedSubcategory = { name: string; category: string };
 
 const titleCase = (words: string[]) => words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
-const rupees = (n: number) => `₹${n.toLocaleString('en-IN', { maximumFractionDigits: 2 })}`;
+const grouping = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
+const rupees = (n: number) => `₹${grouping.format(n)}`;
 const unique = (list: string[]) => [...new Set(list)];
 
 /**

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { imageSrcSet, imageUrlAt } from '../../../contract/images';
+import { GALLERY_IMAGE_SIZES, imageSrcSet, imageUrlAt } from '../../../contract/images';
 import type { Product } from '../../api/catalogue';
 
 type Media = { kind: 'image'; url: string } | { kind: 'video'; url: string };
@@ -21,7 +21,7 @@ export function Gallery({ product }: { product: Product }) {
           <img
             src={imageUrlAt(current.url, 1280)}
             srcSet={imageSrcSet(current.url)}
-            sizes="(min-width: 1280px) 608px, (min-width: 768px) 50vw, 100vw"
+            sizes={GALLERY_IMAGE_SIZES}
             width={1280}
             height={1280}
             alt={index === 0 ? product.productname : `${product.productname}, picture ${index + 1}`}
