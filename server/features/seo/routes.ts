@@ -26,11 +26,6 @@ const SITEMAP_LIMIT = 50_000;
 /** Paths search engines should not crawl. */
 export const DISALLOWED = ['/dashboard', '/cart', '/checkout', '/my-orders'];
 
-/**
- * What makes the shop findable: each HTML page's title, description, canonical link, Open Graph
- * tags and product structured data (resolvers for server/http/spa.ts), and /sitemap.xml and /robots.txt.
- * Registered after the SPA handler, whose resolver list it fills.
- */
 /** A path segment as the browser's router hands it to the page, or undefined when it is not valid percent-encoding. */
 function decoded(segment: string): string | undefined {
   try {
@@ -40,6 +35,11 @@ function decoded(segment: string): string | undefined {
   }
 }
 
+/**
+ * What makes the shop findable: each HTML page's title, description, canonical link, Open Graph
+ * tags and product structured data (resolvers for server/http/spa.ts), and /sitemap.xml and /robots.txt.
+ * Registered after the SPA handler, whose resolver list it fills.
+ */
 const routes: FastifyPluginAsyncZod = async (app) => {
   const publicUrl = app.config.publicUrl;
 
