@@ -26,6 +26,8 @@ export default defineConfig({
     target: 'es2022',
     // Lazy routes load their own imports; no preload map of every chunk in the entry bundle.
     modulePreload: false,
+    // The server reads it to hint a listing's or product page's own chunks in that page's HTML.
+    manifest: true,
     sourcemap: false,
   },
   server: {

@@ -18,8 +18,11 @@ export type PageMeta = {
    * What the page's script will ask for first, fetched while the script itself loads: the API call (exactly
    * the URL and credentials the web app uses) and the main picture.
    */
-  preload?: { fetch?: string; image?: { href: string; srcset?: string; sizes?: string } };
+  preload?: { fetch?: string; image?: { href: string; srcset?: string; sizes?: string }; screen?: ScreenModule };
 };
+
+/** The web app's screen modules (keys of the build manifest) whose chunks a page can hint. */
+export type ScreenModule = 'storefront/listing/ListingPage.tsx' | 'storefront/product/ProductPage.tsx';
 
 /** Resolves the meta of a path; returns undefined to let the next resolver try. */
 export type PageMetaResolver = (
@@ -46,7 +49,7 @@ export const jsonForScript = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
-export function renderHead(meta: PageMeta, publicUrl: string) {
+export function renderHead(meta: PageMeta, publicUrl: string, modules: string[] = []) {
   const m = { ...DEFAULT_META, ...meta };
   const canonical = m.canonicalPath !== undefined ? publicUrl + m.canonicalPath : undefined;
   const image = m.image ? (m.image.startsWith('http') ? m.image : publicUrl + m.image) : undefined;
@@ -69,8 +72,29 @@ export function renderHead(meta: PageMeta, publicUrl: string) {
           m.preload.image.srcset ? ` imagesrcset="${escapeHtml(m.preload.image.srcset)}"` : ''
         }${m.preload.image.sizes ? ` imagesizes="${escapeHtml(m.preload.image.sizes)}"` : ''} fetchpriority="high">`
       : '',
+    ...modules.map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`),
   ];
   return tags.filter(Boolean).join('\n    ');
+}
+
+type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+
+/**
+ * The JavaScript files a screen needs beyond the entry bundle (its chunk and the chunks it imports),
+ * from the build manifest; none when there is no manifest.
+ */
+export function screenModules(manifest: Manifest | undefined, screen: ScreenModule): string[] {
+  if (!manifest?.[screen]) return [];
+  const inEntry = new Set<string>();
+  const walk = (key: string, into: Set<string>) => {
+    if (into.has(key) || !manifest[key]) return;
+    into.add(key);
+    for (const dep of manifest[key].imports ?? []) walk(dep, into);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) walk(key, inEntry);
+  const needed = new Set<string>();
+  walk(screen, needed);
+  return [...needed].filter((key) => !inEntry.has(key)).map((key) => manifest[key]?.file as string);
 }
 
 /** API prefixes: unknown paths under them are JSON 404s, never the app's HTML. */
@@ -88,6 +112,15 @@ export function installSpa(app: FastifyInstance, webDir: string, publicUrl: stri
     return template;
   };
 
+  const manifestFile = path.join(webDir, '.vite', 'manifest.json');
+  let manifest: Manifest | undefined;
+  const readManifest = () => {
+    if (manifest === undefined || !app.config.isProduction) {
+      manifest = fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest) : undefined;
+    }
+    return manifest;
+  };
+
   app.decorate('pageMetaResolvers', [] as PageMetaResolver[]);
 
   return async function sendApp(request: FastifyRequest, reply: import('fastify').FastifyReply) {
@@ -100,7 +133,10 @@ export function installSpa(app: FastifyInstance, webDir: string, publicUrl: stri
     meta ??= { ...DEFAULT_META, canonicalPath: pathname === '/' ? '/' : pathname };
     const html = readTemplate()
       .replace(/<title>[^<]*<\/title>/, '')
-      .replace('<!--app-head-->', renderHead(meta, publicUrl));
+      .replace(
+        '<!--app-head-->',
+        renderHead(meta, publicUrl, meta.preload?.screen ? screenModules(readManifest(), meta.preload.screen) : []),
+      );
     return reply
       .status(meta.status ?? 200)
       .header('content-type', 'text/html; charset=utf-8')

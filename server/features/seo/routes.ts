@@ -67,7 +67,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const asked = decoded(term);
       return asked === undefined
         ? meta
-        : { ...meta, preload: { fetch: `/p1/api/filter/${encodeURIComponent(asked.toLowerCase())}` } };
+        : {
+            ...meta,
+            preload: {
+              fetch: `/p1/api/filter/${encodeURIComponent(asked.toLowerCase())}`,
+              screen: 'storefront/listing/ListingPage.tsx' as const,
+            },
+          };
     }
     if (parts.length === 3) {
       const slug = (parts[2] as string).toLowerCase();
@@ -82,6 +88,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         preload: {
           fetch: asked === undefined ? undefined : `/p1/api/slug/${encodeURIComponent(asked)}`,
           image: first ? { href: imageUrlAt(first, 1280), srcset: imageSrcSet(first), sizes: GALLERY_IMAGE_SIZES } : undefined,
+          screen: 'storefront/product/ProductPage.tsx' as const,
         },
       };
     }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Icon } from '../../ui/icons';
 import { useIdle } from '../../ui/useIdle';
 import { MENU_LABELS } from './menuLabels';
@@ -36,11 +36,15 @@ function MenuBarShell({ onWant }: { onWant?: (index: number) => void }) {
   );
 }
 
+/** The menu bar shows from this width up (Tailwind `lg`); narrower screens use the header's menu button. */
+const wideScreen = () => typeof window.matchMedia === 'function' && window.matchMedia('(min-width: 1024px)').matches;
+
 /** The five dropdown menus on wide screens. */
 export function DesktopMenus() {
   const idle = useIdle();
   const [wanted, setWanted] = useState<number | null>(null);
-  if (!idle && wanted === null) return <MenuBarShell onWant={setWanted} />;
+  // On a phone the bar is hidden: its code waits for a wide screen's idle time or a touch of a name.
+  if ((!idle || !wideScreen()) && wanted === null) return <MenuBarShell onWant={setWanted} />;
   return (
     // While the menus' code loads, a hover or click on a name is still remembered and opens that menu.
     <Suspense fallback={<MenuBarShell onWant={setWanted} />}>
@@ -52,6 +56,12 @@ export function DesktopMenus() {
 /** The same menus on narrow screens: a panel under the header, opened by the header's menu button. */
 export function MobileMenus({ open }: { open: boolean }) {
   const idle = useIdle();
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  // Idle time fetches the menus' code, so the first open is instant; they render only once opened.
+  useEffect(() => {
+    if (idle && !wideScreen()) void loadMenus();
+  }, [idle]);
   return (
     <nav
       id="mobile-menu"
@@ -59,7 +69,7 @@ export function MobileMenus({ open }: { open: boolean }) {
       hidden={!open}
       className="fixed inset-x-0 top-[5.25rem] bottom-0 overflow-y-auto border-t border-gray-200 bg-white px-4 pt-2 pb-24 lg:hidden"
     >
-      {(open || idle) && (
+      {opened && (
         <Suspense fallback={null}>
           <MobileMenuList />
         </Suspense>
