@@ -314,12 +314,19 @@ test.describe('listing', () => {
 
   test('30 skeletons while loading; pages move without adding history entries', async ({ page }) => {
     await page.goto('/about');
+    // The listing's products are held back until the skeletons have been seen (the page's HTML asks for
+    // them early, so an answer on time would leave no loading state to see).
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
     await page.route('**/p1/api/filter/**', async (route) => {
-      await new Promise((r) => setTimeout(r, 800));
+      await held;
       await route.continue();
     });
     await page.goto(SAPPHIRE_TERM);
     await expect(page.getByRole('list', { name: 'Loading products' }).getByRole('listitem')).toHaveCount(30);
+    release();
     await expect(page.getByTestId('listing-count')).toHaveText(`Showing 30 of ${SAPPHIRE_TOTAL} products`);
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     const pager = page.getByRole('navigation', { name: 'Pagination' });
@@ -438,12 +445,17 @@ test.describe('product page', () => {
   });
 
   test('10 skeletons while loading; Add to Cart and Buy Now send a signed-out shopper to sign in', async ({ page }) => {
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
     await page.route('**/p1/api/slug/**', async (route) => {
-      await new Promise((r) => setTimeout(r, 800));
+      await held;
       await route.continue();
     });
     await page.goto(FEATURED_PATH);
     await expect(page.getByRole('list', { name: 'Loading related products' }).getByRole('listitem')).toHaveCount(10);
+    release();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(VAULT.featured.productname);
     await page.getByRole('button', { name: 'Add to Cart', exact: true }).first().click();
     await expect(page).toHaveURL(/\/signin$/);
