@@ -130,6 +130,7 @@ async function main() {
     const growth = new Map<number, Row[]>();
     const sizes = [1_000, 10_000, 100_000];
     const main: Row[] = [];
+    const pairs: { shop: Row[]; reference: Row[] } = { shop: [], reference: [] };
     for (const size of sizes) {
       let t = Date.now();
       await growProducts(client, size);
@@ -202,15 +203,28 @@ async function main() {
         console.log('  admin orders: GET /o1/api/admin/orders is not in this build yet; not measured');
       }
 
+      // The shop and the limit take turns (limit, shop, limit) so drift in a shared machine's speed
+      // weighs on both sides of the ratio alike.
       reference = await startReference(url);
       const ref = reference;
       await expectOk(`http://127.0.0.1:${PORTS.reference}`, '/');
-      main.push(
-        await measure('reference (node:http + pg): listing all', `http://127.0.0.1:${PORTS.reference}`, () => ref.rss(), {
-          path: '/',
-        }),
-      );
-      console.log(`  ${fmt(main.at(-1) as Row)}`);
+      for (const turn of [1, 2]) {
+        if (turn === 2) {
+          pairs.shop.push(await measure('listing: all (again)', s.url, () => s.rss(), { path: '/p1/api/filter/all' }));
+          console.log(`  ${fmt(pairs.shop.at(-1) as Row)}`);
+        }
+        const row = await measure(
+          'reference (node:http + pg): listing all',
+          `http://127.0.0.1:${PORTS.reference}`,
+          () => ref.rss(),
+          {
+            path: '/',
+          },
+        );
+        if (turn === 1) main.push(row);
+        pairs.reference.push(row);
+        console.log(`  ${fmt(row)}`);
+      }
       await reference.stop();
       reference = undefined;
     }
@@ -222,10 +236,16 @@ async function main() {
     );
     console.log(HEADER);
     for (const r of main) console.log(fmt(r));
-    console.log(`ratio listing/limit: ${(all.rps / ref.rps).toFixed(2)}`);
+    const shopRuns = [all, ...pairs.shop];
+    const refRuns = pairs.reference.length ? pairs.reference : [ref];
+    const mean = (rows: Row[]) => rows.reduce((n, r) => n + r.rps, 0) / rows.length;
+    const ratio = mean(shopRuns) / mean(refRuns);
+    console.log(
+      `ratio listing/limit: ${ratio.toFixed(2)} (mean of ${shopRuns.map((r) => r.rps.toFixed(0)).join(', ')} req/s over ${refRuns.map((r) => r.rps.toFixed(0)).join(', ')} req/s)`,
+    );
     const slow = main.filter((r) => !r.name.startsWith('reference') && r.p99 > 50).map((r) => r.name);
     console.log(
-      `goal (ratio ≥ 0.60, p99 ≤ 50 ms): ${all.rps / ref.rps >= 0.6 && !slow.length ? 'met' : `missed${slow.length ? ` — p99 over 50 ms: ${slow.join(', ')}` : ''}`}`,
+      `goal (ratio ≥ 0.60, p99 ≤ 50 ms): ${ratio >= 0.6 && !slow.length ? 'met' : `missed${slow.length ? ` — p99 over 50 ms: ${slow.join(', ')}` : ''}`}`,
     );
 
     console.log('\nGrowth: listing cases by catalogue size (req/s · p99 ms)');
