@@ -75,13 +75,22 @@ describe(`admin order search on ${ORDERS} orders`, () => {
     });
   }
 
-  it('finds an order by its own id through an index', async () => {
+  it('finds an order by its whole id through the primary key', async () => {
     const [row] = await t.database.query<{ id: string }>('select id from orders order by created_at desc offset 777 limit 1');
     const id = String(row?.id);
     const text = await plan({ search: id });
     expect(text, text).not.toMatch(/Seq Scan on orders/);
+    expect(text).toMatch(/orders_pkey/);
     const res = await t.request({ method: 'GET', url: `/o1/api/admin/orders?search=${id.toUpperCase()}`, cookie: admin.cookie });
     const body = AdminOrdersResponse.parse(res.json());
     expect(body.orders.map((o) => o._id)).toEqual([id]);
+
+    // Part of an id still matches as a substring.
+    const part = id.slice(4, 16);
+    const some = AdminOrdersResponse.parse(
+      (await t.request({ method: 'GET', url: `/o1/api/admin/orders?search=${part}&limit=100`, cookie: admin.cookie })).json(),
+    );
+    expect(some.orders.map((o) => o._id)).toContain(id);
+    expect(some.orders.every((o) => o._id.includes(part))).toBe(true);
   });
 });
