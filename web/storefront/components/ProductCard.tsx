@@ -2,12 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Copy, LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { imageSrcSet, imageUrlAt } from '../../../contract/images';
 import { cartApi } from '../../api/cart';
 import type { Product } from '../../api/catalogue';
 import { ApiError } from '../../api/client';
 import { useSession } from '../../auth/session';
+import { notify } from '../../ui/notify';
 import { formatRupees, productPath, shortName } from './links';
 import { Stars } from './Stars';
 
@@ -46,10 +46,10 @@ export function ProductCard({
         quantity: 1,
       });
       void qc.invalidateQueries({ queryKey: ['cart'] });
-      toast.success('Added to cart!');
+      notify.success('Added to cart!');
     } catch (err) {
       const message = err instanceof Error ? err.message : 'Failed to add to cart';
-      toast.error(message || 'Failed to add to cart');
+      notify.error(message || 'Failed to add to cart');
       // Signed out (or the session ended): sign in first. A signed-in shopper stays and reads the reason.
       if (!user || (err instanceof ApiError && err.status === 401)) navigate('/signin');
     } finally {
@@ -60,9 +60,9 @@ export function ProductCard({
   async function copyId() {
     try {
       await navigator.clipboard.writeText(product._id);
-      toast.success('Product ID copied!');
+      notify.success('Product ID copied!');
     } catch {
-      toast.error('Could not copy the product ID');
+      notify.error('Could not copy the product ID');
     }
   }
 

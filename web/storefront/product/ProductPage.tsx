@@ -2,11 +2,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Award, LoaderCircle, Minus, Plus, ShieldCheck, Truck } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
 import { cartApi } from '../../api/cart';
 import { catalogueApi, catalogueKeys, type Product } from '../../api/catalogue';
 import { ApiError } from '../../api/client';
 import { useSession } from '../../auth/session';
+import { notify } from '../../ui/notify';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { formatRupees, urlName } from '../components/links';
 import { ProductCard } from '../components/ProductCard';
@@ -110,10 +110,10 @@ function ProductDetails({ product, related }: { product: Product; related: Produ
     try {
       await cartApi.add(line);
       await qc.invalidateQueries({ queryKey: ['cart'] });
-      toast.success('Added to cart!');
+      notify.success('Added to cart!');
     } catch (err) {
       if (needsSignIn(err)) navigate('/signin');
-      else toast.error(err instanceof Error && err.message ? err.message : 'Failed to add to cart');
+      else notify.error(err instanceof Error && err.message ? err.message : 'Failed to add to cart');
     } finally {
       setBusy(false);
     }
@@ -127,7 +127,7 @@ function ProductDetails({ product, related }: { product: Product; related: Produ
       await qc.invalidateQueries({ queryKey: ['cart'] });
       navigate('/checkout');
     } catch (err) {
-      toast.error((err instanceof ApiError && err.body?.message) || 'Failed to proceed to checkout');
+      notify.error((err instanceof ApiError && err.body?.message) || 'Failed to proceed to checkout');
       if (needsSignIn(err)) navigate('/signin');
       void qc.invalidateQueries({ queryKey: ['cart'] });
     } finally {
