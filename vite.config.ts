@@ -17,9 +17,14 @@ const proxied = [
   '/robots.txt',
 ];
 
-export default defineConfig({
+// React Router's package points every bundler at its development build (with its warnings); builds use the production
+// build it ships beside it, which is about 0.5 KB gzip lighter on every page's first load.
+const routerProduction = new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url).pathname;
+
+export default defineConfig(({ command }) => ({
   root: 'web',
   plugins: [react(), tailwindcss()],
+  resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: routerProduction }] } : {},
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
@@ -34,4 +39,4 @@ export default defineConfig({
     port: Number(process.env.PORT ?? 3000),
     proxy: Object.fromEntries(proxied.map((p) => [p, { target: api, changeOrigin: false }])),
   },
-});
+}));

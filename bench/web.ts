@@ -67,7 +67,7 @@ function lighthouse(url: string) {
 
 async function main() {
   console.log('building the web app…');
-  execFileSync(path.join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn', '--manifest'], {
+  execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'build-web.ts'), '--quiet'], {
     cwd: ROOT,
     stdio: 'inherit',
   });

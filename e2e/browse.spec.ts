@@ -36,6 +36,17 @@ async function scrollThrough(page: Page) {
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
 }
 
+/**
+ * Moves to a path inside the app the way a click on one of its links does: no page load, so the screen loads its
+ * data in the browser (a page load gets listing and product pages rendered by the server).
+ */
+async function goInApp(page: Page, to: string) {
+  await page.evaluate((path) => {
+    window.history.pushState(null, '', path);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, to);
+}
+
 async function seriousA11yViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
@@ -314,8 +325,8 @@ test.describe('listing', () => {
 
   test('30 skeletons while loading; pages move without adding history entries', async ({ page }) => {
     await page.goto('/about');
-    // The listing's products are held back until the skeletons have been seen (the page's HTML asks for
-    // them early, so an answer on time would leave no loading state to see).
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The listing's products are held back until the skeletons have been seen.
     let release = () => {};
     const held = new Promise<void>((r) => {
       release = r;
@@ -324,7 +335,7 @@ test.describe('listing', () => {
       await held;
       await route.continue();
     });
-    await page.goto(SAPPHIRE_TERM);
+    await goInApp(page, SAPPHIRE_TERM);
     await expect(page.getByRole('list', { name: 'Loading products' }).getByRole('listitem')).toHaveCount(30);
     release();
     await expect(page.getByTestId('listing-count')).toHaveText(`Showing 30 of ${SAPPHIRE_TOTAL} products`);
@@ -341,6 +352,43 @@ test.describe('listing', () => {
     await expect(page).toHaveURL(/\/about$/);
   });
 
+  test('listing and product pages arrive rendered, and the browser takes them over without asking again', async ({
+    page,
+    browser,
+  }) => {
+    // The server's markup alone, with JavaScript off.
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await noScript.newPage();
+    await plain.goto(SAPPHIRE_TERM);
+    await expect(plain.getByTestId('listing-count')).toHaveText(`Showing 30 of ${SAPPHIRE_TOTAL} products`);
+    await expect(plain.getByRole('list', { name: 'Loading products' })).toHaveCount(0);
+    await plain.goto(FEATURED_PATH);
+    await expect(plain.getByRole('heading', { level: 1 })).toHaveText(VAULT.featured.productname);
+    await noScript.close();
+
+    // With JavaScript: the listing is not fetched again, nothing is rendered twice, and its links work in the app.
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' && !/status of 401/.test(m.text())) errors.push(m.text());
+    });
+    page.on('pageerror', (e) => errors.push(e.message));
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/p1/api/filter/') || r.resourceType() === 'document') asked.push(new URL(r.url()).pathname);
+    });
+    await page.goto(SAPPHIRE_TERM);
+    // Taken over: React has attached itself to the server's markup.
+    await page.waitForFunction(() => {
+      const h1 = document.querySelector('h1');
+      return h1 !== null && Object.keys(h1).some((k) => k.startsWith('__reactFiber'));
+    });
+    await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Next page' }).click();
+    await expect(page).toHaveURL(`${SAPPHIRE_TERM}-page-2`);
+    await expect(page.getByTestId('listing-count')).toHaveText(`Showing ${SAPPHIRE_TOTAL - 30} of ${SAPPHIRE_TOTAL} products`);
+    expect(asked).toEqual([SAPPHIRE_TERM, `/p1/api/filter${SAPPHIRE_TERM}-page-2`]);
+    expect(errors).toEqual([]);
+  });
+
   test('a failed listing says so and Retry loads it; an empty one says No products found', async ({ page }) => {
     let calls = 0;
     await page.route('**/p1/api/filter/**', (route) => {
@@ -349,7 +397,9 @@ test.describe('listing', () => {
         ? route.fulfill({ status: 500, json: { success: false, message: 'Internal server error' } })
         : route.continue();
     });
-    await page.goto(SAPPHIRE_TERM);
+    await page.goto('/about');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await goInApp(page, SAPPHIRE_TERM);
     await expect(page.getByRole('alert')).toContainText('Internal server error');
     await page.getByRole('button', { name: 'Retry' }).click();
     await expect(page.getByTestId('listing-count')).toHaveText(`Showing 30 of ${SAPPHIRE_TOTAL} products`);
@@ -453,7 +503,9 @@ test.describe('product page', () => {
       await held;
       await route.continue();
     });
-    await page.goto(FEATURED_PATH);
+    await page.goto('/about');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await goInApp(page, FEATURED_PATH);
     await expect(page.getByRole('list', { name: 'Loading related products' }).getByRole('listitem')).toHaveCount(10);
     release();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(VAULT.featured.productname);

@@ -25,10 +25,11 @@ const sources = Math.max(
   fs.statSync(path.join(root, 'vite.config.ts')).mtimeMs,
   fs.statSync(path.join(root, 'package.json')).mtimeMs,
 );
-const stale = !fs.existsSync(builtIndex) || fs.statSync(builtIndex).mtimeMs < sources;
+const builtRenderer = path.join(root, 'dist', 'ssr', 'entry-server.js');
+const stale = !fs.existsSync(builtIndex) || !fs.existsSync(builtRenderer) || fs.statSync(builtIndex).mtimeMs < sources;
 if (stale) {
   console.log('Building the web app…');
-  const { build } = await import('vite');
-  await build({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
+  const { buildWeb } = await import('./build-web.js');
+  await buildWeb('warn');
 }
 await import('../server/main.js');

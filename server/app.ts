@@ -40,6 +40,7 @@ import { scheduleMediaSweep } from './media/sweep.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const WEB_DIST = path.join(ROOT, 'dist', 'web');
+export const RENDERER_FILE = path.join(ROOT, 'dist', 'ssr', 'entry-server.js');
 
 export type AuthLimits = { perNumber: number; perAddress: number; windowMs: number };
 
@@ -50,6 +51,11 @@ export type AppOptions = {
   jobs?: boolean;
   authLimits?: Partial<AuthLimits>;
   webDir?: string;
+  /**
+   * The built server renderer of listing and product pages (default dist/ssr/entry-server.js, built by
+   * `npm run build`); null sends every page as the plain app shell.
+   */
+  rendererFile?: string | null;
   /** Media store; defaults to the one the settings ask for (local disk under DATA_DIR/uploads, or S3). */
   media?: MediaStore;
 };
@@ -225,7 +231,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   scheduleMediaSweep(app);
 
   const webDir = opts.webDir ?? WEB_DIST;
-  const sendApp = installSpa(app, webDir, config.publicUrl);
+  const sendApp = installSpa(app, webDir, config.publicUrl, opts.rendererFile === undefined ? RENDERER_FILE : opts.rendererFile);
   // Page meta, sitemap.xml and robots.txt: after installSpa, whose list of page meta resolvers it fills.
   await app.register(seoRoutes);
   await app.register(fastifyStatic, {

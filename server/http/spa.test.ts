@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderHead, screenModules } from './spa.js';
+import { pickEncoding, renderHead, screenModules } from './spa.js';
 
 const manifest = {
   'index.html': { file: 'assets/index-A.js', isEntry: true, imports: ['_jsx-runtime-B.js', '_client-C.js'] },
@@ -31,5 +31,18 @@ describe('screen module hints', () => {
     const head = renderHead({ title: 'Rubies' }, 'https://shop.example.in', ['assets/ListingPage-F.js', 'assets/a"b.js']);
     expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/ListingPage-F.js">');
     expect(head).toContain('href="/assets/a&quot;b.js"');
+  });
+});
+
+describe('page compression', () => {
+  it('prefers br, then gzip, and honours q=0 and *', () => {
+    expect(pickEncoding('gzip, deflate, br')).toBe('br');
+    expect(pickEncoding('gzip;q=1.0, br;q=0')).toBe('gzip');
+    expect(pickEncoding(['deflate', 'gzip'])).toBe('gzip');
+    expect(pickEncoding('*')).toBe('br');
+    expect(pickEncoding('*;q=0, gzip')).toBe('gzip');
+    expect(pickEncoding('identity')).toBeUndefined();
+    expect(pickEncoding('br;q=0, gzip;q=0')).toBeUndefined();
+    expect(pickEncoding(undefined)).toBeUndefined();
   });
 });

@@ -1,5 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** What the server writes into index.html's <head> for one page, so it is findable before any script runs. */
@@ -19,10 +22,28 @@ export type PageMeta = {
    * the URL and credentials the web app uses) and the main picture.
    */
   preload?: { fetch?: string; image?: { href: string; srcset?: string; sizes?: string }; screen?: ScreenModule };
+  /**
+   * Server rendering of the page's first paint: the screen, and the public API answers it is rendered from, each
+   * under the web app's query key. The page carries them, so the browser's first render matches the markup.
+   * The first query is the page's own: when it does not answer 200, the page is sent unrendered.
+   */
+  render?: { screen: 'listing' | 'product'; queries: RenderQuery[] };
 };
 
+/**
+ * One API answer for a rendered page: `url` (GET), stored under `key` as the whole JSON or its `field`; with
+ * `paged`, the `page=1` of the url is followed to `pagination.totalPages` and the pages' `field`s joined.
+ */
+export type RenderQuery = { key: unknown[]; url: string; field?: string; paged?: boolean };
+
+/** The boot data a server-rendered page carries (web/ssr.ts reads it). */
+type BootData = { screen: 'listing' | 'product'; queries: [unknown[], unknown][] };
+
+/** The web app's server renderer (web/entry-server.tsx, built into dist/ssr). */
+type Renderer = { render: (url: string, boot: BootData) => Promise<string> };
+
 /** The web app's screen modules (keys of the build manifest) whose chunks a page can hint. */
-export type ScreenModule = 'storefront/listing/ListingPage.tsx' | 'storefront/product/ProductPage.tsx';
+export type ScreenModule = 'storefront/listing/ListingPage.tsx' | 'storefront/product/ProductPage.tsx' | 'hydrate.tsx';
 
 /** Resolves the meta of a path; returns undefined to let the next resolver try. */
 export type PageMetaResolver = (
@@ -100,7 +121,9 @@ export function screenModules(manifest: Manifest | undefined, screen: ScreenModu
 /** API prefixes: unknown paths under them are JSON 404s, never the app's HTML. */
 export const API_PREFIXES = ['/u1/api', '/c1/api', '/s2/api', '/p1/api', '/c2/api', '/o1/api', '/api/', '/uploads/'];
 
-export function installSpa(app: FastifyInstance, webDir: string, publicUrl: string) {
+const ROOT_DIV = '<div id="root"></div>';
+
+export function installSpa(app: FastifyInstance, webDir: string, publicUrl: string, rendererFile: string | null) {
   const indexFile = path.join(webDir, 'index.html');
   let template: string | undefined;
   const readTemplate = () => {
@@ -121,6 +144,64 @@ export function installSpa(app: FastifyInstance, webDir: string, publicUrl: stri
     return manifest;
   };
 
+  // Without the server renderer (not built, or turned off), pages are sent as the plain app shell, which renders
+  // everything in the browser.
+  let renderer: Promise<Renderer | undefined> | undefined;
+  const loadRenderer = () => {
+    if (!renderer) {
+      if (!rendererFile || !fs.existsSync(rendererFile)) return Promise.resolve(undefined);
+      renderer = (import(pathToFileURL(rendererFile).href) as Promise<Renderer>).catch((err) => {
+        app.log.error({ err }, 'the server renderer could not be loaded; pages render in the browser');
+        return undefined;
+      });
+    }
+    return renderer;
+  };
+
+  /** The page's first paint as HTML and the answers it was rendered from, or undefined to send the plain shell. */
+  async function renderPage(request: FastifyRequest, meta: PageMeta, template: string) {
+    if (!meta.render?.queries.length || !template.includes(ROOT_DIV)) return undefined;
+    try {
+      const r = await loadRenderer();
+      if (!r) return undefined;
+      const answers = await Promise.all(meta.render.queries.map(answerOf));
+      if (answers[0] === undefined) return undefined;
+      const boot: BootData = {
+        screen: meta.render.screen,
+        queries: meta.render.queries.flatMap((q, i) => (answers[i] === undefined ? [] : [[q.key, answers[i]]])),
+      };
+      const markup = await r.render(request.url, boot);
+      // React puts the preloads of high-priority pictures first; they belong in the head.
+      const hints = /^(?:<link [^>]*\/?>)+/.exec(markup)?.[0] ?? '';
+      return { markup: markup.slice(hints.length), hints, boot };
+    } catch (err) {
+      request.log.error({ err, url: request.url }, 'server rendering failed; the page renders in the browser');
+      return undefined;
+    }
+  }
+
+  /**
+   * The same public API calls the browser would make, through the whole HTTP pipeline; never with the shopper's
+   * cookie, so the markup is the same for everyone. Undefined when a call does not answer 200.
+   */
+  async function answerOf(q: RenderQuery): Promise<unknown> {
+    const get = async (url: string) => {
+      const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+      return res.statusCode === 200 ? (res.json() as Record<string, unknown>) : undefined;
+    };
+    const first = await get(q.url);
+    if (!first) return undefined;
+    if (!q.field) return first;
+    const items = [first[q.field]].flat();
+    const totalPages = (first.pagination as { totalPages?: number } | undefined)?.totalPages ?? 1;
+    for (let page = 2; q.paged && page <= Math.min(totalPages, 50); page++) {
+      const next = await get(q.url.replace('page=1', `page=${page}`));
+      if (!next) return undefined;
+      items.push(...[next[q.field]].flat());
+    }
+    return q.paged ? items : first[q.field];
+  }
+
   app.decorate('pageMetaResolvers', [] as PageMetaResolver[]);
 
   return async function sendApp(request: FastifyRequest, reply: import('fastify').FastifyReply) {
@@ -131,18 +212,52 @@ export function installSpa(app: FastifyInstance, webDir: string, publicUrl: stri
       if (meta) break;
     }
     meta ??= { ...DEFAULT_META, canonicalPath: pathname === '/' ? '/' : pathname };
-    const html = readTemplate()
+    const template = readTemplate();
+    const rendered = await renderPage(request, meta, template);
+    // A rendered page carries its API answer: no separate fetch of it.
+    const headMeta = rendered && meta.preload ? { ...meta, preload: { ...meta.preload, fetch: undefined } } : meta;
+    // The screen's chunks, and for a rendered page the chunk that takes its markup over.
+    const modules = [
+      ...(meta.preload?.screen ? screenModules(readManifest(), meta.preload.screen) : []),
+      ...(rendered ? screenModules(readManifest(), 'hydrate.tsx') : []),
+    ];
+    let html = template
       .replace(/<title>[^<]*<\/title>/, '')
-      .replace(
-        '<!--app-head-->',
-        renderHead(meta, publicUrl, meta.preload?.screen ? screenModules(readManifest(), meta.preload.screen) : []),
-      );
-    return reply
+      .replace('<!--app-head-->', renderHead(headMeta, publicUrl, [...new Set(modules)]));
+    if (rendered) {
+      html = html
+        .replace('</head>', () => `${rendered.hints}</head>`)
+        .replace(
+          ROOT_DIV,
+          () =>
+            `<div id="root">${rendered.markup}</div><script id="boot-data" type="application/json">${jsonForScript(rendered.boot)}</script>`,
+        );
+    }
+    reply
       .status(meta.status ?? 200)
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(html);
+      .header('vary', 'accept-encoding');
+    // Pages are sent from the not-found handler, which the compression plugin (a per-route hook) does not reach.
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    if (!encoding || html.length < 1024) return reply.send(html);
+    return reply.header('content-encoding', encoding).send(await (encoding === 'br' ? brotli(html) : gzip(html)));
   };
+}
+
+const brotli = (text: string) => promisify(zlib.brotliCompress)(text, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } });
+const gzip = (text: string) => promisify(zlib.gzip)(text);
+
+/** br or gzip when the browser accepts it (and has not refused it with q=0). */
+export function pickEncoding(header: string | string[] | undefined): 'br' | 'gzip' | undefined {
+  const accepted = new Map<string, number>();
+  for (const part of (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+    accepted.set(name, q === undefined ? 1 : Number(q));
+  }
+  const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  return ok('br') ? 'br' : ok('gzip') ? 'gzip' : undefined;
 }
 
 function decodeURIComponentSafe(s: string) {

@@ -78,7 +78,8 @@ export async function createTestApp(
     ...env,
     DATA_DIR: dataDir,
   });
-  const app = await buildApp({ config, database, jobs: false, ...options });
+  // Pages are the plain shell unless a test brings a renderer (the build in dist/ may or may not exist).
+  const app = await buildApp({ config, database, jobs: false, rendererFile: null, ...options });
   await app.ready();
   const request = (opts: InjectOptions & { cookie?: string }) => {
     const { cookie, headers, ...rest } = opts;

@@ -73,6 +73,19 @@ const routes: FastifyPluginAsyncZod = async (app) => {
               fetch: `/p1/api/filter/${encodeURIComponent(asked.toLowerCase())}`,
               screen: 'storefront/listing/ListingPage.tsx' as const,
             },
+            render: {
+              screen: 'listing' as const,
+              // The web app's calls and query keys (web/api/catalogue.ts): the listing's key is its path in lower
+              // case; the filter bar's category and subcategory names come with it.
+              queries: [
+                {
+                  key: ['catalogue', 'listing', asked.toLowerCase()],
+                  url: `/p1/api/filter/${encodeURIComponent(asked.toLowerCase())}`,
+                },
+                { key: ['catalogue', 'categories'], url: '/p1/api/categories', field: 'categories' },
+                { key: ['catalogue', 'subcategories'], url: '/s2/api/all?page=1&limit=100', field: 'data', paged: true },
+              ],
+            },
           };
     }
     if (parts.length === 3) {
@@ -90,6 +103,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           image: first ? { href: imageUrlAt(first, 1280), srcset: imageSrcSet(first), sizes: GALLERY_IMAGE_SIZES } : undefined,
           screen: 'storefront/product/ProductPage.tsx' as const,
         },
+        // The product's query key is its slug as written in the path (web/api/catalogue.ts catalogueKeys.product).
+        render:
+          asked === undefined
+            ? undefined
+            : {
+                screen: 'product' as const,
+                queries: [{ key: ['catalogue', 'product', asked], url: `/p1/api/slug/${encodeURIComponent(asked)}` }],
+              },
       };
     }
     return undefined;

@@ -1,0 +1,167 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildRenderer } from '../../scripts/build-web.js';
+import { createProduct } from '../test/fixtures.js';
+import { createTestApp, type TestApp } from '../test/helpers.js';
+
+/**
+ * Server-rendered listing and product pages, through HTTP, with the real renderer built from the web app's
+ * sources (web/entry-server.tsx) into a temporary directory.
+ */
+const TEMPLATE =
+  '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><!--app-head--></head><body><div id="root"></div><script type="module" src="/assets/index-T.js"></script></body></html>';
+
+let tmp: string;
+let webDir: string;
+let rendererFile: string;
+let t: TestApp;
+let ruby: Awaited<ReturnType<typeof createProduct>>;
+let tricky: Awaited<ReturnType<typeof createProduct>>;
+
+beforeAll(async () => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-ssr-'));
+  webDir = path.join(tmp, 'web');
+  fs.mkdirSync(webDir);
+  fs.writeFileSync(path.join(webDir, 'index.html'), TEMPLATE);
+  await buildRenderer(path.join(tmp, 'ssr'), 'warn');
+  rendererFile = path.join(tmp, 'ssr', 'entry-server.js');
+  t = await createTestApp({}, { webDir, rendererFile });
+  ruby = await createProduct(t.app.db, { name: 'Burmese Ruby 4 Carat', pricePaise: 12_345_600 });
+  tricky = await createProduct(t.app.db, { name: 'Star </script><b>"Ruby"</b> & Co' });
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+const page = (url: string, encoding = 'identity') =>
+  t.request({ method: 'GET', url, headers: { accept: 'text/html', 'accept-encoding': encoding } });
+const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf('<script id="boot-data"'));
+const bootOf = (html: string) => {
+  const m = /<script id="boot-data" type="application\/json">([\s\S]*?)<\/script>/.exec(html);
+  return m ? (JSON.parse(m[1] as string) as { screen: string; queries: [unknown[], unknown][] }) : undefined;
+};
+/** Scripts the Content-Security-Policy would block: inline ones that are not data. */
+const inlineScripts = (html: string) =>
+  [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/(?:json|ld\+json)")[^>]*>/g)].map((m) => m[0]);
+
+describe('a listing page', () => {
+  it('arrives with its products painted and the answers it was rendered from', async () => {
+    const res = await page('/all');
+    expect(res.statusCode).toBe(200);
+    const html = res.body;
+    const root = rootOf(html);
+    expect(root).toContain('Burmese Ruby 4 Carat');
+    expect(root).toContain('₹1,23,456.00');
+    expect(root).toMatch(/Showing 2 of 2 products/);
+    expect(root).toContain(`srcSet="/uploads/`);
+
+    const boot = bootOf(html);
+    expect(boot?.screen).toBe('listing');
+    const api = (await t.request({ method: 'GET', url: '/p1/api/filter/all' })).json();
+    expect(boot?.queries[0]).toEqual([['catalogue', 'listing', 'all'], api]);
+    const categories = (await t.request({ method: 'GET', url: '/p1/api/categories' })).json().categories;
+    expect(boot?.queries[1]).toEqual([['catalogue', 'categories'], categories]);
+    const subcategories = (await t.request({ method: 'GET', url: '/s2/api/all?page=1&limit=100' })).json().data;
+    expect(boot?.queries[2]).toEqual([['catalogue', 'subcategories'], subcategories]);
+
+    // The answer travels in the page: no separate fetch of it. No inline script the CSP would block.
+    expect(html).not.toContain('rel="preload" as="fetch"');
+    expect(inlineScripts(html)).toEqual([]);
+  });
+
+  it('uses the lower-case key the screen asks with, and the filter from the path', async () => {
+    const res = await page('/Burmese');
+    const boot = bootOf(res.body);
+    expect(boot?.queries[0]?.[0]).toEqual(['catalogue', 'listing', 'burmese']);
+    expect(rootOf(res.body)).toContain('Burmese Ruby 4 Carat');
+    expect(rootOf(res.body)).not.toContain('Co</');
+  });
+
+  it('escapes what shoppers and merchants wrote, in the markup and in the data', async () => {
+    const html = (await page('/all')).body;
+    expect(html).not.toContain('</script><b>');
+    expect(rootOf(html)).toContain('Star &lt;/script&gt;&lt;b&gt;&quot;Ruby&quot;&lt;/b&gt; &amp; Co');
+    const boot = bootOf(html);
+    const answer = boot?.queries[0]?.[1] as { products: { productname: string }[] } | undefined;
+    expect(answer?.products.map((p) => p.productname)).toContain(tricky.name);
+  });
+
+  it('is sent compressed when the browser accepts it', async () => {
+    const plain = (await page('/all')).body;
+    const br = await page('/all', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain);
+    const gz = await page('/all', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(plain);
+    expect((await page('/all', 'br;q=0, gzip;q=0')).headers['content-encoding']).toBeUndefined();
+  });
+
+  it('is the plain shell when its listing answer is an error', async () => {
+    const res = await page(`/${'x'.repeat(501)}`);
+    expect(res.statusCode).toBe(200);
+    expect(bootOf(res.body)).toBeUndefined();
+    expect(res.body).toContain('<div id="root"></div>');
+  });
+});
+
+describe('a product page', () => {
+  it('arrives with the product painted and its answer', async () => {
+    const res = await page(`/gemstones/ruby/${ruby.slug}`);
+    expect(res.statusCode).toBe(200);
+    const root = rootOf(res.body);
+    expect(root).toContain('<h1');
+    expect(root).toContain('Burmese Ruby 4 Carat');
+    expect(root).toContain('₹1,23,456.00');
+    const boot = bootOf(res.body);
+    expect(boot?.screen).toBe('product');
+    const api = (await t.request({ method: 'GET', url: `/p1/api/slug/${ruby.slug}` })).json();
+    expect(boot?.queries).toEqual([[['catalogue', 'product', ruby.slug], api]]);
+    expect(inlineScripts(res.body)).toEqual([]);
+  });
+
+  it('is not rendered for a hidden product, which is a 404 for everyone', async () => {
+    const hidden = await createProduct(t.app.db, { name: 'Hidden Emerald', isActive: false });
+    const res = await page(`/gemstones/emerald/${hidden.slug}`);
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('Hidden Emerald');
+    expect(bootOf(res.body)).toBeUndefined();
+  });
+
+  it('is never rendered from the visitor’s session', async () => {
+    const admin = await t.signUpAndIn('ADMIN');
+    const signedIn = await t.request({
+      method: 'GET',
+      url: `/gemstones/ruby/${ruby.slug}`,
+      headers: { 'accept-encoding': 'identity' },
+      cookie: admin.cookie,
+    });
+    const anonymous = await page(`/gemstones/ruby/${ruby.slug}`);
+    expect(signedIn.body).toBe(anonymous.body);
+    expect(signedIn.body).not.toContain(admin.fullname);
+  });
+});
+
+describe('without a working renderer', () => {
+  it('pages are the plain shell, still served', async () => {
+    const broken = path.join(tmp, 'broken-renderer.js');
+    fs.writeFileSync(broken, 'export async function render() { throw new Error("renderer down"); }\n');
+    for (const rendererFile of [broken, path.join(tmp, 'missing.js'), null]) {
+      const other = await createTestApp({}, { webDir, rendererFile, database: t.database });
+      try {
+        const res = await other.request({ method: 'GET', url: '/all', headers: { 'accept-encoding': 'identity' } });
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toContain('<div id="root"></div>');
+        expect(res.body).toContain('rel="preload" as="fetch" href="/p1/api/filter/all"');
+        expect(bootOf(res.body)).toBeUndefined();
+      } finally {
+        await other.app.close();
+      }
+    }
+  });
+});
