@@ -10,7 +10,7 @@ import { DeferredToaster } from './storefront/layout/DeferredToaster';
  * Server rendering of a storefront page's first paint (built by `vite build --ssr` into dist/ssr and used by
  * server/http/spa.ts): the same routes the browser renders, with the page's first API answer already in the
  * query cache, so a listing's products or a product's pictures show before any script runs. The browser then
- * hydrates this markup with the same answer (web/main.tsx), so its first render matches.
+ * hydrates this markup with the same answer (web/hydrate.tsx), so its first render matches.
  */
 export async function render(url: string, boot: BootData): Promise<string> {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
