@@ -12,7 +12,13 @@ import { createTestApp, type TestApp } from '../test/helpers.js';
  * sources (web/entry-server.tsx) into a temporary directory.
  */
 const TEMPLATE =
-  '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><!--app-head--></head><body><div id="root"></div><script type="module" src="/assets/index-T.js"></script></body></html>';
+  '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><!--app-head--><script type="module" crossorigin src="/assets/index-T.js"></script><link rel="stylesheet" crossorigin href="/assets/index-T.css"></head><body><div id="root"></div></body></html>';
+const MANIFEST = {
+  'index.html': { file: 'assets/index-T.js', isEntry: true },
+  'storefront/listing/ListingPage.tsx': { file: 'assets/ListingPage-L.js', imports: ['_cards-C.js'] },
+  '_cards-C.js': { file: 'assets/cards-C.js' },
+  'hydrate.tsx': { file: 'assets/hydrate-H.js', imports: ['index.html'] },
+};
 
 let tmp: string;
 let webDir: string;
@@ -26,6 +32,8 @@ beforeAll(async () => {
   webDir = path.join(tmp, 'web');
   fs.mkdirSync(webDir);
   fs.writeFileSync(path.join(webDir, 'index.html'), TEMPLATE);
+  fs.mkdirSync(path.join(webDir, '.vite'));
+  fs.writeFileSync(path.join(webDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
   await buildRenderer(path.join(tmp, 'ssr'), 'warn');
   rendererFile = path.join(tmp, 'ssr', 'entry-server.js');
   t = await createTestApp({}, { webDir, rendererFile });
@@ -88,6 +96,14 @@ describe('a listing page', () => {
     const boot = bootOf(html);
     const answer = boot?.queries[0]?.[1] as { products: { productname: string }[] } | undefined;
     expect(answer?.products.map((p) => p.productname)).toContain(tricky.name);
+  });
+
+  it('hints its chunks and the one that takes it over, after the stylesheet the first paint waits for', async () => {
+    const html = (await page('/all')).body;
+    const head = html.slice(0, html.indexOf('</head>'));
+    const hinted = [...head.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    expect(hinted).toEqual(['/assets/ListingPage-L.js', '/assets/cards-C.js', '/assets/hydrate-H.js']);
+    expect(head.indexOf('rel="stylesheet"')).toBeLessThan(head.indexOf('rel="modulepreload"'));
   });
 
   it('is sent compressed when the browser accepts it', async () => {
@@ -158,6 +174,8 @@ describe('without a working renderer', () => {
         expect(res.statusCode).toBe(200);
         expect(res.body).toContain('<div id="root"></div>');
         expect(res.body).toContain('rel="preload" as="fetch" href="/p1/api/filter/all"');
+        expect(res.body).toContain('href="/assets/ListingPage-L.js"');
+        expect(res.body).not.toContain('hydrate-H.js');
         expect(bootOf(res.body)).toBeUndefined();
       } finally {
         await other.app.close();
