@@ -72,6 +72,8 @@ declare module 'fastify' {
     jobsEnabled: boolean;
     pageMetaResolvers: PageMetaResolver[];
     listingMemo: ListingMemo<CatalogueNames>;
+    /** Server-rendered pages, kept for up to 10 s (the same for every visitor). */
+    renderedPages: ListingMemo<never>;
     cookieSecure(request: FastifyRequest): boolean;
   }
   interface FastifyRequest {
@@ -81,6 +83,7 @@ declare module 'fastify' {
 
 export const BODY_LIMIT = 1024 * 1024;
 const CATALOGUE_PREFIX = /^\/(?:c1|s2|p1)\/api\//;
+const ORDERS_PREFIX = /^\/o1\/api\//;
 
 const CSP = {
   defaultSrc: ["'self'"],
@@ -134,8 +137,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // A catalogue write through this server (category, subcategory or product: create, edit, delete, status)
   // makes the remembered listing names and totals stale. Forgotten before the answer leaves, so the
   // merchant's next listing already reflects it.
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && CATALOGUE_PREFIX.test(request.url)) app.listingMemo.changed();
+  // Server-rendered listing and product pages (server/http/spa.ts) are kept the same way, and also forgotten when
+  // an order or a checkout changes stock.
+  app.decorate('renderedPages', new ListingMemo<never>(10_000, 500));
+  // A refused write (4xx, 5xx) changed nothing, and keeps what is remembered.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
+      if (CATALOGUE_PREFIX.test(request.url)) app.listingMemo.changed();
+      if (CATALOGUE_PREFIX.test(request.url) || ORDERS_PREFIX.test(request.url)) app.renderedPages.changed();
+    }
     return payload;
   });
   const httpsPublic = config.publicUrl.startsWith('https://');

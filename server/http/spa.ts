@@ -208,7 +208,10 @@ export function installSpa(app: FastifyInstance, webDir: string, publicUrl: stri
 
   app.decorate('pageMetaResolvers', [] as PageMetaResolver[]);
 
-  return async function sendApp(request: FastifyRequest, reply: import('fastify').FastifyReply) {
+  /** A page as sent: its status and HTML, and the HTML compressed for each encoding asked for so far. */
+  type Page = { status: number; html: string; encoded: Partial<Record<'br' | 'gzip', Promise<Buffer>>> };
+
+  async function buildPage(request: FastifyRequest): Promise<Page & { rendered: boolean }> {
     const pathname = decodeURIComponentSafe(request.url.split('?')[0] ?? '/');
     let meta: PageMeta | undefined;
     for (const resolve of app.pageMetaResolvers) {
@@ -238,15 +241,29 @@ export function installSpa(app: FastifyInstance, webDir: string, publicUrl: stri
           `<div id="root">${rendered.markup}</div><script id="boot-data" type="application/json">${jsonForScript(rendered.boot)}</script>`,
       );
     }
+    return { status: meta.status ?? 200, html, encoded: {}, rendered: rendered !== undefined };
+  }
+
+  return async function sendApp(request: FastifyRequest, reply: import('fastify').FastifyReply) {
+    // Rendered pages are kept for a few seconds (they are the same for every visitor); a write that lands while
+    // one is being made keeps it from being kept.
+    const generation = app.renderedPages.currentGeneration;
+    let page = app.renderedPages.recall<Page>(request.url);
+    if (!page) {
+      const built = await buildPage(request);
+      page = built;
+      if (built.rendered) app.renderedPages.remember(request.url, page, generation);
+    }
     reply
-      .status(meta.status ?? 200)
+      .status(page.status)
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-encoding');
     // Pages are sent from the not-found handler, which the compression plugin (a per-route hook) does not reach.
     const encoding = pickEncoding(request.headers['accept-encoding']);
-    if (!encoding || html.length < 1024) return reply.send(html);
-    return reply.header('content-encoding', encoding).send(await (encoding === 'br' ? brotli(html) : gzip(html)));
+    if (!encoding || page.html.length < 1024) return reply.send(page.html);
+    page.encoded[encoding] ??= encoding === 'br' ? brotli(page.html) : gzip(page.html);
+    return reply.header('content-encoding', encoding).send(await page.encoded[encoding]);
   };
 }
 

@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRenderer } from '../../scripts/build-web.js';
+import { products } from '../db/schema.js';
 import { createProduct } from '../test/fixtures.js';
 import { createTestApp, type TestApp } from '../test/helpers.js';
 
@@ -151,15 +153,43 @@ describe('a product page', () => {
 
   it('is never rendered from the visitor’s session', async () => {
     const admin = await t.signUpAndIn('ADMIN');
+    // Two addresses of their own, so neither is a kept copy of the other.
     const signedIn = await t.request({
       method: 'GET',
-      url: `/gemstones/ruby/${ruby.slug}`,
+      url: `/gemstones/ruby/${ruby.slug}?from=signed-in`,
       headers: { 'accept-encoding': 'identity' },
       cookie: admin.cookie,
     });
-    const anonymous = await page(`/gemstones/ruby/${ruby.slug}`);
-    expect(signedIn.body).toBe(anonymous.body);
+    const anonymous = await page(`/gemstones/ruby/${ruby.slug}?from=anonymous`);
+    expect(rootOf(signedIn.body)).toBe(rootOf(anonymous.body));
+    expect(bootOf(signedIn.body)).toEqual(bootOf(anonymous.body));
     expect(signedIn.body).not.toContain(admin.fullname);
+  });
+});
+
+describe('kept pages', () => {
+  it('are sent again for 10 s, and forgotten at once when the catalogue changes through the shop', async () => {
+    const stone = await createProduct(t.app.db, { name: 'Kept Sapphire' });
+    const url = `/gemstones/sapphire/${stone.slug}`;
+    expect(rootOf((await page(url)).body)).toContain('Kept Sapphire');
+    // Changed behind the shop's back: the kept page is sent.
+    await t.app.db.update(products).set({ name: 'Renamed Sapphire' }).where(eq(products.id, stone.id));
+    expect(rootOf((await page(url)).body)).toContain('Kept Sapphire');
+    // A refused write changes nothing and forgets nothing.
+    const refused = await t.request({ method: 'PATCH', url: `/p1/api/status/${stone.id}` });
+    expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+    expect(rootOf((await page(url)).body)).toContain('Kept Sapphire');
+    // A write through the shop: the next page is made afresh.
+    const admin = await t.signUpAndIn('ADMIN');
+    const created = await t.request({
+      method: 'POST',
+      url: '/c1/api/create',
+      payload: { categoryname: `Pearls ${stone.slug}` },
+      cookie: admin.cookie,
+      headers: { origin: 'http://localhost:3000' },
+    });
+    expect(created.statusCode).toBeLessThan(300);
+    expect(rootOf((await page(url)).body)).toContain('Renamed Sapphire');
   });
 });
 
