@@ -139,7 +139,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // merchant's next listing already reflects it.
   // Server-rendered listing and product pages (server/http/spa.ts) are kept the same way, and also forgotten when
   // an order or a checkout changes stock.
-  app.decorate('renderedPages', new ListingMemo<never>(10_000, 500));
+  // At most 100 pages (about 20 MB for full listings).
+  app.decorate('renderedPages', new ListingMemo<never>(10_000, 100));
   // A refused write (4xx, 5xx) changed nothing, and keeps what is remembered.
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {

@@ -174,7 +174,8 @@ export function installSpa(app: FastifyInstance, webDir: string, publicUrl: stri
         screen: meta.render.screen,
         queries: meta.render.queries.flatMap((q, i) => (answers[i] === undefined ? [] : [[q.key, answers[i]]])),
       };
-      const markup = await r.render(request.url, boot);
+      // The storefront's screens read only the path (never the query), so the markup depends on the path alone.
+      const markup = await r.render(request.url.split('?')[0] ?? '/', boot);
       // React puts the preloads of high-priority pictures first; they belong in the head.
       const hints = /^(?:<link [^>]*\/?>)+/.exec(markup)?.[0] ?? '';
       return { markup: markup.slice(hints.length), hints, boot };
@@ -247,12 +248,14 @@ export function installSpa(app: FastifyInstance, webDir: string, publicUrl: stri
   return async function sendApp(request: FastifyRequest, reply: import('fastify').FastifyReply) {
     // Rendered pages are kept for a few seconds (they are the same for every visitor); a write that lands while
     // one is being made keeps it from being kept.
+    // Kept by path: the query does not change what is rendered, and varying it must not fill the memory.
+    const key = request.url.split('?')[0] ?? '/';
     const generation = app.renderedPages.currentGeneration;
-    let page = app.renderedPages.recall<Page>(request.url);
+    let page = app.renderedPages.recall<Page>(key);
     if (!page) {
       const built = await buildPage(request);
       page = built;
-      if (built.rendered) app.renderedPages.remember(request.url, page, generation);
+      if (built.rendered) app.renderedPages.remember(key, page, generation);
     }
     reply
       .status(page.status)
