@@ -29,6 +29,7 @@ import type { CatalogueNames } from './features/products/service.js';
 import seoRoutes from './features/seo/routes.js';
 import subcategoryRoutes from './features/subcategories/routes.js';
 import { installErrorHandling } from './http/errors.js';
+import { finishOpenApi } from './http/openapi.js';
 import { installOriginCheck } from './http/origin.js';
 import { dbRateLimitStore, type RateLimitStore, redisRateLimitStore } from './http/rate-limit.js';
 import type { SessionUser } from './http/session.js';
@@ -199,7 +200,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       },
     },
     transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) => finishOpenApi(jsonSchemaTransformObject(input)),
   });
   await app.register(scalar, { routePrefix: '/api/docs', configuration: { title: 'Ratna Gems shop API' } });
 
