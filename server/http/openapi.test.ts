@@ -100,7 +100,10 @@ describe('OpenAPI document', () => {
       const op = doc.paths[path]?.[method];
       expect(op, `${method} ${path}`).toBeDefined();
       expect(op?.security, `${method} ${path}`).toEqual(scheme ? [{ [scheme]: [] }] : []);
-      expect(Object.keys(op?.responses ?? {}).some((s) => s.startsWith('2')), `${method} ${path}`).toBe(true);
+      expect(
+        Object.keys(op?.responses ?? {}).some((s) => s.startsWith('2')),
+        `${method} ${path}`,
+      ).toBe(true);
       for (const name of path.match(/\{(\w+)\}/g) ?? []) {
         const param = op?.parameters?.find((p) => p.in === 'path' && `{${p.name}}` === name);
         expect(param?.required, `${method} ${path} ${name}`).toBe(true);
