@@ -90,8 +90,7 @@ describe('OpenAPI document', () => {
   it('is a valid OpenAPI 3.1 document for a standard validator', async () => {
     const doc = await document();
     const result = await validate(structuredClone(doc) as never);
-    expect(result.errors ?? [], JSON.stringify(result.errors)).toEqual([]);
-    expect(result.valid).toBe(true);
+    expect(result.valid ? [] : result.errors).toEqual([]);
   });
 
   it('documents every contract route with the security it needs, and public routes as public', async () => {

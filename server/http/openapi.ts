@@ -17,11 +17,11 @@ export function operationIdFor(method: string, path: string): string {
     .split('/')
     .filter(Boolean)
     .flatMap((part) => {
-      const param = /^\{(.+)\}$/.exec(part);
-      return param ? ['by', ...param[1].split(/[^A-Za-z0-9]+/)] : part.split(/[^A-Za-z0-9]+/);
+      const param = /^\{(.+)\}$/.exec(part)?.[1];
+      return param ? ['by', ...param.split(/[^A-Za-z0-9]+/)] : part.split(/[^A-Za-z0-9]+/);
     })
     .filter(Boolean);
-  return method + words.map((w) => w[0].toUpperCase() + w.slice(1)).join('');
+  return method + words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
 }
 
 export function finishOpenApi<T>(input: T): T {
