@@ -112,15 +112,23 @@ export async function processImage(buf: Buffer, name?: string): Promise<Processe
   }
 }
 
+/** The store refused or could not take a write: the product is not saved (503, the cause is logged). */
+export class MediaUnavailableError extends AppError {
+  constructor(cause: unknown) {
+    super(503, 'Media storage cannot be reached, so nothing was saved. Please try again shortly.');
+    this.cause = cause;
+  }
+}
+
 const newFolder = () => `products/${crypto.randomUUID()}`;
 
-/** Writes the given objects; if any write fails, deletes what was written and rethrows. */
+/** Writes the given objects; if any write fails, deletes what was written and throws a MediaUnavailableError. */
 async function putAll(media: MediaStore, objects: { key: string; body: Buffer; contentType: string }[]) {
   const results = await Promise.allSettled(objects.map((o) => media.put(o.key, o.body, o.contentType)));
   const failed = results.find((r) => r.status === 'rejected');
   if (failed) {
-    await media.delete(objects.map((o) => o.key)).catch(() => {});
-    throw (failed as PromiseRejectedResult).reason;
+    await media.delete(objects.map((o) => o.key)).catch(() => {}); // left to the sweep when this fails too
+    throw new MediaUnavailableError((failed as PromiseRejectedResult).reason);
   }
 }
 

@@ -50,9 +50,17 @@ function statusOf(err: unknown): number | undefined {
   return (err as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode;
 }
 
+/** The object is missing (not the bucket: a missing bucket is a store that cannot be used, not a 404). */
 function isNotFound(err: unknown) {
   const name = (err as { name?: string })?.name;
+  if (name === 'NoSuchBucket') return false;
   return name === 'NoSuchKey' || name === 'NotFound' || statusOf(err) === 404;
+}
+
+/** The whole object's size from a ranged answer's Content-Range (`bytes 0-99/4096`). */
+function totalOf(contentRange: string | undefined, fallback: number) {
+  const total = Number(/\/(\d+)$/.exec(contentRange ?? '')?.[1]);
+  return Number.isFinite(total) && total >= 0 ? total : fallback;
 }
 
 /** One line saying why the bucket cannot be used. */
@@ -133,16 +141,32 @@ export function s3MediaStore(settings: S3Settings, publicUrl?: string): S3MediaS
         }),
       );
     },
-    async get(key) {
+    async get(key, range) {
       if (!isSafeKey(key)) return null;
       try {
-        const res = await client.send(new GetObjectCommand({ Bucket: bucket, Key: objectName(key) }));
+        const res = await client.send(
+          new GetObjectCommand({
+            Bucket: bucket,
+            Key: objectName(key),
+            Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+          }),
+        );
         if (!res.Body) return null;
         return {
           body: res.Body as Readable,
           contentType: res.ContentType ?? contentTypeOf(key),
-          size: res.ContentLength ?? 0,
+          size: range ? totalOf(res.ContentRange, range.end + 1) : (res.ContentLength ?? 0),
         };
+      } catch (err) {
+        if (isNotFound(err)) return null;
+        throw err;
+      }
+    },
+    async stat(key) {
+      if (!isSafeKey(key)) return null;
+      try {
+        const res = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: objectName(key) }));
+        return { contentType: res.ContentType ?? contentTypeOf(key), size: res.ContentLength ?? 0 };
       } catch (err) {
         if (isNotFound(err)) return null;
         throw err;
@@ -152,14 +176,7 @@ export function s3MediaStore(settings: S3Settings, publicUrl?: string): S3MediaS
       return (await this.size(key)) !== null;
     },
     async size(key) {
-      if (!isSafeKey(key)) return null;
-      try {
-        const res = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: objectName(key) }));
-        return res.ContentLength ?? 0;
-      } catch (err) {
-        if (isNotFound(err)) return null;
-        throw err;
-      }
+      return (await this.stat(key))?.size ?? null;
     },
     async delete(keys) {
       const names = [...new Set(keys.filter(isSafeKey).map(objectName))];

@@ -11,8 +11,13 @@ import type { Readable } from 'node:stream';
 export interface MediaStore {
   readonly kind: 'local' | 's3';
   put(key: string, body: Buffer, contentType: string): Promise<void>;
-  /** Streams a stored object; null when it does not exist. */
-  get(key: string): Promise<{ body: Readable; contentType: string; size: number } | null>;
+  /**
+   * Streams a stored object, or the bytes `range.start` to `range.end` (inclusive, within the object) of it;
+   * null when it does not exist. `size` is always the whole object's size.
+   */
+  get(key: string, range?: ByteRange): Promise<{ body: Readable; contentType: string; size: number } | null>;
+  /** Content type and size of a stored object without reading it (HEAD, ranges); null when it does not exist. */
+  stat(key: string): Promise<{ contentType: string; size: number } | null>;
   exists(key: string): Promise<boolean>;
   /** Deletes objects; missing ones are not an error. */
   delete(keys: string[]): Promise<void>;
@@ -25,6 +30,9 @@ export interface MediaStore {
   /** Throws when the store cannot be reached (health check, start-up). */
   check(): Promise<void>;
 }
+
+/** Inclusive byte positions inside an object. */
+export type ByteRange = { start: number; end: number };
 
 const KEY_RE = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
 
@@ -67,13 +75,23 @@ export function localMediaStore(root: string): MediaStore {
       await fsp.writeFile(tmp, body);
       await fsp.rename(tmp, p);
     },
-    async get(key) {
+    async get(key, range) {
       if (!isSafeKey(key)) return null;
       const p = full(key);
       try {
         const stat = await fsp.stat(p);
         if (!stat.isFile()) return null;
-        return { body: fs.createReadStream(p), contentType: contentTypeOf(key), size: stat.size };
+        const body = range ? fs.createReadStream(p, { start: range.start, end: range.end }) : fs.createReadStream(p);
+        return { body, contentType: contentTypeOf(key), size: stat.size };
+      } catch {
+        return null;
+      }
+    },
+    async stat(key) {
+      if (!isSafeKey(key)) return null;
+      try {
+        const stat = await fsp.stat(full(key));
+        return stat.isFile() ? { contentType: contentTypeOf(key), size: stat.size } : null;
       } catch {
         return null;
       }

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_PRODUCT, MAX_VIDEO_BYTES } from '../../../contract/catalogue.js';
 import { AppError, badRequest } from '../../http/errors.js';
-import { deleteMedia, processImage, storeProcessedImage, storeVideo } from '../../media/images.js';
+import { deleteMedia, MediaUnavailableError, processImage, storeProcessedImage, storeVideo } from '../../media/images.js';
 import type { MediaStore } from '../../media/storage.js';
 
 /** What a product form sent: its text fields, and the URLs of the media already stored for it. */
@@ -109,6 +109,7 @@ export async function readProductUpload(request: FastifyRequest, media: MediaSto
       }
     }
   } catch (err) {
+    if (err instanceof MediaUnavailableError) request.log.error({ err: err.cause }, 'could not store uploaded media');
     await upload.discard();
     throw err;
   }
