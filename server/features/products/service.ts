@@ -409,6 +409,11 @@ function optionalColumns(input: Partial<ProductInput>) {
  * unique (`ruby`, `ruby-2`…). Media URLs must already be stored (media/images.ts storeImage / storeVideo).
  */
 export async function createProduct(db: DbOrTx, input: ProductInput): Promise<Product> {
+  return toProduct(await getProduct(db, await insertProduct(db, input)));
+}
+
+/** Inserts a product (its slug made unique) in one transaction and returns its id once committed. */
+async function insertProduct(db: DbOrTx, input: ProductInput): Promise<string> {
   const images = input.productimages ?? [];
   if (images.length > MAX_IMAGES_PER_PRODUCT) throw tooManyImages();
   const base = slugify(input.productname);
@@ -434,7 +439,7 @@ export async function createProduct(db: DbOrTx, input: ProductInput): Promise<Pr
           .returning({ id: products.id });
         return (row as { id: string }).id;
       });
-      return toProduct(await getProduct(db, id));
+      return id;
     } catch (err) {
       const code = pgErrorCode(err);
       if (code === UNIQUE_VIOLATION && attempt < 5) continue; // another product took the slug meanwhile
@@ -457,15 +462,20 @@ function parseFields<T extends typeof ProductFields | typeof ProductFieldsPatch>
   return result.data as import('zod').output<T>;
 }
 
-/** Creates a product from the admin form; a failure leaves none of the uploaded files behind. */
+/**
+ * Creates a product from the admin form; a failure leaves none of the uploaded files behind. Once the
+ * product is committed its files are its own: a failure reading it back must not delete them.
+ */
 export async function createProductFromUpload(db: Db, upload: ProductUpload): Promise<Product> {
+  let id: string;
   try {
     const fields = parseFields(ProductFields, upload.fields);
-    return await createProduct(db, { ...fields, productimages: upload.images, productvideo: upload.video ?? '' });
+    id = await insertProduct(db, { ...fields, productimages: upload.images, productvideo: upload.video ?? '' });
   } catch (err) {
     await upload.discard();
     throw err;
   }
+  return toProduct(await getProduct(db, id));
 }
 
 function jsonField(upload: ProductUpload, name: string): unknown {
