@@ -29,6 +29,7 @@ import type { CatalogueNames } from './features/products/service.js';
 import seoRoutes from './features/seo/routes.js';
 import subcategoryRoutes from './features/subcategories/routes.js';
 import { installErrorHandling } from './http/errors.js';
+import { installJsonBodies } from './http/json-body.js';
 import { finishOpenApi } from './http/openapi.js';
 import { installOriginCheck } from './http/origin.js';
 import { dbRateLimitStore, type RateLimitStore, redisRateLimitStore } from './http/rate-limit.js';
@@ -43,7 +44,15 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const WEB_DIST = path.join(ROOT, 'dist', 'web');
 export const RENDERER_FILE = path.join(ROOT, 'dist', 'ssr', 'entry-server.js');
 
-export type AuthLimits = { perNumber: number; perAddress: number; windowMs: number };
+export type AuthLimits = {
+  /** Sign-in failures per mobile number, and per client address, in `windowMs`. */
+  perNumber: number;
+  perAddress: number;
+  windowMs: number;
+  /** Sign-ups per client address in `signupWindowMs` (0 = no limit). */
+  signupsPerAddress: number;
+  signupWindowMs: number;
+};
 
 export type AppOptions = {
   config: Config;
@@ -132,7 +141,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const media = opts.media ?? createMediaStore(config);
   app.decorate('media', media);
   app.decorate('rateLimits', redis ? redisRateLimitStore(redis) : dbRateLimitStore(database.db));
-  app.decorate('authLimits', { perNumber: 5, perAddress: 30, windowMs: 15 * 60_000, ...opts.authLimits });
+  app.decorate('authLimits', {
+    perNumber: 5,
+    perAddress: 30,
+    windowMs: 15 * 60_000,
+    signupsPerAddress: config.signupLimit,
+    signupWindowMs: 60 * 60_000,
+    ...opts.authLimits,
+  });
   app.decorate('jobsEnabled', opts.jobs ?? false);
   app.decorate('listingMemo', new ListingMemo<CatalogueNames>());
   // A catalogue write through this server (category, subcategory or product: create, edit, delete, status)
@@ -159,13 +175,19 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   installErrorHandling(app);
   installOriginCheck(app, config.publicUrl);
+  installJsonBodies(app);
 
   await app.register(cookie);
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: CSP },
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' },
-    hsts: config.isProduction ? undefined : false,
+    hsts: false,
+  });
+  // Strict-Transport-Security only where the shop is reached over HTTPS (the request came over https, or
+  // PUBLIC_URL is https behind a proxy), the same rule as the Secure cookie; over plain http it means nothing.
+  app.addHook('onRequest', async (request, reply) => {
+    if (app.cookieSecure(request)) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
   // The API reference page runs its own inline scripts and styles: relax the policy for it alone.
   app.addHook('onSend', async (request, reply) => {

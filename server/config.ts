@@ -77,6 +77,7 @@ const EnvSchema = z
     HOLD_MINUTES: int(15, 1, 24 * 60),
     REDIS_URL: url(['redis:', 'rediss:']),
     TRUST_PROXY: bool(false),
+    SIGNUP_LIMIT: int(60, 0, 1_000_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
     MEDIA_STORAGE: optionalString.pipe(
       z
@@ -178,6 +179,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     holdMinutes: e.HOLD_MINUTES,
     redisUrl: e.REDIS_URL,
     trustProxy: e.TRUST_PROXY,
+    /** Sign-ups per client address per hour; 0 = no limit. */
+    signupLimit: e.SIGNUP_LIMIT,
     media: {
       storage: e.MEDIA_STORAGE,
       /** Where the local driver keeps files (and what `media:migrate` copies from). */

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { ErrorResponse } from '../../contract/common.js';
 import { forbidden } from './errors.js';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -19,6 +20,14 @@ function originOf(value: string | undefined): string | null | undefined {
  */
 export function installOriginCheck(app: FastifyInstance, publicUrl: string) {
   const trusted = new URL(publicUrl).origin;
+  // Every state-changing route can answer 403 for this reason: its OpenAPI entry says so.
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const schema = route.schema as { response?: Record<string, unknown> } | undefined;
+    if (schema?.response && methods.some((m) => !SAFE.has(m))) {
+      route.schema = { ...schema, response: { 403: ErrorResponse, ...schema.response } };
+    }
+  });
   app.addHook('onRequest', async (request: FastifyRequest) => {
     if (SAFE.has(request.method)) return;
     const header = request.headers.origin ?? request.headers.referer;

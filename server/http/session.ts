@@ -87,13 +87,13 @@ export async function currentUser(request: FastifyRequest): Promise<SessionUser 
   return request.sessionUser;
 }
 
-/** preHandler: 401 unless signed in. */
+/** Route hook, used as preValidation so that it answers before any input is looked at: 401 unless signed in. */
 export async function requireUser(request: FastifyRequest) {
   const user = await currentUser(request);
   if (!user) throw unauthorized();
 }
 
-/** preHandler: 401 unless signed in, 403 unless ADMIN. */
+/** Route hook, used as preValidation like requireUser: 401 unless signed in, 403 unless ADMIN. */
 export async function requireAdmin(request: FastifyRequest) {
   const user = await currentUser(request);
   if (!user) throw unauthorized();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../config.js';
 import { users } from '../../db/schema.js';
-import { createTestApp, sessionCookie, type TestApp, uniqueMobile } from '../../test/helpers.js';
+import { createTestApp, sessionCookie, type TestApp, type TestUser, uniqueMobile } from '../../test/helpers.js';
 import { ensureFirstAdmin } from './service.js';
 
 let t: TestApp;
@@ -113,7 +113,13 @@ describe('sessions', () => {
       cookie: u.cookie,
       payload: { password: 'new-password-1', currentPassword: 'nope-nope' },
     });
-    expect(wrongCurrent.statusCode).toBe(401);
+    // Signed in, so not a 401: the field is wrong.
+    expect(wrongCurrent.statusCode).toBe(400);
+    expect(wrongCurrent.json()).toEqual({
+      success: false,
+      message: 'Current password is incorrect',
+      errors: [{ path: 'currentPassword', message: 'Current password is incorrect' }],
+    });
     const ok = await t.request({
       method: 'PATCH',
       url: '/u1/api/editdetails',
@@ -125,6 +131,33 @@ describe('sessions', () => {
     expect((await t.request({ method: 'GET', url: '/u1/api/checkuser', cookie: u.cookie })).statusCode).toBe(200);
     expect((await t.request({ method: 'GET', url: '/u1/api/checkuser', cookie: second })).statusCode).toBe(401);
     expect((await post('/u1/api/signin', { mobileno: u.mobileno, password: 'new-password-1' })).statusCode).toBe(200);
+  });
+});
+
+describe('guessing the current password', () => {
+  it('counts wrong current passwords as failed sign-ins of the number: 429 after five, name changes still allowed', async () => {
+    const u = await t.signUpAndIn();
+    const change = (currentPassword: string) =>
+      t.request({
+        method: 'PATCH',
+        url: '/u1/api/editdetails',
+        cookie: u.cookie,
+        payload: { password: 'new-password-1', currentPassword },
+      });
+    for (let i = 0; i < 5; i++) expect((await change(`guess-${i}-xxxx`)).statusCode).toBe(400);
+    const limited = await change(u.password);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ success: false, message: expect.stringMatching(/too many/i) });
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect((await post('/u1/api/signin', { mobileno: u.mobileno, password: u.password })).statusCode).toBe(429);
+    const rename = await t.request({
+      method: 'PATCH',
+      url: '/u1/api/editdetails',
+      cookie: u.cookie,
+      payload: { fullname: 'Still Me' },
+    });
+    expect(rename.statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: '/u1/api/checkuser', cookie: u.cookie })).statusCode).toBe(200);
   });
 });
 
@@ -148,6 +181,32 @@ describe('admin user management', () => {
     }
     const me = await t.request({ method: 'GET', url: '/u1/api/checkuser', cookie: shopper.cookie });
     expect(me.json().user.role).toBe('USER');
+  });
+
+  it('answers 401 and 403 on admin rows before looking at the id or the body', async () => {
+    const shopper = await t.signUpAndIn('USER');
+    const rows: [string, string, unknown?][] = [
+      ['PUT', '/u1/api/edituser/not-an-id', { fullname: 'X', mobileno: shopper.mobileno, role: 'ADMIN' }],
+      ['PUT', `/u1/api/edituser/${shopper.id}`, { role: 'ADMIN' }],
+      ['PUT', `/u1/api/edituser/${shopper.id}`, 'text body'],
+      ['DELETE', '/u1/api/deleteuser/not-an-id'],
+      ['POST', '/u1/api/createuser', {}],
+      ['POST', '/u1/api/createuser', 'text body'],
+      // The back-office figures follow the same order.
+      ['GET', '/o1/api/admin/low-stock?limit=0'],
+      ['GET', '/o1/api/admin/orders/export.csv?startDate=nope'],
+    ];
+    for (const [method, url, payload] of rows) {
+      const headers = typeof payload === 'string' ? { 'content-type': 'text/plain' } : undefined;
+      const body = payload as string | object | undefined;
+      const anon = await t.request({ method: method as 'PUT', url, payload: body, headers });
+      expect(anon.json().success, `${method} ${url}`).toBe(false);
+      expect(anon.statusCode, `${method} ${url} anonymous`).toBe(401);
+      const user = await t.request({ method: method as 'PUT', url, payload: body, headers, cookie: shopper.cookie });
+      expect(user.statusCode, `${method} ${url} as USER`).toBe(403);
+    }
+    const editAnon = await t.request({ method: 'PATCH', url: '/u1/api/editdetails', payload: { fullname: '' } });
+    expect(editAnon.statusCode).toBe(401);
   });
 
   it('creates, lists, edits and deletes users; role changes end the user’s sessions', async () => {
@@ -235,6 +294,40 @@ describe('admin user management', () => {
   });
 });
 
+describe('two administrators at once', () => {
+  it('never leaves the shop without an administrator when the last two delete or demote each other together', async () => {
+    const fresh = await createTestApp();
+    try {
+      const admins = async () =>
+        Number((await fresh.database.query<{ n: number }>("select count(*)::int as n from users where role = 'ADMIN'"))[0]?.n);
+      for (const how of ['delete', 'demote', 'delete', 'demote'] as const) {
+        await fresh.database.query("update users set role = 'USER'");
+        const a = await fresh.signUpAndIn('ADMIN');
+        const b = await fresh.signUpAndIn('ADMIN');
+        const remove = (actor: TestUser, target: TestUser) =>
+          how === 'delete'
+            ? fresh.request({ method: 'DELETE', url: `/u1/api/deleteuser/${target.id}`, cookie: actor.cookie })
+            : fresh.request({
+                method: 'PUT',
+                url: `/u1/api/edituser/${target.id}`,
+                cookie: actor.cookie,
+                payload: { fullname: target.fullname, mobileno: target.mobileno, role: 'USER' },
+              });
+        const answers = await Promise.all([remove(a, b), remove(b, a)]);
+        const statuses = answers.map((r) => r.statusCode);
+        expect(
+          statuses.filter((s) => s === 200),
+          `${how}: ${statuses}`,
+        ).toHaveLength(1);
+        expect([401, 409], `${how}: ${statuses}`).toContain(statuses.find((s) => s !== 200));
+        expect(await admins(), how).toBe(1);
+      }
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
 describe('HTTP conventions', () => {
   it('answers malformed JSON with a JSON 400 and never a stack trace', async () => {
     const res = await t.request({
@@ -267,6 +360,105 @@ describe('HTTP conventions', () => {
       payload: '<a/>',
     });
     expect(res.statusCode).toBe(415);
+  });
+
+  it('answers 415 for a text, form or multipart body on every JSON route of the accounts API', async () => {
+    const admin = await t.signUpAndIn('ADMIN');
+    const other = await t.signUpAndIn('USER');
+    const good = { fullname: 'Asha', mobileno: uniqueMobile(), password: 'password1', role: 'USER' };
+    const rows: [string, string][] = [
+      ['POST', '/u1/api/signup'],
+      ['POST', '/u1/api/signin'],
+      ['PATCH', '/u1/api/editdetails'],
+      ['POST', '/u1/api/createuser'],
+      ['PUT', `/u1/api/edituser/${other.id}`],
+    ];
+    const bodies: [string, string][] = [
+      ['text/plain', JSON.stringify(good)],
+      ['text/plain;charset=UTF-8', JSON.stringify(good)],
+      ['application/x-www-form-urlencoded', new URLSearchParams(good).toString()],
+      ['multipart/form-data; boundary=b', '--b\r\nContent-Disposition: form-data; name="fullname"\r\n\r\nAsha\r\n--b--\r\n'],
+    ];
+    for (const [method, url] of rows) {
+      for (const [type, payload] of bodies) {
+        const res = await t.request({
+          method: method as 'POST',
+          url,
+          cookie: admin.cookie,
+          headers: { 'content-type': type },
+          payload,
+        });
+        expect(res.statusCode, `${method} ${url} ${type}: ${res.body}`).toBe(415);
+        expect(res.json()).toMatchObject({ success: false, message: expect.stringMatching(/content type/i) });
+      }
+    }
+    // JSON with a charset is JSON; a body-less sign-out needs no content type.
+    const withCharset = await t.request({
+      method: 'POST',
+      url: '/u1/api/signup',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      payload: JSON.stringify({ ...good, mobileno: uniqueMobile() }),
+    });
+    expect(withCharset.statusCode).toBe(201);
+    expect((await t.request({ method: 'POST', url: '/u1/api/signout' })).statusCode).toBe(200);
+  });
+
+  it('tells browsers and caches not to keep account answers', async () => {
+    const u = await t.signUpAndIn();
+    for (const res of [
+      await t.request({ method: 'GET', url: '/u1/api/checkuser', cookie: u.cookie }),
+      await t.request({ method: 'GET', url: '/u1/api/checkuser' }),
+      await post('/u1/api/signin', { mobileno: u.mobileno, password: u.password }),
+    ]) {
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+  });
+
+  it('sends Strict-Transport-Security and Secure cookies only over HTTPS', async () => {
+    const plainUser = await t.signUpAndIn();
+    const plain = await post('/u1/api/signin', { mobileno: plainUser.mobileno, password: plainUser.password });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    // Without TRUST_PROXY a forwarded protocol is not believed.
+    const spoofed = await t.request({
+      method: 'POST',
+      url: '/u1/api/signin',
+      headers: { 'x-forwarded-proto': 'https' },
+      payload: { mobileno: plainUser.mobileno, password: plainUser.password },
+    });
+    expect(spoofed.headers['strict-transport-security']).toBeUndefined();
+    expect(String(spoofed.headers['set-cookie'])).not.toMatch(/Secure/i);
+
+    const production = await createTestApp({ NODE_ENV: 'production', LOG_LEVEL: 'silent' });
+    const proxied = await createTestApp({ TRUST_PROXY: 'true' });
+    const https = await createTestApp({ PUBLIC_URL: 'https://shop.example' });
+    try {
+      // Production over plain http: still none.
+      expect((await production.request({ method: 'GET', url: '/healthz' })).headers['strict-transport-security']).toBeUndefined();
+
+      const viaProxy = await proxied.signUpAndIn();
+      const overHttps = await proxied.request({
+        method: 'POST',
+        url: '/u1/api/signin',
+        headers: { 'x-forwarded-proto': 'https' },
+        payload: { mobileno: viaProxy.mobileno, password: viaProxy.password },
+      });
+      expect(overHttps.headers['strict-transport-security']).toMatch(/^max-age=\d+; includeSubDomains$/);
+      expect(String(overHttps.headers['set-cookie'])).toMatch(/; Secure/);
+      const overHttp = await proxied.request({ method: 'GET', url: '/healthz', headers: { 'x-forwarded-proto': 'http' } });
+      expect(overHttp.headers['strict-transport-security']).toBeUndefined();
+
+      const behindTls = await https.signUpAndIn();
+      const res = await https.request({
+        method: 'POST',
+        url: '/u1/api/signin',
+        payload: { mobileno: behindTls.mobileno, password: behindTls.password },
+      });
+      expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+      expect(String(res.headers['set-cookie'])).toMatch(/HttpOnly/);
+      expect(String(res.headers['set-cookie'])).toMatch(/; Secure/);
+    } finally {
+      await Promise.all([production.close(), proxied.close(), https.close()]);
+    }
   });
 
   it('refuses state-changing requests from another site with 403', async () => {
@@ -319,6 +511,85 @@ describe('HTTP conventions', () => {
     expect(doc.paths['/u1/api/allusers'].get.security).toEqual([{ adminSession: [] }]);
     expect(doc.paths['/u1/api/checkuser'].get.security).toEqual([{ session: [] }]);
     expect(doc.paths['/u1/api/signin'].post.requestBody).toBeDefined();
+    // Statuses every route of a kind can answer: 403 for a cross-site write, 413 and 415 for a JSON body.
+    const jsonRoutes: [string, string][] = [
+      ['post', '/u1/api/signup'],
+      ['post', '/u1/api/signin'],
+      ['patch', '/u1/api/editdetails'],
+      ['post', '/u1/api/createuser'],
+      ['put', '/u1/api/edituser/{id}'],
+    ];
+    for (const [method, path] of jsonRoutes) {
+      expect(Object.keys(doc.paths[path][method].responses), `${method} ${path}`).toEqual(
+        expect.arrayContaining(['400', '403', '413', '415']),
+      );
+    }
+    expect(Object.keys(doc.paths['/u1/api/signout'].post.responses)).toContain('403');
+    expect(Object.keys(doc.paths['/u1/api/checkuser'].get.responses)).not.toContain('403');
+    expect(Object.keys(doc.paths['/u1/api/editdetails'].patch.responses)).toContain('429');
+    // The multipart product form keeps its own content type.
+    expect(Object.keys(doc.paths['/p1/api/create'].post.requestBody.content)).toEqual(['multipart/form-data']);
+  });
+});
+
+describe('sign-up limit', () => {
+  it('allows a set number of sign-ups per client address, counting taken numbers, then answers 429', async () => {
+    const limited = await createTestApp({}, { authLimits: { signupsPerAddress: 3 } });
+    try {
+      const signup = (mobileno: string, remoteAddress = '203.0.113.5') =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/u1/api/signup',
+          remoteAddress,
+          payload: { fullname: 'Ravi Gill', mobileno, password: 'password1' },
+        });
+      const taken = uniqueMobile();
+      expect((await signup(taken)).statusCode).toBe(201);
+      expect((await signup(taken)).statusCode).toBe(409);
+      // Input that is refused outright is not counted.
+      expect((await signup('12345')).statusCode).toBe(400);
+      expect((await signup(uniqueMobile())).statusCode).toBe(201);
+      const refused = await signup(uniqueMobile());
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({
+        success: false,
+        message: 'Too many sign-ups from this address. Please try again in an hour.',
+      });
+      expect(refused.headers['retry-after']).toBe('3600');
+      // Another address is not affected; sign-in is not either.
+      expect((await signup(uniqueMobile(), '203.0.113.6')).statusCode).toBe(201);
+      const signin = await limited.app.inject({
+        method: 'POST',
+        url: '/u1/api/signin',
+        remoteAddress: '203.0.113.5',
+        payload: { mobileno: taken, password: 'password1' },
+      });
+      expect(signin.statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('reads the limit from SIGNUP_LIMIT (60 an hour by default, 0 for none)', async () => {
+    expect(parseConfig({}).signupLimit).toBe(60);
+    expect(parseConfig({ SIGNUP_LIMIT: '0' }).signupLimit).toBe(0);
+    expect(() => parseConfig({ SIGNUP_LIMIT: 'lots' })).toThrow(/^Invalid setting SIGNUP_LIMIT/);
+    const fromSetting = await createTestApp({ SIGNUP_LIMIT: '1' });
+    const unlimited = await createTestApp({ SIGNUP_LIMIT: '0' });
+    try {
+      const up = (app: TestApp) =>
+        app.request({
+          method: 'POST',
+          url: '/u1/api/signup',
+          payload: { fullname: 'Meera', mobileno: uniqueMobile(), password: 'password1' },
+        });
+      expect((await up(fromSetting)).statusCode).toBe(201);
+      expect((await up(fromSetting)).statusCode).toBe(429);
+      for (let i = 0; i < 3; i++) expect((await up(unlimited)).statusCode).toBe(201);
+      expect(await unlimited.app.rateLimits.peek('signup:address:127.0.0.1')).toBe(0);
+    } finally {
+      await Promise.all([fromSetting.close(), unlimited.close()]);
+    }
   });
 });
 

@@ -1,12 +1,19 @@
 import crypto from 'node:crypto';
-import { and, count, desc, eq, ne } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { count, desc, eq } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { users } from '../../db/schema.js';
-import { conflict, notFound, unauthorized } from '../../http/errors.js';
+import { AppError, conflict, notFound } from '../../http/errors.js';
 import { revokeUserSessions } from '../../http/session.js';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.js';
 
 type UserRow = typeof users.$inferSelect;
+
+/** The password given to confirm a change is not the user's: a 400 on that field (the user is signed in). */
+export class WrongCurrentPassword extends AppError {
+  constructor() {
+    super(400, 'Current password is incorrect', [{ path: 'currentPassword', message: 'Current password is incorrect' }]);
+  }
+}
 
 export const toUser = (u: Pick<UserRow, 'id' | 'fullname' | 'mobileno' | 'role' | 'createdAt'>) => ({
   _id: u.id,
@@ -45,7 +52,7 @@ export async function authenticate(db: Db, mobileno: string, password: string) {
   return (await verifyPassword(row.passwordHash, password)) ? row : null;
 }
 
-export async function getUser(db: Db, id: string) {
+export async function getUser(db: DbOrTx, id: string) {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   if (!row) throw notFound('User not found');
   return row;
@@ -62,7 +69,7 @@ export async function editOwnDetails(
   if (input.fullname !== undefined) patch.fullname = input.fullname;
   if (input.password !== undefined) {
     if (!(await verifyPassword(user.passwordHash, input.currentPassword ?? ''))) {
-      throw unauthorized('Current password is incorrect');
+      throw new WrongCurrentPassword();
     }
     patch.passwordHash = await hashPassword(input.password);
   }
@@ -80,12 +87,16 @@ export async function countUsers(db: Db) {
   return Number(row?.n ?? 0);
 }
 
-async function otherAdmins(db: Db, userId: string) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(users)
-    .where(and(eq(users.role, 'ADMIN'), ne(users.id, userId)));
-  return Number(row?.n ?? 0);
+const LAST_ADMIN = 'The shop must keep at least one administrator';
+
+/**
+ * Locks the administrators' rows until the transaction ends and returns their ids. Every change that could
+ * remove an administrator takes this lock first, so two of them at once (two admins deleting or demoting
+ * each other) are decided one after the other, and the second sees what the first did.
+ */
+async function lockAdmins(tx: DbOrTx) {
+  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'ADMIN')).for('update');
+  return rows.map((r) => r.id);
 }
 
 export async function adminEditUser(
@@ -94,35 +105,41 @@ export async function adminEditUser(
   id: string,
   input: { fullname: string; mobileno: string; role: 'USER' | 'ADMIN'; password?: string },
 ) {
-  const user = await getUser(db, id);
-  if (user.role === 'ADMIN' && input.role !== 'ADMIN' && (await otherAdmins(db, id)) === 0) {
-    throw conflict('The shop must keep at least one administrator');
-  }
-  const patch: Partial<UserRow> = {
-    fullname: input.fullname,
-    mobileno: input.mobileno,
-    role: input.role,
-    updatedAt: new Date(),
-  };
-  if (input.password) patch.passwordHash = await hashPassword(input.password);
+  await getUser(db, id); // 404 before the work of hashing a password
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   try {
-    await db.update(users).set(patch).where(eq(users.id, id));
+    await db.transaction(async (tx) => {
+      const admins = await lockAdmins(tx);
+      const user = await getUser(tx, id);
+      if (user.role === 'ADMIN' && input.role !== 'ADMIN' && admins.every((admin) => admin === id)) {
+        throw conflict(LAST_ADMIN);
+      }
+      const patch: Partial<UserRow> = {
+        fullname: input.fullname,
+        mobileno: input.mobileno,
+        role: input.role,
+        updatedAt: new Date(),
+        ...(passwordHash ? { passwordHash } : {}),
+      };
+      await tx.update(users).set(patch).where(eq(users.id, id));
+      if (passwordHash || input.role !== user.role) {
+        await revokeUserSessions(tx, id, id === actor.id ? actor.sessionId : undefined);
+      }
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict('This mobile number is already registered');
     throw err;
-  }
-  if (input.password || input.role !== user.role) {
-    await revokeUserSessions(db, id, id === actor.id ? actor.sessionId : undefined);
   }
 }
 
 export async function adminDeleteUser(db: Db, actorId: string, id: string) {
   if (id === actorId) throw conflict('You cannot delete your own account');
-  const user = await getUser(db, id);
-  if (user.role === 'ADMIN' && (await otherAdmins(db, id)) === 0) {
-    throw conflict('The shop must keep at least one administrator');
-  }
-  await db.delete(users).where(eq(users.id, id)); // sessions and cart go with it (on delete cascade)
+  await db.transaction(async (tx) => {
+    const admins = await lockAdmins(tx);
+    const user = await getUser(tx, id);
+    if (user.role === 'ADMIN' && admins.every((admin) => admin === id)) throw conflict(LAST_ADMIN);
+    await tx.delete(users).where(eq(users.id, id)); // sessions and cart go with it (on delete cascade)
+  });
 }
 
 /**

@@ -21,7 +21,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/stats',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       schema: {
         tags,
         summary:
@@ -44,7 +44,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/low-stock',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       schema: {
         tags,
         summary: 'Products with 2 or fewer units in stock (active or not), lowest stock first',
@@ -59,7 +59,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/awaiting-shipment',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       schema: {
         tags,
         summary: 'Orders whose delivery status is pending or confirmed, oldest first',
@@ -74,7 +74,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/orders/export.csv',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       schema: {
         tags,
         summary: 'The filtered orders as a CSV file (same filters as GET /o1/api/admin/orders, no paging)',
