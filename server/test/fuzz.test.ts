@@ -28,7 +28,7 @@ let t: TestApp;
 let routes: Route[];
 beforeAll(async () => {
   // Limits high enough that the fuzz never locks itself out of signing in.
-  t = await createTestApp({ PUBLIC_URL: PUBLIC }, { authLimits: { perNumber: 1e9, perAddress: 1e9 } });
+  t = await createTestApp({ PUBLIC_URL: PUBLIC }, { authLimits: { perNumber: 1e9, perAddress: 1e9, signupsPerAddress: 1e9 } });
   // The sandbox's signing secret is made once, on first use: make it now, so the first payment request
   // the fuzz refuses is not mistaken for a change.
   await paymentProvider(t.app).signingSecret();
