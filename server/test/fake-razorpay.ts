@@ -23,6 +23,8 @@ export type FakeRazorpay = {
   requests: { method: string; path: string; headers: http.IncomingHttpHeaders; body: unknown }[];
   /** The next `count` requests (matching `path` when given) answer `status` with a Razorpay error body. */
   failNext(count: number, status?: number, path?: RegExp): void;
+  /** The next request matching `path` gets exactly this status and raw body (an answer that is not Razorpay's). */
+  answerNext(status: number, raw: string, path?: RegExp): void;
   /** Drops the failures still queued. */
   clearFailures(): void;
   /** Every answer waits this long first (a slow Razorpay). */
@@ -65,7 +67,7 @@ export async function startFakeRazorpay(opts: { refundStatus?: 'pending' | 'proc
   const refunds = new Map<string, RazorpayRefund>();
   const idempotency = new Map<string, { body: string; refundId: string }>();
   const requests: FakeRazorpay['requests'] = [];
-  const failures: { status: number; path?: RegExp }[] = [];
+  const failures: { status: number; path?: RegExp; raw?: string }[] = [];
   let down = false;
   let delayMs = 0;
   const sockets = new Set<import('node:net').Socket>();
@@ -99,6 +101,11 @@ export async function startFakeRazorpay(opts: { refundStatus?: 'pending' | 'proc
       if (failAt >= 0) {
         const [f] = failures.splice(failAt, 1);
         const status = f?.status ?? 500;
+        if (f?.raw !== undefined) {
+          res.writeHead(status, { 'content-type': 'text/html' });
+          res.end(f.raw);
+          return;
+        }
         return send(
           status,
           status >= 500
@@ -242,6 +249,9 @@ export async function startFakeRazorpay(opts: { refundStatus?: 'pending' | 'proc
     requests,
     failNext(count, status = 500, path) {
       for (let i = 0; i < count; i++) failures.push({ status, path });
+    },
+    answerNext(status, raw, path) {
+      failures.push({ status, path, raw });
     },
     setDelay(ms) {
       delayMs = ms;

@@ -34,6 +34,18 @@ describe('cart', () => {
     }
   });
 
+  it('answers 401 to a signed-out request before looking at its body or ids', async () => {
+    const calls = [
+      add(undefined, { productId: 'not-an-id', quantity: 0 }),
+      t.request({ method: 'PATCH', url: '/c2/api/update-quantity', payload: {} }),
+      t.request({ method: 'DELETE', url: '/c2/api/remove/not-an-id' }),
+    ];
+    for (const res of await Promise.all(calls)) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ success: false, message: expect.any(String) });
+    }
+  });
+
   it('adds a product, merges the same product+size+colour into one line, and counts lines', async () => {
     const p = await createProduct(t.database.db, { stock: 5, pricePaise: 123_450, sizes: ['6', '7'], colours: ['Red', 'Pink'] });
     const first = await add(shopper.cookie, { productId: p.id, productsize: '7', productcolour: 'red', quantity: 2 });

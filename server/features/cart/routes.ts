@@ -15,7 +15,7 @@ const tags = ['Cart'];
 
 /** The signed-in shopper's cart. Lines belong to their user: another user's line is a 404. */
 const routes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', requireUser);
+  app.addHook('preValidation', requireUser);
 
   app.get(
     '/count',

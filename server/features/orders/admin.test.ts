@@ -93,6 +93,26 @@ describe('orders for shoppers and the admin', () => {
     }
   });
 
+  it('answers 401 signed out and 403 for a shopper before looking at the body, id or query', async () => {
+    for (const [method, url, payload] of [
+      ['GET', '/o1/api/admin/orders?page=0&startDate=2024-13-45', undefined],
+      ['PATCH', '/o1/api/admin/update/123', { deliverystatus: 'lost' }],
+    ] as const) {
+      expect((await t.request({ method, url, payload })).statusCode).toBe(401);
+      expect((await t.request({ method, url, payload, cookie: shopper.cookie })).statusCode).toBe(403);
+      expect((await t.request({ method, url, payload, cookie: admin.cookie })).statusCode).toBe(400);
+    }
+    for (const [url, payload] of [
+      ['/o1/api/razorpay-order', { shippinginfo: { pincode: 1 } }],
+      ['/o1/api/verify-and-place', {}],
+      ['/o1/api/sandbox/pay', { outcome: 'maybe' }],
+    ] as const) {
+      const res = await t.request({ method: 'POST', url, payload });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ success: false, message: expect.any(String) });
+    }
+  });
+
   it('pages the admin list 10 at a time with the pagination object of the contract', async () => {
     const total = OrderCountResponse.parse(
       (await t.request({ method: 'GET', url: '/o1/api/admin/count', cookie: admin.cookie })).json(),

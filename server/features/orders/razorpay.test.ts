@@ -169,6 +169,20 @@ describe('razorpay mode', () => {
     expect((await s.hold(user.cookie)).statusCode).toBe(200);
   });
 
+  it('answers 502, placing nothing, when a 2xx from the payment service is not a Razorpay answer', async () => {
+    const user = await t.signUpAndIn();
+    const p = await cartWith(user, 3, 1);
+    const order = await hold(user);
+    const paid = fake.pay(order.id);
+    fake.answerNext(200, '<html>Service temporarily unavailable</html>', /^\/v1\/payments\//);
+    const res = await s.verify(user.cookie, paid);
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toMatchObject({ success: false, message: expect.stringMatching(/payment service/) });
+    expect(await orderRows(order.id)).toHaveLength(0);
+    expect((await s.verify(user.cookie, paid)).statusCode).toBe(201);
+    expect(await productRow(t.database.db, p.id)).toMatchObject({ stock: 2, sold: 1 });
+  });
+
   it('answers 503 on verify when Razorpay is down, and places once it is back', async () => {
     const user = await t.signUpAndIn();
     await cartWith(user);
@@ -267,6 +281,23 @@ describe('razorpay mode', () => {
     expect(row).toMatchObject({ paymentstatus: 'Paid', razorpayPaymentId: paid.razorpay_payment_id });
     expect(fake.payments.get(paid.razorpay_payment_id)?.status).toBe('captured');
     expect(await productRow(t.database.db, p.id)).toMatchObject({ stock: 2, sold: 1 });
+  });
+
+  it('reconciles past a pending checkout whose order Razorpay does not know (keys changed)', async () => {
+    const stranger = await t.signUpAndIn();
+    await cartWith(stranger);
+    const unknown = await hold(stranger);
+    fake.orders.delete(unknown.id); // Razorpay answers 400 "The id provided does not exist" for it
+    const quiet = await t.signUpAndIn();
+    await cartWith(quiet);
+    const order = await hold(quiet);
+    const paid = fake.pay(order.id);
+    const summary = await reconcilePending(t.app);
+    expect(fake.count('GET', new RegExp(`^/v1/orders/${unknown.id}/payments$`))).toBe(1);
+    const [row] = await orderRows(order.id);
+    expect(row).toMatchObject({ paymentstatus: 'Paid', razorpayPaymentId: paid.razorpay_payment_id });
+    expect(summary.placed).toBeGreaterThanOrEqual(1);
+    expect((await checkoutOf(unknown.id))?.lastReconciledAt).not.toBeNull();
   });
 
   it('records a payment after expiry with the stock gone, refunds it through the API, and retries a refund Razorpay refused', async () => {

@@ -33,7 +33,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/razorpay-order',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'Hold the cart’s stock and create the payment order (amount computed on the server)',
@@ -60,7 +60,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/verify-and-place',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'Verify the payment signature and place the order (201; the same payment again: 200, same order)',
@@ -99,7 +99,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sandbox/pay',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'Sandbox mode only: pay (or fail) a checkout; answers what Razorpay Checkout hands its handler',
@@ -141,7 +141,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/my-orders',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'Your orders, newest first',
@@ -155,7 +155,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/orders',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       schema: {
         tags,
         summary:
@@ -171,7 +171,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/admin/update/:id',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       schema: {
         tags,
         summary: 'Set an order’s delivery status',
@@ -191,7 +191,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/count',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       schema: { tags, summary: 'Number of orders', ...ADMIN, response: { 200: OrderCountResponse, ...errorResponses(401, 403) } },
     },
     async () => ({ success: true, count: await service.countOrders(app.db) }),

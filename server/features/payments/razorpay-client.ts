@@ -148,7 +148,16 @@ export class RazorpayClient {
       } catch {
         data = undefined;
       }
-      if (res.ok) return data as T;
+      if (res.ok) {
+        // A 2xx that is not a JSON object (a proxy's page, a cut-off body) is not an answer we can act on.
+        if (data === null || typeof data !== 'object') {
+          throw new GatewayError(
+            'The payment service sent an answer the shop could not read. Please try again in a minute.',
+            res.status,
+          );
+        }
+        return data as T;
+      }
       const err = (data as RazorpayErrorBody | undefined)?.error;
       lastStatus = res.status;
       lastDescription = err?.description ?? '';

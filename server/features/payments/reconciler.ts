@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { checkouts } from '../../db/schema.js';
 import { ordersOwedRefund, PaymentRejectedError, placeOrder, settleRefund } from './placement.js';
 import { GatewayError } from './provider.js';
+import { RazorpayRequestError } from './razorpay-client.js';
 import { paymentProvider } from './registry.js';
 
 /** A pending checkout is asked about at most this often. */
@@ -10,6 +11,9 @@ const PENDING_EVERY_MS = 60_000;
 /** Expired checkouts are still asked about (a payment may come after the hold) for a day, less often. */
 const EXPIRED_EVERY_MS = 10 * 60_000;
 const EXPIRED_FOR_MS = 24 * 3600_000;
+
+/** Answers that concern every request (bad keys, rate limit): the run stops and tries again next time. */
+const PROVIDER_WIDE = new Set([401, 403, 429]);
 
 export type ReconcileSummary = { checked: number; placed: number; refunds: number };
 
@@ -50,6 +54,13 @@ export async function reconcilePending(app: FastifyInstance, now = new Date()): 
     try {
       payments = await provider.orderPayments(orderId);
     } catch (err) {
+      if (err instanceof RazorpayRequestError && !PROVIDER_WIDE.has(err.providerStatus ?? 0)) {
+        // Razorpay does not know this order (made with other keys, or not ours): nothing can be paid on
+        // it here. Asked again later like any other, and it never holds up the checkouts behind it.
+        app.log.warn({ orderId, reason: err.message }, 'reconciler: the payment service does not know this order');
+        await app.db.update(checkouts).set({ lastReconciledAt: now }).where(eq(checkouts.id, c.id));
+        continue;
+      }
       app.log.warn({ err, orderId }, 'reconciler could not list payments; will retry');
       if (err instanceof GatewayError || (err as { statusCode?: number }).statusCode === 503) break;
       continue;
