@@ -7,6 +7,12 @@ import { prepareDatabase } from './startup.js';
 async function main() {
   const config = parseConfig();
   const log = (msg: string) => console.log(msg);
+  if (config.razorpay && !config.razorpay.webhookSecret) {
+    console.warn(
+      'Warning: RAZORPAY_WEBHOOK_SECRET is not set, so Razorpay webhooks will be refused. Payments are still placed ' +
+        'when the shopper returns and by the reconciler; set the secret of the dashboard webhook to take them at once.',
+    );
+  }
   // The media store first: a missing bucket or refused credentials stop start-up before the database is touched.
   // The same store receives the demo catalogue's pictures and serves them.
   const media = createMediaStore(config);
