@@ -175,7 +175,7 @@ describe('cart state (SPEC §4)', () => {
       pending.resolve(json(409, { success: false, message: 'Only 2 left in stock' }));
       await expect(done).rejects.toMatchObject({ status: 409 });
     });
-    expect(h.result.current.cart.cartCount).toBe(2);
+    await waitFor(() => expect(h.result.current.cart.cartCount).toBe(2));
     expect(h.result.current.cart.error).toBe('Only 2 left in stock');
     expect(h.result.current.cart.cartItems).toHaveLength(2);
 
@@ -217,7 +217,8 @@ describe('cart state (SPEC §4)', () => {
       await h.result.current.cart.updateQuantity('a', 4);
     });
     expect(sent).toEqual({ cartItemId: 'a', quantity: 4 });
-    expect(h.result.current.cart.cartItems[0]?.quantity).toBe(4);
+    // Query data reaches the screen on React Query's next notification tick, not inside act(): wait for it.
+    await waitFor(() => expect(h.result.current.cart.cartItems[0]?.quantity).toBe(4));
     expect(h.result.current.cart.cartCount).toBe(2);
 
     routes['PATCH /c2/api/update-quantity'] = () => new Response('', { status: 500 });
@@ -225,6 +226,7 @@ describe('cart state (SPEC §4)', () => {
       await h.result.current.cart.updateQuantity('a', 5).catch(() => {});
     });
     expect(h.result.current.cart.error).toBe('Failed to update quantity');
+    await new Promise((r) => setTimeout(r, 20)); // a late notification would show here
     expect(h.result.current.cart.cartItems[0]?.quantity).toBe(4);
   });
 
