@@ -77,7 +77,7 @@ const EnvSchema = z
     HOLD_MINUTES: int(15, 1, 24 * 60),
     REDIS_URL: url(['redis:', 'rediss:']),
     TRUST_PROXY: bool(false),
-    SIGNUP_LIMIT: int(60, 0, 1_000_000),
+    SIGNUP_LIMIT: int(300, 0, 1_000_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
     MEDIA_STORAGE: optionalString.pipe(
       z

@@ -570,8 +570,8 @@ describe('sign-up limit', () => {
     }
   });
 
-  it('reads the limit from SIGNUP_LIMIT (60 an hour by default, 0 for none)', async () => {
-    expect(parseConfig({}).signupLimit).toBe(60);
+  it('reads the limit from SIGNUP_LIMIT (300 an hour by default, 0 for none)', async () => {
+    expect(parseConfig({}).signupLimit).toBe(300);
     expect(parseConfig({ SIGNUP_LIMIT: '0' }).signupLimit).toBe(0);
     expect(() => parseConfig({ SIGNUP_LIMIT: 'lots' })).toThrow(/^Invalid setting SIGNUP_LIMIT/);
     const fromSetting = await createTestApp({ SIGNUP_LIMIT: '1' });
