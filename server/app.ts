@@ -143,7 +143,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('rateLimits', redis ? redisRateLimitStore(redis) : dbRateLimitStore(database.db));
   app.decorate('authLimits', {
     perNumber: 5,
-    perAddress: 30,
+    perAddress: 100,
     windowMs: 15 * 60_000,
     signupsPerAddress: config.signupLimit,
     signupWindowMs: 60 * 60_000,

@@ -77,6 +77,33 @@ describe('sign up and sign in', () => {
     expect(limited.json().message).toMatch(/too many/i);
     expect(limited.headers['retry-after']).toBeDefined();
   });
+
+  it('rate limits sign-in failures per client address across numbers, and the shop default allows 100', async () => {
+    expect(t.app.authLimits).toMatchObject({ perNumber: 5 });
+    const defaults = await createTestApp();
+    try {
+      expect(defaults.app.authLimits).toMatchObject({ perNumber: 5, perAddress: 100, windowMs: 15 * 60_000 });
+    } finally {
+      await defaults.close();
+    }
+    const limited = await createTestApp({}, { authLimits: { perNumber: 100, perAddress: 3 } });
+    try {
+      const u = await limited.signUpAndIn();
+      const signin = (mobileno: string, password: string, remoteAddress = '198.51.100.7') =>
+        limited.request({ method: 'POST', url: '/u1/api/signin', payload: { mobileno, password }, remoteAddress });
+      for (let i = 0; i < 3; i++) {
+        expect((await signin(uniqueMobile(), 'guessing-1234')).statusCode).toBe(401);
+      }
+      const refused = await signin(u.mobileno, u.password);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ success: false, message: expect.stringMatching(/too many/i) });
+      expect(refused.headers['retry-after']).toBeDefined();
+      // Another address is not affected.
+      expect((await signin(u.mobileno, u.password, '198.51.100.8')).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
 });
 
 describe('sessions', () => {
