@@ -84,6 +84,7 @@ const CONTRACT: [string, string, string | null][] = [
   ['get', '/healthz', PUBLIC],
   ['get', '/sitemap.xml', PUBLIC],
   ['get', '/robots.txt', PUBLIC],
+  ['get', '/uploads/{key}', PUBLIC],
 ];
 
 describe('OpenAPI document', () => {
@@ -125,6 +126,18 @@ describe('OpenAPI document', () => {
       }
     }
     expect(ids.size).toBeGreaterThanOrEqual(CONTRACT.length);
+  });
+
+  it('describes stored media as the image and video types it is sent as', async () => {
+    const doc = (await document()) as unknown as {
+      paths: Record<string, { get: { responses: Record<string, { content: Record<string, unknown> }> } }>;
+    };
+    const media = doc.paths['/uploads/{key}']?.get.responses;
+    for (const status of ['200', '206']) {
+      expect(Object.keys(media?.[status]?.content ?? {})).toEqual(expect.arrayContaining(['image/webp', 'video/mp4']));
+      expect(media?.[status]?.content['application/json']).toBeUndefined();
+    }
+    expect(Object.keys(media?.['404']?.content ?? {})).toEqual(['application/json']);
   });
 
   it('derives readable operation ids from method and path', () => {

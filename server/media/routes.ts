@@ -1,5 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { ErrorResponse } from '../../contract/common.js';
 import { MEDIA_CACHE_CONTROL } from './s3.js';
 import { type ByteRange, isSafeKey } from './storage.js';
 
@@ -32,7 +34,18 @@ const UNAVAILABLE = { success: false, message: 'Media storage cannot be reached.
  * without them). 503 when the store cannot be reached.
  */
 const routes: FastifyPluginAsync = async (app) => {
-  app.get('/uploads/*', { schema: { hide: true } }, async (request, reply) => {
+  const media = z
+    .string()
+    .meta({ format: 'binary' })
+    .describe('The stored bytes (image/webp, image/jpeg, image/png, image/avif, video/mp4, video/webm)');
+  const schema = {
+    tags: ['Media'],
+    summary: 'A stored product image or video (immutable, long-cached; single byte ranges answered with 206)',
+    params: z.object({ '*': z.string().describe('The media key, e.g. products/<id>/<name>-640.webp') }),
+    headers: z.looseObject({ range: z.string().optional().describe('One byte range, e.g. bytes=0-1023') }),
+    response: { 200: media, 206: media, 400: ErrorResponse, 404: ErrorResponse, 416: ErrorResponse, 503: ErrorResponse },
+  };
+  app.get('/uploads/*', { schema }, async (request, reply) => {
     const raw = (request.params as { '*': string })['*'] ?? '';
     let key: string;
     try {
