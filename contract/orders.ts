@@ -149,25 +149,16 @@ export const SandboxPayBody = z.object({
   razorpay_order_id: providerId('razorpay_order_id'),
   outcome: z.enum(['success', 'failure']).default('success'),
 });
-/**
- * success: the payment result Razorpay Checkout hands its `handler`, signed the same way.
- * failure: `success: false` with a message and Razorpay's `error` object (what `payment.failed` gives).
- */
-export const SandboxPayResponse = z.union([
-  z.object({
-    success: z.literal(true),
-    razorpay_order_id: z.string(),
-    razorpay_payment_id: z.string(),
-    razorpay_signature: z.string(),
-  }),
-  z.object({
-    success: z.literal(false),
-    message: z.string(),
-    razorpay_order_id: z.string(),
-    razorpay_payment_id: z.string(),
-    error: z.object({ code: z.string(), description: z.string(), reason: z.string() }),
-  }),
-]);
+/** 200: the payment result Razorpay Checkout hands its `handler`, signed the same way. */
+export const SandboxPaid = z.object({
+  success: z.literal(true),
+  razorpay_order_id: z.string(),
+  razorpay_payment_id: z.string(),
+  razorpay_signature: z.string(),
+});
+/** 402: the payment failed (it is recorded as failed; there is nothing to sign): the usual error shape. */
+export const SandboxPayFailed = z.object({ success: z.literal(false), message: z.string() });
+export const SandboxPayResponse = z.union([SandboxPaid, SandboxPayFailed]);
 
 export const WebhookResponse = z.object({ success: z.boolean() });
 

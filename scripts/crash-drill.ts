@@ -147,8 +147,9 @@ async function drill(mode: Mode): Promise<{ counts: Counts; violations: string[]
           outcome: fails ? 'failure' : 'success',
         });
         if (res.status === 409) return bump('payments already taken before a retry (left to the reconciler)');
+        if (res.status === 402) return bump('payments failed');
         if (res.status !== 200) return bump(`sandbox pay answered ${res.status}`);
-        if (res.json.success) paid = res.json;
+        paid = res.json;
       } else if (fake) {
         const result = fake.pay(orderId, { status: fails ? 'failed' : 'captured' });
         if (!fails) paid = result;

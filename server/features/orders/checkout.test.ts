@@ -221,9 +221,8 @@ describe('sandbox checkout, end to end', () => {
     await s.add(user.cookie, p.id);
     const order = RazorpayOrderResponse.parse((await s.hold(user.cookie)).json()).razorpayOrder;
     const failed = await s.sandboxPay(user.cookie, order.id, 'failure');
-    expect(failed.statusCode).toBe(200);
-    const f = SandboxPayResponse.parse(failed.json());
-    expect(f).toMatchObject({ success: false, razorpay_order_id: order.id });
+    expect(failed.statusCode).toBe(402);
+    expect(failed.json()).toEqual({ success: false, message: 'Payment failed. No money was taken; please try again.' });
     // the failed payment cannot be placed, even by the reconciler
     await reconcilePending(t.app);
     expect(await ordersOfCheckout(order.id)).toHaveLength(0);

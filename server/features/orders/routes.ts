@@ -10,8 +10,9 @@ import {
   OrderResponse,
   RazorpayOrderBody,
   RazorpayOrderResponse,
+  SandboxPaid,
   SandboxPayBody,
-  SandboxPayResponse,
+  SandboxPayFailed,
   VerifyAndPlaceBody,
 } from '../../../contract/orders.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
@@ -102,13 +103,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requireUser,
       schema: {
         tags,
-        summary: 'Sandbox mode only: pay (or fail) a checkout; answers what Razorpay Checkout hands its handler',
+        summary:
+          'Sandbox mode only: pay (or fail) a checkout; answers what Razorpay Checkout hands its handler (402 when the payment failed, which is recorded)',
         ...SIGNED_IN,
         body: SandboxPayBody,
-        response: { 200: SandboxPayResponse, ...errorResponses(400, 401, 404, 409) },
+        response: { 200: SandboxPaid, 402: SandboxPayFailed, ...errorResponses(400, 401, 404, 409) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const provider = paymentProvider(app);
       if (!isSandbox(provider)) throw notFound('Route not found');
       const me = userOf(request);
@@ -121,13 +123,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const { outcome } = request.body;
       const paid = await provider.pay(checkout.providerOrderId, checkout.amountPaise, outcome);
       if (outcome === 'failure' || !paid.signature) {
-        return {
+        // The failed payment is recorded (as Razorpay records one), and the answer says it failed: 402.
+        return reply.status(402).send({
           success: false as const,
           message: 'Payment failed. No money was taken; please try again.',
-          razorpay_order_id: checkout.providerOrderId,
-          razorpay_payment_id: paid.paymentId,
-          error: { code: 'BAD_REQUEST_ERROR', description: 'Payment failed', reason: 'payment_failed' },
-        };
+        });
       }
       return {
         success: true as const,
