@@ -168,6 +168,7 @@ export const AdminOrder = Order.extend({
   flag: z.string().nullable(),
   refundstatus: z.enum(['none', 'pending', 'processed', 'failed']),
 });
+export type AdminOrder = z.infer<typeof AdminOrder>;
 export const MyOrdersResponse = z.object({ success: z.boolean(), orders: z.array(Order) });
 
 const ymd = z

@@ -6,10 +6,11 @@ import type {
   DashboardStatsResponse,
   LowStockResponse,
 } from '../../contract/dashboard';
-import type { Order } from '../../contract/orders';
+import type { AdminOrder, Order } from '../../contract/orders';
 import { ApiError, api } from './client';
 
 export type {
+  AdminOrder,
   AdminOrderFilters,
   AwaitingShipmentResponse,
   Category,
@@ -89,7 +90,7 @@ export type ProductPage = {
 };
 export type OrderPage = {
   success: boolean;
-  orders: Order[];
+  orders: AdminOrder[];
   pagination: {
     currentPage: number;
     totalPages: number;

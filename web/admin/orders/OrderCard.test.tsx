@@ -1,11 +1,11 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Order } from '../../api/admin';
+import type { AdminOrder } from '../../api/admin';
 import { OrderCard } from './OrderCard';
 
 const LONG_ID = '3f0c9a52-7d1e-4b8a-9c6f-2e5d4a1b8c7f-ludhiana-gems-order-000000000042';
 
-const order = (over: Partial<Order> = {}): Order => ({
+const order = (over: Partial<AdminOrder> = {}): AdminOrder => ({
   _id: LONG_ID,
   createdAt: '2025-03-10T06:30:00.000Z',
   status: 'Confirmed',
@@ -32,6 +32,8 @@ const order = (over: Partial<Order> = {}): Order => ({
   },
   razorpay_order_id: 'order_ABCDEFGHIJKLMNOPQRSTUV',
   razorpay_payment_id: 'pay_ZYXWVUTSRQPONMLKJIH',
+  flag: null,
+  refundstatus: 'none',
   ...over,
 });
 
@@ -73,5 +75,44 @@ describe('order card on a 360 px phone', () => {
     expect(classes(screen.getByRole('region', { name: 'Shipping info' }))).toContain('wrap-anywhere');
     expect(screen.getByTestId('order-total')).toHaveTextContent('₹1,25,00,000.00');
     expect(within(card).getByText('Product information unavailable')).toBeInTheDocument();
+  });
+});
+
+describe('what needs the merchant’s attention', () => {
+  it('says nothing on an ordinary paid order', () => {
+    render(<OrderCard order={order({ flag: null, refundstatus: 'none' })} busy={false} onDeliveryChange={vi.fn()} />);
+    expect(screen.queryByTestId('order-notice')).toBeNull();
+  });
+
+  it('says a payment that came after the stock was gone must not be shipped, and how its refund stands', () => {
+    const { rerender } = render(
+      <OrderCard
+        order={order({ paymentstatus: 'Paid', flag: 'stock_unavailable', refundstatus: 'pending' })}
+        busy={false}
+        onDeliveryChange={vi.fn()}
+      />,
+    );
+    expect(screen.getByTestId('order-notice')).toHaveTextContent(/stock was gone: do not ship.*Refund pending\./);
+    rerender(
+      <OrderCard
+        order={order({ paymentstatus: 'Refunded', flag: 'stock_unavailable', refundstatus: 'failed' })}
+        busy={false}
+        onDeliveryChange={vi.fn()}
+      />,
+    );
+    expect(screen.getByTestId('order-notice')).toHaveTextContent(
+      'Refund failed: refund the payment from the Razorpay dashboard.',
+    );
+  });
+
+  it('names a wrong amount and a missing address', () => {
+    const { rerender } = render(
+      <OrderCard order={order({ flag: 'amount_mismatch', refundstatus: 'processed' })} busy={false} onDeliveryChange={vi.fn()} />,
+    );
+    expect(screen.getByTestId('order-notice')).toHaveTextContent(/not for this order’s amount.*Refund processed\./);
+    rerender(
+      <OrderCard order={order({ flag: 'shipping_missing', refundstatus: 'none' })} busy={false} onDeliveryChange={vi.fn()} />,
+    );
+    expect(screen.getByTestId('order-notice')).toHaveTextContent('contact the customer for the address');
   });
 });

@@ -1,3 +1,4 @@
+import type { AdminOrder } from '../../../contract/orders';
 import { DELIVERY_STATUSES } from '../../../contract/orders';
 import type { Order } from '../../api/admin';
 import { formatDateTime, formatINR, thumbnail } from '../format';
@@ -93,12 +94,37 @@ function ProductLine({ line }: { line: Line }) {
   );
 }
 
+const FLAG_TEXT: Record<string, string> = {
+  stock_unavailable: 'Paid after its stock hold ran out, when the stock was gone: do not ship; the payment is refunded in full.',
+  amount_mismatch: 'The payment was not for this order’s amount: do not ship; the payment is refunded.',
+  shipping_missing:
+    'Paid without shipping details (the shopper did not come back after paying): contact the customer for the address.',
+};
+const REFUND_TEXT: Record<AdminOrder['refundstatus'], string> = {
+  none: '',
+  pending: 'Refund pending.',
+  processed: 'Refund processed.',
+  failed: 'Refund failed: refund the payment from the Razorpay dashboard.',
+};
+
+/** What needs the merchant's attention on an order (a payment that could not be fulfilled, a refund). */
+function OrderNotice({ order }: { order: Pick<AdminOrder, 'flag' | 'refundstatus'> }) {
+  const flagText = order.flag ? (FLAG_TEXT[order.flag] ?? `Needs attention: ${order.flag}`) : '';
+  const refundText = REFUND_TEXT[order.refundstatus] ?? '';
+  if (!flagText && !refundText) return null;
+  return (
+    <p className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900" data-testid="order-notice">
+      {[flagText, refundText].filter(Boolean).join(' ')}
+    </p>
+  );
+}
+
 export function OrderCard({
   order,
   busy,
   onDeliveryChange,
 }: {
-  order: Order;
+  order: Order & Partial<Pick<AdminOrder, 'flag' | 'refundstatus'>>;
   busy: boolean;
   onDeliveryChange: (status: Order['deliverystatus']) => void;
 }) {
@@ -159,6 +185,7 @@ export function OrderCard({
           </div>
         </div>
       </header>
+      <OrderNotice order={{ flag: order.flag ?? null, refundstatus: order.refundstatus ?? 'none' }} />
       <div className="grid grid-cols-1 gap-4 px-4 py-2 lg:grid-cols-[minmax(0,1fr)_18rem]" data-testid="order-body">
         <ul className="min-w-0 divide-y divide-gray-100" aria-label="Products">
           {order.products.map((line, i) => (

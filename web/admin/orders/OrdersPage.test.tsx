@@ -3,10 +3,10 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { adminApi, type Order, type OrderPage } from '../../api/admin';
+import { type AdminOrder, adminApi, type OrderPage } from '../../api/admin';
 import OrdersPage, { toQuery } from './OrdersPage';
 
-const order = (over: Partial<Order> = {}): Order => ({
+const order = (over: Partial<AdminOrder> = {}): AdminOrder => ({
   _id: 'o-1',
   createdAt: '2025-03-10T06:30:00.000Z',
   status: 'Pending',
@@ -27,10 +27,12 @@ const order = (over: Partial<Order> = {}): Order => ({
   shippinginfo: { fullname: 'Asha Verma', mobileno: '9876543210', address: '12 Mall Road', city: 'Ludhiana', pincode: '141001' },
   razorpay_order_id: 'order_ABC',
   razorpay_payment_id: 'pay_XYZ',
+  flag: null,
+  refundstatus: 'none',
   ...over,
 });
 
-const page = (orders: Order[], totalOrders = orders.length): OrderPage => ({
+const page = (orders: AdminOrder[], totalOrders = orders.length): OrderPage => ({
   success: true,
   orders,
   pagination: {
