@@ -54,6 +54,7 @@ type OrderInput = {
   deliverystatus?: 'pending' | 'confirmed' | 'shipped' | 'delivered' | 'returned';
   shippinginfo?: Partial<{ fullname: string; mobileno: string; address: string; city: string; pincode: string }>;
   paymentId?: string;
+  flag?: string;
   lines?: { productname: string; quantity: number; size?: string; colour?: string }[];
   userId?: string | null;
 };
@@ -85,6 +86,7 @@ async function addOrder(o: OrderInput) {
       totalPaise: o.totalPaise,
       paymentstatus: o.paymentstatus ?? 'Paid',
       deliverystatus: o.deliverystatus ?? 'pending',
+      flag: o.flag ?? null,
       shippinginfo: {
         fullname: 'Asha Verma',
         mobileno: '9876543210',
@@ -203,8 +205,8 @@ describe('revenue stats', () => {
     }
     const seriesTotal = body.daily.reduce((s, d) => s + d.revenue, 0);
     expect(seriesTotal).toBeCloseTo(body.periods.last30Days.revenue, 2);
-    // awaiting shipment counts every pending/confirmed order, whatever its payment
-    expect(body.awaitingShipment).toBe(9);
+    // awaiting shipment counts the paid pending/confirmed orders (Pending, Refunded and Failed are not to be sent)
+    expect(body.awaitingShipment).toBe(6);
   });
 });
 
@@ -223,11 +225,16 @@ describe('awaiting shipment and low stock', () => {
     });
     await addOrder({ createdAt: new Date('2020-01-04T10:00:00Z'), totalPaise: 1, deliverystatus: 'shipped' });
     await addOrder({ createdAt: new Date('2020-01-03T10:00:00Z'), totalPaise: 1, deliverystatus: 'delivered' });
+    // Not to be sent: refunded, and paid after the stock was gone (its refund still on its way).
+    await addOrder({ createdAt: new Date('2020-01-02T10:00:00Z'), totalPaise: 1, paymentstatus: 'Refunded' });
+    await addOrder({ createdAt: new Date('2020-01-01T10:00:00Z'), totalPaise: 1, flag: 'stock_unavailable' });
+    // To be sent, once the customer gives the address.
+    const noAddress = await addOrder({ createdAt: new Date('2020-01-06T10:00:00Z'), totalPaise: 1, flag: 'shipping_missing' });
 
     const res = await get('/o1/api/admin/awaiting-shipment?limit=1', admin.cookie);
     expect(res.statusCode).toBe(200);
     const body = AwaitingShipmentResponse.parse(res.json());
-    expect(body.count).toBe(before.count + 1);
+    expect(body.count).toBe(before.count + 2);
     expect(body.orders).toHaveLength(1);
     expect(body.orders[0]).toMatchObject({
       _id: old.id,
@@ -236,6 +243,9 @@ describe('awaiting shipment and low stock', () => {
       items: 5,
       shippinginfo: { fullname: 'Ravi Gill', city: 'Amritsar' },
     });
+    const all = AwaitingShipmentResponse.parse((await get('/o1/api/admin/awaiting-shipment?limit=100', admin.cookie)).json());
+    expect(all.orders.map((o) => o._id)).toContain(noAddress.id);
+    expect(all.orders.every((o) => o.paymentstatus === 'Paid')).toBe(true);
     expect((await get('/o1/api/admin/awaiting-shipment?limit=0', admin.cookie)).statusCode).toBe(400);
   });
 

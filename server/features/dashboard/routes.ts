@@ -62,7 +62,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requireAdmin,
       schema: {
         tags,
-        summary: 'Orders whose delivery status is pending or confirmed, oldest first',
+        summary: 'Paid orders still to send (delivery status pending or confirmed, not flagged as unfulfillable), oldest first',
         ...ADMIN,
         querystring: AwaitingShipmentQuery,
         response: { 200: AwaitingShipmentResponse, ...errorResponses(400, 401, 403) },

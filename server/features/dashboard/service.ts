@@ -53,7 +53,13 @@ export async function revenueStats(db: DbOrTx) {
   return { today, daily, periods: { today: sumLast(1), last7Days: sumLast(7), last30Days: sumLast(DAYS_IN_CHART) } };
 }
 
-const AWAITING = sql`o.deliverystatus in ('pending', 'confirmed')`;
+/**
+ * Orders to pack and send: not shipped yet, paid, and not flagged as unfulfillable (a payment that came after
+ * the stock was gone, or for the wrong amount, is refunded and must not be sent). A paid order that lacks
+ * only its address is still to be sent.
+ */
+const AWAITING = sql`o.deliverystatus in ('pending', 'confirmed') and o.paymentstatus = 'Paid'
+  and (o.flag is null or o.flag = 'shipping_missing')`;
 
 export async function awaitingShipmentCount(db: DbOrTx) {
   const { rows } = await execRows<{ n: number }>(db, sql`select count(*)::int as n from orders o where ${AWAITING}`);
