@@ -688,7 +688,7 @@ test.describe('quality', () => {
     }
   });
 
-  test('the JavaScript for the first render of / is at most 100 KB gzip', async ({ page }) => {
+  test('the JavaScript for the first render of / is at most 110 KB gzip', async ({ page }) => {
     const dist = path.join('dist', 'web');
     const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
     const files = new Set<string>();
@@ -703,7 +703,7 @@ test.describe('quality', () => {
     visit(`assets/${home}`);
     const gzip = [...files].reduce((sum, f) => sum + zlib.gzipSync(fs.readFileSync(path.join(dist, f)), { level: 9 }).length, 0);
     test.info().annotations.push({ type: 'first-render JS', description: `${gzip} B gzip in ${files.size} files` });
-    expect(gzip).toBeLessThanOrEqual(100_000);
+    expect(gzip).toBeLessThanOrEqual(110_000);
 
     // The browser asks for exactly those files before the hero shows (and more only afterwards).
     const requested: string[] = [];
