@@ -10,6 +10,7 @@ const proxied = [
   '/p1/api',
   '/c2/api',
   '/o1/api',
+  '/a1/api',
   '/api',
   '/uploads',
   '/healthz',

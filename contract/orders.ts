@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Product } from './catalogue.js';
+import { canonicalState, GSTIN_MESSAGES, gstinError, stateFromPin } from './gst-rules.js';
 
 export const CartItem = z.object({
   cartItemId: z.string(),
@@ -23,6 +24,10 @@ export const ShippingInfo = z.object({
   address: z.string(),
   city: z.string(),
   pincode: z.string(),
+  /** Place of supply: one of the 36 GST state names (orders placed before it was asked may lack it). */
+  state: z.string().optional(),
+  /** A business buyer's GSTIN, printed on its tax invoice. */
+  gstin: z.string().optional(),
 });
 export type ShippingInfo = z.infer<typeof ShippingInfo>;
 
@@ -96,23 +101,63 @@ export function shippingError(info: Partial<Record<keyof ShippingInfo, string>>)
   return null;
 }
 
+export const STATE_MESSAGES = {
+  unknown: 'Select one of the states and union territories of India',
+  missing: 'Select your state',
+} as const;
+
+/**
+ * After SPEC's checks pass: the state named (any case) or, when none is given, the one the PIN code points
+ * to; a GSTIN, when given, upper-cased and checked (format, state code, check digit).
+ */
+function withStateAndGstin(
+  v: {
+    fullname: string;
+    mobileno: string;
+    address: string;
+    city: string;
+    pincode: string;
+    state?: string | undefined;
+    gstin?: string | undefined;
+  },
+  ctx: z.RefinementCtx,
+) {
+  const { state: givenState, gstin: givenGstin, ...base } = v;
+  const named = (givenState ?? '').trim();
+  const state = named ? canonicalState(named) : stateFromPin(base.pincode);
+  if (!state) {
+    ctx.addIssue({ code: 'custom', message: named ? STATE_MESSAGES.unknown : STATE_MESSAGES.missing, path: ['state'] });
+  }
+  const gstin = (givenGstin ?? '').trim().toUpperCase();
+  const gstinProblem = gstin ? gstinError(gstin) : null;
+  if (gstinProblem) ctx.addIssue({ code: 'custom', message: gstinProblem, path: ['gstin'] });
+  if (!state || gstinProblem) return z.NEVER;
+  return { ...base, state, ...(gstin ? { gstin } : {}) };
+}
+
+export { GSTIN_MESSAGES };
+
 const shippingText = (max: number) =>
   z.string({ message: SHIPPING_MESSAGES.missing }).trim().min(1, { message: SHIPPING_MESSAGES.missing }).max(max);
 
 /** Shipping details as sent by the checkout form (trimmed and checked). */
-export const ShippingInfoInput = z.object({
-  fullname: shippingText(100),
-  mobileno: z
-    .string({ message: SHIPPING_MESSAGES.missing })
-    .trim()
-    .regex(/^\d{10}$/, { message: SHIPPING_MESSAGES.mobileno }),
-  address: shippingText(500),
-  city: shippingText(100),
-  pincode: z
-    .string({ message: SHIPPING_MESSAGES.missing })
-    .trim()
-    .regex(/^\d{6}$/, { message: SHIPPING_MESSAGES.pincode }),
-});
+export const ShippingInfoInput = z
+  .object({
+    fullname: shippingText(100),
+    mobileno: z
+      .string({ message: SHIPPING_MESSAGES.missing })
+      .trim()
+      .regex(/^\d{10}$/, { message: SHIPPING_MESSAGES.mobileno }),
+    address: shippingText(500),
+    city: shippingText(100),
+    pincode: z
+      .string({ message: SHIPPING_MESSAGES.missing })
+      .trim()
+      .regex(/^\d{6}$/, { message: SHIPPING_MESSAGES.pincode }),
+    state: z.string().max(100).optional(),
+    gstin: z.string().max(30).optional(),
+  })
+  .transform(withStateAndGstin);
 
 // ---------------------------------------------------------------- checkout and payment
 export const PaymentProviderName = z.enum(['razorpay', 'sandbox']);

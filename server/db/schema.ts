@@ -10,6 +10,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -193,7 +194,17 @@ export type CheckoutLine = {
   size: string;
   colour: string;
 };
-export type ShippingInfo = { fullname: string; mobileno: string; address: string; city: string; pincode: string };
+export type ShippingInfo = {
+  fullname: string;
+  mobileno: string;
+  address: string;
+  city: string;
+  pincode: string;
+  /** The place of supply (a GST state name); absent on orders placed before it was asked. */
+  state?: string;
+  /** A business buyer's GSTIN, for its tax invoice. */
+  gstin?: string;
+};
 
 /** One attempt to pay for a cart: created by /razorpay-order, keyed by the provider's order id. */
 export const checkouts = pgTable(
@@ -338,4 +349,45 @@ export const sandboxPayments = pgTable(
     createdAt: created(),
   },
   (t) => [index('sandbox_payments_order_idx').on(t.orderId, t.createdAt)],
+);
+
+// ---------------------------------------------------------------- GST: settings and category tax
+/** The shop's settings: a single row (id = 1). */
+export const shopSettings = pgTable(
+  'shop_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    shopname: text('shopname').notNull(),
+    legalname: text('legalname').notNull(),
+    gstin: text('gstin').notNull().default(''),
+    address: text('address').notNull(),
+    state: text('state').notNull(),
+    invoiceprefix: text('invoiceprefix').notNull().default('RG'),
+    supportphone: text('supportphone').notNull(),
+    supportemail: text('supportemail').notNull(),
+    freeshippingAbovePaise: bigint('freeshipping_above_paise', { mode: 'number' }).notNull().default(15_000_000),
+    updatedAt: updated(),
+  },
+  (t) => [
+    check('shop_settings_single_row', sql`${t.id} = 1`),
+    check('shop_settings_prefix_check', sql`${t.invoiceprefix} ~ '^[A-Z]{1,6}$'`),
+    check('shop_settings_freeshipping_check', sql`${t.freeshippingAbovePaise} >= 0`),
+  ],
+);
+
+/** HSN code and GST rate (basis points: 300 = 3%) of a category; a category without a row gets the default. */
+export const categoryTax = pgTable(
+  'category_tax',
+  {
+    categoryId: uuid('category_id')
+      .primaryKey()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    hsn: text('hsn').notNull(),
+    gstRateBp: integer('gst_rate_bp').notNull(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    check('category_tax_hsn_check', sql`${t.hsn} ~ '^[0-9]{4,8}$'`),
+    check('category_tax_rate_check', sql`${t.gstRateBp} >= 0 AND ${t.gstRateBp} <= 2800`),
+  ],
 );

@@ -123,7 +123,7 @@ export function screenModules(manifest: Manifest | undefined, screen: ScreenModu
 }
 
 /** API prefixes: unknown paths under them are JSON 404s, never the app's HTML. */
-export const API_PREFIXES = ['/u1/api', '/c1/api', '/s2/api', '/p1/api', '/c2/api', '/o1/api', '/api/', '/uploads/'];
+export const API_PREFIXES = ['/u1/api', '/c1/api', '/s2/api', '/p1/api', '/c2/api', '/o1/api', '/a1/api', '/api/', '/uploads/'];
 
 const ROOT_DIV = '<div id="root"></div>';
 

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { canonicalState, GSTIN_MESSAGES, gstinError, gstinState, STATE_NAMES } from './gst-rules.js';
+
+export * from './gst-rules.js';
+
+/** What every visitor may read: the storefront's header, footer and contact page show these. */
+export const PublicSettings = z.object({
+  shopname: z.string(),
+  legalname: z.string(),
+  gstin: z.string(),
+  address: z.string(),
+  state: z.string(),
+  supportphone: z.string(),
+  supportemail: z.string(),
+  /** Rupees: orders at or above it ship free (shown in the shop). */
+  freeshippingabove: z.number(),
+});
+export type PublicSettings = z.infer<typeof PublicSettings>;
+export const AdminSettings = PublicSettings.extend({ invoiceprefix: z.string(), updatedAt: z.string() });
+export type AdminSettings = z.infer<typeof AdminSettings>;
+
+export const PublicSettingsResponse = z.object({ success: z.boolean(), settings: PublicSettings });
+export const AdminSettingsResponse = z.object({ success: z.boolean(), settings: AdminSettings });
+export const AdminSettingsSaved = z.object({ success: z.boolean(), message: z.string(), settings: AdminSettings });
+
+const text = (label: string, max: number) =>
+  z
+    .string({ message: `${label} must be text` })
+    .trim()
+    .min(1, { message: `${label} is required` })
+    .max(max, { message: `${label} must be at most ${max} characters` });
+
+export const StateName = z
+  .string({ message: 'Select a state' })
+  .trim()
+  .refine((s) => canonicalState(s) !== null, { message: 'Select one of the states and union territories of India' })
+  .transform((s) => canonicalState(s) as string);
+
+/** A GSTIN: trimmed, upper-cased, format, state code and check character checked. */
+export const Gstin = z
+  .string({ message: GSTIN_MESSAGES.format })
+  .trim()
+  .transform((s) => s.toUpperCase())
+  .superRefine((s, ctx) => {
+    const error = gstinError(s);
+    if (error) ctx.addIssue({ code: 'custom', message: error });
+  });
+
+/** PUT /a1/api/admin/settings: the fields given are changed. */
+export const SettingsBody = z
+  .object({
+    shopname: text('Shop name', 100).optional(),
+    legalname: text('Legal name', 200).optional(),
+    gstin: Gstin.optional(),
+    address: text('Address', 500).optional(),
+    state: StateName.optional(),
+    invoiceprefix: z
+      .string()
+      .trim()
+      .regex(/^[A-Z]{1,6}$/, { message: 'Invoice prefix must be 1 to 6 capital letters (A–Z)' })
+      .optional(),
+    supportphone: text('Support phone', 30)
+      .regex(/^\+?[0-9 ()-]{6,30}$/, { message: 'Enter a valid phone number' })
+      .optional(),
+    supportemail: z.string().trim().toLowerCase().email({ message: 'Enter a valid e-mail address' }).max(200).optional(),
+    freeshippingabove: z
+      .number({ message: 'Free-shipping threshold must be a number of rupees' })
+      .min(0, { message: 'Free-shipping threshold must be 0 or more' })
+      .max(100_000_000, { message: 'Free-shipping threshold is too large' })
+      .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, { message: 'At most 2 decimals' })
+      .optional(),
+  })
+  .strip();
+export type SettingsBody = z.infer<typeof SettingsBody>;
+
+/** The seller's GSTIN must be registered in the seller's state (its first two digits are the state code). */
+export function gstinStateMismatch(gstin: string, state: string): string | null {
+  if (!gstin) return null;
+  const registered = gstinState(gstin);
+  return registered && registered !== canonicalState(state)
+    ? `This GSTIN is registered in ${registered}, not in ${canonicalState(state) ?? state}: its state code does not match`
+    : null;
+}
+
+// ---------------------------------------------------------------- tax per category
+export const TaxRow = z.object({
+  categoryId: z.string(),
+  categoryname: z.string(),
+  hsn: z.string(),
+  gstrate: z.number(),
+  /** true when the category has no row of its own and the default applies. */
+  isdefault: z.boolean(),
+});
+export const TaxResponse = z.object({ success: z.boolean(), tax: z.array(TaxRow) });
+export const TaxSavedResponse = z.object({ success: z.boolean(), message: z.string(), tax: z.array(TaxRow) });
+export const TaxBody = z.object({
+  tax: z
+    .array(
+      z.object({
+        categoryId: z.uuid({ message: 'Invalid category id' }),
+        hsn: z
+          .string({ message: 'HSN code must be 4 to 8 digits' })
+          .trim()
+          .regex(/^\d{4,8}$/, { message: 'HSN code must be 4 to 8 digits' }),
+        gstrate: z
+          .number({ message: 'GST rate must be a number' })
+          .min(0, { message: 'GST rate must be between 0 and 28' })
+          .max(28, { message: 'GST rate must be between 0 and 28' })
+          .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, {
+            message: 'GST rate has at most 2 decimals',
+          }),
+      }),
+    )
+    .max(1000),
+});
+
+export { STATE_NAMES };

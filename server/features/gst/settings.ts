@@ -1,0 +1,115 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { paiseToRupees, rupeesToPaise } from '../../../contract/common.js';
+import { type AdminSettings, gstinStateMismatch, type PublicSettings, type SettingsBody } from '../../../contract/settings.js';
+import type { DbOrTx } from '../../db/client.js';
+import { categories, categoryTax, shopSettings } from '../../db/schema.js';
+import { AppError, badRequest } from '../../http/errors.js';
+
+type SettingsRow = typeof shopSettings.$inferSelect;
+
+/** The settings row; the migration creates it, and it is made again here if it was ever removed. */
+export async function settingsRow(db: DbOrTx): Promise<SettingsRow> {
+  const [row] = await db.select().from(shopSettings).where(eq(shopSettings.id, 1));
+  if (row) return row;
+  await db.execute(sql`insert into shop_settings (id, shopname, legalname, address, state, supportphone, supportemail)
+    values (1, 'Ratna Gems', 'Ratna Gems', '', 'Punjab', '', '') on conflict (id) do nothing`);
+  const [again] = await db.select().from(shopSettings).where(eq(shopSettings.id, 1));
+  if (!again) throw new Error('shop settings row missing');
+  return again;
+}
+
+export function toPublicSettings(row: SettingsRow): PublicSettings {
+  return {
+    shopname: row.shopname,
+    legalname: row.legalname,
+    gstin: row.gstin,
+    address: row.address,
+    state: row.state,
+    supportphone: row.supportphone,
+    supportemail: row.supportemail,
+    freeshippingabove: paiseToRupees(row.freeshippingAbovePaise),
+  };
+}
+
+export function toAdminSettings(row: SettingsRow): AdminSettings {
+  return { ...toPublicSettings(row), invoiceprefix: row.invoiceprefix, updatedAt: row.updatedAt.toISOString() };
+}
+
+/** Changes the fields given, under a lock on the row, so the GSTIN is always checked against the state it will sit with. */
+export async function updateSettings(db: DbOrTx, body: SettingsBody): Promise<SettingsRow> {
+  return db.transaction(async (tx) => {
+    const current = await settingsRow(tx);
+    await tx.select({ id: shopSettings.id }).from(shopSettings).where(eq(shopSettings.id, 1)).for('update');
+    const gstin = body.gstin ?? current.gstin;
+    const state = body.state ?? current.state;
+    const mismatch = gstinStateMismatch(gstin, state);
+    if (mismatch) throw badRequest(mismatch, [{ path: body.gstin !== undefined ? 'gstin' : 'state', message: mismatch }]);
+    const { freeshippingabove, ...rest } = body;
+    const [row] = await tx
+      .update(shopSettings)
+      .set({
+        ...Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)),
+        ...(freeshippingabove !== undefined ? { freeshippingAbovePaise: rupeesToPaise(freeshippingabove) } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(shopSettings.id, 1))
+      .returning();
+    if (!row) throw new Error('shop settings row missing');
+    return row;
+  });
+}
+
+// ---------------------------------------------------------------- tax per category
+export const DEFAULT_HSN = '7103';
+export const DEFAULT_RATE_BP = 300;
+
+export type CategoryTax = { categoryId: string; categoryname: string; hsn: string; rateBp: number; isdefault: boolean };
+
+/** Every category with its HSN code and GST rate (the default for a category without a row of its own). */
+export async function listCategoryTax(db: DbOrTx): Promise<CategoryTax[]> {
+  const rows = await db
+    .select({ id: categories.id, name: categories.name, hsn: categoryTax.hsn, rateBp: categoryTax.gstRateBp })
+    .from(categories)
+    .leftJoin(categoryTax, eq(categoryTax.categoryId, categories.id))
+    .orderBy(asc(categories.name));
+  return rows.map((r) => ({
+    categoryId: r.id,
+    categoryname: r.name,
+    hsn: r.hsn ?? DEFAULT_HSN,
+    rateBp: r.rateBp ?? DEFAULT_RATE_BP,
+    isdefault: r.hsn === null,
+  }));
+}
+
+export const toTaxRow = (t: CategoryTax) => ({
+  categoryId: t.categoryId,
+  categoryname: t.categoryname,
+  hsn: t.hsn,
+  gstrate: t.rateBp / 100,
+  isdefault: t.isdefault,
+});
+
+/** Replaces the list: categories not in it go back to the default. Unknown category ids are refused, nothing saved. */
+export async function replaceCategoryTax(db: DbOrTx, rows: { categoryId: string; hsn: string; gstrate: number }[]) {
+  const ids = rows.map((r) => r.categoryId);
+  const dup = ids.find((id, i) => ids.indexOf(id) !== i);
+  if (dup) throw badRequest('A category is listed twice', [{ path: 'tax', message: `Category ${dup} is listed twice` }]);
+  await db.transaction(async (tx) => {
+    const known = new Set((await tx.select({ id: categories.id }).from(categories)).map((c) => c.id));
+    const unknown = rows.findIndex((r) => !known.has(r.categoryId));
+    if (unknown >= 0) {
+      throw new AppError(404, 'Category not found', [{ path: `tax.${unknown}.categoryId`, message: 'Category not found' }]);
+    }
+    await tx.delete(categoryTax);
+    if (rows.length > 0) {
+      await tx.insert(categoryTax).values(
+        rows.map((r) => ({
+          categoryId: r.categoryId,
+          hsn: r.hsn,
+          gstRateBp: Math.round(r.gstrate * 100),
+          updatedAt: new Date(),
+        })),
+      );
+    }
+  });
+}
