@@ -1,5 +1,6 @@
 import type { Role, User } from '../../contract/auth';
 import type { Category, Product, Subcategory } from '../../contract/catalogue';
+import type { categoryRoutes } from '../../contract/categories';
 import type {
   AdminOrderFilters,
   AwaitingShipmentResponse,
@@ -7,7 +8,11 @@ import type {
   LowStockResponse,
 } from '../../contract/dashboard';
 import type { AdminOrder, Order } from '../../contract/orders';
-import { ApiError, api } from './client';
+import { api, queryString, routeCaller, sendMultipart } from './client';
+
+export { queryString, sendMultipart };
+
+const categories = routeCaller<typeof categoryRoutes>();
 
 export type {
   AdminOrder,
@@ -26,56 +31,6 @@ export type DeliveryStatus = Order['deliverystatus'];
 
 type Message = { success: boolean; message: string };
 const enc = encodeURIComponent;
-
-/** Query string of the defined, non-blank values. */
-export function queryString(params: Record<string, string | number | undefined | null>) {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) {
-    if (v === undefined || v === null) continue;
-    const s = String(v).trim();
-    if (s !== '') q.set(k, s);
-  }
-  const text = q.toString();
-  return text ? `?${text}` : '';
-}
-
-/**
- * Sends multipart form data with XMLHttpRequest (fetch cannot report upload progress). Resolves with the
- * JSON answer; rejects with ApiError like `api` does, field errors included.
- */
-export function sendMultipart<T>(
-  method: 'POST' | 'PATCH',
-  url: string,
-  form: FormData,
-  onProgress?: (percent: number) => void,
-): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open(method, url);
-    xhr.withCredentials = true;
-    xhr.responseType = 'text';
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && onProgress) onProgress(Math.round((e.loaded / e.total) * 100));
-    };
-    xhr.onload = () => {
-      let body: ApiError['body'] | undefined;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        body = undefined;
-      }
-      if (xhr.status >= 200 && xhr.status < 300 && body?.success !== false) {
-        onProgress?.(100);
-        resolve(body as T);
-      } else {
-        reject(new ApiError(body?.message || xhr.statusText || 'Request failed', xhr.status, body));
-      }
-    };
-    xhr.onerror = () => reject(new ApiError('Network error', 0));
-    xhr.onabort = () => reject(new ApiError('The upload was cancelled', 0));
-    xhr.send(form);
-  });
-}
 
 export type SubcategoryPage = {
   success: boolean;
@@ -108,7 +63,7 @@ export const ORDER_PAGE_SIZE = 10;
 
 export const adminApi = {
   counts: {
-    categories: () => api<{ success: boolean; count: number }>('/c1/api/count'),
+    categories: () => categories('GET /c1/api/count'),
     subcategories: () => api<{ success: boolean; count: number }>('/s2/api/count'),
     products: () => api<{ success: boolean; totalProducts: number }>('/p1/api/count'),
     users: () => api<{ success: boolean; totalUsers: number }>('/u1/api/usercount'),
@@ -120,11 +75,10 @@ export const adminApi = {
     awaitingShipment: (limit = 10) => api<AwaitingShipmentResponse>(`/o1/api/admin/awaiting-shipment?limit=${limit}`),
   },
   categories: {
-    all: () => api<{ success: boolean; data: Category[] }>('/c1/api/all'),
-    create: (categoryname: string) => api<Message & { data: Category }>('/c1/api/create', { body: { categoryname } }),
-    edit: (id: string, categoryname: string) =>
-      api<Message & { data: Category }>(`/c1/api/edit/${enc(id)}`, { method: 'PATCH', body: { categoryname } }),
-    remove: (id: string) => api<Message>(`/c1/api/delete/${enc(id)}`, { method: 'DELETE' }),
+    all: () => categories('GET /c1/api/all'),
+    create: (categoryname: string) => categories('POST /c1/api/create', { body: { categoryname } }),
+    edit: (id: string, categoryname: string) => categories('PATCH /c1/api/edit/:id', { params: { id }, body: { categoryname } }),
+    remove: (id: string) => categories('DELETE /c1/api/delete/:id', { params: { id } }),
   },
   subcategories: {
     list: (page: number, limit = SUBCATEGORY_PAGE_SIZE) => api<SubcategoryPage>(`/s2/api/all${queryString({ page, limit })}`),
