@@ -356,7 +356,11 @@ function bodyFor(route: Route | undefined): fc.Arbitrary<Body> {
       const base =
         valid && typeof valid === 'object' && !Array.isArray(valid)
           ? Object.entries(valid as Record<string, unknown>).map(
-              ([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v] as [string, unknown],
+              ([k, v]) =>
+                [
+                  k,
+                  Array.isArray(v) ? v.map((x) => (x !== null && typeof x === 'object' ? JSON.stringify(x) : x)).join(', ') : v,
+                ] as [string, unknown],
             )
           : [];
       return { kind: 'multipart' as const, fields: [...base, ...fields], files, breakage };
