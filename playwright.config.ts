@@ -62,6 +62,9 @@ export default defineConfig({
       ADMIN_PASSWORD: E2E_ADMIN.password,
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
+      // Every journey shops from 127.0.0.1, one client address for many test shoppers at once.
+      HOLD_MAX_UNITS_PER_ADDRESS: '100000',
+      HOLD_MAX_RUPEES_PER_ADDRESS: '1000000000',
     },
   },
 });

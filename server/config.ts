@@ -75,6 +75,12 @@ const EnvSchema = z
     RAZORPAY_WEBHOOK_SECRET: optionalString,
     RAZORPAY_API_BASE: url(['http:', 'https:']).transform((v) => (v ?? 'https://api.razorpay.com').replace(/\/+$/, '')),
     HOLD_MINUTES: int(15, 1, 24 * 60),
+    HOLD_MAX_UNITS: int(30, 1, 1_000_000),
+    HOLD_MAX_RUPEES: int(25_00_000, 1, 1_000_000_000),
+    HOLD_MAX_UNITS_PER_ADDRESS: int(60, 1, 1_000_000),
+    HOLD_MAX_RUPEES_PER_ADDRESS: int(40_00_000, 1, 1_000_000_000),
+    HOLD_LAPSES: int(3, 1, 1000),
+    HOLD_COOLDOWN_MINUTES: int(120, 0, 7 * 24 * 60),
     REDIS_URL: url(['redis:', 'rediss:']),
     TRUST_PROXY: bool(false),
     SIGNUP_LIMIT: int(300, 0, 1_000_000),
@@ -177,6 +183,16 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     webhookSecret: e.RAZORPAY_WEBHOOK_SECRET,
     razorpayApiBase: e.RAZORPAY_API_BASE,
     holdMinutes: e.HOLD_MINUTES,
+    /** What may be held unpaid at once (server/features/payments/hold-limits.ts). */
+    holdLimits: {
+      unitsPerAccount: e.HOLD_MAX_UNITS,
+      paisePerAccount: e.HOLD_MAX_RUPEES * 100,
+      unitsPerAddress: e.HOLD_MAX_UNITS_PER_ADDRESS,
+      paisePerAddress: e.HOLD_MAX_RUPEES_PER_ADDRESS * 100,
+      /** Holds an account may let run out unpaid within `cooldownMinutes` before it must wait. */
+      lapses: e.HOLD_LAPSES,
+      cooldownMinutes: e.HOLD_COOLDOWN_MINUTES,
+    },
     redisUrl: e.REDIS_URL,
     trustProxy: e.TRUST_PROXY,
     /** Sign-ups per client address per hour; 0 = no limit. */

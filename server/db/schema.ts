@@ -225,6 +225,10 @@ export const checkouts = pgTable(
     shippinginfo: jsonb('shippinginfo').$type<ShippingInfo | null>(),
     holdExpiresAt: ts('hold_expires_at').notNull(),
     lastReconciledAt: ts('last_reconciled_at'),
+    /** The client address the checkout was started from: unpaid holds are capped per address. */
+    clientAddress: text('client_address'),
+    /** When its hold ran out unpaid (swept, or renewed at its very end): counted for the cool-down. */
+    holdLapsedAt: ts('hold_lapsed_at'),
     createdAt: created(),
     updatedAt: updated(),
   },
@@ -232,6 +236,8 @@ export const checkouts = pgTable(
     uniqueIndex('checkouts_provider_order_key').on(t.providerOrderId),
     index('checkouts_status_idx').on(t.status, t.holdExpiresAt),
     index('checkouts_user_idx').on(t.userId, t.createdAt),
+    index('checkouts_pending_address_idx').on(t.clientAddress).where(sql`${t.status} = 'pending'`),
+    index('checkouts_lapsed_idx').on(t.userId, t.holdLapsedAt).where(sql`${t.holdLapsedAt} IS NOT NULL`),
   ],
 );
 

@@ -50,6 +50,8 @@ function zodPath(instancePath: string | undefined, params: Record<string, unknow
 export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
+      const retryAfter = (err as { retryAfterSeconds?: number }).retryAfterSeconds;
+      if (retryAfter) reply.header('retry-after', String(retryAfter));
       return reply
         .status(err.statusCode)
         .send({ success: false, message: err.message, ...(err.errors ? { errors: err.errors } : {}) });

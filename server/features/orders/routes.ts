@@ -40,13 +40,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Hold the cart’s stock and create the payment order (amount computed on the server)',
         ...SIGNED_IN,
         body: RazorpayOrderBody,
-        response: { 200: RazorpayOrderResponse, ...errorResponses(400, 401, 409, 502, 503) },
+        response: { 200: RazorpayOrderResponse, ...errorResponses(400, 401, 409, 429, 502, 503) },
       },
     },
     async (request) => {
       const me = userOf(request);
       const provider = paymentProvider(app);
-      const { checkout, providerOrderId } = await startCheckout(app, me.id, request.body?.shippinginfo);
+      const { checkout, providerOrderId } = await startCheckout(app, me.id, request.body?.shippinginfo, {
+        clientAddress: request.ip,
+      });
       return {
         success: true,
         razorpayOrder: { id: providerOrderId, amount: checkout.amountPaise, currency: 'INR' as const },

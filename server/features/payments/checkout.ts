@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ShippingInfo } from '../../../contract/orders.js';
 import { type CheckoutLine, cartItems, checkouts, products, stockHolds, users } from '../../db/schema.js';
 import { conflict } from '../../http/errors.js';
+import { beginHold, checkAccountCaps } from './hold-limits.js';
 import { releaseCheckout, takeStock, unitsByProduct } from './holds.js';
 import { GatewayUnavailableError } from './provider.js';
 import { paymentProvider } from './registry.js';
@@ -37,6 +38,7 @@ export async function startCheckout(
   app: FastifyInstance,
   userId: string,
   shippinginfo: ShippingInfo | undefined,
+  opts: { clientAddress?: string } = {},
 ): Promise<StartedCheckout> {
   const provider = paymentProvider(app);
   const holdMs = app.config.holdMinutes * 60_000;
@@ -80,6 +82,12 @@ export async function startCheckout(
     }
     const amountPaise = snapshot.reduce((sum, l) => sum + l.pricePaise * l.quantity, 0);
     if (amountPaise < MIN_AMOUNT_PAISE) throw conflict(`The order total must be at least ${rupees(MIN_AMOUNT_PAISE)}`);
+    const units = unitsByProduct(snapshot);
+    checkAccountCaps(
+      app.config.holdLimits,
+      units.reduce((n, u) => n + u.quantity, 0),
+      amountPaise,
+    );
 
     const pending = await tx
       .select()
@@ -102,10 +110,18 @@ export async function startCheckout(
       return { reused: reusable };
     }
     // One pending checkout per shopper: the previous one gives its stock back first (a late payment
-    // for it is still placed if the stock is there, or recorded and refunded if not).
-    for (const c of pending) await releaseCheckout(tx, c.id, 'expired');
+    // for it is still placed if the stock is there, or recorded and refunded if not). The new hold keeps
+    // the old one's expiry; the cool-down and the per-address caps are checked (hold-limits.ts).
+    const holdExpiresAt = await beginHold(tx, app.config.holdLimits, {
+      userId,
+      clientAddress: opts.clientAddress,
+      pending,
+      units,
+      amountPaise,
+      now,
+      holdMs,
+    });
 
-    const units = unitsByProduct(snapshot);
     const short = await takeStock(tx, units);
     if (short) {
       const line = snapshot.find((l) => l.productId === short.productId);
@@ -121,7 +137,6 @@ export async function startCheckout(
           : `Only ${p.stock} of "${name}" left in stock. Please lower the quantity in your cart.`,
       );
     }
-    const holdExpiresAt = new Date(now + holdMs);
     const [checkout] = await tx
       .insert(checkouts)
       .values({
@@ -133,6 +148,7 @@ export async function startCheckout(
         lines: snapshot,
         shippinginfo: shippinginfo ?? null,
         holdExpiresAt,
+        clientAddress: opts.clientAddress ?? null,
       })
       .returning();
     if (!checkout) throw new Error('checkout insert returned nothing');

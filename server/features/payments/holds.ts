@@ -79,13 +79,19 @@ export async function sellHolds(tx: DbOrTx, checkoutId: string, holds: { product
 }
 
 /**
- * Ends a pending checkout (expired, replaced or failed) and returns its stock. Conditional on the
+ * Ends a pending checkout (expired, replaced or failed) and returns its stock. `lapsedAt`: its hold ran out
+ * unpaid (counted for the cool-down of server/features/payments/hold-limits.ts). Conditional on the
  * checkout still being pending, so it never undoes a placement that won the race. Returns whether it did.
  */
-export async function releaseCheckout(tx: DbOrTx, checkoutId: string, status: 'expired' | 'failed') {
+export async function releaseCheckout(
+  tx: DbOrTx,
+  checkoutId: string,
+  status: 'expired' | 'failed',
+  opts: { lapsedAt?: Date } = {},
+) {
   const rows = await tx
     .update(checkouts)
-    .set({ status, updatedAt: new Date() })
+    .set({ status, updatedAt: new Date(), ...(opts.lapsedAt ? { holdLapsedAt: opts.lapsedAt } : {}) })
     .where(and(eq(checkouts.id, checkoutId), eq(checkouts.status, 'pending')))
     .returning({ id: checkouts.id });
   if (rows.length === 0) return false;

@@ -18,7 +18,7 @@ export async function sweepExpiredHolds(db: Db, now = new Date()): Promise<numbe
       .orderBy(asc(checkouts.holdExpiresAt))
       .limit(200);
     for (const c of due) {
-      if (await db.transaction((tx) => releaseCheckout(tx, c.id, 'expired'))) released++;
+      if (await db.transaction((tx) => releaseCheckout(tx, c.id, 'expired', { lapsedAt: now }))) released++;
     }
     if (due.length < 200) return released;
   }
