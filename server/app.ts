@@ -257,7 +257,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   await app.register(authRoutes, { prefix: '/u1/api' });
   await app.register(categoryRoutes);
-  await app.register(subcategoryRoutes, { prefix: '/s2/api' });
+  await app.register(subcategoryRoutes);
   await app.register(productRoutes, { prefix: '/p1/api' });
   await app.register(cartRoutes, { prefix: '/c2/api' });
   await app.register(orderRoutes, { prefix: '/o1/api' });

@@ -1,5 +1,5 @@
 import type { Role, User } from '../../contract/auth';
-import type { Category, Product, Subcategory } from '../../contract/catalogue';
+import type { Category, Product, Subcategory, SubcategoryBody } from '../../contract/catalogue';
 import type { categoryRoutes } from '../../contract/categories';
 import type {
   AdminOrderFilters,
@@ -8,11 +8,14 @@ import type {
   LowStockResponse,
 } from '../../contract/dashboard';
 import type { AdminOrder, Order } from '../../contract/orders';
+import type { RouteAnswer } from '../../contract/route';
+import type { subcategoryRoutes } from '../../contract/subcategories';
 import { api, queryString, routeCaller, sendMultipart } from './client';
 
 export { queryString, sendMultipart };
 
 const categories = routeCaller<typeof categoryRoutes>();
+const subcategories = routeCaller<typeof subcategoryRoutes>();
 
 export type {
   AdminOrder,
@@ -32,11 +35,7 @@ export type DeliveryStatus = Order['deliverystatus'];
 type Message = { success: boolean; message: string };
 const enc = encodeURIComponent;
 
-export type SubcategoryPage = {
-  success: boolean;
-  data: Subcategory[];
-  pagination: { currentPage: number; totalPages: number; totalItems: number; limit: number };
-};
+export type SubcategoryPage = RouteAnswer<(typeof subcategoryRoutes)['routes']['GET /s2/api/all']>;
 export type ProductPage = {
   success: boolean;
   products: Product[];
@@ -64,7 +63,7 @@ export const ORDER_PAGE_SIZE = 10;
 export const adminApi = {
   counts: {
     categories: () => categories('GET /c1/api/count'),
-    subcategories: () => api<{ success: boolean; count: number }>('/s2/api/count'),
+    subcategories: () => subcategories('GET /s2/api/count'),
     products: () => api<{ success: boolean; totalProducts: number }>('/p1/api/count'),
     users: () => api<{ success: boolean; totalUsers: number }>('/u1/api/usercount'),
     orders: () => api<{ success: boolean; count: number }>('/o1/api/admin/count'),
@@ -81,13 +80,11 @@ export const adminApi = {
     remove: (id: string) => categories('DELETE /c1/api/delete/:id', { params: { id } }),
   },
   subcategories: {
-    list: (page: number, limit = SUBCATEGORY_PAGE_SIZE) => api<SubcategoryPage>(`/s2/api/all${queryString({ page, limit })}`),
-    categories: () => api<{ success: boolean; data: Category[] }>('/s2/api/categories'),
-    create: (body: { subcategoryname: string; category: string }) =>
-      api<Message & { data: Subcategory }>('/s2/api/create', { body }),
-    edit: (id: string, body: { subcategoryname: string; category: string }) =>
-      api<Message & { data: Subcategory }>(`/s2/api/edit/${enc(id)}`, { method: 'PATCH', body }),
-    remove: (id: string) => api<Message>(`/s2/api/delete/${enc(id)}`, { method: 'DELETE' }),
+    list: (page: number, limit = SUBCATEGORY_PAGE_SIZE) => subcategories('GET /s2/api/all', { query: { page, limit } }),
+    categories: () => subcategories('GET /s2/api/categories'),
+    create: (body: SubcategoryBody) => subcategories('POST /s2/api/create', { body }),
+    edit: (id: string, body: SubcategoryBody) => subcategories('PATCH /s2/api/edit/:id', { params: { id }, body }),
+    remove: (id: string) => subcategories('DELETE /s2/api/delete/:id', { params: { id } }),
   },
   products: {
     list: (page: number, search = '', limit = PRODUCT_PAGE_SIZE) =>

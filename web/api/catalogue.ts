@@ -1,5 +1,8 @@
 import type { Category, Product, Subcategory } from '../../contract/catalogue';
-import { api } from './client';
+import type { subcategoryRoutes } from '../../contract/subcategories';
+import { api, routeCaller } from './client';
+
+const subcategories = routeCaller<typeof subcategoryRoutes>();
 
 export type { Category, Product, Subcategory };
 
@@ -28,9 +31,7 @@ export const catalogueApi = {
   allSubcategories: async (): Promise<Subcategory[]> => {
     const all: Subcategory[] = [];
     for (let page = 1; page <= 50; page++) {
-      const res = await api<{ success: boolean; data: Subcategory[]; pagination: { totalPages: number } }>(
-        `/s2/api/all?page=${page}&limit=100`,
-      );
+      const res = await subcategories('GET /s2/api/all', { query: { page, limit: 100 } });
       all.push(...res.data);
       if (page >= res.pagination.totalPages) break;
     }

@@ -1,0 +1,72 @@
+import {
+  CategoriesResponse,
+  CategoryIdParam,
+  CountResponse,
+  SubcategoriesResponse,
+  SubcategoryBody,
+  SubcategoryIdParam,
+  SubcategoryIdParams,
+  SubcategoryListQuery,
+  SubcategoryMutationResponse,
+  SubcategoryPageResponse,
+  SubcategoryResponse,
+} from './catalogue.js';
+import { MessageResponse } from './common.js';
+import { routeTable } from './route.js';
+
+/** The subcategory routes (API.md "Subcategories"). */
+export const subcategoryRoutes = routeTable('Subcategories', {
+  'GET /s2/api/all': {
+    guard: 'public',
+    summary: 'One page of subcategories, newest first',
+    query: SubcategoryListQuery,
+    responses: { 200: SubcategoryPageResponse },
+    errors: [400],
+  },
+  'POST /s2/api/create': {
+    guard: 'admin',
+    summary: 'Create a subcategory in a category (names unique within the category, case-insensitive)',
+    body: SubcategoryBody,
+    responses: { 201: SubcategoryMutationResponse },
+    errors: [400, 409, 415],
+  },
+  'PATCH /s2/api/edit/:id': {
+    guard: 'admin',
+    summary: 'Rename a subcategory or move it (with its products) to another category',
+    params: SubcategoryIdParams,
+    body: SubcategoryBody,
+    responses: { 200: SubcategoryMutationResponse },
+    errors: [400, 404, 409, 415],
+  },
+  'DELETE /s2/api/delete/:id': {
+    guard: 'admin',
+    summary: 'Delete a subcategory (409 while products use it)',
+    params: SubcategoryIdParams,
+    responses: { 200: MessageResponse },
+    errors: [400, 404, 409],
+  },
+  'GET /s2/api/count': {
+    guard: 'admin',
+    summary: 'Number of subcategories',
+    responses: { 200: CountResponse },
+  },
+  'GET /s2/api/categories': {
+    guard: 'public',
+    summary: 'Every category, for the subcategory form',
+    responses: { 200: CategoriesResponse },
+  },
+  'GET /s2/api/cat/:categoryId': {
+    guard: 'public',
+    summary: 'The subcategories of a category, sorted by name',
+    params: CategoryIdParam,
+    responses: { 200: SubcategoriesResponse },
+    errors: [400, 404],
+  },
+  'GET /s2/api/cat/sub/:subcategoryId': {
+    guard: 'public',
+    summary: 'One subcategory',
+    params: SubcategoryIdParam,
+    responses: { 200: SubcategoryResponse },
+    errors: [400, 404],
+  },
+});
