@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { Product } from './catalogue.js';
 import { canonicalState, GSTIN_MESSAGES, gstinError, stateFromPin } from './gst-rules.js';
+import {
+  DELIVERY_STATUSES as ALL_DELIVERY_STATUSES,
+  ORDER_FLAGS,
+  PAYMENT_STATUSES,
+  REFUND_SUMMARIES,
+  SETTABLE_DELIVERY_STATUSES,
+} from './lifecycle.js';
 
 export const CartItem = z.object({
   cartItemId: z.string(),
@@ -31,9 +38,10 @@ export const ShippingInfo = z.object({
 });
 export type ShippingInfo = z.infer<typeof ShippingInfo>;
 
-export const DELIVERY_STATUSES = ['pending', 'confirmed', 'shipped', 'delivered', 'returned'] as const;
-export const DeliveryStatus = z.enum(DELIVERY_STATUSES);
-export const PaymentStatus = z.enum(['Paid', 'Pending', 'Failed', 'Refunded']);
+/** The delivery statuses an admin sets freely; `cancelled` is reached only by cancelling (contract/lifecycle.ts). */
+export const DELIVERY_STATUSES = SETTABLE_DELIVERY_STATUSES;
+export const DeliveryStatus = z.enum(ALL_DELIVERY_STATUSES);
+export const PaymentStatus = z.enum(PAYMENT_STATUSES);
 
 export const OrderLine = z.object({
   productId: Product.nullable(),
@@ -48,7 +56,7 @@ export const OrderLine = z.object({
 export const Order = z.object({
   _id: z.string(),
   createdAt: z.string(),
-  status: z.enum(['Pending', 'Confirmed', 'Shipped', 'Delivered', 'Returned']),
+  status: z.enum(['Pending', 'Confirmed', 'Shipped', 'Delivered', 'Returned', 'Cancelled']),
   deliverystatus: DeliveryStatus,
   paymentstatus: PaymentStatus,
   totalamount: z.number(),
@@ -210,8 +218,8 @@ export const WebhookResponse = z.object({ success: z.boolean() });
 // ---------------------------------------------------------------- order lists
 /** Order as the admin sees it: the Order shape plus what needs the merchant's attention. */
 export const AdminOrder = Order.extend({
-  flag: z.string().nullable(),
-  refundstatus: z.enum(['none', 'pending', 'processed', 'failed']),
+  flag: z.enum(ORDER_FLAGS).nullable(),
+  refundstatus: z.enum(REFUND_SUMMARIES),
 });
 export type AdminOrder = z.infer<typeof AdminOrder>;
 export const MyOrdersResponse = z.object({ success: z.boolean(), orders: z.array(Order) });

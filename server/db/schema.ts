@@ -16,6 +16,16 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import {
+  DELIVERY_STATUSES,
+  ORDER_ACTORS,
+  ORDER_EVENT_TYPES,
+  ORDER_FLAGS,
+  PAYMENT_STATUSES,
+  REFUND_STATUSES,
+  REFUND_SUMMARIES,
+  RETURN_STATUSES,
+} from '../../contract/lifecycle.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const created = () => ts('created_at').notNull().defaultNow();
@@ -273,29 +283,50 @@ export const orders = pgTable(
     razorpayOrderId: text('razorpay_order_id').notNull(),
     razorpayPaymentId: text('razorpay_payment_id').notNull(),
     totalPaise: bigint('total_paise', { mode: 'number' }).notNull(),
-    paymentstatus: text('paymentstatus', { enum: ['Paid', 'Pending', 'Failed', 'Refunded'] }).notNull(),
-    deliverystatus: text('deliverystatus', {
-      enum: ['pending', 'confirmed', 'shipped', 'delivered', 'returned'],
-    })
-      .notNull()
-      .default('pending'),
+    paymentstatus: text('paymentstatus', { enum: PAYMENT_STATUSES }).notNull(),
+    deliverystatus: text('deliverystatus', { enum: DELIVERY_STATUSES }).notNull().default('pending'),
     /**
      * Why the order needs the merchant's attention, null when it does not: `stock_unavailable` (paid after
      * the hold expired and the stock was gone: refunded), `amount_mismatch` (the payment was not for the
      * order's amount: never Paid, refunded), `shipping_missing` (placed without shipping details).
      */
-    flag: text('flag'),
+    flag: text('flag', { enum: ORDER_FLAGS }),
     /**
      * none | pending | processed | failed. `pending` with no refund_id = a refund is owed and not yet
      * accepted by Razorpay (the reconciler retries it); with a refund_id = Razorpay is processing it.
      */
-    refundStatus: text('refund_status').notNull().default('none'),
+    refundStatus: text('refund_status', { enum: REFUND_SUMMARIES }).notNull().default('none'),
+    /** Provider id of the order's latest refund (details of every refund are in `refunds`). */
     refundId: text('refund_id'),
     shippinginfo: jsonb('shippinginfo').$type<ShippingInfo>().notNull(),
+    /** What the payment brought in (0 when nothing was captured); refunds never exceed it. */
+    paidPaise: bigint('paid_paise', { mode: 'number' }).notNull().default(0),
+    /** Whether the order's units left the shelf (false for a payment that came after the stock was gone). */
+    stockTaken: boolean('stock_taken').notNull().default(true),
+    deliveredAt: ts('delivered_at'),
+    cancelledAt: ts('cancelled_at'),
+    shipmentCarrier: text('shipment_carrier'),
+    shipmentTrackingNumber: text('shipment_tracking_number'),
+    shipmentTrackingUrl: text('shipment_tracking_url'),
+    shippedAt: ts('shipped_at'),
     createdAt: created(),
     updatedAt: updated(),
   },
   (t) => [
+    check(
+      'orders_paymentstatus_check',
+      sql`${t.paymentstatus} in ('Paid', 'Pending', 'Failed', 'Refunded', 'Partially refunded')`,
+    ),
+    check(
+      'orders_deliverystatus_check',
+      sql`${t.deliverystatus} in ('pending', 'confirmed', 'shipped', 'delivered', 'returned', 'cancelled')`,
+    ),
+    check(
+      'orders_flag_check',
+      sql`${t.flag} is null or ${t.flag} in ('stock_unavailable', 'amount_mismatch', 'shipping_missing')`,
+    ),
+    check('orders_refund_status_check', sql`${t.refundStatus} in ('none', 'pending', 'processed', 'failed')`),
+    check('orders_paid_check', sql`${t.paidPaise} >= 0`),
     uniqueIndex('orders_razorpay_order_key').on(t.razorpayOrderId),
     uniqueIndex('orders_checkout_key').on(t.checkoutId),
     index('orders_payment_idx').on(t.razorpayPaymentId),
@@ -320,8 +351,99 @@ export const orderItems = pgTable(
     size: text('size').notNull().default(''),
     colour: text('colour').notNull().default(''),
     position: integer('position').notNull().default(0),
+    /** Units of this line put back on sale (cancel, refund with restock, return received); never above quantity. */
+    restocked: integer('restocked').notNull().default(0),
   },
-  (t) => [index('order_items_order_idx').on(t.orderId, t.position), index('order_items_product_idx').on(t.productId)],
+  (t) => [
+    index('order_items_order_idx').on(t.orderId, t.position),
+    index('order_items_product_idx').on(t.productId),
+    check('order_items_restocked_check', sql`${t.restocked} >= 0 and ${t.restocked} <= ${t.quantity}`),
+  ],
+);
+
+/** The order's timeline: every change, written in the same transaction as the change (see features/lifecycle). */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    at: ts('at').notNull().default(sql`clock_timestamp()`),
+    type: text('type', { enum: ORDER_EVENT_TYPES }).notNull(),
+    actor: text('actor', { enum: ORDER_ACTORS }).notNull(),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note').notNull().default(''),
+  },
+  (t) => [
+    index('order_events_order_idx').on(t.orderId, t.at, t.id),
+    check(
+      'order_events_type_check',
+      sql`${t.type} in ('placed', 'paid', 'confirmed', 'shipped', 'delivered', 'status', 'cancelled', 'refund_requested', 'refund_processed', 'refund_failed', 'return_requested', 'return_approved', 'return_rejected', 'return_received', 'flagged', 'note')`,
+    ),
+    check('order_events_actor_check', sql`${t.actor} in ('customer', 'admin', 'system')`),
+  ],
+);
+
+export type RestockLine = { lineId: string; quantity: number };
+
+/**
+ * Money sent back for an order: one row per refund, in paise. `pending` with no provider_refund_id = not yet
+ * accepted by the provider (retried with the same idempotency key); `processed` is final money back.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    status: text('status', { enum: REFUND_STATUSES }).notNull().default('pending'),
+    providerRefundId: text('provider_refund_id'),
+    /** Sent as X-Refund-Idempotency: a retry never refunds twice. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** A refund of the whole payment (an unfulfillable one): sent without an amount. */
+    wholePayment: boolean('whole_payment').notNull().default(false),
+    reason: text('reason').notNull().default(''),
+    restock: jsonb('restock').$type<RestockLine[]>().notNull().default(sql`'[]'::jsonb`),
+    actor: text('actor', { enum: ORDER_ACTORS }).notNull(),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Why the provider refused it, when it failed. */
+    failure: text('failure').notNull().default(''),
+    createdAt: created(),
+    updatedAt: updated(),
+    processedAt: ts('processed_at'),
+  },
+  (t) => [
+    uniqueIndex('refunds_idempotency_key').on(t.idempotencyKey),
+    uniqueIndex('refunds_provider_refund_key').on(t.providerRefundId),
+    index('refunds_order_idx').on(t.orderId, t.createdAt),
+    index('refunds_pending_idx').on(t.status, t.updatedAt).where(sql`${t.status} = 'pending'`),
+    check('refunds_amount_check', sql`${t.amountPaise} > 0`),
+    check('refunds_status_check', sql`${t.status} in ('pending', 'processed', 'failed')`),
+    check('refunds_actor_check', sql`${t.actor} in ('customer', 'admin', 'system')`),
+  ],
+);
+
+/** A shopper's request to send an order back (one per order). */
+export const returnRequests = pgTable(
+  'return_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: RETURN_STATUSES }).notNull().default('requested'),
+    reason: text('reason').notNull(),
+    note: text('note').notNull().default(''),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    uniqueIndex('return_requests_order_key').on(t.orderId),
+    check('return_requests_status_check', sql`${t.status} in ('requested', 'approved', 'rejected', 'received')`),
+  ],
 );
 
 /** Webhook deliveries already handled, keyed by x-razorpay-event-id. */

@@ -54,7 +54,7 @@ type OrderInput = {
   deliverystatus?: 'pending' | 'confirmed' | 'shipped' | 'delivered' | 'returned';
   shippinginfo?: Partial<{ fullname: string; mobileno: string; address: string; city: string; pincode: string }>;
   paymentId?: string;
-  flag?: string;
+  flag?: 'stock_unavailable' | 'amount_mismatch' | 'shipping_missing';
   lines?: { productname: string; quantity: number; size?: string; colour?: string }[];
   userId?: string | null;
 };

@@ -1,9 +1,11 @@
-import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ShippingInfo } from '../../../contract/orders.js';
 import type { Tx } from '../../db/client.js';
 import { cartItems, checkouts, orderItems, orders, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../http/errors.js';
+import { placementEvents } from '../lifecycle/state.js';
+import { insertRefund, submitRefund, syncRefundSummary, writeEvents } from '../lifecycle/store.js';
 import { holdsOf, productsExisting, returnHolds, sellHolds, takeStock, unitsByProduct } from './holds.js';
 import type { PaymentProvider, ProviderPayment } from './provider.js';
 import { paymentProvider } from './registry.js';
@@ -140,7 +142,7 @@ export async function placeOrder(
     const shippinginfo = shippingGiven ?? (await fallbackShipping(tx, locked.userId));
     const captured = verdict.payment.status === 'captured';
     let paymentstatus: 'Paid' | 'Pending' | 'Failed';
-    let flag: string | null;
+    let flag: 'stock_unavailable' | 'amount_mismatch' | 'shipping_missing' | null;
     let refundStatus: 'none' | 'pending';
     if (verdict.kind === 'paid' && secured) {
       paymentstatus = 'Paid';
@@ -168,6 +170,8 @@ export async function placeOrder(
         flag,
         refundStatus,
         shippinginfo,
+        paidPaise: captured ? verdict.payment.amountPaise : 0,
+        stockTaken: secured,
       })
       .returning();
     if (!order) throw new Error('order insert returned nothing');
@@ -190,7 +194,26 @@ export async function placeOrder(
     );
     if (secured && locked.userId) await removeBoughtFromCart(tx, locked.userId, locked.lines);
     await tx.update(checkouts).set({ status: 'placed', updatedAt: new Date() }).where(eq(checkouts.id, locked.id));
-    return { order, created: true };
+    // An unfulfillable payment is refunded in full (the whole payment, once: keyed by the order id).
+    const refundPaise = refundStatus === 'pending' ? verdict.payment.amountPaise : 0;
+    const refund =
+      refundPaise > 0
+        ? await insertRefund(tx, {
+            orderId: order.id,
+            amountPaise: refundPaise,
+            reason: flag === 'amount_mismatch' ? 'Payment not for the order total' : 'Paid after the stock was gone',
+            who: { actor: 'system' },
+            wholePayment: true,
+            idempotencyKey: `refund-${order.id}`,
+          })
+        : null;
+    if (refund) await syncRefundSummary(tx, order.id);
+    await writeEvents(
+      tx,
+      order.id,
+      placementEvents({ source, paymentId: verdict.payment.id, paid: paymentstatus === 'Paid', flag, refundPaise }),
+    );
+    return { order, created: true, refundId: refund?.id ?? null };
   });
 
   if (!result.created) {
@@ -201,7 +224,7 @@ export async function placeOrder(
     { orderId: result.order.id, providerOrderId, paymentId, source, flag: result.order.flag },
     result.order.flag ? 'order recorded and flagged' : 'order placed',
   );
-  if (result.order.refundStatus === 'pending') await settleRefund(app, result.order.id);
+  if ('refundId' in result && result.refundId) await submitRefund(app, result.refundId);
   return { orderId: result.order.id, created: true };
 }
 
@@ -230,50 +253,4 @@ async function afterRepeat(
   if (!payment || payment.orderId !== checkout.providerOrderId || payment.status !== 'captured') return;
   const refund = await provider.refund(payment.id, `dup-${payment.id}`);
   app.log.warn({ orderId: order.id, paymentId, refundId: refund.id }, 'second payment for a placed order refunded');
-}
-
-/**
- * Asks the provider to refund an order's payment in full, once (idempotency key = the order id).
- * On failure the order keeps refund_status pending without a refund id, and the reconciler retries.
- */
-export async function settleRefund(app: FastifyInstance, orderId: string) {
-  const [order] = await app.db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.refundStatus, 'pending'), isNull(orders.refundId)))
-    .limit(1);
-  if (!order) return false;
-  try {
-    const refund = await paymentProvider(app).refund(order.razorpayPaymentId, `refund-${order.id}`);
-    await app.db
-      .update(orders)
-      .set({
-        refundId: refund.id,
-        refundStatus: refund.status === 'processed' ? 'processed' : refund.status === 'failed' ? 'failed' : 'pending',
-        paymentstatus: refund.status === 'failed' ? order.paymentstatus : 'Refunded',
-        updatedAt: new Date(),
-      })
-      .where(and(eq(orders.id, order.id), isNull(orders.refundId)));
-    return true;
-  } catch (err) {
-    app.log.error({ err, orderId }, 'refund not accepted yet; will retry');
-    return false;
-  }
-}
-
-/** Refund events from the webhook: a refund Razorpay finished or gave up on. */
-export async function recordRefundOutcome(app: FastifyInstance, refundId: string, status: 'processed' | 'failed') {
-  await app.db
-    .update(orders)
-    .set({ refundStatus: status, ...(status === 'processed' ? { paymentstatus: 'Refunded' } : {}), updatedAt: new Date() })
-    .where(eq(orders.refundId, refundId));
-}
-
-/** Orders owed a refund that the provider has not accepted yet. */
-export async function ordersOwedRefund(app: FastifyInstance, limit = 50) {
-  return app.db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.refundStatus, 'pending'), isNull(orders.refundId)))
-    .limit(limit);
 }

@@ -35,8 +35,10 @@ export interface PaymentProvider {
   capture(paymentId: string, amountPaise: number, currency: string): Promise<ProviderPayment>;
   /** Every payment attempt made against one of our provider orders. */
   orderPayments(orderId: string): Promise<ProviderPayment[]>;
-  /** Refunds a captured payment in full; the same key never refunds twice. */
-  refund(paymentId: string, idempotencyKey: string): Promise<ProviderRefund>;
+  /** Refunds a captured payment, in full without an amount (paise); the same key never refunds twice. */
+  refund(paymentId: string, idempotencyKey: string, amountPaise?: number): Promise<ProviderRefund>;
+  /** A refund as the provider reports it now, or null when it does not know it. */
+  fetchRefund(paymentId: string, refundId: string): Promise<ProviderRefund | null>;
 }
 
 /** Razorpay answered with an error (4xx, or 5xx after retries): the shop answers 502. */

@@ -101,13 +101,20 @@ export class RazorpayClient {
     return this.request<RazorpayCollection<RazorpayPayment>>('GET', `/v1/orders/${encodeURIComponent(orderId)}/payments`);
   }
 
-  /** Full refund (no amount); the same key and body again returns the same refund. */
-  refundPayment(paymentId: string, idempotencyKey: string, notes?: Record<string, string>) {
+  /** Refund of `amount` paise (none = in full); the same key and body again returns the same refund. */
+  refundPayment(paymentId: string, idempotencyKey: string, amount?: number, notes?: Record<string, string>) {
     return this.request<RazorpayRefund>(
       'POST',
       `/v1/payments/${encodeURIComponent(paymentId)}/refund`,
-      { speed: 'normal', ...(notes ? { notes } : {}) },
+      { ...(amount !== undefined ? { amount } : {}), speed: 'normal', ...(notes ? { notes } : {}) },
       { 'X-Refund-Idempotency': idempotencyKey },
+    );
+  }
+
+  fetchRefund(paymentId: string, refundId: string) {
+    return this.request<RazorpayRefund>(
+      'GET',
+      `/v1/payments/${encodeURIComponent(paymentId)}/refunds/${encodeURIComponent(refundId)}`,
     );
   }
 

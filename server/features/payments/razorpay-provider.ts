@@ -37,9 +37,18 @@ export function razorpayProvider(opts: RazorpayClientOptions): PaymentProvider {
     async orderPayments(orderId) {
       return (await client.orderPayments(orderId)).items.map(toPayment);
     },
-    async refund(paymentId, idempotencyKey) {
-      const refund = await client.refundPayment(paymentId, idempotencyKey);
+    async refund(paymentId, idempotencyKey, amountPaise) {
+      const refund = await client.refundPayment(paymentId, idempotencyKey, amountPaise);
       return { id: refund.id, status: refund.status };
+    },
+    async fetchRefund(paymentId, refundId) {
+      try {
+        const refund = await client.fetchRefund(paymentId, refundId);
+        return { id: refund.id, status: refund.status };
+      } catch (err) {
+        if (err instanceof RazorpayRequestError && (err.providerStatus === 400 || err.providerStatus === 404)) return null;
+        throw err;
+      }
     },
   };
 }

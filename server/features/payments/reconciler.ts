@@ -1,7 +1,8 @@
 import { and, asc, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { checkouts } from '../../db/schema.js';
-import { ordersOwedRefund, PaymentRejectedError, placeOrder, settleRefund } from './placement.js';
+import { settlePendingRefunds } from '../lifecycle/store.js';
+import { PaymentRejectedError, placeOrder } from './placement.js';
 import { GatewayError } from './provider.js';
 import { RazorpayRequestError } from './razorpay-client.js';
 import { paymentProvider } from './registry.js';
@@ -83,8 +84,6 @@ export async function reconcilePending(app: FastifyInstance, now = new Date()): 
     await app.db.update(checkouts).set({ lastReconciledAt: now }).where(eq(checkouts.id, c.id));
   }
 
-  for (const o of await ordersOwedRefund(app)) {
-    if (await settleRefund(app, o.id)) summary.refunds++;
-  }
+  summary.refunds += await settlePendingRefunds(app, now);
   return summary;
 }

@@ -73,15 +73,20 @@ export function sandboxProvider(db: Db): SandboxProvider {
         .orderBy(asc(sandboxPayments.createdAt));
       return rows.map(toPayment);
     },
-    async refund(paymentId) {
-      const refundId = providerStyleId('rfnd');
+    async refund(paymentId, idempotencyKey, amountPaise) {
+      // The same key always names the same refund (as Razorpay's X-Refund-Idempotency does); processed at once.
+      const refundId = `rfnd_${crypto.createHash('sha256').update(idempotencyKey).digest('base64url').replace(/[-_]/g, '').slice(0, 14)}`;
+      const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, paymentId)).limit(1);
+      if (!row) throw new Error('unknown sandbox payment');
+      const whole = amountPaise === undefined || amountPaise >= row.amountPaise;
       await db
         .update(sandboxPayments)
-        .set({ status: 'refunded', refundId })
+        .set({ ...(whole ? { status: 'refunded' } : {}), refundId })
         .where(and(eq(sandboxPayments.id, paymentId), eq(sandboxPayments.status, 'captured')));
-      const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, paymentId)).limit(1);
-      if (!row?.refundId) throw new Error('unknown sandbox payment');
-      return { id: row.refundId, status: 'processed' };
+      return { id: refundId, status: 'processed' };
+    },
+    async fetchRefund(_paymentId, refundId) {
+      return { id: refundId, status: 'processed' };
     },
     async pay(orderId, amountPaise, outcome) {
       const paymentId = providerStyleId('pay');

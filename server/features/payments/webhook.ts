@@ -6,7 +6,8 @@ import { errorResponses } from '../../../contract/common.js';
 import { WebhookResponse } from '../../../contract/orders.js';
 import { paymentEvents } from '../../db/schema.js';
 import { AppError, badRequest } from '../../http/errors.js';
-import { PaymentRejectedError, placeOrder, recordRefundOutcome } from './placement.js';
+import { recordRefundOutcome } from '../lifecycle/store.js';
+import { PaymentRejectedError, placeOrder } from './placement.js';
 import { verifyWebhookSignature } from './signature.js';
 
 /** Razorpay gives up on an answer after 5 s; the shop answers before that and finishes in the background. */

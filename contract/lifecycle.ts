@@ -1,0 +1,92 @@
+import { z } from 'zod';
+
+/** An order's closed states (the database checks the same lists). */
+export const DELIVERY_STATUSES = ['pending', 'confirmed', 'shipped', 'delivered', 'returned', 'cancelled'] as const;
+/** The statuses an admin may set freely with PATCH /admin/update (cancelled comes only from the cancel rows). */
+export const SETTABLE_DELIVERY_STATUSES = ['pending', 'confirmed', 'shipped', 'delivered', 'returned'] as const;
+export const PAYMENT_STATUSES = ['Paid', 'Pending', 'Failed', 'Refunded', 'Partially refunded'] as const;
+/**
+ * Why an order needs the merchant: `stock_unavailable` (paid after the hold expired and the stock was gone:
+ * refunded), `amount_mismatch` (the payment was not for the order's amount: never Paid, refunded),
+ * `shipping_missing` (placed without shipping details).
+ */
+export const ORDER_FLAGS = ['stock_unavailable', 'amount_mismatch', 'shipping_missing'] as const;
+/** The latest refund's status, `none` without refunds. */
+export const REFUND_SUMMARIES = ['none', 'pending', 'processed', 'failed'] as const;
+export const REFUND_STATUSES = ['pending', 'processed', 'failed'] as const;
+export const RETURN_STATUSES = ['requested', 'approved', 'rejected', 'received'] as const;
+export const ORDER_ACTORS = ['customer', 'admin', 'system'] as const;
+export const ORDER_EVENT_TYPES = [
+  'placed',
+  'paid',
+  'confirmed',
+  'shipped',
+  'delivered',
+  'status',
+  'cancelled',
+  'refund_requested',
+  'refund_processed',
+  'refund_failed',
+  'return_requested',
+  'return_approved',
+  'return_rejected',
+  'return_received',
+  'flagged',
+  'note',
+] as const;
+
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export type OrderFlag = (typeof ORDER_FLAGS)[number];
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+export type ReturnStatus = (typeof RETURN_STATUSES)[number];
+export type OrderActor = (typeof ORDER_ACTORS)[number];
+export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
+
+/** A shopper may cancel within this long of placing, while the order is not shipped. */
+export const CANCEL_WINDOW_MS = 24 * 3600_000;
+/** A shopper may ask to return within this long of delivery. */
+export const RETURN_WINDOW_MS = 10 * 24 * 3600_000;
+
+export const OrderEvent = z.object({
+  at: z.string(),
+  type: z.enum(ORDER_EVENT_TYPES),
+  actor: z.enum(ORDER_ACTORS),
+  note: z.string(),
+});
+export const Shipment = z.object({
+  carrier: z.string(),
+  trackingnumber: z.string(),
+  trackingurl: z.string(),
+  shippedAt: z.string(),
+});
+export const Refund = z.object({
+  _id: z.string(),
+  /** Rupees. */
+  amount: z.number(),
+  status: z.enum(REFUND_STATUSES),
+  reason: z.string(),
+  createdAt: z.string(),
+});
+export const ReturnRequest = z.object({
+  _id: z.string(),
+  status: z.enum(RETURN_STATUSES),
+  reason: z.string(),
+  createdAt: z.string(),
+});
+export const Invoice = z.object({ number: z.string(), url: z.string() });
+
+/** What every Order answer gains with the lifecycle. */
+export const orderLifecycleFields = {
+  events: z.array(OrderEvent),
+  shipment: Shipment.nullable(),
+  refunds: z.array(Refund),
+  /** Rupees refunded (processed refunds only). */
+  refundedamount: z.number(),
+  discountamount: z.number(),
+  couponcode: z.string(),
+  invoice: Invoice.nullable(),
+  cancellable: z.boolean(),
+  returnable: z.boolean(),
+  returnrequest: ReturnRequest.nullable(),
+};

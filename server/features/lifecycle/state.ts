@@ -1,0 +1,283 @@
+/**
+ * The order's states and what may happen from each: pure functions (no database, no HTTP). The service
+ * loads an order's state under a row lock, asks `decide` whether an action is allowed and what it does to
+ * money and stock, and writes exactly those effects and events in the same transaction.
+ */
+import {
+  CANCEL_WINDOW_MS,
+  type DeliveryStatus,
+  type OrderActor,
+  type OrderEventType,
+  type OrderFlag,
+  type PaymentStatus,
+  RETURN_WINDOW_MS,
+  type RefundStatus,
+  type ReturnStatus,
+  type SETTABLE_DELIVERY_STATUSES,
+} from '../../../contract/lifecycle.js';
+
+export type LineState = { id: string; quantity: number; restocked: number; productId: string | null };
+
+export type OrderState = {
+  deliverystatus: DeliveryStatus;
+  paymentstatus: PaymentStatus;
+  flag: OrderFlag | null;
+  createdAt: Date;
+  deliveredAt: Date | null;
+  /** What the payment brought in, paise. */
+  paidPaise: number;
+  /** Whether the order's units left the shelf (they can only come back if they did). */
+  stockTaken: boolean;
+  refunds: { amountPaise: number; status: RefundStatus }[];
+  returnStatus: ReturnStatus | null;
+  lines: LineState[];
+};
+
+export type EventDraft = { type: OrderEventType; note: string };
+export type RestockDraft = { lineId: string; quantity: number };
+
+/** What an allowed action does. The service applies it as a whole or not at all. */
+export type Effects = {
+  deliverystatus?: DeliveryStatus;
+  /** Units put back on sale, per order line. */
+  restock: RestockDraft[];
+  /** A refund to start, paise (0: none). */
+  refundPaise: number;
+  returnStatus?: ReturnStatus;
+  events: EventDraft[];
+};
+
+export type Action =
+  | { type: 'cancel'; actor: 'customer' | 'admin'; reason?: string }
+  | { type: 'refund'; amountPaise: number; reason: string; restock: RestockDraft[] }
+  | { type: 'return_request'; reason: string }
+  | { type: 'return_decide'; status: 'approved' | 'rejected'; note?: string }
+  | { type: 'return_receive'; refund: boolean; note?: string }
+  | { type: 'ship'; carrier: string; trackingnumber: string }
+  | { type: 'set_status'; to: (typeof SETTABLE_DELIVERY_STATUSES)[number] }
+  | { type: 'note'; note: string };
+
+export type Decision = { ok: true; effects: Effects } | { ok: false; reason: string };
+
+const refuse = (reason: string): Decision => ({ ok: false, reason });
+const allow = (effects: Partial<Effects> & { events: EventDraft[] }): Decision => ({
+  ok: true,
+  effects: { restock: [], refundPaise: 0, ...effects },
+});
+
+export const rupees = (paise: number) =>
+  `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** Money already refunded (processed) and money on its way back (pending), paise. */
+export function refundTotals(state: Pick<OrderState, 'refunds'>) {
+  let processed = 0;
+  let pending = 0;
+  for (const r of state.refunds) {
+    if (r.status === 'processed') processed += r.amountPaise;
+    else if (r.status === 'pending') pending += r.amountPaise;
+  }
+  return { processed, pending };
+}
+
+/** What may still be refunded: what was paid less processed and pending refunds (failed ones free their amount). */
+export function refundablePaise(state: Pick<OrderState, 'refunds' | 'paidPaise'>) {
+  const { processed, pending } = refundTotals(state);
+  return Math.max(0, state.paidPaise - processed - pending);
+}
+
+/** Units of each line that can still come back on sale. */
+export function restockableUnits(state: Pick<OrderState, 'lines' | 'stockTaken'>): RestockDraft[] {
+  if (!state.stockTaken) return [];
+  return state.lines
+    .filter((l) => l.productId && l.quantity > l.restocked)
+    .map((l) => ({ lineId: l.id, quantity: l.quantity - l.restocked }));
+}
+
+/**
+ * The payment status after refunds: Refunded once processed refunds reach what was paid, Partially
+ * refunded once some did; otherwise the status the payment gave (Paid stays Paid while a refund is pending).
+ */
+export function paymentStatusAfterRefunds(state: Pick<OrderState, 'refunds' | 'paidPaise' | 'paymentstatus'>): PaymentStatus {
+  const { processed } = refundTotals(state);
+  if (state.paidPaise > 0 && processed >= state.paidPaise) return 'Refunded';
+  if (processed > 0) return state.paymentstatus === 'Refunded' ? 'Refunded' : 'Partially refunded';
+  return state.paymentstatus === 'Partially refunded' || state.paymentstatus === 'Refunded' ? 'Paid' : state.paymentstatus;
+}
+
+/** A payment that made a real sale: paid, for the right amount, with the stock secured. */
+function isSale(state: OrderState) {
+  return (
+    (state.paymentstatus === 'Paid' || state.paymentstatus === 'Partially refunded') &&
+    state.flag !== 'stock_unavailable' &&
+    state.flag !== 'amount_mismatch'
+  );
+}
+
+const NOT_SHIPPED: DeliveryStatus[] = ['pending', 'confirmed'];
+
+/** Whether this actor may cancel now (a shopper: within 24 hours of placing; both: not shipped, a real sale). */
+export function canCancel(state: OrderState, actor: 'customer' | 'admin', now: Date): Decision {
+  if (state.deliverystatus === 'cancelled') return refuse('This order is already cancelled');
+  if (!NOT_SHIPPED.includes(state.deliverystatus)) {
+    return refuse('This order has already been shipped and can no longer be cancelled');
+  }
+  if (!isSale(state)) return refuse('This order has no payment to cancel; it is being refunded');
+  if (actor === 'customer' && now.getTime() - state.createdAt.getTime() > CANCEL_WINDOW_MS) {
+    return refuse('Orders can be cancelled within 24 hours of placing them');
+  }
+  return allow({ events: [] });
+}
+
+/** Whether the shopper may ask to return now: delivered, within 10 days, once. */
+export function canRequestReturn(state: OrderState, now: Date): Decision {
+  if (state.returnStatus) return refuse('A return has already been requested for this order');
+  if (state.deliverystatus !== 'delivered') return refuse('Only delivered orders can be returned');
+  const since = state.deliveredAt ?? null;
+  if (!since || now.getTime() - since.getTime() > RETURN_WINDOW_MS) {
+    return refuse('Returns can be requested within 10 days of delivery');
+  }
+  return allow({ events: [] });
+}
+
+/** Whether the order can be shipped (or its shipment details corrected while shipped). */
+export function canShip(state: OrderState): Decision {
+  if (state.deliverystatus === 'cancelled') return refuse('This order is cancelled');
+  if (!isSale(state)) return refuse('Only a paid order can be shipped');
+  if (!['pending', 'confirmed', 'shipped'].includes(state.deliverystatus)) {
+    return refuse(`This order is already ${state.deliverystatus}`);
+  }
+  return allow({ events: [] });
+}
+
+/** What `action` does from `state`, or why it is refused (the route answers 409 and changes nothing). */
+export function decide(state: OrderState, action: Action, now: Date): Decision {
+  switch (action.type) {
+    case 'cancel': {
+      const can = canCancel(state, action.actor, now);
+      if (!can.ok) return can;
+      const refundPaise = refundablePaise(state);
+      const reason = action.reason?.trim() ?? '';
+      const events: EventDraft[] = [{ type: 'cancelled', note: reason }];
+      if (refundPaise > 0) events.push({ type: 'refund_requested', note: `${rupees(refundPaise)} — order cancelled` });
+      return allow({ deliverystatus: 'cancelled', restock: restockableUnits(state), refundPaise, events });
+    }
+    case 'refund': {
+      if (!Number.isInteger(action.amountPaise) || action.amountPaise <= 0) return refuse('The amount must be above zero');
+      const left = refundablePaise(state);
+      if (left <= 0) return refuse('Nothing is left to refund on this order');
+      if (action.amountPaise > left) return refuse(`At most ${rupees(left)} can be refunded on this order`);
+      const restock = mergeRestock(action.restock);
+      if (restock.length && !state.stockTaken) return refuse('This order’s units never left the shelf');
+      for (const r of restock) {
+        const line = state.lines.find((l) => l.id === r.lineId);
+        if (!line) return refuse('A line to restock is not part of this order');
+        if (!line.productId) return refuse(`${'The product of a line'} no longer exists and cannot be restocked`);
+        if (r.quantity > line.quantity - line.restocked) {
+          return refuse(`At most ${line.quantity - line.restocked} unit(s) of that line can be put back on sale`);
+        }
+      }
+      const note = `${rupees(action.amountPaise)}${action.reason.trim() ? ` — ${action.reason.trim()}` : ''}`;
+      return allow({ restock, refundPaise: action.amountPaise, events: [{ type: 'refund_requested', note }] });
+    }
+    case 'return_request': {
+      const can = canRequestReturn(state, now);
+      if (!can.ok) return can;
+      return allow({ returnStatus: 'requested', events: [{ type: 'return_requested', note: action.reason.trim() }] });
+    }
+    case 'return_decide': {
+      if (state.returnStatus !== 'requested') {
+        return refuse(state.returnStatus ? `The return is already ${state.returnStatus}` : 'No return was requested');
+      }
+      return allow({
+        returnStatus: action.status,
+        events: [{ type: action.status === 'approved' ? 'return_approved' : 'return_rejected', note: action.note?.trim() ?? '' }],
+      });
+    }
+    case 'return_receive': {
+      if (state.returnStatus !== 'approved') {
+        return refuse(state.returnStatus ? `The return is ${state.returnStatus}, not approved` : 'No return was requested');
+      }
+      const refundPaise = action.refund ? refundablePaise(state) : 0;
+      const events: EventDraft[] = [{ type: 'return_received', note: action.note?.trim() ?? '' }];
+      if (refundPaise > 0) events.push({ type: 'refund_requested', note: `${rupees(refundPaise)} — return received` });
+      return allow({
+        deliverystatus: 'returned',
+        returnStatus: 'received',
+        restock: restockableUnits(state),
+        refundPaise,
+        events,
+      });
+    }
+    case 'ship': {
+      const can = canShip(state);
+      if (!can.ok) return can;
+      return allow({
+        deliverystatus: 'shipped',
+        events: [{ type: 'shipped', note: `${action.carrier.trim()} ${action.trackingnumber.trim()}`.trim() }],
+      });
+    }
+    case 'set_status': {
+      if (state.deliverystatus === 'cancelled') return refuse('A cancelled order’s status cannot be changed');
+      if (action.to === state.deliverystatus) return allow({ events: [] });
+      return allow({
+        deliverystatus: action.to,
+        events: [{ type: 'status', note: `${state.deliverystatus} → ${action.to}` }],
+      });
+    }
+    case 'note': {
+      const note = action.note.trim();
+      if (!note) return refuse('The note is empty');
+      return allow({ events: [{ type: 'note', note }] });
+    }
+  }
+}
+
+/** The same line twice adds up; zero quantities are dropped. */
+function mergeRestock(lines: RestockDraft[]): RestockDraft[] {
+  const by = new Map<string, number>();
+  for (const l of lines) if (l.quantity > 0) by.set(l.lineId, (by.get(l.lineId) ?? 0) + l.quantity);
+  return [...by.entries()].map(([lineId, quantity]) => ({ lineId, quantity }));
+}
+
+/** The events a placement writes, from what the placement decided. */
+export function placementEvents(input: {
+  source: 'verify' | 'webhook' | 'reconciler';
+  paymentId: string;
+  paid: boolean;
+  flag: OrderFlag | null;
+  refundPaise: number;
+}): { type: OrderEventType; actor: OrderActor; note: string }[] {
+  const via = input.source === 'verify' ? 'checkout' : input.source === 'webhook' ? 'Razorpay webhook' : 'payment check';
+  const out: { type: OrderEventType; actor: OrderActor; note: string }[] = [
+    { type: 'placed', actor: input.source === 'verify' ? 'customer' : 'system', note: `Placed through the ${via}` },
+  ];
+  if (input.paid) out.push({ type: 'paid', actor: 'system', note: `Payment ${input.paymentId}` });
+  if (input.flag) out.push({ type: 'flagged', actor: 'system', note: FLAG_NOTES[input.flag] });
+  if (input.refundPaise > 0) {
+    out.push({
+      type: 'refund_requested',
+      actor: 'system',
+      note: `${rupees(input.refundPaise)} — ${REFUND_REASONS[input.flag ?? 'stock_unavailable']}`,
+    });
+  }
+  return out;
+}
+
+export const FLAG_NOTES: Record<OrderFlag, string> = {
+  stock_unavailable: 'Paid after the stock was gone: do not ship, the payment is refunded',
+  amount_mismatch: 'The payment was not for the order total: do not ship, it is refunded',
+  shipping_missing: 'Placed without shipping details',
+};
+const REFUND_REASONS: Record<OrderFlag, string> = {
+  stock_unavailable: 'paid after the stock was gone',
+  amount_mismatch: 'payment not for the order total',
+  shipping_missing: 'refund',
+};
+
+/** The order's refund status word: pending while any refund is, else the latest refund's status, or none. */
+export function refundSummary(refunds: { status: RefundStatus; createdAt: Date }[]): 'none' | RefundStatus {
+  if (refunds.some((r) => r.status === 'pending')) return 'pending';
+  let latest: { status: RefundStatus; createdAt: Date } | undefined;
+  for (const r of refunds) if (!latest || r.createdAt >= latest.createdAt) latest = r;
+  return latest?.status ?? 'none';
+}

@@ -1,0 +1,393 @@
+/**
+ * The order lifecycle's database side: loads an order's state under a row lock, writes the effects the
+ * pure state module decided (restock, refunds, status) together with their timeline events in the caller's
+ * transaction, and settles refunds. Every refund becoming processed goes through `markRefundProcessed`.
+ */
+import crypto from 'node:crypto';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { OrderActor, OrderEventType, RefundStatus } from '../../../contract/lifecycle.js';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import { orderEvents, orderItems, orders, products, type RestockLine, refunds, returnRequests } from '../../db/schema.js';
+import { AppError, conflict, notFound } from '../../http/errors.js';
+import { GatewayError } from '../payments/provider.js';
+import { RazorpayRequestError } from '../payments/razorpay-client.js';
+import { paymentProvider } from '../payments/registry.js';
+import { type Effects, type OrderState, paymentStatusAfterRefunds, refundSummary, rupees } from './state.js';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type RefundRow = typeof refunds.$inferSelect;
+export type Who = { actor: OrderActor; userId?: string | null };
+
+export type EventInput = { type: OrderEventType; actor: OrderActor; note?: string; actorUserId?: string | null };
+
+/** Appends events to an order's timeline, in the order given (in the caller's transaction). */
+export async function writeEvents(tx: DbOrTx, orderId: string, events: EventInput[]) {
+  for (const e of events) {
+    // One insert per event: clock_timestamp() then orders them as written.
+    await tx.insert(orderEvents).values({
+      orderId,
+      type: e.type,
+      actor: e.actor,
+      note: (e.note ?? '').slice(0, 2000),
+      actorUserId: e.actorUserId ?? null,
+    });
+  }
+}
+
+/** The order's row, lines, refunds and return request; with `lock`, the order row is locked until commit. */
+export async function loadOrderState(tx: DbOrTx, orderId: string, opts: { lock: boolean }) {
+  const q = tx.select().from(orders).where(eq(orders.id, orderId));
+  const [row] = opts.lock ? await q.for('update') : await q;
+  if (!row) return null;
+  const lines = await tx
+    .select({
+      id: orderItems.id,
+      quantity: orderItems.quantity,
+      restocked: orderItems.restocked,
+      productId: orderItems.productId,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.position));
+  const refundRows = await tx.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.createdAt));
+  const [ret] = await tx.select().from(returnRequests).where(eq(returnRequests.orderId, orderId)).limit(1);
+  const state: OrderState = {
+    deliverystatus: row.deliverystatus,
+    paymentstatus: row.paymentstatus,
+    flag: row.flag,
+    createdAt: row.createdAt,
+    deliveredAt: row.deliveredAt,
+    paidPaise: row.paidPaise,
+    stockTaken: row.stockTaken,
+    refunds: refundRows.map((r) => ({ amountPaise: r.amountPaise, status: r.status })),
+    returnStatus: ret?.status ?? null,
+    lines,
+  };
+  return { row, state, refunds: refundRows, returnRequest: ret ?? null };
+}
+
+/**
+ * Puts units back on sale: each line's `restocked` grows only while it stays within what was sold (a
+ * conditional update, checked by the database too), and the product's stock grows by as much. Products
+ * are touched in id order, so concurrent restocks never deadlock.
+ */
+export async function restockLines(tx: Tx, orderId: string, restock: RestockLine[], lines: OrderState['lines']) {
+  const byId = new Map(lines.map((l) => [l.id, l]));
+  const sorted = [...restock].sort((a, b) => {
+    const pa = byId.get(a.lineId)?.productId ?? '';
+    const pb = byId.get(b.lineId)?.productId ?? '';
+    return pa < pb ? -1 : pa > pb ? 1 : 0;
+  });
+  for (const r of sorted) {
+    const [line] = await tx
+      .update(orderItems)
+      .set({ restocked: sql`${orderItems.restocked} + ${r.quantity}` })
+      .where(
+        and(
+          eq(orderItems.id, r.lineId),
+          eq(orderItems.orderId, orderId),
+          sql`${orderItems.restocked} + ${r.quantity} <= ${orderItems.quantity}`,
+        ),
+      )
+      .returning({ productId: orderItems.productId });
+    if (!line) throw conflict('Those units were already put back on sale');
+    if (!line.productId) continue;
+    await tx
+      .update(products)
+      .set({ stock: sql`${products.stock} + ${r.quantity}`, sold: sql`greatest(${products.sold} - ${r.quantity}, 0)` })
+      .where(eq(products.id, line.productId));
+  }
+}
+
+/** Payment status and refund summary of an order, recomputed from its refunds (in the caller's transaction). */
+export async function syncRefundSummary(tx: DbOrTx, orderId: string) {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId));
+  if (!row) return;
+  const all = await tx.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.createdAt));
+  const paymentstatus = paymentStatusAfterRefunds({
+    refunds: all.map((r) => ({ amountPaise: r.amountPaise, status: r.status })),
+    paidPaise: row.paidPaise,
+    paymentstatus: row.paymentstatus,
+  });
+  const latestWithId = [...all].reverse().find((r) => r.providerRefundId);
+  await tx
+    .update(orders)
+    .set({
+      paymentstatus,
+      refundStatus: refundSummary(all),
+      refundId: latestWithId?.providerRefundId ?? null,
+      updatedAt: new Date(),
+    })
+    .where(eq(orders.id, orderId));
+}
+
+/** Records a refund to be sent (pending, with its idempotency key) in the caller's transaction. */
+export async function insertRefund(
+  tx: DbOrTx,
+  input: {
+    orderId: string;
+    amountPaise: number;
+    reason: string;
+    restock?: RestockLine[];
+    who: Who;
+    wholePayment?: boolean;
+    idempotencyKey?: string;
+  },
+) {
+  const id = crypto.randomUUID();
+  const [row] = await tx
+    .insert(refunds)
+    .values({
+      id,
+      orderId: input.orderId,
+      amountPaise: input.amountPaise,
+      reason: input.reason.slice(0, 500),
+      restock: input.restock ?? [],
+      actor: input.who.actor,
+      actorUserId: input.who.userId ?? null,
+      wholePayment: input.wholePayment ?? false,
+      idempotencyKey: input.idempotencyKey ?? `refund-${id}`,
+    })
+    .returning();
+  if (!row) throw new Error('refund insert returned nothing');
+  return row;
+}
+
+/**
+ * Writes what `decide` allowed, in the caller's transaction (the order row already locked): status,
+ * restock, the refund to start, the return request's status, the timeline. Returns the new refund, if any.
+ */
+export async function applyEffects(
+  tx: Tx,
+  loaded: NonNullable<Awaited<ReturnType<typeof loadOrderState>>>,
+  effects: Effects,
+  who: Who,
+  opts: { refundReason?: string; now?: Date } = {},
+) {
+  const now = opts.now ?? new Date();
+  const orderId = loaded.row.id;
+  if (effects.restock.length) await restockLines(tx, orderId, effects.restock, loaded.state.lines);
+  if (effects.deliverystatus && effects.deliverystatus !== loaded.row.deliverystatus) {
+    await tx
+      .update(orders)
+      .set({
+        deliverystatus: effects.deliverystatus,
+        ...(effects.deliverystatus === 'delivered' ? { deliveredAt: now } : {}),
+        ...(effects.deliverystatus === 'cancelled' ? { cancelledAt: now } : {}),
+        updatedAt: now,
+      })
+      .where(eq(orders.id, orderId));
+  }
+  if (effects.returnStatus && loaded.returnRequest && effects.returnStatus !== 'requested') {
+    await tx
+      .update(returnRequests)
+      .set({ status: effects.returnStatus, updatedAt: now })
+      .where(eq(returnRequests.id, loaded.returnRequest.id));
+  }
+  let refund: RefundRow | null = null;
+  if (effects.refundPaise > 0) {
+    refund = await insertRefund(tx, {
+      orderId,
+      amountPaise: effects.refundPaise,
+      reason: opts.refundReason ?? '',
+      restock: effects.restock,
+      who,
+    });
+    await syncRefundSummary(tx, orderId);
+  }
+  await writeEvents(
+    tx,
+    orderId,
+    effects.events.map((e) => ({ ...e, actor: who.actor, actorUserId: who.userId ?? null })),
+  );
+  return refund;
+}
+
+// ---------------------------------------------------------------- refund outcomes
+
+export type RefundSettled = { refund: RefundRow; order: OrderRow };
+type RefundHook = (tx: Tx, settled: RefundSettled) => Promise<void>;
+const processedHooks: RefundHook[] = [];
+
+/**
+ * Runs `hook` inside the transaction that marks a refund processed (credit notes, notifications):
+ * whatever it writes commits with the refund's new status or not at all.
+ */
+export function onRefundProcessed(hook: RefundHook) {
+  processedHooks.push(hook);
+}
+
+async function lockRefundOrder(tx: Tx, refundId: string) {
+  const [ref] = await tx.select({ orderId: refunds.orderId }).from(refunds).where(eq(refunds.id, refundId));
+  if (!ref) return null;
+  await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, ref.orderId)).for('update');
+  return ref.orderId;
+}
+
+/**
+ * The one place a refund becomes processed: pending → processed (never twice), the order's payment status
+ * follows (Partially refunded / Refunded), a `refund_processed` event, then the hooks. Returns whether
+ * this call made the change.
+ */
+export async function markRefundProcessed(db: Db, refundId: string, providerRefundId?: string | null) {
+  return db.transaction(async (tx) => {
+    const orderId = await lockRefundOrder(tx, refundId);
+    if (!orderId) return false;
+    const now = new Date();
+    const [refund] = await tx
+      .update(refunds)
+      .set({
+        status: 'processed',
+        processedAt: now,
+        updatedAt: now,
+        ...(providerRefundId ? { providerRefundId } : {}),
+      })
+      .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')))
+      .returning();
+    if (!refund) return false;
+    await syncRefundSummary(tx, orderId);
+    await writeEvents(tx, orderId, [
+      {
+        type: 'refund_processed',
+        actor: 'system',
+        note: `${rupees(refund.amountPaise)}${refund.reason ? ` — ${refund.reason}` : ''}`,
+      },
+    ]);
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+    if (order) for (const hook of processedHooks) await hook(tx, { refund, order });
+    return true;
+  });
+}
+
+/** A refund the provider refused or gave up on: its amount may be refunded again. */
+export async function markRefundFailed(db: Db, refundId: string, failure: string, providerRefundId?: string | null) {
+  return db.transaction(async (tx) => {
+    const orderId = await lockRefundOrder(tx, refundId);
+    if (!orderId) return false;
+    const [refund] = await tx
+      .update(refunds)
+      .set({
+        status: 'failed',
+        failure: failure.slice(0, 500),
+        updatedAt: new Date(),
+        ...(providerRefundId ? { providerRefundId } : {}),
+      })
+      .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')))
+      .returning();
+    if (!refund) return false;
+    await syncRefundSummary(tx, orderId);
+    await writeEvents(tx, orderId, [
+      { type: 'refund_failed', actor: 'system', note: `${rupees(refund.amountPaise)}${failure ? ` — ${failure}` : ''}` },
+    ]);
+    return true;
+  });
+}
+
+/** Refund events from the webhook, by the provider's refund id. */
+export async function recordRefundOutcome(app: FastifyInstance, providerRefundId: string, status: 'processed' | 'failed') {
+  const [row] = await app.db.select().from(refunds).where(eq(refunds.providerRefundId, providerRefundId)).limit(1);
+  if (!row) return false;
+  return status === 'processed'
+    ? markRefundProcessed(app.db, row.id)
+    : markRefundFailed(app.db, row.id, 'The payment service could not complete the refund');
+}
+
+export type SubmitOutcome = { status: RefundStatus | 'retry'; error?: AppError };
+
+/**
+ * Sends a pending refund to the provider with its idempotency key (a retry never refunds twice) and
+ * records the answer. A refusal (4xx) fails the refund; an outage leaves it pending for the reconciler.
+ */
+export async function submitRefund(app: FastifyInstance, refundId: string): Promise<SubmitOutcome> {
+  const [refund] = await app.db.select().from(refunds).where(eq(refunds.id, refundId)).limit(1);
+  if (!refund) throw notFound('Refund not found');
+  if (refund.status !== 'pending') return { status: refund.status };
+  if (refund.providerRefundId) return { status: 'pending' };
+  const [order] = await app.db.select().from(orders).where(eq(orders.id, refund.orderId)).limit(1);
+  if (!order) throw notFound('Order not found');
+  let answer: Awaited<ReturnType<ReturnType<typeof paymentProvider>['refund']>>;
+  try {
+    answer = await paymentProvider(app).refund(
+      order.razorpayPaymentId,
+      refund.idempotencyKey,
+      refund.wholePayment ? undefined : refund.amountPaise,
+    );
+  } catch (err) {
+    const refused = err instanceof RazorpayRequestError && ![401, 403, 409, 429].includes(err.providerStatus ?? 0);
+    if (refused) {
+      await markRefundFailed(app.db, refund.id, err.message);
+      return { status: 'failed', error: err };
+    }
+    app.log.warn({ err, refundId }, 'refund not accepted yet; will retry');
+    return { status: 'retry', error: err instanceof AppError ? err : new GatewayError('The payment service failed') };
+  }
+  if (answer.status === 'processed') {
+    await markRefundProcessed(app.db, refund.id, answer.id);
+  } else if (answer.status === 'failed') {
+    await markRefundFailed(app.db, refund.id, 'The payment service could not complete the refund', answer.id);
+  } else {
+    await app.db.transaction(async (tx) => {
+      await tx
+        .update(refunds)
+        .set({ providerRefundId: answer.id, updatedAt: new Date() })
+        .where(and(eq(refunds.id, refund.id), isNull(refunds.providerRefundId)));
+      await syncRefundSummary(tx, refund.orderId);
+    });
+  }
+  return { status: answer.status };
+}
+
+/**
+ * The reconciler's part: sends refunds the provider has not accepted yet, and asks the provider about
+ * refunds it accepted but has not reported finished for a while (webhooks can be lost).
+ */
+export async function settlePendingRefunds(app: FastifyInstance, now = new Date()) {
+  let sent = 0;
+  const unsent = await app.db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(and(eq(refunds.status, 'pending'), isNull(refunds.providerRefundId)))
+    .orderBy(asc(refunds.createdAt))
+    .limit(50);
+  for (const r of unsent) {
+    const out = await submitRefund(app, r.id);
+    if (out.status !== 'retry') sent++;
+  }
+  const provider = paymentProvider(app);
+  const waiting = await app.db
+    .select({ id: refunds.id, providerRefundId: refunds.providerRefundId, paymentId: orders.razorpayPaymentId })
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .where(
+      and(
+        eq(refunds.status, 'pending'),
+        isNotNull(refunds.providerRefundId),
+        lt(refunds.updatedAt, new Date(now.getTime() - 60_000)),
+      ),
+    )
+    .orderBy(asc(refunds.updatedAt))
+    .limit(50);
+  for (const r of waiting) {
+    try {
+      const found = await provider.fetchRefund(r.paymentId, r.providerRefundId as string);
+      if (found?.status === 'processed') {
+        if (await markRefundProcessed(app.db, r.id)) sent++;
+      } else if (found?.status === 'failed') {
+        await markRefundFailed(app.db, r.id, 'The payment service could not complete the refund');
+      } else {
+        await app.db.update(refunds).set({ updatedAt: now }).where(eq(refunds.id, r.id));
+      }
+    } catch (err) {
+      app.log.warn({ err, refundId: r.id }, 'could not ask about a pending refund; will retry');
+      break;
+    }
+  }
+  return sent;
+}
+
+/** Refunds of some orders, for answers. */
+export async function refundsOf(db: DbOrTx, orderIds: string[]) {
+  if (orderIds.length === 0) return [];
+  return db.select().from(refunds).where(inArray(refunds.orderId, orderIds)).orderBy(asc(refunds.createdAt));
+}
