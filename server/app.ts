@@ -258,7 +258,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes, { prefix: '/u1/api' });
   await app.register(categoryRoutes);
   await app.register(subcategoryRoutes);
-  await app.register(productRoutes, { prefix: '/p1/api' });
+  await app.register(productRoutes);
   await app.register(cartRoutes, { prefix: '/c2/api' });
   await app.register(orderRoutes, { prefix: '/o1/api' });
   await app.register(dashboardRoutes, { prefix: '/o1/api' });

@@ -8,6 +8,7 @@ import type {
   LowStockResponse,
 } from '../../contract/dashboard';
 import type { AdminOrder, Order } from '../../contract/orders';
+import type { productRoutes } from '../../contract/products';
 import type { RouteAnswer } from '../../contract/route';
 import type { subcategoryRoutes } from '../../contract/subcategories';
 import { api, queryString, routeCaller, sendMultipart } from './client';
@@ -16,6 +17,7 @@ export { queryString, sendMultipart };
 
 const categories = routeCaller<typeof categoryRoutes>();
 const subcategories = routeCaller<typeof subcategoryRoutes>();
+const products = routeCaller<typeof productRoutes>();
 
 export type {
   AdminOrder,
@@ -36,12 +38,7 @@ type Message = { success: boolean; message: string };
 const enc = encodeURIComponent;
 
 export type SubcategoryPage = RouteAnswer<(typeof subcategoryRoutes)['routes']['GET /s2/api/all']>;
-export type ProductPage = {
-  success: boolean;
-  products: Product[];
-  pagination: { currentPage: number; totalPages: number; totalProducts: number; hasNext: boolean; hasPrev: boolean };
-  message?: string;
-};
+export type ProductPage = RouteAnswer<(typeof productRoutes)['routes']['GET /p1/api/admin/all']>;
 export type OrderPage = {
   success: boolean;
   orders: AdminOrder[];
@@ -54,7 +51,7 @@ export type OrderPage = {
     limit: number;
   };
 };
-export type ProductSaved = { success: boolean; message: string; product: Product };
+export type ProductSaved = RouteAnswer<(typeof productRoutes)['routes']['POST /p1/api/create']>;
 
 export const SUBCATEGORY_PAGE_SIZE = 10;
 export const PRODUCT_PAGE_SIZE = 6;
@@ -64,7 +61,7 @@ export const adminApi = {
   counts: {
     categories: () => categories('GET /c1/api/count'),
     subcategories: () => subcategories('GET /s2/api/count'),
-    products: () => api<{ success: boolean; totalProducts: number }>('/p1/api/count'),
+    products: () => products('GET /p1/api/count'),
     users: () => api<{ success: boolean; totalUsers: number }>('/u1/api/usercount'),
     orders: () => api<{ success: boolean; count: number }>('/o1/api/admin/count'),
   },
@@ -88,16 +85,14 @@ export const adminApi = {
   },
   products: {
     list: (page: number, search = '', limit = PRODUCT_PAGE_SIZE) =>
-      api<ProductPage>(`/p1/api/admin/all${queryString({ page, limit, search })}`),
-    create: (form: FormData, onProgress?: (p: number) => void) =>
-      sendMultipart<ProductSaved>('POST', '/p1/api/create', form, onProgress),
+      products('GET /p1/api/admin/all', { query: { page, limit, search } }),
+    create: (form: FormData, onProgress?: (p: number) => void) => products('POST /p1/api/create', { body: form, onProgress }),
     edit: (id: string, form: FormData, onProgress?: (p: number) => void) =>
-      sendMultipart<ProductSaved>('PATCH', `/p1/api/edit/${enc(id)}`, form, onProgress),
-    remove: (id: string) => api<Message>(`/p1/api/delete/${enc(id)}`, { method: 'DELETE' }),
-    toggleStatus: (id: string) => api<{ success: boolean; isActive: boolean }>(`/p1/api/status/${enc(id)}`, { method: 'PATCH' }),
-    formCategories: () => api<{ success: boolean; categories: Category[]; message?: string }>('/p1/api/form/categories'),
-    formSubcategories: (categoryId: string) =>
-      api<{ success: boolean; subcategories: Subcategory[] }>(`/p1/api/form/subcategories/${enc(categoryId)}`),
+      products('PATCH /p1/api/edit/:id', { params: { id }, body: form, onProgress }),
+    remove: (id: string) => products('DELETE /p1/api/delete/:id', { params: { id } }),
+    toggleStatus: (id: string) => products('PATCH /p1/api/status/:id', { params: { id } }),
+    formCategories: () => products('GET /p1/api/form/categories'),
+    formSubcategories: (categoryId: string) => products('GET /p1/api/form/subcategories/:categoryId', { params: { categoryId } }),
   },
   users: {
     all: () => api<{ success: boolean; users: User[] }>('/u1/api/allusers'),

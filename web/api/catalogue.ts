@@ -1,32 +1,27 @@
 import type { Category, Product, Subcategory } from '../../contract/catalogue';
+import type { productRoutes } from '../../contract/products';
+import type { RouteAnswer } from '../../contract/route';
 import type { subcategoryRoutes } from '../../contract/subcategories';
-import { api, routeCaller } from './client';
+import { routeCaller } from './client';
 
+const products = routeCaller<typeof productRoutes>();
 const subcategories = routeCaller<typeof subcategoryRoutes>();
 
 export type { Category, Product, Subcategory };
 
-export type ListingPage = {
-  success: boolean;
-  products: Product[];
-  pagination: { totalPages: number; totalCount: number; currentPage: number };
-};
+export type ListingPage = RouteAnswer<(typeof productRoutes)['routes']['GET /p1/api/filter/:filterstring']>;
 
 /** How long the listing waits for the server before showing an error (SPEC §9). */
 export const LISTING_TIMEOUT_MS = 10_000;
 
 /** Storefront catalogue calls (public). React Query keys for them start with 'catalogue'. */
 export const catalogueApi = {
-  latest: (limit = 10) => api<{ success: boolean; products: Product[] }>(`/p1/api/latest/all?limit=${limit}`),
-  best: (subcategory?: string) =>
-    api<{ success: boolean; products: Product[]; message?: string }>(
-      `/p1/api/best/all${subcategory ? `?subcategory=${encodeURIComponent(subcategory)}` : ''}`,
-    ),
-  bySlug: (slug: string) =>
-    api<{ success: boolean; product: Product; relatedProducts: Product[] }>(`/p1/api/slug/${encodeURIComponent(slug)}`),
+  latest: (limit = 10) => products('GET /p1/api/latest/all', { query: { limit } }),
+  best: (subcategory?: string) => products('GET /p1/api/best/all', { query: { subcategory } }),
+  bySlug: (slug: string) => products('GET /p1/api/slug/:slug', { params: { slug } }),
   filter: (term: string, signal?: AbortSignal) =>
-    api<ListingPage>(`/p1/api/filter/${encodeURIComponent(term)}`, { signal, timeoutMs: LISTING_TIMEOUT_MS }),
-  categories: () => api<{ success: boolean; categories: Category[] }>('/p1/api/categories'),
+    products('GET /p1/api/filter/:filterstring', { params: { filterstring: term }, signal, timeoutMs: LISTING_TIMEOUT_MS }),
+  categories: () => products('GET /p1/api/categories'),
   /** Every subcategory with its category (the public list is paged; 100 a page). */
   allSubcategories: async (): Promise<Subcategory[]> => {
     const all: Subcategory[] = [];

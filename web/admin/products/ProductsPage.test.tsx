@@ -57,6 +57,7 @@ function serve(total: number) {
       success: true,
       products: found.slice((page - 1) * 6, page * 6),
       pagination: { currentPage: page, totalPages, totalProducts: found.length, hasNext: page < totalPages, hasPrev: page > 1 },
+      message: found.length ? 'Products fetched successfully' : 'No products found.',
     };
   });
   const remove = vi.spyOn(adminApi.products, 'remove').mockImplementation(async (id: string) => {

@@ -1,0 +1,138 @@
+import {
+  AdminProductsQuery,
+  AdminProductsResponse,
+  BestProductsResponse,
+  BestQuery,
+  CategoryIdParam,
+  CategorySubcategoriesResponse,
+  FilterParams,
+  FilterQuery,
+  FilterResponse,
+  FormCategoriesResponse,
+  FormSubcategoriesResponse,
+  LatestQuery,
+  ProductBySlugResponse,
+  ProductCategoriesResponse,
+  ProductCountResponse,
+  ProductEditMultipartBody,
+  ProductIdParams,
+  ProductMultipartBody,
+  ProductMutationResponse,
+  ProductStatusResponse,
+  ProductsResponse,
+  SlugParams,
+} from './catalogue.js';
+import { MessageResponse } from './common.js';
+import { routeTable } from './route.js';
+
+/** The product routes (API.md "Products"): the storefront's reads, then the back-office's. */
+export const productRoutes = routeTable('Products', {
+  // ---------------------------------------------------------------- storefront
+  'GET /p1/api/latest/all': {
+    guard: 'public',
+    summary: 'Newest active products',
+    query: LatestQuery,
+    responses: { 200: ProductsResponse },
+    errors: [400],
+  },
+  'GET /p1/api/best/all': {
+    guard: 'public',
+    summary: 'Best sellers: active products by units sold, ties by newest; optional partial subcategory name',
+    query: BestQuery,
+    responses: { 200: BestProductsResponse },
+    errors: [400],
+  },
+  'GET /p1/api/slug/:slug': {
+    guard: 'public',
+    summary: 'An active product by slug, with up to 12 related products',
+    params: SlugParams,
+    responses: { 200: ProductBySlugResponse },
+    errors: [400, 404],
+  },
+  'GET /p1/api/filter/:filterstring': {
+    guard: 'public',
+    summary: 'Storefront listing of a filter string (see API.md), 30 a page; ?page overrides page-N',
+    params: FilterParams,
+    query: FilterQuery,
+    responses: { 200: FilterResponse },
+    errors: [400],
+  },
+  'GET /p1/api/categories': {
+    guard: 'public',
+    summary: 'Every category, for the filter bar',
+    responses: { 200: ProductCategoriesResponse },
+  },
+  'GET /p1/api/categories/subcategories/:categoryId': {
+    guard: 'public',
+    summary: 'A category and its subcategories, for the filter bar',
+    params: CategoryIdParam,
+    responses: { 200: CategorySubcategoriesResponse },
+    errors: [400, 404],
+  },
+
+  // ---------------------------------------------------------------- admin
+  'GET /p1/api/admin/all': {
+    guard: 'admin',
+    summary: 'Every product (active or not), newest first; search by name, category, subcategory or id',
+    query: AdminProductsQuery,
+    responses: { 200: AdminProductsResponse },
+    errors: [400],
+  },
+  'POST /p1/api/create': {
+    guard: 'admin',
+    summary: 'Create a product (multipart/form-data: fields, repeated images, one video)',
+    description:
+      'Images are checked by content (JPEG, PNG, WebP, AVIF; 415 otherwise), ≤ 10 MB each and ≤ 10 per product (413), ' +
+      'and stored as WebP 320/640/1280 plus the original; productimages holds the 1280 URLs. One MP4/WebM video ≤ 100 MB. ' +
+      'productsizes and productcolours are each one string joined by ", ". The slug is made from the name and kept unique.',
+    bodyType: 'multipart',
+    body: ProductMultipartBody,
+    responses: { 201: ProductMutationResponse },
+    errors: [400, 413, 415],
+  },
+  'PATCH /p1/api/edit/:id': {
+    guard: 'admin',
+    summary: 'Edit a product (multipart/form-data: any fields, new images, imagesToDelete, videoToDelete)',
+    description:
+      'Fields not sent are kept; the slug is kept when the name changes, so shared links stay valid. New images are ' +
+      'added after the kept ones; the total is limited to 10 (413). imagesToDelete: JSON list of this product’s image ' +
+      'URLs (others are ignored); videoToDelete: JSON boolean; a new video replaces the old one. Optional ' +
+      'stockquantityWas (the stock the form showed) applies the stock change as a difference.',
+    bodyType: 'multipart',
+    params: ProductIdParams,
+    body: ProductEditMultipartBody,
+    responses: { 200: ProductMutationResponse },
+    errors: [400, 404, 413, 415],
+  },
+  'DELETE /p1/api/delete/:id': {
+    guard: 'admin',
+    summary: 'Delete a product and its media (past orders keep their snapshot)',
+    params: ProductIdParams,
+    responses: { 200: MessageResponse },
+    errors: [400, 404],
+  },
+  'PATCH /p1/api/status/:id': {
+    guard: 'admin',
+    summary: 'Flip a product between active and inactive',
+    params: ProductIdParams,
+    responses: { 200: ProductStatusResponse },
+    errors: [400, 404],
+  },
+  'GET /p1/api/form/categories': {
+    guard: 'admin',
+    summary: 'Every category, for the product form',
+    responses: { 200: FormCategoriesResponse },
+  },
+  'GET /p1/api/form/subcategories/:categoryId': {
+    guard: 'admin',
+    summary: 'The subcategories of a category, for the product form',
+    params: CategoryIdParam,
+    responses: { 200: FormSubcategoriesResponse },
+    errors: [400, 404],
+  },
+  'GET /p1/api/count': {
+    guard: 'admin',
+    summary: 'Number of products',
+    responses: { 200: ProductCountResponse },
+  },
+});
