@@ -11,6 +11,8 @@ export type PaymentOrder = {
   razorpayOrder: { id: string; amount: number; currency: 'INR' };
   provider: 'razorpay' | 'sandbox';
   key: string;
+  /** When the held stock is released if unpaid (ISO). */
+  holdExpiresAt?: string;
 };
 
 /** Customer order and payment calls (signed in). React Query keys for orders start with 'orders'. */

@@ -90,11 +90,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const message =
         view.flag === 'stock_unavailable'
           ? 'Payment received, but the items sold out while you were paying. Your payment is being refunded.'
-          : view.flag === 'amount_mismatch'
-            ? 'The payment did not match the order total. It has not been accepted and will be refunded.'
-            : result.created
-              ? 'Payment successful! Order placed.'
-              : 'Order already placed.';
+          : view.flag === 'price_changed'
+            ? 'Payment received, but the prices changed after your checkout ran out. Your payment is being refunded; please check out again.'
+            : view.flag === 'amount_mismatch'
+              ? 'The payment did not match the order total. It has not been accepted and will be refunded.'
+              : result.created
+                ? 'Payment successful! Order placed.'
+                : 'Order already placed.';
       return reply.status(result.created ? 201 : 200).send({ success: true, message, order: service.forShopper(view) });
     },
   );

@@ -7,6 +7,7 @@ import { AppError, notFound } from '../../http/errors.js';
 import { placementEvents } from '../lifecycle/state.js';
 import { insertRefund, submitRefund, syncRefundSummary, writeEvents } from '../lifecycle/store.js';
 import { holdsOf, productsExisting, returnHolds, sellHolds, takeStock, unitsByProduct } from './holds.js';
+import { pricesStillHold } from './price-check.js';
 import type { PaymentProvider, ProviderPayment } from './provider.js';
 import { paymentProvider } from './registry.js';
 
@@ -120,6 +121,7 @@ export async function placeOrder(
 
     const units = unitsByProduct(locked.lines);
     let secured = false;
+    let priceChanged = false;
     if (verdict.kind === 'paid') {
       if (locked.status === 'pending') {
         const holds = await holdsOf(tx, locked.id);
@@ -131,8 +133,10 @@ export async function placeOrder(
           await returnHolds(tx, locked.id); // a product was deleted while held: nothing partial is sold
         }
       } else {
-        // The hold expired (or was replaced) before the payment came: sell only if the stock is still there.
-        secured = (await takeStock(tx, units, { sell: true })) === null;
+        // The hold expired (or was replaced) before the payment came: sell only if the prices still hold
+        // and the stock is still there.
+        priceChanged = !(await pricesStillHold(tx, locked.lines));
+        secured = !priceChanged && (await takeStock(tx, units, { sell: true })) === null;
       }
     } else if (locked.status === 'pending') {
       await returnHolds(tx, locked.id);
@@ -150,7 +154,7 @@ export async function placeOrder(
       refundStatus = 'none';
     } else if (verdict.kind === 'paid') {
       paymentstatus = 'Paid'; // the money came in; the refund below turns it into Refunded
-      flag = 'stock_unavailable';
+      flag = priceChanged ? 'price_changed' : 'stock_unavailable';
       refundStatus = 'pending';
     } else {
       paymentstatus = captured ? 'Pending' : 'Failed';

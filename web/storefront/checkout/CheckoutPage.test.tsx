@@ -38,6 +38,8 @@ const paymentOrder = (provider: 'sandbox' | 'razorpay') => ({
   razorpayOrder: { id: 'order_TEST00000000001', amount: 9000000, currency: 'INR' },
   provider,
   key: provider === 'razorpay' ? 'rzp_test_key' : 'sandbox',
+  totalamount: 90000,
+  holdExpiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
 });
 const signed = {
   razorpay_order_id: 'order_TEST00000000001',
@@ -235,6 +237,9 @@ describe('checkout', () => {
         order_id: 'order_TEST00000000001',
         prefill: { name: 'Meera Kapoor', contact: '9876543210' },
       });
+      // Checkout stops taking the payment when the stock hold ends (15 minutes here)
+      expect(options.timeout).toBeGreaterThan(10 * 60);
+      expect(options.timeout).toBeLessThanOrEqual(15 * 60);
       const methods = JSON.stringify(options.config);
       for (const m of ['card', 'upi', 'netbanking', 'wallet']) expect(methods).toContain(`"method":"${m}"`);
       options.handler(signed);

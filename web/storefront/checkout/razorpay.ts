@@ -14,6 +14,8 @@ export type RazorpayOptions = {
   theme?: { color?: string };
   handler: (result: PaymentResult) => void;
   modal?: { ondismiss?: () => void; confirm_close?: boolean };
+  /** Seconds after which Checkout takes no more payment. */
+  timeout?: number;
 };
 type RazorpayInstance = { open(): void; on(event: string, cb: (...args: unknown[]) => void): void };
 declare global {
@@ -68,6 +70,8 @@ export function openRazorpay(opts: {
   contact: string;
   onPaid: (result: PaymentResult) => void;
   onDismiss: () => void;
+  /** When the stock hold ends (ISO): Razorpay Checkout stops taking a payment then. */
+  holdExpiresAt?: string;
 }) {
   const Razorpay = window.Razorpay;
   if (!Razorpay) throw new Error('Razorpay Checkout is not loaded');
@@ -83,6 +87,7 @@ export function openRazorpay(opts: {
     theme: { color: '#7a1f3d' },
     handler: opts.onPaid,
     modal: { ondismiss: opts.onDismiss },
+    ...(opts.holdExpiresAt ? { timeout: Math.max(60, Math.floor((Date.parse(opts.holdExpiresAt) - Date.now()) / 1000)) } : {}),
   });
   rzp.open();
 }

@@ -114,6 +114,7 @@ export function usePayment() {
           contact: shipping.mobileno,
           onPaid: (result) => void place(result, shipping),
           onDismiss: cancelled,
+          holdExpiresAt: order.holdExpiresAt,
         });
         setPhase('paying');
       } catch {

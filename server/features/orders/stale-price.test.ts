@@ -1,0 +1,78 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OrderResponse, RazorpayOrderResponse, SandboxPayResponse } from '../../../contract/orders.js';
+import { checkouts, orders, products } from '../../db/schema.js';
+import { createProduct, productRow, shop } from '../../test/fixtures.js';
+import { createTestApp, onPostgres, type TestApp, type TestUser } from '../../test/helpers.js';
+import { sweepExpiredHolds } from '../payments/sweep.js';
+
+let t: TestApp;
+let s: ReturnType<typeof shop>;
+beforeAll(async () => {
+  t = await createTestApp();
+  s = shop(t);
+});
+afterAll(() => t.close());
+
+type Paid = { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
+async function holdAndPay(user: TestUser) {
+  const held = await s.hold(user.cookie);
+  expect(held.statusCode).toBe(200);
+  const orderId = RazorpayOrderResponse.parse(held.json()).razorpayOrder.id;
+  const paid = SandboxPayResponse.parse((await s.sandboxPay(user.cookie, orderId)).json());
+  if (!paid.success) throw new Error('sandbox payment failed');
+  return { orderId, paid: paid as Paid };
+}
+const setPrice = (id: string, pricePaise: number) =>
+  t.database.db.update(products).set({ pricePaise }).where(eq(products.id, id));
+
+describe(`a payment for a checkout that is no longer pending (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
+  it('is not placed at the old price after its hold ran out and the price rose: recorded, flagged and refunded', async () => {
+    const user = await t.signUpAndIn();
+    const p = await createProduct(t.database.db, { stock: 3, pricePaise: 1_00_000_00, name: 'Ceylon Sapphire' });
+    await s.add(user.cookie, p.id, 1);
+    const { orderId, paid } = await holdAndPay(user);
+    await sweepExpiredHolds(t.database.db, new Date(Date.now() + 16 * 60_000));
+    await setPrice(p.id, 1_50_000_00);
+
+    const res = await s.verify(user.cookie, paid);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().message).toMatch(/prices changed.*refunded/);
+    expect(OrderResponse.parse(res.json()).order.paymentstatus).toBe('Refunded');
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.razorpayOrderId, orderId));
+    expect(row).toMatchObject({ flag: 'price_changed', refundStatus: 'processed', paymentstatus: 'Refunded' });
+    expect(await productRow(t.database.db, p.id)).toMatchObject({ stock: 3, sold: 0 }); // nothing sold
+  });
+
+  it('is not placed at the old price when its checkout was replaced by a newer one before the price rose', async () => {
+    const user = await t.signUpAndIn();
+    const p = await createProduct(t.database.db, { stock: 5, pricePaise: 40_000_00, name: 'Emerald ring' });
+    const box = await createProduct(t.database.db, { stock: 50, pricePaise: 500_00, name: 'Gift box' });
+    await s.add(user.cookie, p.id, 1);
+    const first = await holdAndPay(user);
+    await s.add(user.cookie, box.id, 1); // the cart changed: a new checkout replaces the first
+    expect((await s.hold(user.cookie)).statusCode).toBe(200);
+    const [old] = await t.database.db.select().from(checkouts).where(eq(checkouts.providerOrderId, first.orderId));
+    expect(old?.status).toBe('expired');
+    await setPrice(p.id, 55_000_00);
+
+    const res = await s.verify(user.cookie, first.paid);
+    expect(res.statusCode).toBe(201);
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.razorpayOrderId, first.orderId));
+    expect(row).toMatchObject({ flag: 'price_changed', paymentstatus: 'Refunded' });
+    // the newer checkout still holds its unit; nothing more was taken or sold
+    expect(await productRow(t.database.db, p.id)).toMatchObject({ stock: 4, sold: 0 });
+  });
+
+  it('is still placed after its hold ran out when the price and the stock still hold', async () => {
+    const user = await t.signUpAndIn();
+    const p = await createProduct(t.database.db, { stock: 2, pricePaise: 75_000_00 });
+    await s.add(user.cookie, p.id, 1);
+    const { paid } = await holdAndPay(user);
+    await sweepExpiredHolds(t.database.db, new Date(Date.now() + 16 * 60_000));
+    const res = await s.verify(user.cookie, paid);
+    expect(res.statusCode).toBe(201);
+    expect(OrderResponse.parse(res.json()).order).toMatchObject({ paymentstatus: 'Paid', totalamount: 75_000 });
+    expect(await productRow(t.database.db, p.id)).toMatchObject({ stock: 1, sold: 1 });
+  });
+});
