@@ -288,8 +288,7 @@ export const orders = pgTable(
     /**
      * Why the order needs the merchant's attention, null when it does not: `stock_unavailable` (paid after
      * the hold expired and the stock was gone: refunded), `amount_mismatch` (the payment was not for the
-     * order's amount: never Paid, refunded), `shipping_missing` (placed without shipping details),
-     * `price_changed` (paid after the checkout ran out, when a price had changed since: refunded).
+     * order's amount: never Paid, refunded), `shipping_missing` (placed without shipping details).
      */
     flag: text('flag', { enum: ORDER_FLAGS }),
     /**

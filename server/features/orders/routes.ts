@@ -87,16 +87,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         shippinginfo: body.shippinginfo,
       });
       const view = await service.orderView(app.db, result.orderId, { withUser: false });
-      const message =
-        view.flag === 'stock_unavailable'
+      const message = result.priceChanged
+        ? 'Payment received, but the prices changed after your checkout ran out. Your payment is being refunded; please check out again.'
+        : view.flag === 'stock_unavailable'
           ? 'Payment received, but the items sold out while you were paying. Your payment is being refunded.'
-          : view.flag === 'price_changed'
-            ? 'Payment received, but the prices changed after your checkout ran out. Your payment is being refunded; please check out again.'
-            : view.flag === 'amount_mismatch'
-              ? 'The payment did not match the order total. It has not been accepted and will be refunded.'
-              : result.created
-                ? 'Payment successful! Order placed.'
-                : 'Order already placed.';
+          : view.flag === 'amount_mismatch'
+            ? 'The payment did not match the order total. It has not been accepted and will be refunded.'
+            : result.created
+              ? 'Payment successful! Order placed.'
+              : 'Order already placed.';
       return reply.status(result.created ? 201 : 200).send({ success: true, message, order: service.forShopper(view) });
     },
   );

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderResponse, RazorpayOrderResponse, SandboxPayResponse } from '../../../contract/orders.js';
-import { checkouts, orders, products } from '../../db/schema.js';
+import { checkouts, orderEvents, orders, products } from '../../db/schema.js';
 import { createProduct, productRow, shop } from '../../test/fixtures.js';
 import { createTestApp, onPostgres, type TestApp, type TestUser } from '../../test/helpers.js';
+import { PRICE_CHANGED_NOTE } from '../payments/price-check.js';
 import { sweepExpiredHolds } from '../payments/sweep.js';
 
 let t: TestApp;
@@ -40,7 +41,12 @@ describe(`a payment for a checkout that is no longer pending (${onPostgres ? 'Po
     expect(res.json().message).toMatch(/prices changed.*refunded/);
     expect(OrderResponse.parse(res.json()).order.paymentstatus).toBe('Refunded');
     const [row] = await t.database.db.select().from(orders).where(eq(orders.razorpayOrderId, orderId));
-    expect(row).toMatchObject({ flag: 'price_changed', refundStatus: 'processed', paymentstatus: 'Refunded' });
+    expect(row).toMatchObject({ flag: 'stock_unavailable', refundStatus: 'processed', paymentstatus: 'Refunded' });
+    const notes = await t.database.db
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, row?.id as string));
+    expect(notes.map((e) => e.note)).toContain(PRICE_CHANGED_NOTE);
     expect(await productRow(t.database.db, p.id)).toMatchObject({ stock: 3, sold: 0 }); // nothing sold
   });
 
@@ -59,7 +65,8 @@ describe(`a payment for a checkout that is no longer pending (${onPostgres ? 'Po
     const res = await s.verify(user.cookie, first.paid);
     expect(res.statusCode).toBe(201);
     const [row] = await t.database.db.select().from(orders).where(eq(orders.razorpayOrderId, first.orderId));
-    expect(row).toMatchObject({ flag: 'price_changed', paymentstatus: 'Refunded' });
+    expect(row).toMatchObject({ flag: 'stock_unavailable', paymentstatus: 'Refunded' });
+    expect(res.json().message).toMatch(/prices changed/);
     // the newer checkout still holds its unit; nothing more was taken or sold
     expect(await productRow(t.database.db, p.id)).toMatchObject({ stock: 4, sold: 0 });
   });

@@ -7,12 +7,13 @@ import { AppError, notFound } from '../../http/errors.js';
 import { placementEvents } from '../lifecycle/state.js';
 import { insertRefund, submitRefund, syncRefundSummary, writeEvents } from '../lifecycle/store.js';
 import { holdsOf, productsExisting, returnHolds, sellHolds, takeStock, unitsByProduct } from './holds.js';
-import { pricesStillHold } from './price-check.js';
+import { PRICE_CHANGED_NOTE, pricesStillHold } from './price-check.js';
 import type { PaymentProvider, ProviderPayment } from './provider.js';
 import { paymentProvider } from './registry.js';
 
 export type PlaceSource = 'verify' | 'webhook' | 'reconciler';
-export type PlaceResult = { orderId: string; created: boolean };
+/** `priceChanged`: paid after the checkout ran out, when a price had changed (recorded and refunded). */
+export type PlaceResult = { orderId: string; created: boolean; priceChanged?: boolean };
 
 /** The payment cannot make an order (unknown, another order's, not completed): nothing is placed. */
 export class PaymentRejectedError extends AppError {
@@ -154,7 +155,9 @@ export async function placeOrder(
       refundStatus = 'none';
     } else if (verdict.kind === 'paid') {
       paymentstatus = 'Paid'; // the money came in; the refund below turns it into Refunded
-      flag = priceChanged ? 'price_changed' : 'stock_unavailable';
+      // A price that changed is refunded like stock that is gone (the same flag: do not ship, refunded);
+      // the order's timeline says which.
+      flag = 'stock_unavailable';
       refundStatus = 'pending';
     } else {
       paymentstatus = captured ? 'Pending' : 'Failed';
@@ -217,7 +220,8 @@ export async function placeOrder(
       order.id,
       placementEvents({ source, paymentId: verdict.payment.id, paid: paymentstatus === 'Paid', flag, refundPaise }),
     );
-    return { order, created: true, refundId: refund?.id ?? null };
+    if (priceChanged) await writeEvents(tx, order.id, [{ type: 'note', actor: 'system', note: PRICE_CHANGED_NOTE }]);
+    return { order, created: true, refundId: refund?.id ?? null, priceChanged };
   });
 
   if (!result.created) {
@@ -229,7 +233,7 @@ export async function placeOrder(
     result.order.flag ? 'order recorded and flagged' : 'order placed',
   );
   if ('refundId' in result && result.refundId) await submitRefund(app, result.refundId);
-  return { orderId: result.order.id, created: true };
+  return { orderId: result.order.id, created: true, priceChanged: 'priceChanged' in result && result.priceChanged };
 }
 
 /**

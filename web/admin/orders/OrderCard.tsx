@@ -95,9 +95,9 @@ function ProductLine({ line }: { line: Line }) {
 }
 
 const FLAG_TEXT: Record<string, string> = {
-  stock_unavailable: 'Paid after its stock hold ran out, when the stock was gone: do not ship; the payment is refunded in full.',
+  stock_unavailable:
+    'Paid after its stock hold ran out, when the stock was gone or a price had changed: do not ship; the payment is refunded in full.',
   amount_mismatch: 'The payment was not for this order’s amount: do not ship; the payment is refunded.',
-  price_changed: 'Paid after its checkout ran out, when a price had changed: do not ship; the payment is refunded in full.',
   shipping_missing:
     'Paid without shipping details (the shopper did not come back after paying): contact the customer for the address.',
 };
