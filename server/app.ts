@@ -40,6 +40,7 @@ import { closeMediaStore, createMediaStore, mediaHealth } from './media/index.js
 import mediaRoutes from './media/routes.js';
 import type { MediaStore } from './media/storage.js';
 import { scheduleMediaSweep } from './media/sweep.js';
+import { standardOutput } from './runtime/log-output.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const WEB_DIST = path.join(ROOT, 'dist', 'web');
@@ -115,7 +116,7 @@ const CSP = {
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, stream: standardOutput() },
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     return503OnClosing: true,

@@ -84,6 +84,7 @@ const EnvSchema = z
     REDIS_URL: url(['redis:', 'rediss:']),
     TRUST_PROXY: bool(false),
     SIGNUP_LIMIT: int(300, 0, 1_000_000),
+    SHUTDOWN_GRACE_SECONDS: int(15, 1, 3600),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
     MEDIA_STORAGE: optionalString.pipe(
       z
@@ -220,5 +221,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
         : undefined,
     },
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    /** After SIGTERM or SIGINT the process is gone within this many seconds, whatever its output does. */
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
   };
 }

@@ -2,13 +2,16 @@ import { buildApp } from './app.js';
 import { ConfigError, parseConfig } from './config.js';
 import { DataDirLockedError } from './db/client.js';
 import { checkMediaStore, closeMediaStore, createMediaStore, MediaStoreError } from './media/index.js';
+import { standardError, standardOutput } from './runtime/log-output.js';
+import { exitOnSignals } from './runtime/shutdown.js';
 import { prepareDatabase } from './startup.js';
 
 async function main() {
   const config = parseConfig();
-  const log = (msg: string) => console.log(msg);
+  // Start-up lines, like the request logs, never wait for a slow or stalled log reader (see runtime/log-output.ts).
+  const log = (msg: string) => standardOutput().line(msg);
   if (config.razorpay && !config.razorpay.webhookSecret) {
-    console.warn(
+    standardError().line(
       'Warning: RAZORPAY_WEBHOOK_SECRET is not set, so Razorpay webhooks will be refused. Payments are still placed ' +
         'when the shopper returns and by the reconciler; set the secret of the dashboard webhook to take them at once.',
     );
@@ -29,39 +32,22 @@ async function main() {
     closeMediaStore(media);
   });
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => {
-      console.error('Shutdown took too long; exiting');
-      process.exit(1);
-    }, 15_000);
-    force.unref();
-    try {
-      await app.close(); // stops accepting, lets in-flight requests finish, then closes the database
-      process.exit(0);
-    } catch (err) {
-      console.error(err);
-      process.exit(1);
-    }
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  exitOnSignals(app, config.shutdownGraceSeconds * 1000);
 
   await app.listen({ port: config.port, host: config.host });
-  console.log(
+  log(
     `Shop ready on ${config.publicUrl} (database: ${database.kind === 'pglite' ? `embedded in ${config.dataDir}` : 'PostgreSQL'}; media: ${media.kind === 's3' ? `S3 bucket ${config.media.s3?.bucket}` : `local in ${config.media.localRoot}`})`,
   );
 }
 
-main().catch((err) => {
+main().catch(async (err) => {
+  const fail = standardError();
   if (err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof MediaStoreError) {
-    console.error(err.message);
+    fail.line(err.message);
   } else {
-    console.error('Start-up failed:', err instanceof Error ? err.message : err);
-    if (process.env.NODE_ENV !== 'production') console.error(err);
+    fail.line(`Start-up failed: ${err instanceof Error ? err.message : String(err)}`);
+    if (process.env.NODE_ENV !== 'production') fail.line(err instanceof Error ? (err.stack ?? '') : String(err));
   }
+  await Promise.all([standardOutput().settle(Date.now() + 2000), fail.settle(Date.now() + 2000)]);
   process.exit(1);
 });

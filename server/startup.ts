@@ -17,7 +17,7 @@ export async function prepareDatabase(config: Config, log: (msg: string) => void
     const admin = await database.withLock(0x5a0b_0002, () => ensureFirstAdmin(database.db, config.admin));
     if (admin?.generated) {
       // Printed once: the shop had no administrator and none was configured.
-      console.log(
+      log(
         `\n  First administrator created.\n  Mobile number: ${admin.mobileno}\n  Password:      ${admin.password}\n  Sign in at /signin and change the password. This is shown only once.\n`,
       );
     } else if (admin) {
