@@ -4,6 +4,8 @@ import { canonicalState, GSTIN_MESSAGES, gstinError, stateFromPin } from './gst-
 import {
   DELIVERY_STATUSES as ALL_DELIVERY_STATUSES,
   ORDER_FLAGS,
+  OrderEvent,
+  orderLifecycleFields,
   PAYMENT_STATUSES,
   REFUND_SUMMARIES,
   SETTABLE_DELIVERY_STATUSES,
@@ -44,6 +46,8 @@ export const DeliveryStatus = z.enum(ALL_DELIVERY_STATUSES);
 export const PaymentStatus = z.enum(PAYMENT_STATUSES);
 
 export const OrderLine = z.object({
+  /** The line's own id (refunds name lines to put back on sale). */
+  _id: z.string(),
   productId: Product.nullable(),
   productname: z.string(),
   productprice: z.number(),
@@ -65,6 +69,7 @@ export const Order = z.object({
   user: z.object({ _id: z.string(), fullname: z.string(), mobileno: z.string() }).nullable().optional(),
   razorpay_order_id: z.string(),
   razorpay_payment_id: z.string(),
+  ...orderLifecycleFields,
 });
 export type Order = z.infer<typeof Order>;
 
@@ -220,6 +225,12 @@ export const WebhookResponse = z.object({ success: z.boolean() });
 export const AdminOrder = Order.extend({
   flag: z.enum(ORDER_FLAGS).nullable(),
   refundstatus: z.enum(REFUND_SUMMARIES),
+  /** Rupees that may still be refunded (paid less processed and pending refunds). */
+  refundable: z.number(),
+  /** Per line (same order as products): units that can still be put back on sale. */
+  restockable: z.array(z.object({ lineId: z.string(), quantity: z.number().int() })),
+  /** The whole timeline, private notes included, with who did each thing. */
+  events: z.array(OrderEvent.extend({ by: z.string().nullable() })),
 });
 export type AdminOrder = z.infer<typeof AdminOrder>;
 export const MyOrdersResponse = z.object({ success: z.boolean(), orders: z.array(Order) });

@@ -23,6 +23,7 @@ import cartRoutes from './features/cart/routes.js';
 import categoryRoutes from './features/categories/routes.js';
 import dashboardRoutes from './features/dashboard/routes.js';
 import settingsRoutes from './features/gst/settings-routes.js';
+import orderActionRoutes from './features/lifecycle/routes.js';
 import orderRoutes from './features/orders/routes.js';
 import { ListingMemo } from './features/products/listing-memo.js';
 import productRoutes from './features/products/routes.js';
@@ -262,6 +263,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(productRoutes);
   await app.register(cartRoutes, { prefix: '/c2/api' });
   await app.register(orderRoutes, { prefix: '/o1/api' });
+  await app.register(orderActionRoutes);
   await app.register(dashboardRoutes, { prefix: '/o1/api' });
   await app.register(settingsRoutes, { prefix: '/a1/api' });
   await app.register(mediaRoutes);

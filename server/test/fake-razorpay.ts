@@ -27,6 +27,19 @@ export type FakeRazorpay = {
   answerNext(status: number, raw: string, path?: RegExp): void;
   /** Drops the failures still queued. */
   clearFailures(): void;
+  /**
+   * The next `count` requests matching `path` are carried out, but their answer is lost: a 500 comes back
+   * instead (a refund made while the shop never heard of it).
+   */
+  loseAnswerNext(count: number, path?: RegExp): void;
+  /** Status of refunds made from now on (default: the start option, else processed). */
+  setRefundStatus(status: 'pending' | 'processed' | 'failed'): void;
+  /** Razorpay finishing (or giving up on) a refund: its status changes and a signed webhook is ready to send. */
+  refundWebhook(
+    event: 'refund.processed' | 'refund.failed',
+    refundId: string,
+    opts?: { eventId?: string },
+  ): { payload: string; headers: Record<string, string> };
   /** Every answer waits this long first (a slow Razorpay). */
   setDelay(ms: number): void;
   /** While down, every connection is cut without an answer (as if Razorpay were unreachable). */
@@ -68,6 +81,8 @@ export async function startFakeRazorpay(opts: { refundStatus?: 'pending' | 'proc
   const idempotency = new Map<string, { body: string; refundId: string }>();
   const requests: FakeRazorpay['requests'] = [];
   const failures: { status: number; path?: RegExp; raw?: string }[] = [];
+  const lostAnswers: { path?: RegExp }[] = [];
+  let refundStatus: RazorpayRefund['status'] = opts.refundStatus ?? 'processed';
   let down = false;
   let delayMs = 0;
   const sockets = new Set<import('node:net').Socket>();
@@ -92,7 +107,13 @@ export async function startFakeRazorpay(opts: { refundStatus?: 'pending' | 'proc
       const path = (req.url ?? '/').split('?')[0] as string;
       const method = req.method ?? 'GET';
       requests.push({ method, path, headers: req.headers, body });
+      const lostAt = lostAnswers.findIndex((f) => !f.path || f.path.test(path));
+      if (lostAt >= 0) lostAnswers.splice(lostAt, 1);
       const send = (status: number, data: unknown) => {
+        if (lostAt >= 0) {
+          status = 500;
+          data = error('SERVER_ERROR', 'We are facing some trouble completing your request at the moment.');
+        }
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(data));
       };
@@ -194,14 +215,25 @@ export async function startFakeRazorpay(opts: { refundStatus?: 'pending' | 'proc
         if (payment.status !== 'captured') {
           return send(400, error('BAD_REQUEST_ERROR', 'The payment has been fully refunded already'));
         }
-        const amount = typeof body.amount === 'number' ? body.amount : payment.amount - (payment.amount_refunded ?? 0);
+        const available = payment.amount - (payment.amount_refunded ?? 0);
+        const amount = typeof body.amount === 'number' ? body.amount : available;
+        if (!Number.isInteger(amount) || amount < 100 || amount > available) {
+          return send(
+            400,
+            error(
+              'BAD_REQUEST_ERROR',
+              'The refund amount provided is greater than amount captured or less than INR 1.00',
+              'amount',
+            ),
+          );
+        }
         const refund: RazorpayRefund = {
           id: providerStyleId('rfnd'),
           entity: 'refund',
           amount,
           currency: payment.currency,
           payment_id: payment.id,
-          status: opts.refundStatus ?? 'processed',
+          status: refundStatus,
           speed_requested: String(body.speed ?? 'normal'),
           created_at: now(),
         };
@@ -209,6 +241,14 @@ export async function startFakeRazorpay(opts: { refundStatus?: 'pending' | 'proc
         payment.amount_refunded = (payment.amount_refunded ?? 0) + amount;
         if (payment.amount_refunded >= payment.amount) payment.status = 'refunded';
         if (typeof key === 'string') idempotency.set(key, { body: raw, refundId: refund.id });
+        return send(200, refund);
+      }
+      m = method === 'GET' ? path.match(/^\/v1\/payments\/([^/]+)\/refunds\/([^/]+)$/) : null;
+      if (m) {
+        const refund = refunds.get(decodeURIComponent(m[2] as string));
+        if (!refund || refund.payment_id !== decodeURIComponent(m[1] as string)) {
+          return send(400, error('BAD_REQUEST_ERROR', 'The id provided does not exist'));
+        }
         return send(200, refund);
       }
       return send(404, error('BAD_REQUEST_ERROR', 'The requested URL was not found on the server.'));
@@ -258,6 +298,42 @@ export async function startFakeRazorpay(opts: { refundStatus?: 'pending' | 'proc
     },
     clearFailures() {
       failures.length = 0;
+      lostAnswers.length = 0;
+    },
+    loseAnswerNext(count, path) {
+      for (let i = 0; i < count; i++) lostAnswers.push({ path });
+    },
+    setRefundStatus(status) {
+      refundStatus = status;
+    },
+    refundWebhook(event, refundId, o = {}) {
+      const refund = refunds.get(refundId);
+      if (!refund) throw new Error(`fake Razorpay: no refund ${refundId}`);
+      refund.status = event === 'refund.processed' ? 'processed' : 'failed';
+      if (refund.status === 'failed') {
+        const payment = payments.get(refund.payment_id);
+        if (payment) {
+          payment.amount_refunded = Math.max(0, (payment.amount_refunded ?? 0) - refund.amount);
+          if (payment.status === 'refunded') payment.status = 'captured';
+        }
+      }
+      const payment = payments.get(refund.payment_id);
+      const payload = JSON.stringify({
+        entity: 'event',
+        account_id: 'acc_FakeShop000001',
+        event,
+        contains: ['refund', 'payment'],
+        payload: { refund: { entity: refund }, ...(payment ? { payment: { entity: payment } } : {}) },
+        created_at: now(),
+      });
+      return {
+        payload,
+        headers: {
+          'content-type': 'application/json',
+          'x-razorpay-signature': hmacHex(webhookSecret, payload),
+          'x-razorpay-event-id': o.eventId ?? providerStyleId('evt'),
+        },
+      };
     },
     setDown(value) {
       down = value;

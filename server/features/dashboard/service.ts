@@ -58,7 +58,7 @@ export async function revenueStats(db: DbOrTx) {
  * the stock was gone, or for the wrong amount, is refunded and must not be sent). A paid order that lacks
  * only its address is still to be sent.
  */
-const AWAITING = sql`o.deliverystatus in ('pending', 'confirmed') and o.paymentstatus = 'Paid'
+const AWAITING = sql`o.deliverystatus in ('pending', 'confirmed') and o.paymentstatus in ('Paid', 'Partially refunded')
   and (o.flag is null or o.flag = 'shipping_missing')`;
 
 export async function awaitingShipmentCount(db: DbOrTx) {

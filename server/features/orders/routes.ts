@@ -17,6 +17,7 @@ import {
 } from '../../../contract/orders.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { ADMIN, requireAdmin, requireUser, SIGNED_IN, userOf } from '../../http/session.js';
+import { setDeliveryStatus } from '../lifecycle/service.js';
 import { findCheckoutByProviderOrder, startCheckout } from '../payments/checkout.js';
 import { installPaymentJobs } from '../payments/jobs.js';
 import { placeOrder } from '../payments/placement.js';
@@ -177,18 +178,21 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requireAdmin,
       schema: {
         tags,
-        summary: 'Set an order’s delivery status',
+        summary: 'Set an order’s delivery status (any of the five from any other; recorded in the timeline; 409 once cancelled)',
         ...ADMIN,
         params: IdParams,
         body: AdminUpdateOrderBody,
-        response: { 200: AdminOrderResponse, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: AdminOrderResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => ({
-      success: true,
-      message: 'Order status updated',
-      order: await service.setDeliveryStatus(app.db, request.params.id, request.body.deliverystatus),
-    }),
+    async (request) => {
+      await setDeliveryStatus(app, request.params.id, userOf(request).id, request.body.deliverystatus);
+      return {
+        success: true,
+        message: 'Order status updated',
+        order: await service.orderView(app.db, request.params.id, { withUser: true }),
+      };
+    },
   );
 
   app.get(

@@ -5,6 +5,7 @@ import type { AdminOrder, AdminOrdersQuery } from '../../../contract/orders.js';
 import type { Db } from '../../db/client.js';
 import { orderItems, orders, users } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
+import { lifecycleViews } from '../lifecycle/view.js';
 import { productViewsByIds } from './product-view.js';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -43,8 +44,12 @@ export async function orderViews(db: Db, rows: OrderRow[], opts: { withUser: boo
     list.push(i);
     linesByOrder.set(i.orderId, list);
   }
+  // Timeline, refunds, shipment, return request; the whole timeline for the admin (opts.withUser).
+  const lifecycle = await lifecycleViews(db, rows, linesByOrder, opts.withUser);
   return rows.map((o) => {
     const person = o.userId ? personById.get(o.userId) : undefined;
+    const life = lifecycle.get(o.id);
+    if (!life) throw new Error('order view without its lifecycle');
     return {
       _id: o.id,
       createdAt: o.createdAt.toISOString(),
@@ -53,6 +58,7 @@ export async function orderViews(db: Db, rows: OrderRow[], opts: { withUser: boo
       paymentstatus: o.paymentstatus,
       totalamount: paiseToRupees(o.totalPaise),
       products: (linesByOrder.get(o.id) ?? []).map((i) => ({
+        _id: i.id,
         productId: (i.productId && live.get(i.productId)) || null,
         productname: i.productname,
         productprice: paiseToRupees(i.unitPricePaise),
@@ -68,13 +74,18 @@ export async function orderViews(db: Db, rows: OrderRow[], opts: { withUser: boo
       razorpay_order_id: o.razorpayOrderId,
       razorpay_payment_id: o.razorpayPaymentId,
       flag: o.flag,
-      refundstatus: o.refundStatus as AdminOrderView['refundstatus'],
+      refundstatus: o.refundStatus,
+      ...life,
+      events: life.events.map((e) => ({ ...e, by: e.by ?? null })),
     };
   });
 }
 
 /** The Order shape for the shopper: no merchant-only fields. */
-export const forShopper = ({ flag: _f, refundstatus: _r, ...rest }: AdminOrderView) => rest;
+export const forShopper = ({ flag: _f, refundstatus: _r, refundable: _a, restockable: _s, events, ...rest }: AdminOrderView) => ({
+  ...rest,
+  events: events.filter((e) => e.type !== 'note').map(({ by: _b, ...e }) => e),
+});
 
 export async function orderView(db: Db, id: string, opts: { withUser: boolean }) {
   const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
@@ -150,16 +161,6 @@ export async function adminOrders(db: Db, q: AdminQuery) {
       limit: q.limit,
     },
   };
-}
-
-export async function setDeliveryStatus(db: Db, id: string, deliverystatus: OrderRow['deliverystatus']) {
-  const [row] = await db
-    .update(orders)
-    .set({ deliverystatus, updatedAt: new Date() })
-    .where(eq(orders.id, id))
-    .returning({ id: orders.id });
-  if (!row) throw notFound('Order not found');
-  return orderView(db, id, { withUser: true });
 }
 
 export async function countOrders(db: Db) {

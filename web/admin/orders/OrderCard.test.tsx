@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { AdminOrder } from '../../api/admin';
+import { ADMIN_LIFECYCLE_DEFAULTS } from '../../test/order-fixture';
 import { OrderCard } from './OrderCard';
 
 const LONG_ID = '3f0c9a52-7d1e-4b8a-9c6f-2e5d4a1b8c7f-ludhiana-gems-order-000000000042';
@@ -14,6 +15,7 @@ const order = (over: Partial<AdminOrder> = {}): AdminOrder => ({
   totalamount: 12500000,
   products: [
     {
+      _id: 'line-1',
       productId: null,
       productname: 'NaturalCertifiedBurmeseRubyPigeonBloodRedUnheatedOval',
       productprice: 12500000,
@@ -34,6 +36,7 @@ const order = (over: Partial<AdminOrder> = {}): AdminOrder => ({
   razorpay_payment_id: 'pay_ZYXWVUTSRQPONMLKJIH',
   flag: null,
   refundstatus: 'none',
+  ...ADMIN_LIFECYCLE_DEFAULTS,
   ...over,
 });
 

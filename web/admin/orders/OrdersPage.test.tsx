@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type AdminOrder, adminApi, type OrderPage } from '../../api/admin';
+import { ADMIN_LIFECYCLE_DEFAULTS } from '../../test/order-fixture';
 import OrdersPage, { toQuery } from './OrdersPage';
 
 const order = (over: Partial<AdminOrder> = {}): AdminOrder => ({
@@ -15,6 +16,7 @@ const order = (over: Partial<AdminOrder> = {}): AdminOrder => ({
   totalamount: 150000.5,
   products: [
     {
+      _id: 'line-1',
       productId: null,
       productname: 'Old Emerald',
       productprice: 1200,
@@ -29,6 +31,7 @@ const order = (over: Partial<AdminOrder> = {}): AdminOrder => ({
   razorpay_payment_id: 'pay_XYZ',
   flag: null,
   refundstatus: 'none',
+  ...ADMIN_LIFECYCLE_DEFAULTS,
   ...over,
 });
 

@@ -3,6 +3,7 @@ import { cleanup, configure, render, screen, within } from '@testing-library/rea
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../api/orders';
+import { LIFECYCLE_DEFAULTS } from '../../test/order-fixture';
 import { formatOrderDate, paymentClass, statusClass } from './format';
 import MyOrdersPage from './MyOrdersPage';
 
@@ -19,6 +20,7 @@ const order: Order = {
   totalamount: 150000,
   products: [
     {
+      _id: 'line-1',
       productId: null,
       productname: 'Burmese Ruby',
       productprice: 75000,
@@ -37,6 +39,7 @@ const order: Order = {
   },
   razorpay_order_id: 'order_ABCDEFGHIJKLMN',
   razorpay_payment_id: 'pay_ABCDEFGHIJKLMN',
+  ...LIFECYCLE_DEFAULTS,
 };
 
 let orders: Order[];

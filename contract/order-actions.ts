@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { IdParams } from './common.js';
+import { RETURN_STATUSES } from './lifecycle.js';
+import { AdminOrder, Order } from './orders.js';
+import { routeTable } from './route.js';
+
+/** Requests and answers of the order lifecycle rows (API.md "Order lifecycle"). */
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { message: `At most ${max} characters` })
+    .optional();
+
+export const CancelBody = z.object({ reason: optionalText(500) }).nullish();
+
+export const RETURN_REASON_MESSAGE = 'Tell us why, in at least 5 characters';
+export const ReturnRequestBody = z.object({
+  reason: z
+    .string({ message: RETURN_REASON_MESSAGE })
+    .trim()
+    .min(5, { message: RETURN_REASON_MESSAGE })
+    .max(1000, { message: 'At most 1000 characters' }),
+});
+
+export const REFUND_AMOUNT_MESSAGE = 'Enter an amount above zero, in rupees with at most 2 decimals';
+export const RefundBody = z.object({
+  amount: z
+    .number({ message: REFUND_AMOUNT_MESSAGE })
+    .positive({ message: REFUND_AMOUNT_MESSAGE })
+    .max(100_000_000, { message: REFUND_AMOUNT_MESSAGE })
+    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { message: REFUND_AMOUNT_MESSAGE }),
+  reason: z
+    .string({ message: 'Give a reason for the refund' })
+    .trim()
+    .min(1, { message: 'Give a reason for the refund' })
+    .max(500, { message: 'At most 500 characters' }),
+  restock: z
+    .array(
+      z.object({
+        lineId: z.uuid({ message: 'Invalid line id' }),
+        quantity: z
+          .number({ message: 'Quantity must be a whole number' })
+          .int({ message: 'Quantity must be a whole number' })
+          .min(1, { message: 'Quantity must be at least 1' })
+          .max(1000),
+      }),
+    )
+    .max(100)
+    .optional(),
+});
+
+export const TRACKING_URL_MESSAGE = 'The tracking link must be an https:// address';
+export const ShipmentBody = z.object({
+  carrier: z
+    .string({ message: 'Enter the carrier' })
+    .trim()
+    .min(1, { message: 'Enter the carrier' })
+    .max(100, { message: 'At most 100 characters' }),
+  trackingnumber: z
+    .string({ message: 'Enter the tracking number' })
+    .trim()
+    .min(1, { message: 'Enter the tracking number' })
+    .max(100, { message: 'At most 100 characters' }),
+  trackingurl: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : typeof v === 'string' ? v.trim() : v),
+    z
+      .url({ protocol: /^https$/, message: TRACKING_URL_MESSAGE })
+      .max(500, { message: 'At most 500 characters' })
+      .optional(),
+  ),
+});
+
+export const ReturnDecisionBody = z.object({
+  status: z.enum(RETURN_STATUSES.filter((s) => s !== 'requested') as ['approved', 'rejected', 'received'], {
+    message: 'status must be one of approved, rejected, received',
+  }),
+  note: optionalText(1000),
+  refund: z.boolean().optional(),
+});
+
+export const NoteBody = z.object({
+  note: z
+    .string({ message: 'Write the note' })
+    .trim()
+    .min(1, { message: 'Write the note' })
+    .max(2000, { message: 'At most 2000 characters' }),
+});
+
+export const ShopperOrderActionResponse = z.object({ success: z.boolean(), message: z.string(), order: Order });
+export const AdminOrderActionResponse = z.object({ success: z.boolean(), message: z.string(), order: AdminOrder });
+export const AdminOrderDetailResponse = z.object({ success: z.boolean(), order: AdminOrder });
+export const AdminNoteResponse = z.object({ success: z.boolean(), order: AdminOrder });
+
+export const orderActionRoutes = routeTable('Order lifecycle', {
+  'POST /o1/api/cancel/:id': {
+    guard: 'user',
+    summary: 'Cancel your order (within 24 hours, before shipping): stock back on sale, full refund started',
+    params: IdParams,
+    body: CancelBody,
+    responses: { 200: ShopperOrderActionResponse },
+    errors: [400, 404, 409, 415],
+  },
+  'POST /o1/api/returns/:id': {
+    guard: 'user',
+    summary: 'Ask to return a delivered order (within 10 days of delivery, once)',
+    params: IdParams,
+    body: ReturnRequestBody,
+    responses: { 201: ShopperOrderActionResponse },
+    errors: [400, 404, 409, 415],
+  },
+  'GET /o1/api/admin/orders/:id': {
+    guard: 'admin',
+    summary: 'One order with its customer, refunds and the whole timeline (private notes included)',
+    params: IdParams,
+    responses: { 200: AdminOrderDetailResponse },
+    errors: [400, 404],
+  },
+  'POST /o1/api/admin/cancel/:id': {
+    guard: 'admin',
+    summary: 'Cancel an order that is not shipped: stock back on sale, what is left of the payment refunded',
+    params: IdParams,
+    body: CancelBody,
+    responses: { 200: AdminOrderActionResponse },
+    errors: [400, 404, 409, 415],
+  },
+  'POST /o1/api/admin/refund/:id': {
+    guard: 'admin',
+    summary: 'Refund part or all of what is left of the payment (rupees), optionally putting chosen units back on sale',
+    description:
+      'The amount may not exceed what was paid less processed and pending refunds (409). Sent to Razorpay with an ' +
+      'idempotency key per refund (or processed at once by the sandbox). 502 when the payment service refuses it ' +
+      '(the refund is recorded as failed), 502/503 when it cannot be reached (the refund stays pending and is sent again).',
+    params: IdParams,
+    body: RefundBody,
+    responses: { 201: AdminOrderActionResponse },
+    errors: [400, 404, 409, 415, 502, 503],
+  },
+  'PATCH /o1/api/admin/shipment/:id': {
+    guard: 'admin',
+    summary: 'Record the carrier, tracking number and link; a paid order that is not cancelled becomes shipped',
+    params: IdParams,
+    body: ShipmentBody,
+    responses: { 200: AdminOrderActionResponse },
+    errors: [400, 404, 409, 415],
+  },
+  'PATCH /o1/api/admin/returns/:id': {
+    guard: 'admin',
+    summary:
+      'Approve or reject a return request, or mark an approved return received (units back on sale once; with refund, what is left is refunded)',
+    params: IdParams,
+    body: ReturnDecisionBody,
+    responses: { 200: AdminOrderActionResponse },
+    errors: [400, 404, 409, 415],
+  },
+  'POST /o1/api/admin/note/:id': {
+    guard: 'admin',
+    summary: 'Add a private note to the order’s timeline (never shown to the shopper)',
+    params: IdParams,
+    body: NoteBody,
+    responses: { 201: AdminNoteResponse },
+    errors: [400, 404, 415],
+  },
+});

@@ -1,0 +1,80 @@
+import { orderActionRoutes } from '../../../contract/order-actions.js';
+import { routePlugin } from '../../http/routes.js';
+import { userOf } from '../../http/session.js';
+import { forShopper, orderView } from '../orders/service.js';
+import * as service from './service.js';
+
+export default routePlugin(orderActionRoutes, (app) => {
+  const adminView = (id: string) => orderView(app.db, id, { withUser: true });
+  const shopperView = async (id: string) => forShopper(await orderView(app.db, id, { withUser: false }));
+  return {
+    'POST /o1/api/cancel/:id': async (request) => {
+      const me = userOf(request);
+      const done = await service.cancelOrder(app, request.params.id, { actor: 'customer', userId: me.id }, request.body?.reason);
+      return {
+        success: true,
+        message: `Your order has been cancelled.${service.refundWords(done.refund)}`,
+        order: await shopperView(done.orderId),
+      };
+    },
+
+    'POST /o1/api/returns/:id': async (request) => {
+      const me = userOf(request);
+      const done = await service.requestReturn(app, request.params.id, me.id, request.body.reason);
+      return {
+        success: true,
+        message: 'Your return request has been sent. We will get back to you shortly.',
+        order: await shopperView(done.orderId),
+      };
+    },
+
+    'GET /o1/api/admin/orders/:id': async (request) => ({ success: true, order: await adminView(request.params.id) }),
+
+    'POST /o1/api/admin/cancel/:id': async (request) => {
+      const me = userOf(request);
+      const done = await service.cancelOrder(app, request.params.id, { actor: 'admin', userId: me.id }, request.body?.reason);
+      return {
+        success: true,
+        message: `Order cancelled; its stock is back on sale.${service.refundWords(done.refund)}`,
+        order: await adminView(done.orderId),
+      };
+    },
+
+    'POST /o1/api/admin/refund/:id': async (request) => {
+      const me = userOf(request);
+      const done = await service.refundOrder(app, request.params.id, me.id, request.body);
+      return {
+        success: true,
+        message: done.refund?.status === 'processed' ? 'Refund processed' : 'Refund started',
+        order: await adminView(done.orderId),
+      };
+    },
+
+    'PATCH /o1/api/admin/shipment/:id': async (request) => {
+      const me = userOf(request);
+      const done = await service.recordShipment(app, request.params.id, me.id, request.body);
+      return { success: true, message: 'Shipment recorded', order: await adminView(done.orderId) };
+    },
+
+    'PATCH /o1/api/admin/returns/:id': async (request) => {
+      const me = userOf(request);
+      const done = await service.decideReturn(app, request.params.id, me.id, request.body);
+      const words = {
+        approved: 'Return approved',
+        rejected: 'Return rejected',
+        received: 'Return received; the units are back on sale.',
+      };
+      return {
+        success: true,
+        message: `${words[request.body.status]}${service.refundWords(done.refund)}`,
+        order: await adminView(done.orderId),
+      };
+    },
+
+    'POST /o1/api/admin/note/:id': async (request) => {
+      const me = userOf(request);
+      const done = await service.addNote(app, request.params.id, me.id, request.body.note);
+      return { success: true, order: await adminView(done.orderId) };
+    },
+  };
+});

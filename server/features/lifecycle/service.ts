@@ -1,0 +1,175 @@
+/**
+ * The order lifecycle's actions: each loads the order under a row lock, asks the state module, writes the
+ * effects and their events in one transaction, then (after the commit) sends a refund it started.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { rupeesToPaise } from '../../../contract/common.js';
+import type { SETTABLE_DELIVERY_STATUSES } from '../../../contract/lifecycle.js';
+import type { Tx } from '../../db/client.js';
+import { orders, returnRequests } from '../../db/schema.js';
+import { AppError, conflict, notFound } from '../../http/errors.js';
+import { GatewayError } from '../payments/provider.js';
+import { type Action, decide } from './state.js';
+import { applyEffects, loadOrderState, type SubmitOutcome, submitRefund, type Who } from './store.js';
+
+type Loaded = NonNullable<Awaited<ReturnType<typeof loadOrderState>>>;
+
+export type ActResult = { orderId: string; refund: SubmitOutcome | null };
+
+/**
+ * Runs one action on one order. `ownerId`: the shopper's own orders only (another's is a 404 like an
+ * unknown id). `extra` writes what belongs to the action beyond the common effects (a shipment, a return
+ * request), in the same transaction.
+ */
+async function act(
+  app: FastifyInstance,
+  orderId: string,
+  action: Action,
+  who: Who,
+  opts: { ownerId?: string; refundReason?: string; extra?: (tx: Tx, loaded: Loaded) => Promise<void> } = {},
+): Promise<ActResult> {
+  const now = new Date();
+  const refundId = await app.db.transaction(async (tx) => {
+    const loaded = await loadOrderState(tx, orderId, { lock: true });
+    if (!loaded || (opts.ownerId !== undefined && loaded.row.userId !== opts.ownerId)) throw notFound('Order not found');
+    const decision = decide(loaded.state, action, now);
+    if (!decision.ok) throw conflict(decision.reason);
+    if (opts.extra) await opts.extra(tx, loaded);
+    const refund = await applyEffects(tx, loaded, decision.effects, who, { refundReason: opts.refundReason, now });
+    return refund?.id ?? null;
+  });
+  const refund = refundId ? await submitRefund(app, refundId) : null;
+  return { orderId, refund };
+}
+
+/** What a started refund came to, in words for the answer. */
+export function refundWords(refund: SubmitOutcome | null) {
+  if (!refund) return '';
+  if (refund.status === 'processed') return ' The refund has been processed.';
+  if (refund.status === 'pending') return ' The refund has been started.';
+  if (refund.status === 'failed') return ' The payment service refused the refund; it can be tried again.';
+  return ' The refund will be sent as soon as the payment service answers.';
+}
+
+export async function cancelOrder(app: FastifyInstance, orderId: string, who: Who & { userId: string }, reason?: string) {
+  const actor = who.actor === 'admin' ? 'admin' : 'customer';
+  return act(app, orderId, { type: 'cancel', actor, reason }, who, {
+    ownerId: actor === 'customer' ? who.userId : undefined,
+    refundReason: reason?.trim() ? `Order cancelled: ${reason.trim()}` : 'Order cancelled',
+  });
+}
+
+export async function requestReturn(app: FastifyInstance, orderId: string, userId: string, reason: string) {
+  return act(
+    app,
+    orderId,
+    { type: 'return_request', reason },
+    { actor: 'customer', userId },
+    {
+      ownerId: userId,
+      extra: async (tx) => {
+        await tx.insert(returnRequests).values({ orderId, reason: reason.trim(), status: 'requested' });
+      },
+    },
+  );
+}
+
+/**
+ * An admin's refund of `amount` rupees. A refusal by the payment service (the refund is recorded as failed)
+ * or an outage (it stays pending and is sent again) is an error answer; the refund is recorded either way.
+ */
+export async function refundOrder(
+  app: FastifyInstance,
+  orderId: string,
+  adminId: string,
+  input: { amount: number; reason: string; restock?: { lineId: string; quantity: number }[] },
+) {
+  const result = await act(
+    app,
+    orderId,
+    { type: 'refund', amountPaise: rupeesToPaise(input.amount), reason: input.reason, restock: input.restock ?? [] },
+    { actor: 'admin', userId: adminId },
+    { refundReason: input.reason.trim() },
+  );
+  const out = result.refund;
+  if (out?.status === 'failed') {
+    throw new GatewayError(`The payment service refused the refund: ${out.error?.message ?? 'no reason given'}`);
+  }
+  if (out?.status === 'retry') {
+    const status = out.error instanceof AppError && out.error.statusCode === 503 ? 503 : 502;
+    throw new AppError(
+      status,
+      'The payment service did not answer. The refund is recorded as pending and will be sent again automatically.',
+    );
+  }
+  return result;
+}
+
+export async function recordShipment(
+  app: FastifyInstance,
+  orderId: string,
+  adminId: string,
+  input: { carrier: string; trackingnumber: string; trackingurl?: string | undefined },
+) {
+  return act(
+    app,
+    orderId,
+    { type: 'ship', carrier: input.carrier, trackingnumber: input.trackingnumber },
+    { actor: 'admin', userId: adminId },
+    {
+      extra: async (tx) => {
+        await tx
+          .update(orders)
+          .set({
+            shipmentCarrier: input.carrier.trim(),
+            shipmentTrackingNumber: input.trackingnumber.trim(),
+            shipmentTrackingUrl: input.trackingurl?.trim() ?? '',
+            shippedAt: sql`coalesce(${orders.shippedAt}, now())`,
+            updatedAt: new Date(),
+          })
+          .where(eq(orders.id, orderId));
+      },
+    },
+  );
+}
+
+export async function decideReturn(
+  app: FastifyInstance,
+  orderId: string,
+  adminId: string,
+  input: { status: 'approved' | 'rejected' | 'received'; note?: string | undefined; refund?: boolean | undefined },
+) {
+  const who = { actor: 'admin' as const, userId: adminId };
+  if (input.status === 'received') {
+    return act(app, orderId, { type: 'return_receive', refund: input.refund ?? false, note: input.note }, who, {
+      refundReason: 'Return received',
+      extra: async (tx, loaded) => {
+        if (loaded.returnRequest && input.note?.trim()) {
+          await tx.update(returnRequests).set({ note: input.note.trim() }).where(eq(returnRequests.id, loaded.returnRequest.id));
+        }
+      },
+    });
+  }
+  return act(app, orderId, { type: 'return_decide', status: input.status, note: input.note }, who, {
+    extra: async (tx, loaded) => {
+      if (loaded.returnRequest && input.note?.trim()) {
+        await tx.update(returnRequests).set({ note: input.note.trim() }).where(eq(returnRequests.id, loaded.returnRequest.id));
+      }
+    },
+  });
+}
+
+export async function addNote(app: FastifyInstance, orderId: string, adminId: string, note: string) {
+  return act(app, orderId, { type: 'note', note }, { actor: 'admin', userId: adminId });
+}
+
+/** PATCH /admin/update: any of the five statuses from any other (not from cancelled), recorded as a `status` event. */
+export async function setDeliveryStatus(
+  app: FastifyInstance,
+  orderId: string,
+  adminId: string | null,
+  to: (typeof SETTABLE_DELIVERY_STATUSES)[number],
+) {
+  return act(app, orderId, { type: 'set_status', to }, { actor: 'admin', userId: adminId });
+}
