@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { chromium } from '@playwright/test';
 import { nameToFilterWord } from '../contract/filter.js';
 import { call, ROOT, startShop } from './lib/server.js';
 
@@ -12,9 +13,13 @@ import { call, ROOT, startShop } from './lib/server.js';
  * the full listing and a product page, with the gzip size of the JavaScript each page needs first
  * (the entry, its preloaded chunks, the route's chunk with its static imports, and for the server-rendered
  * listing and product page the chunk that hydrates them).
- * Chromium: CHROME_PATH (default /usr/bin/chromium).
+ * Then, for /all and the product page on a 390 px phone with the CPU slowed 6× (no network throttling), the time
+ * from first paint to the moment the page is live (its controls handled by the app: the `shop:live` mark of
+ * web/ui/earlyTaps.ts), the median of RUNS loads, beside Lighthouse's first paint and time to interactive.
+ * Chromium: CHROME_PATH (default /usr/bin/chromium). Port: BENCH_WEB_PORT (default 3228).
  */
-const PORT = 3228;
+const PORT = Number(process.env.BENCH_WEB_PORT ?? 3228);
+const RUNS = 5;
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const DIST = path.join(ROOT, 'dist', 'web');
 const kB = (n: number) => `${(n / 1024).toFixed(1)} kB`;
@@ -60,10 +65,58 @@ function lighthouse(url: string) {
     accessibility: score('accessibility'),
     bestPractices: score('best-practices'),
     seo: score('seo'),
+    fcp: audit('first-contentful-paint'),
+    tti: audit('interactive'),
     lcp: audit('largest-contentful-paint'),
     cls: audit('cumulative-layout-shift'),
     tbt: audit('total-blocking-time'),
   };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+
+/**
+ * First paint and the moment the server-rendered page is live, on a 390 px phone with the CPU slowed 6×, from a
+ * cold cache each time: [first contentful paint, live, live − paint] in ms, medians of RUNS loads.
+ */
+async function deadWindow(url: string) {
+  const browser = await chromium.launch({ executablePath: CHROME, args: ['--no-sandbox', '--disable-gpu'] });
+  const paint: number[] = [];
+  const live: number[] = [];
+  const gap: number[] = [];
+  try {
+    for (let i = 0; i < RUNS; i++) {
+      const context = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        deviceScaleFactor: 2,
+      });
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+      await page.goto(url, { waitUntil: 'commit' });
+      const [p, l] = await page.evaluate(
+        () =>
+          new Promise<[number, number]>((resolve) => {
+            const read = () => {
+              const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
+              const mark = performance.getEntriesByName('shop:live')[0]?.startTime;
+              if (fcp !== undefined && mark !== undefined) resolve([fcp, mark]);
+              else setTimeout(read, 50);
+            };
+            read();
+          }),
+      );
+      paint.push(p);
+      live.push(l);
+      gap.push(Math.max(0, l - p));
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return { paint: median(paint), live: median(live), gap: median(gap) };
 }
 
 async function main() {
@@ -99,6 +152,7 @@ async function main() {
       ['product page', productPath, 'storefront/product/ProductPage.tsx'],
     ];
     const rows: string[] = [];
+    const windows: string[] = [];
     for (const [name, urlPath, routeKey] of pages) {
       if (!manifest[routeKey]) throw new Error(`${routeKey} is not a chunk of this build (was the route moved?)`);
       // Server-rendered screens also load the chunk that takes their markup over.
@@ -107,6 +161,12 @@ async function main() {
       const js = [...files].reduce((n, f) => n + gzipSize(f), 0);
       console.log(`lighthouse ${name} (${urlPath})…`);
       const r = lighthouse(shop.url + urlPath);
+      if (routeKey !== 'storefront/home/HomePage.tsx') {
+        console.log(`first paint → live, 6× slower CPU, ${name}…`);
+        const w = await deadWindow(shop.url + urlPath);
+        const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`.padStart(8);
+        windows.push(`${name.padEnd(14)} ${s(w.paint)} ${s(w.live)} ${s(w.gap)}   | ${s(r.fcp)} ${s(r.tti)} ${s(r.tti - r.fcp)}`);
+      }
       rows.push(
         `${name.padEnd(14)} ${String(r.performance).padStart(5)} ${String(r.accessibility).padStart(6)} ${String(r.bestPractices).padStart(5)} ${String(r.seo).padStart(4)} ${`${(r.lcp / 1000).toFixed(2)} s`.padStart(8)} ${r.cls.toFixed(3).padStart(6)} ${`${r.tbt.toFixed(0)} ms`.padStart(7)} ${kB(js).padStart(10)} (${files.size} files)`,
       );
@@ -116,6 +176,13 @@ async function main() {
       `${'page'.padEnd(14)} ${'perf'.padStart(5)} ${'a11y'.padStart(6)} ${'b.p.'.padStart(5)} ${'seo'.padStart(4)} ${'LCP'.padStart(8)} ${'CLS'.padStart(6)} ${'TBT'.padStart(7)} ${'first JS gz'.padStart(10)}`,
     );
     for (const r of rows) console.log(r);
+    console.log(
+      `\nFirst paint to interactive on a 390 px phone. Ours: CPU slowed 6× (CDP Emulation.setCPUThrottlingRate), no network throttling, median of ${RUNS} cold loads; "live" is when the app has taken the page over. Lighthouse: its simulated mobile (4× CPU, slow 4G), FCP and TTI.`,
+    );
+    console.log(
+      `${'page'.padEnd(14)} ${'paint'.padStart(8)} ${'live'.padStart(8)} ${'gap'.padStart(8)}   | ${'LH FCP'.padStart(8)} ${'LH TTI'.padStart(8)} ${'LH gap'.padStart(8)}`,
+    );
+    for (const w of windows) console.log(w);
   } finally {
     await shop.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

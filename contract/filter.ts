@@ -207,3 +207,49 @@ export function sameFilter(a: CatalogueFilter, b: CatalogueFilter): boolean {
     eqList(a.search, b.search)
   );
 }
+
+/**
+ * The listing's filter form as submitted (a GET form, so it also works before the web app runs and without
+ * JavaScript): its field names. `category` and `subcategory` carry ids (the server reads them as names);
+ * `clear` is Clear All.
+ */
+export const FILTER_FORM_FIELDS = ['search', 'category', 'subcategory', 'min', 'max', 'sort', 'clear'] as const;
+
+/** The form's values, with the category and subcategory as names. */
+export type FilterFormValues = {
+  search?: string;
+  category?: string;
+  subcategory?: string;
+  min?: string;
+  max?: string;
+  sort?: string;
+};
+
+/**
+ * The filter a submitted form asks for, at page 1: the same for the web app and the server. A subcategory counts
+ * only with its category; a price that is not a number of 0 or more is left out (the app says so next to the field
+ * first); bounds given the wrong way round are swapped; an unknown sort is the default. Never throws.
+ */
+export function filterFromForm(values: FilterFormValues): CatalogueFilter {
+  const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+  const price = (v: unknown) => {
+    const s = text(v);
+    const n = s === '' ? Number.NaN : Number(s);
+    return Number.isFinite(n) && n >= 0 && n <= MAX_PRICE_BOUND ? Math.round(n * 100) / 100 : undefined;
+  };
+  const category = text(values.category);
+  const subcategory = text(values.subcategory);
+  let min = price(values.min);
+  let max = price(values.max);
+  if (min !== undefined && max !== undefined && max < min) [min, max] = [max, min];
+  const sort = text(values.sort);
+  return {
+    categories: category ? [category] : [],
+    subcategories: category && subcategory ? [subcategory] : [],
+    search: filterWords(text(values.search)),
+    min,
+    max,
+    sort: (SORT_ORDERS as readonly string[]).includes(sort) ? (sort as SortOrder) : 'newest',
+    page: 1,
+  };
+}

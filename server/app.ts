@@ -36,7 +36,7 @@ import { finishOpenApi } from './http/openapi.js';
 import { installOriginCheck } from './http/origin.js';
 import { dbRateLimitStore, type RateLimitStore, redisRateLimitStore } from './http/rate-limit.js';
 import type { SessionUser } from './http/session.js';
-import { API_PREFIXES, installSpa, type PageMetaResolver } from './http/spa.js';
+import { API_PREFIXES, installSpa, type PageMetaResolver, type PageRedirectResolver } from './http/spa.js';
 import { closeMediaStore, createMediaStore, mediaHealth } from './media/index.js';
 import mediaRoutes from './media/routes.js';
 import type { MediaStore } from './media/storage.js';
@@ -84,6 +84,7 @@ declare module 'fastify' {
     media: MediaStore;
     jobsEnabled: boolean;
     pageMetaResolvers: PageMetaResolver[];
+    pageRedirectResolvers: PageRedirectResolver[];
     listingMemo: ListingMemo<CatalogueNames>;
     /** Server-rendered pages, kept for up to 10 s (the same for every visitor). */
     renderedPages: ListingMemo<never>;

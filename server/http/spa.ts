@@ -51,6 +51,15 @@ export type PageMetaResolver = (
   request: FastifyRequest,
 ) => Promise<PageMeta | undefined> | PageMeta | undefined;
 
+/**
+ * Where a page address with a query string really goes (a form sent with GET, such as the listing's filter form
+ * before the app runs); undefined to let the next resolver try, and to serve the page when none answers.
+ */
+export type PageRedirectResolver = (
+  pathname: string,
+  request: FastifyRequest,
+) => Promise<string | undefined> | string | undefined;
+
 export const SHOP_NAME = 'Ratna Gems Ludhiana';
 const DEFAULT_META: PageMeta = {
   title: `${SHOP_NAME} | Certified Gemstones and Jewellery`,
@@ -126,6 +135,14 @@ export function screenModules(manifest: Manifest | undefined, screen: ScreenModu
 export const API_PREFIXES = ['/u1/api', '/c1/api', '/s2/api', '/p1/api', '/c2/api', '/o1/api', '/a1/api', '/api/', '/uploads/'];
 
 const ROOT_DIV = '<div id="root"></div>';
+
+/**
+ * A rendered page's controls show before its script has run. Links, disclosures and the filter form work without
+ * it; taps on Add to Cart and Buy Now are kept by this small script (web/public/early-taps.js, no inline script
+ * under the shop's Content-Security-Policy) until the app takes them over. It runs before the body is parsed,
+ * once the stylesheet the first paint waits for anyway has arrived, so no tap comes before it.
+ */
+export const EARLY_TAPS_SCRIPT = '<script src="/early-taps.js"></script>';
 
 export function installSpa(app: FastifyInstance, webDir: string, publicUrl: string, rendererFile: string | null) {
   const indexFile = path.join(webDir, 'index.html');
@@ -208,6 +225,7 @@ export function installSpa(app: FastifyInstance, webDir: string, publicUrl: stri
   }
 
   app.decorate('pageMetaResolvers', [] as PageMetaResolver[]);
+  app.decorate('pageRedirectResolvers', [] as PageRedirectResolver[]);
 
   /** A page as sent: its status and HTML, and the HTML compressed for each encoding asked for so far. */
   type Page = { status: number; html: string; encoded: Partial<Record<'br' | 'gzip', Promise<Buffer>>> };
@@ -234,7 +252,7 @@ export function installSpa(app: FastifyInstance, webDir: string, publicUrl: stri
     let html = template
       .replace(/<title>[^<]*<\/title>/, '')
       .replace('<!--app-head-->', renderHead(headMeta, publicUrl))
-      .replace('</head>', () => `${rendered?.hints ?? ''}${moduleLinks(modules)}</head>`);
+      .replace('</head>', () => `${rendered ? EARLY_TAPS_SCRIPT : ''}${rendered?.hints ?? ''}${moduleLinks(modules)}</head>`);
     if (rendered) {
       html = html.replace(
         ROOT_DIV,
@@ -246,6 +264,14 @@ export function installSpa(app: FastifyInstance, webDir: string, publicUrl: stri
   }
 
   return async function sendApp(request: FastifyRequest, reply: import('fastify').FastifyReply) {
+    // A form sent with GET goes to the address it stands for (before the kept pages, which ignore the query).
+    if (request.url.includes('?')) {
+      const pathname = decodeURIComponentSafe(request.url.split('?')[0] ?? '/');
+      for (const resolve of app.pageRedirectResolvers) {
+        const to = await resolve(pathname, request);
+        if (to) return reply.header('cache-control', 'no-store').redirect(to, 303);
+      }
+    }
     // Rendered pages are kept for a few seconds (they are the same for every visitor); a write that lands while
     // one is being made keeps it from being kept.
     // Kept by path: the query does not change what is rendered, and varying it must not fill the memory.

@@ -169,6 +169,69 @@ describe('a product page', () => {
   });
 });
 
+describe('controls that work before the app runs', () => {
+  const tags = (html: string, re: RegExp) => [...html.matchAll(re)].map((m) => m[0]);
+
+  it('a rendered page loads the tap keeper in its head, as a file, before its scripts are hinted', async () => {
+    for (const url of ['/all', `/gemstones/ruby/${ruby.slug}`]) {
+      const html = (await page(url)).body;
+      const head = html.slice(0, html.indexOf('</head>'));
+      expect(tags(head, /<script src="\/early-taps\.js"><\/script>/g), url).toHaveLength(1);
+      expect(head.indexOf('rel="stylesheet"'), url).toBeLessThan(head.indexOf('early-taps.js'));
+      expect(head.indexOf('early-taps.js'), url).toBeLessThan(head.indexOf('rel="modulepreload"'));
+      expect(html.indexOf('early-taps.js'), url).toBe(html.lastIndexOf('early-taps.js'));
+    }
+    // A page rendered in the browser has no server markup to tap before the app runs.
+    expect((await page('/about')).body).not.toContain('early-taps.js');
+  });
+
+  it('the tap keeper is served from the web app’s files', () => {
+    const file = path.join(process.cwd(), 'web', 'public', 'early-taps.js');
+    expect(fs.readFileSync(file, 'utf8')).toContain('shopEarlyTaps');
+  });
+
+  it('menus are disclosures of real links, the filter a GET form the server reads, pages real links', async () => {
+    for (let i = 0; i < 31; i++) await createProduct(t.app.db, { name: `Pager Stone ${i}` });
+    // A term no page has been made for yet (written straight into the database, the stones skip the shop's caches).
+    const root = rootOf((await page('/pager')).body);
+    // The phone menu and the five wide-screen menus: <details> with links to the gemstone and jewellery pages.
+    const summaries = tags(root, /<details[^>]*><summary[^>]*>/g);
+    expect(
+      summaries.filter((d) => d.includes('aria-controls="mobile-menu"') && d.includes('aria-label="Open menu"')),
+    ).toHaveLength(1);
+    expect(summaries.filter((d) => / name="shop-menu"/.test(d) && d.includes('role="button"'))).toHaveLength(5);
+    expect(root.includes('href="/jewellery-rings"')).toBe(true);
+    expect(root.includes('href="/gemstones-ruby"')).toBe(true);
+    // The filter form, inline and in the phone sheet, goes to /all with the fields the server reads.
+    const forms = tags(root, /<form [^>]*>/g);
+    expect(forms).toHaveLength(2);
+    for (const f of forms) {
+      expect(f).toContain(' method="get"');
+      expect(f).toContain(' action="/all"');
+    }
+    for (const name of ['search', 'category', 'subcategory', 'min', 'max', 'sort']) {
+      expect(tags(root, new RegExp(`<(?:input|select)[^>]* name="${name}"`, 'g')), name).toHaveLength(2);
+    }
+    expect(
+      tags(root, /<button [^>]*name="clear"[^>]*>/g).filter((b) => / type="submit"/.test(b) && / value="all"/.test(b)),
+    ).toHaveLength(2);
+    expect(summaries.filter((d) => d.includes('aria-haspopup="dialog"'))).toHaveLength(1);
+    // Pagination: links to the next page of the same term.
+    expect(/Showing \d+ of \d+ products/.exec(root)?.[0]).toBe('Showing 30 of 31 products');
+    expect(tags(root, /<a [^>]*href="\/pager-page-2"[^>]*>/g).length).toBeGreaterThan(0);
+    // Add to Cart on every card is marked for the tap keeper with its product.
+    const listing = (await t.request({ method: 'GET', url: '/p1/api/filter/pager' })).json();
+    expect(listing.products).toHaveLength(30);
+    for (const p of listing.products) expect(root.includes(`data-early="add:${p._id}"`), p._id).toBe(true);
+  });
+
+  it('the product page marks Add to Cart and Buy Now with its product', async () => {
+    const root = rootOf((await page(`/gemstones/ruby/${ruby.slug}`)).body);
+    expect(tags(root, new RegExp(`data-early="add:${ruby.id}"`, 'g'))).toHaveLength(1);
+    expect(tags(root, new RegExp(`data-early="buy:${ruby.id}"`, 'g'))).toHaveLength(1);
+  });
+});
+
 describe('kept pages', () => {
   it('are sent again for 10 s, and forgotten at once when the catalogue changes through the shop', async () => {
     const stone = await createProduct(t.app.db, { name: 'Kept Sapphire' });

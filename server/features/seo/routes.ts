@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { GALLERY_IMAGE_SIZES, imageSrcSet, imageUrlAt } from '../../../contract/images.js';
 import type { PageMetaResolver } from '../../http/spa.js';
+import { filterFormAddress } from './filterForm.js';
 import {
   homeMeta,
   listingMeta,
@@ -116,6 +117,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     return undefined;
   };
   app.pageMetaResolvers.push(resolve);
+  // The listing's filter form, sent before the web app runs or without JavaScript.
+  app.pageRedirectResolvers.push(async (pathname, request) => {
+    try {
+      return await filterFormAddress(app.db, pathname, request.query);
+    } catch (err) {
+      request.log.error({ err, pathname }, 'filter form could not be read');
+      return undefined;
+    }
+  });
 
   app.get(
     '/sitemap.xml',

@@ -7,6 +7,7 @@ import { cartApi } from '../../api/cart';
 import type { Product } from '../../api/catalogue';
 import { ApiError } from '../../api/client';
 import { useSession } from '../../auth/session';
+import { earlyKey, useEarlyTaps } from '../../ui/earlyTaps';
 import { notify } from '../../ui/notify';
 import { formatRupees, productPath, shortName } from './links';
 import { Stars } from './Stars';
@@ -57,6 +58,10 @@ export function ProductCard({
     }
   }
 
+  // A tap on Add to Cart before the page was live is carried out now.
+  const addKey = earlyKey('add', product._id);
+  useEarlyTaps([addKey], addToCart);
+
   async function copyId() {
     try {
       await navigator.clipboard.writeText(product._id);
@@ -103,7 +108,8 @@ export function ProductCard({
           type="button"
           onClick={addToCart}
           disabled={adding}
-          className="relative z-10 mt-auto flex h-9 items-center justify-center gap-2 rounded-md bg-brand-700 text-sm font-semibold text-white hover:bg-brand-600 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-1 focus-visible:outline-none disabled:opacity-70"
+          data-early={addKey}
+          className="relative z-10 mt-auto flex h-9 items-center justify-center gap-2 rounded-md bg-brand-700 text-sm font-semibold text-white hover:bg-brand-600 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-1 focus-visible:outline-none disabled:opacity-70 aria-busy:cursor-wait aria-busy:opacity-70"
         >
           {adding && <LoaderCircle aria-hidden className="size-4 animate-spin" />}
           {adding ? 'Adding...' : 'Add to Cart'}

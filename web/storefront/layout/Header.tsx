@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { cartApi } from '../../api/cart';
 import { useSession, useSignOut } from '../../auth/session';
 import { Icon } from '../../ui/icons';
+import { Summary } from '../../ui/Summary';
+import { useDetails } from '../../ui/useDetails';
 import { useScrolledPast } from '../../ui/useScrolledPast';
 import { SHOP_EMAIL, SHOP_NAME, SHOP_PHONE } from '../components/shopContact';
 import { DesktopMenus, MobileMenus } from './NavMenus';
@@ -27,7 +29,10 @@ export function Header() {
   const { pathname } = useLocation();
   const scrolled = useScrolledPast(10);
   const cartCount = useCartCount();
-  const [mobileOpen, setMobileOpen] = useState(false);
+  // The phone menu is a disclosure: it opens before the app runs, and without JavaScript.
+  const mobileMenu = useDetails();
+  const mobileOpen = mobileMenu.open;
+  const setMobileOpen = mobileMenu.setOpen;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the menu closes because the page changed
   useEffect(() => setMobileOpen(false), [pathname]);
@@ -58,16 +63,19 @@ export function Header() {
       </div>
 
       <div className="mx-auto flex h-14 max-w-7xl items-center gap-2 px-3 sm:px-4">
-        <button
-          type="button"
-          className="-ml-1 rounded-md p-2 text-gray-800 hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none lg:hidden"
-          aria-expanded={mobileOpen}
-          aria-controls="mobile-menu"
-          aria-label={mobileOpen ? 'Close menu' : 'Open menu'}
-          onClick={() => setMobileOpen((o) => !o)}
-        >
-          {mobileOpen ? <Icon name="close" className="size-6" /> : <Icon name="menu" className="size-6" />}
-        </button>
+        <details ref={mobileMenu.ref} open={mobileOpen} className="group/menu -ml-1 lg:hidden">
+          <Summary
+            className="cursor-pointer rounded-md p-2 text-gray-800 hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+            aria-expanded={mobileOpen}
+            aria-controls="mobile-menu"
+            aria-label={mobileOpen ? 'Close menu' : 'Open menu'}
+            onClick={mobileMenu.onSummaryClick}
+          >
+            <Icon name="menu" className="size-6 group-open/menu:hidden" />
+            <Icon name="close" className="hidden size-6 group-open/menu:block" />
+          </Summary>
+          <MobileMenus />
+        </details>
         <Link to="/" className="mr-auto font-serif text-xl font-bold whitespace-nowrap text-brand-700 sm:text-2xl">
           {SHOP_NAME}
         </Link>
@@ -119,7 +127,6 @@ export function Header() {
       </div>
 
       <DesktopMenus />
-      <MobileMenus open={mobileOpen} />
     </header>
   );
 }

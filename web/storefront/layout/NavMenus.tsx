@@ -1,34 +1,98 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { Icon } from '../../ui/icons';
-import { useIdle } from '../../ui/useIdle';
-import { MENU_LABELS } from './menuLabels';
+import { Summary } from '../../ui/Summary';
+import { MENUS } from './menus';
 
-// The menus' links and behaviour load once the browser is idle (or on the first touch of the menu bar):
-// the first paint only needs the menu names.
-const loadMenus = () => import('./MenuLinks');
-const InteractiveMenus = lazy(async () => ({ default: (await loadMenus()).DesktopMenuBar }));
-const MobileMenuList = lazy(async () => ({ default: (await loadMenus()).MobileMenuList }));
+const MENU_BUTTON_CLASS =
+  'flex h-full cursor-pointer items-center gap-1 px-3 text-sm font-semibold text-gray-800 hover:text-brand-700 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none aria-expanded:text-brand-700';
 
-export const MENU_BUTTON_CLASS =
-  'flex h-full items-center gap-1 px-3 text-sm font-semibold text-gray-800 hover:text-brand-700 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none aria-expanded:text-brand-700';
+/**
+ * The five dropdown menus on wide screens: each a `<details>` whose summary shows its links, so the menus work
+ * before the app runs and without JavaScript (one open at a time). Once live, they also open on hover and close
+ * on Escape, an outside click, focus leaving them, or a page change.
+ */
+export function DesktopMenus() {
+  const [open, setOpen] = useState<number | null>(null);
+  const hoveredAt = useRef(0);
+  const navRef = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  const firstPath = useRef(pathname);
 
-/** The menu bar as first painted: the five names; touching one loads the menus and opens it. */
-function MenuBarShell({ onWant }: { onWant?: (index: number) => void }) {
+  // A menu opened on the server's page before the app took over stays open.
+  useEffect(() => {
+    const at = [...(navRef.current?.querySelectorAll('details') ?? [])].findIndex((d) => d.open);
+    if (at >= 0) setOpen(at);
+  }, []);
+
+  useEffect(() => {
+    if (pathname !== firstPath.current) setOpen(null);
+  }, [pathname]);
+
+  useEffect(() => {
+    if (open === null) return;
+    const onDown = (e: PointerEvent) => {
+      if (!navRef.current?.contains(e.target as Node)) setOpen(null);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      navRef.current?.querySelector<HTMLElement>(`#menu-button-${open}`)?.focus();
+      setOpen(null);
+    };
+    document.addEventListener('pointerdown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
   return (
-    <nav aria-label="Gemstones and jewellery" className="hidden h-11 border-t border-gray-100 lg:block">
+    <nav ref={navRef} aria-label="Gemstones and jewellery" className="hidden h-11 border-t border-gray-100 lg:block">
       <ul className="mx-auto flex h-full max-w-7xl items-center justify-center gap-1 px-4">
-        {MENU_LABELS.map((label, i) => (
-          <li key={label} className="relative h-full">
-            <button
-              type="button"
-              aria-expanded={false}
-              className={MENU_BUTTON_CLASS}
-              onClick={() => onWant?.(i)}
-              onPointerEnter={() => onWant?.(i)}
-            >
-              {label}
-              <Icon name="chevronDown" className="size-4" />
-            </button>
+        {MENUS.map((menu, i) => (
+          <li
+            key={menu.label}
+            className="relative h-full"
+            onMouseEnter={() => {
+              hoveredAt.current = Date.now();
+              setOpen(i);
+            }}
+            onMouseLeave={() => setOpen((o) => (o === i ? null : o))}
+            onBlur={(e) => {
+              if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen((o) => (o === i ? null : o));
+            }}
+          >
+            <details name="shop-menu" open={open === i} className="group h-full">
+              <Summary
+                id={`menu-button-${i}`}
+                aria-expanded={open === i}
+                aria-controls={`menu-${i}`}
+                className={MENU_BUTTON_CLASS}
+                onClick={(e) => {
+                  e.preventDefault();
+                  setOpen((o) => (o === i && Date.now() - hoveredAt.current > 400 ? null : i));
+                }}
+              >
+                {menu.label}
+                <Icon name="chevronDown" className="size-4 transition-transform group-open:rotate-180" />
+              </Summary>
+              <ul
+                id={`menu-${i}`}
+                className="absolute top-full left-0 z-50 min-w-60 rounded-b-lg border border-gray-200 bg-white py-2 shadow-lg"
+              >
+                {menu.links.map((link) => (
+                  <li key={link.to}>
+                    <Link
+                      to={link.to}
+                      className="block px-4 py-2 text-sm text-gray-800 hover:bg-brand-50 hover:text-brand-700 focus-visible:bg-brand-50 focus-visible:outline-none"
+                    >
+                      {link.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </details>
           </li>
         ))}
       </ul>
@@ -36,44 +100,51 @@ function MenuBarShell({ onWant }: { onWant?: (index: number) => void }) {
   );
 }
 
-/** The menu bar shows from this width up (Tailwind `lg`); narrower screens use the header's menu button. */
-const wideScreen = () => typeof window.matchMedia === 'function' && window.matchMedia('(min-width: 1024px)').matches;
-
-/** The five dropdown menus on wide screens. */
-export function DesktopMenus() {
-  const idle = useIdle();
-  const [wanted, setWanted] = useState<number | null>(null);
-  // On a phone the bar is hidden: its code waits for a wide screen's idle time or a touch of a name.
-  if ((!idle || !wideScreen()) && wanted === null) return <MenuBarShell onWant={setWanted} />;
-  return (
-    // While the menus' code loads, a hover or click on a name is still remembered and opens that menu.
-    <Suspense fallback={<MenuBarShell onWant={setWanted} />}>
-      <InteractiveMenus initialOpen={wanted} />
-    </Suspense>
-  );
-}
-
-/** The same menus on narrow screens: a panel under the header, opened by the header's menu button. */
-export function MobileMenus({ open }: { open: boolean }) {
-  const idle = useIdle();
-  const [opened, setOpened] = useState(open);
-  if (open && !opened) setOpened(true);
-  // Idle time fetches the menus' code, so the first open is instant; they render only once opened.
-  useEffect(() => {
-    if (idle && !wideScreen()) void loadMenus();
-  }, [idle]);
+/**
+ * The same menus on narrow screens, in the panel the header's menu button opens: one native disclosure per menu,
+ * then a few common pages. Server-rendered with the page, so it works before the app runs.
+ */
+export function MobileMenus() {
   return (
     <nav
       id="mobile-menu"
       aria-label="Gemstones and jewellery"
-      hidden={!open}
       className="fixed inset-x-0 top-[5.25rem] bottom-0 overflow-y-auto border-t border-gray-200 bg-white px-4 pt-2 pb-24 lg:hidden"
     >
-      {opened && (
-        <Suspense fallback={null}>
-          <MobileMenuList />
-        </Suspense>
-      )}
+      {MENUS.map((menu) => (
+        <details key={menu.label} className="group border-b border-gray-100">
+          <summary className="list-none [&::-webkit-details-marker]:hidden flex cursor-pointer items-center justify-between py-3 font-semibold text-gray-900">
+            {menu.label}
+            <Icon name="chevronDown" className="size-5 transition-transform group-open:rotate-180" />
+          </summary>
+          <ul className="pb-2">
+            {menu.links.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="block rounded-md px-3 py-2 text-gray-700 hover:bg-brand-50">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </details>
+      ))}
+      <ul className="mt-3 space-y-1">
+        <li>
+          <Link to="/all" className="block rounded-md py-2 font-semibold text-brand-700">
+            All Products
+          </Link>
+        </li>
+        <li>
+          <Link to="/about" className="block rounded-md py-2 text-gray-700">
+            About Us
+          </Link>
+        </li>
+        <li>
+          <Link to="/contact" className="block rounded-md py-2 text-gray-700">
+            Contact Us
+          </Link>
+        </li>
+      </ul>
     </nav>
   );
 }

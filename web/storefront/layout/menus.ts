@@ -1,12 +1,10 @@
-import { MENU_LABELS } from './menuLabels';
-
 /** The header's dropdown menus. Every gemstone and jewellery page of the shop is reachable from one of them. */
 export type MenuLink = { label: string; to: string };
 export type Menu = { label: string; links: MenuLink[] };
 
 export const MENUS: Menu[] = [
   {
-    label: MENU_LABELS[0],
+    label: 'Zodiac Stones',
     links: [
       { label: 'Ruby (Leo)', to: '/ruby' },
       { label: 'Pearl (Cancer)', to: '/pearl' },
@@ -18,7 +16,7 @@ export const MENUS: Menu[] = [
     ],
   },
   {
-    label: MENU_LABELS[1],
+    label: 'Vedic Stones',
     links: [
       { label: 'Ruby (Manik)', to: '/gemstones-ruby' },
       { label: 'Pearl (Moti)', to: '/gemstones-pearl' },
@@ -31,7 +29,7 @@ export const MENUS: Menu[] = [
     ],
   },
   {
-    label: MENU_LABELS[2],
+    label: 'Exclusive Gemstones',
     links: [
       { label: 'Alexandrite', to: '/gemstones-alexandrite' },
       { label: 'Tanzanite', to: '/gemstones-tanzanite' },
@@ -42,7 +40,7 @@ export const MENUS: Menu[] = [
     ],
   },
   {
-    label: MENU_LABELS[3],
+    label: 'Other Gemstones',
     links: [
       { label: 'Amethyst', to: '/amethyst' },
       { label: 'Amethyst Gemstones', to: '/gemstones-amethyst' },
@@ -58,7 +56,7 @@ export const MENUS: Menu[] = [
     ],
   },
   {
-    label: MENU_LABELS[4],
+    label: 'Jewellery',
     links: [
       { label: 'Bracelets', to: '/jewellery-bracelets' },
       { label: 'Earrings', to: '/jewellery-earrings' },

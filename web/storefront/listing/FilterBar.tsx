@@ -1,7 +1,9 @@
-import { SlidersHorizontal } from 'lucide-react';
-import { type FormEvent, lazy, Suspense, useEffect, useId, useState } from 'react';
+import { SlidersHorizontal, X } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { Category, Subcategory } from '../../api/catalogue';
-import { type CatalogueFilter, filterWords, type SortOrder } from './filterGrammar';
+import { Summary } from '../../ui/Summary';
+import { useDetails } from '../../ui/useDetails';
+import { type CatalogueFilter, filterFromForm, type SortOrder } from './filterGrammar';
 import { activeFilterCount } from './filterHelpers';
 
 export type FilterBarProps = {
@@ -54,9 +56,27 @@ const inputClass =
   'h-10 w-full rounded-md border border-gray-300 bg-white px-3 text-sm text-gray-900 focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none disabled:cursor-not-allowed disabled:bg-gray-100 disabled:text-gray-500';
 const labelClass = 'mb-1 block text-xs font-semibold tracking-wide text-gray-700 uppercase';
 
+/** The form's fields as the page shows them (what the shopper may have chosen before the app took the page over). */
+function draftOnPage(form: HTMLFormElement, draft: Draft): Draft {
+  const value = (field: string, key: keyof Draft) => {
+    const el = form.elements.namedItem(field);
+    return el instanceof HTMLInputElement || el instanceof HTMLSelectElement ? el.value : draft[key];
+  };
+  return {
+    search: value('search', 'search'),
+    categoryId: value('category', 'categoryId'),
+    subcategoryId: value('subcategory', 'subcategoryId'),
+    min: value('min', 'min'),
+    max: value('max', 'max'),
+    sort: value('sort', 'sort') as SortOrder,
+  };
+}
+
 /**
  * The listing's filter form: name search, category, subcategory (disabled until a category is chosen),
  * min and max price (0 or more), sort, Apply Filters ('Applying...' briefly) and Clear All.
+ * A real GET form on /all (fields of contract/filter.ts FILTER_FORM_FIELDS): before the app runs, or without
+ * JavaScript, the server turns it into the listing's URL; once live, the app checks and applies it itself.
  */
 export function FilterForm({
   filter,
@@ -69,7 +89,16 @@ export function FilterForm({
   layout?: 'bar' | 'sheet';
 }) {
   const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
   const [draft, setDraft] = useState<Draft>(() => draftOf(filter, categories, subcategories));
+
+  // What the shopper typed or chose on the server's page before the app took it over is kept.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read once, when the form becomes live
+  useLayoutEffect(() => {
+    if (!formRef.current) return;
+    const onPage = draftOnPage(formRef.current, draft);
+    if (JSON.stringify(onPage) !== JSON.stringify(draft)) setDraft(onPage);
+  }, []);
   const [applying, setApplying] = useState(false);
   const [priceError, setPriceError] = useState('');
 
@@ -105,17 +134,17 @@ export function FilterForm({
     }
     setPriceError('');
     setApplying(true);
-    const category = categories.find((c) => c._id === draft.categoryId)?.categoryname;
-    const subcategory = subcategories.find((s) => s._id === draft.subcategoryId)?.subcategoryname;
-    onApply({
-      categories: category ? [category] : [],
-      subcategories: category && subcategory ? [subcategory] : [],
-      search: filterWords(draft.search),
-      min,
-      max,
-      sort: draft.sort,
-      page: 1,
-    });
+    // The same reading of the form as the server's for a form sent before the app ran (contract/filter.ts).
+    onApply(
+      filterFromForm({
+        search: draft.search,
+        category: categories.find((c) => c._id === draft.categoryId)?.categoryname,
+        subcategory: subcategories.find((s) => s._id === draft.subcategoryId)?.subcategoryname,
+        min: draft.min,
+        max: draft.max,
+        sort: draft.sort,
+      }),
+    );
   }
 
   const grid =
@@ -125,13 +154,14 @@ export function FilterForm({
   const errorId = `${id}-price-error`;
 
   return (
-    <form onSubmit={submit} aria-label="Filter products" className={grid} noValidate>
+    <form ref={formRef} method="get" action="/all" onSubmit={submit} aria-label="Filter products" className={grid} noValidate>
       <div className="col-span-2 lg:col-span-1">
         <label htmlFor={`${id}-search`} className={labelClass}>
           Search
         </label>
         <input
           id={`${id}-search`}
+          name="search"
           type="search"
           value={draft.search}
           onChange={(e) => set('search', e.target.value)}
@@ -145,6 +175,7 @@ export function FilterForm({
         </label>
         <select
           id={`${id}-category`}
+          name="category"
           value={draft.categoryId}
           onChange={(e) => setDraft((d) => ({ ...d, categoryId: e.target.value, subcategoryId: '' }))}
           className={inputClass}
@@ -163,6 +194,7 @@ export function FilterForm({
         </label>
         <select
           id={`${id}-subcategory`}
+          name="subcategory"
           value={draft.subcategoryId}
           onChange={(e) => set('subcategoryId', e.target.value)}
           disabled={!draft.categoryId}
@@ -182,6 +214,7 @@ export function FilterForm({
         </label>
         <input
           id={`${id}-min`}
+          name="min"
           type="number"
           inputMode="decimal"
           min={0}
@@ -199,6 +232,7 @@ export function FilterForm({
         </label>
         <input
           id={`${id}-max`}
+          name="max"
           type="number"
           inputMode="decimal"
           min={0}
@@ -216,6 +250,7 @@ export function FilterForm({
         </label>
         <select
           id={`${id}-sort`}
+          name="sort"
           value={draft.sort}
           onChange={(e) => set('sort', e.target.value as SortOrder)}
           className={inputClass}
@@ -236,8 +271,13 @@ export function FilterForm({
           {applying ? 'Applying...' : 'Apply Filters'}
         </button>
         <button
-          type="button"
-          onClick={onClear}
+          type="submit"
+          name="clear"
+          value="all"
+          onClick={(e) => {
+            e.preventDefault();
+            onClear();
+          }}
           className="h-10 rounded-md border border-gray-300 bg-white px-4 text-sm font-semibold whitespace-nowrap text-gray-800 hover:bg-gray-50 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
         >
           Clear All
@@ -252,46 +292,104 @@ export function FilterForm({
   );
 }
 
-// The phone bottom sheet (a Radix dialog) is fetched when a shopper first opens it: wide screens never need it.
-const FilterSheet = lazy(() => import('./FilterSheet'));
-
-/** The filter bar: inline from 768 px up; below that a Filters button (with a count badge) opening a bottom sheet. */
+/**
+ * The filter bar: inline from 768 px up; below that a Filters button (with a count badge) opening a bottom sheet.
+ * The sheet is a `<details>`: it opens before the app runs and without JavaScript (a tap outside it closes it);
+ * once live, the app also closes it on Escape, the close button, applying or clearing.
+ */
 export function FilterBar(props: FilterBarProps) {
-  const [open, setOpen] = useState(false);
-  const [wanted, setWanted] = useState(false);
+  const sheet = useDetails();
+  const { open, setOpen } = sheet;
+  const id = useId();
+  const panelRef = useRef<HTMLDivElement>(null);
+  const summaryRef = useRef<HTMLElement>(null);
+  // Until the app is live the sheet's form is in the page (closed, the browser hides it); then only while open.
+  const [live, setLive] = useState(false);
+  useLayoutEffect(() => setLive(true), []);
   const count = activeFilterCount(props.filter);
+
+  const close = () => {
+    setOpen(false);
+    summaryRef.current?.focus();
+  };
+  useEffect(() => {
+    if (!open || !live) return;
+    panelRef.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setOpen(false);
+        summaryRef.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, live, setOpen]);
+
   return (
     <>
       <div className="hidden rounded-lg border border-gray-200 bg-gray-50 p-4 md:block">
         <FilterForm {...props} />
       </div>
-      <button
-        type="button"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        onClick={() => {
-          setWanted(true);
-          setOpen(true);
-        }}
-        className="flex h-11 w-full items-center justify-center gap-2 rounded-md border border-gray-300 bg-white font-semibold text-gray-900 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none md:hidden"
-      >
-        <SlidersHorizontal aria-hidden className="size-5" />
-        Filters
-        {count > 0 && (
-          <span
-            data-testid="filter-count"
-            className="flex size-6 items-center justify-center rounded-full bg-brand-700 text-xs font-bold text-white"
+      <details ref={sheet.ref} open={open} className="group/sheet md:hidden">
+        <Summary
+          ref={summaryRef}
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          onClick={sheet.onSummaryClick}
+          className="flex h-11 w-full cursor-pointer items-center justify-center gap-2 rounded-md border border-gray-300 bg-white font-semibold text-gray-900 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+        >
+          <SlidersHorizontal aria-hidden className="size-5" />
+          Filters
+          {count > 0 && (
+            <span
+              data-testid="filter-count"
+              className="flex size-6 items-center justify-center rounded-full bg-brand-700 text-xs font-bold text-white"
+            >
+              {count}
+              <span className="sr-only"> active</span>
+            </span>
+          )}
+          {/* The shade behind the open sheet is part of the summary: a tap on it closes the sheet, even without the app. */}
+          <span aria-hidden="true" className="fixed inset-0 z-50 hidden cursor-default bg-black/40 group-open/sheet:block" />
+        </Summary>
+        {(open || !live) && (
+          <div
+            ref={panelRef}
+            role="dialog"
+            aria-labelledby={`${id}-title`}
+            tabIndex={-1}
+            className="fixed inset-x-0 bottom-0 z-50 max-h-[90vh] overflow-y-auto rounded-t-2xl bg-white p-5 pb-8 shadow-xl outline-none"
           >
-            {count}
-            <span className="sr-only"> active</span>
-          </span>
+            <div className="mx-auto mb-3 h-1.5 w-12 rounded-full bg-gray-300" aria-hidden="true" />
+            <div className="mb-4 flex items-center justify-between">
+              <h2 id={`${id}-title`} className="text-lg font-semibold">
+                Filter products
+              </h2>
+              <button
+                type="button"
+                aria-label="Close filters"
+                onClick={close}
+                className="rounded-md p-2 hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+              >
+                <X aria-hidden className="size-5" />
+              </button>
+            </div>
+            <p className="sr-only">Choose filters, then apply them to the product list.</p>
+            <FilterForm
+              {...props}
+              layout="sheet"
+              onApply={(f) => {
+                setOpen(false);
+                props.onApply(f);
+              }}
+              onClear={() => {
+                setOpen(false);
+                props.onClear();
+              }}
+            />
+          </div>
         )}
-      </button>
-      {wanted && (
-        <Suspense fallback={null}>
-          <FilterSheet {...props} open={open} onOpenChange={setOpen} />
-        </Suspense>
-      )}
+      </details>
     </>
   );
 }

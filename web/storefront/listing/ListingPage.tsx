@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { catalogueApi, catalogueKeys } from '../../api/catalogue';
+import { useLiveMark } from '../../ui/earlyTaps';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { listingErrorText } from '../components/errors';
 import { Pagination } from '../components/Pagination';
@@ -34,6 +35,7 @@ export default function ListingPage() {
   const term = rawTerm.toLowerCase();
   const navigate = useNavigate();
   const names = useCatalogueNames();
+  useLiveMark();
   const filter = useMemo(
     () =>
       parseFilter(term, {

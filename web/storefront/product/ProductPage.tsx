@@ -1,11 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Award, LoaderCircle, Minus, Plus, ShieldCheck, Truck } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { cartApi } from '../../api/cart';
 import { catalogueApi, catalogueKeys, type Product } from '../../api/catalogue';
 import { ApiError } from '../../api/client';
 import { useSession } from '../../auth/session';
+import { earlyKey, useEarlyTaps, useLiveMark } from '../../ui/earlyTaps';
 import { notify } from '../../ui/notify';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { formatRupees, urlName } from '../components/links';
@@ -104,6 +105,24 @@ function ProductDetails({ product, related }: { product: Product; related: Produ
   const categoryPath = urlName(product.category.categoryname);
   const line = { productId: product._id, productsize: size || undefined, productcolour: colour || undefined, quantity };
   const needsSignIn = (err: unknown) => !user || (err instanceof ApiError && err.status === 401);
+  const pageRef = useRef<HTMLElement>(null);
+
+  // A size or colour chosen on the server's page before the app took it over is the one in force.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read once, when the page becomes live
+  useLayoutEffect(() => {
+    const checked = [...(pageRef.current?.querySelectorAll<HTMLInputElement>('input[type="radio"]:checked') ?? [])];
+    const chosen = (name: string) => checked.find((input) => input.name === name)?.value;
+    const s = chosen(`${id}-size`);
+    const c = chosen(`${id}-colour`);
+    if (s !== undefined && s !== size) setSize(s);
+    if (c !== undefined && c !== colour) setColour(c);
+  }, []);
+
+  // Add to Cart or Buy Now tapped before the page was live: carried out now, once each.
+  const addKey = earlyKey('add', product._id);
+  const buyKey = earlyKey('buy', product._id);
+  useEarlyTaps([addKey, buyKey], (key) => (key === addKey ? addToCart() : buyNow()));
+  useLiveMark();
 
   async function addToCart() {
     setBusy(true);
@@ -136,7 +155,7 @@ function ProductDetails({ product, related }: { product: Product; related: Produ
   }
 
   return (
-    <article className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
+    <article ref={pageRef} className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
       <nav aria-label="Breadcrumb" className="mb-4 text-sm text-gray-600">
         <ol className="flex flex-wrap items-center gap-1">
           <li>
@@ -250,7 +269,8 @@ function ProductDetails({ product, related }: { product: Product; related: Produ
               type="button"
               onClick={addToCart}
               disabled={busy || outOfStock}
-              className="h-12 rounded-md border-2 border-brand-700 bg-white font-semibold text-brand-700 hover:bg-brand-50 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-60"
+              data-early={addKey}
+              className="h-12 rounded-md border-2 border-brand-700 bg-white font-semibold text-brand-700 hover:bg-brand-50 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-60 aria-busy:cursor-wait aria-busy:opacity-70"
             >
               Add to Cart
             </button>
@@ -258,7 +278,8 @@ function ProductDetails({ product, related }: { product: Product; related: Produ
               type="button"
               onClick={buyNow}
               disabled={busy || outOfStock}
-              className="h-12 rounded-md bg-brand-700 font-semibold text-white hover:bg-brand-600 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-60"
+              data-early={buyKey}
+              className="h-12 rounded-md bg-brand-700 font-semibold text-white hover:bg-brand-600 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-60 aria-busy:cursor-wait aria-busy:opacity-70"
             >
               Buy Now
             </button>
