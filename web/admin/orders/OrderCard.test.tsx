@@ -95,7 +95,9 @@ describe('what needs the merchant’s attention', () => {
         onDeliveryChange={vi.fn()}
       />,
     );
-    expect(screen.getByTestId('order-notice')).toHaveTextContent(/stock was gone: do not ship.*Refund pending\./);
+    expect(screen.getByTestId('order-notice')).toHaveTextContent(
+      /stock was gone or a price had changed: do not ship.*Refund pending\./,
+    );
     rerender(
       <OrderCard
         order={order({ paymentstatus: 'Refunded', flag: 'stock_unavailable', refundstatus: 'failed' })}
