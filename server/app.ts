@@ -18,6 +18,7 @@ import { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { Config } from './config.js';
 import { type Database, ping } from './db/client.js';
+import accountRoutes from './features/accounts/routes.js';
 import authRoutes from './features/auth/routes.js';
 import cartRoutes from './features/cart/routes.js';
 import categoryRoutes from './features/categories/routes.js';
@@ -259,6 +260,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   );
 
   await app.register(authRoutes, { prefix: '/u1/api' });
+  await app.register(accountRoutes, { prefix: '/u1/api' });
   await app.register(categoryRoutes);
   await app.register(subcategoryRoutes);
   await app.register(productRoutes);

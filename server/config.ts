@@ -105,6 +105,34 @@ const EnvSchema = z
     S3_PREFIX: optionalString.refine((v) => v === undefined || isSafeKey(v.replace(/\/+$/, '')), {
       message: 'must be folder names of letters, digits, dots, hyphens or underscores separated by /',
     }),
+    SMTP_URL: url(['smtp:', 'smtps:']),
+    MAIL_FROM: optionalString,
+    MSG91_AUTHKEY: optionalString,
+    MSG91_API_BASE: url(['http:', 'https:']).transform((v) => (v ?? 'https://control.msg91.com').replace(/\/+$/, '')),
+    MSG91_SENDER: optionalString,
+    MSG91_TEMPLATES: optionalString.transform((v, ctx) => {
+      const out: Record<string, string> = {};
+      for (const pair of (v ?? '')
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean)) {
+        const m = /^([a-z_]+)\s*[:=]\s*(\S+)$/.exec(pair);
+        if (!m?.[1] || !m[2]) {
+          ctx.addIssue({ code: 'custom', message: 'must be message:templateId pairs separated by commas' });
+          return z.NEVER;
+        }
+        out[m[1]] = m[2];
+      }
+      return out;
+    }),
+    WHATSAPP_TOKEN: optionalString,
+    WHATSAPP_PHONE_ID: optionalString,
+    WHATSAPP_API_BASE: url(['http:', 'https:']).transform((v) => (v ?? 'https://graph.facebook.com/v21.0').replace(/\/+$/, '')),
+    MERCHANT_EMAIL: optionalString,
+    MERCHANT_PHONE: optionalString.refine((v) => v === undefined || /^\d{10}$/.test(v), {
+      message: 'must be exactly 10 digits',
+    }),
+    LOW_STOCK_THRESHOLD: int(2, 0, 1_000_000),
     // https only: the pages' Content-Security-Policy loads images and videos from the shop itself or https:.
     MEDIA_PUBLIC_URL: url(['https:']).refine((v) => v === undefined || !/[?#]/.test(v), {
       message: 'must be a plain address without ? or #',
@@ -140,6 +168,13 @@ const EnvSchema = z
         code: 'custom',
         path: ['MEDIA_PUBLIC_URL'],
         message: 'is the public address of the S3 bucket and needs S3_BUCKET (local media is served at /uploads/)',
+      });
+    }
+    if (Boolean(env.WHATSAPP_TOKEN) !== Boolean(env.WHATSAPP_PHONE_ID)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.WHATSAPP_TOKEN ? 'WHATSAPP_PHONE_ID' : 'WHATSAPP_TOKEN'],
+        message: 'WHATSAPP_TOKEN and WHATSAPP_PHONE_ID must be set together',
       });
     }
     if (env.RAZORPAY_KEY_ID && !/^rzp_(test|live)_\w+$/.test(env.RAZORPAY_KEY_ID)) {
@@ -219,6 +254,21 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
             prefix: e.S3_PREFIX ? `${e.S3_PREFIX.replace(/\/+$/, '')}/` : '',
           }
         : undefined,
+    },
+    /** Channels of the outbox; a channel left unset records its messages as skipped. */
+    notify: {
+      email: e.SMTP_URL ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? 'Ratna Gems <no-reply@localhost>' } : undefined,
+      sms: e.MSG91_AUTHKEY
+        ? { authkey: e.MSG91_AUTHKEY, apiBase: e.MSG91_API_BASE, sender: e.MSG91_SENDER, templates: e.MSG91_TEMPLATES }
+        : undefined,
+      whatsapp:
+        e.WHATSAPP_TOKEN && e.WHATSAPP_PHONE_ID
+          ? { token: e.WHATSAPP_TOKEN, phoneId: e.WHATSAPP_PHONE_ID, apiBase: e.WHATSAPP_API_BASE }
+          : undefined,
+      /** Until the shop settings carry the support e-mail and phone, the merchant is told here. */
+      merchantEmail: e.MERCHANT_EMAIL?.toLowerCase(),
+      merchantPhone: e.MERCHANT_PHONE,
+      lowStockThreshold: e.LOW_STOCK_THRESHOLD,
     },
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     /** After SIGTERM or SIGINT the process is gone within this many seconds, whatever its output does. */

@@ -42,11 +42,19 @@ export const users = pgTable(
     role: text('role', { enum: ['USER', 'ADMIN'] })
       .notNull()
       .default('USER'),
+    /** Lower-case; '' when the user gave none (unique among the non-empty ones, without regard to case). */
+    email: text('email').notNull().default(''),
+    /** Language of the messages the shop sends the user. */
+    language: text('language', { enum: ['en', 'hi'] })
+      .notNull()
+      .default('en'),
     createdAt: created(),
     updatedAt: updated(),
   },
   (t) => [
     uniqueIndex('users_mobileno_key').on(t.mobileno),
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`).where(sql`${t.email} <> ''`),
+    check('users_language_check', sql`${t.language} in ('en','hi')`),
     index('users_created_idx').on(t.createdAt),
     check('users_role_check', sql`${t.role} in ('USER','ADMIN')`),
   ],
@@ -519,3 +527,85 @@ export const categoryTax = pgTable(
     check('category_tax_rate_check', sql`${t.gstRateBp} >= 0 AND ${t.gstRateBp} <= 2800`),
   ],
 );
+
+// ---------------------------------------------------------------- saved addresses, outbox, password resets
+/** A shopper's saved shipping address; at most one default per user. */
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    label: text('label').notNull().default(''),
+    fullname: text('fullname').notNull(),
+    mobileno: text('mobileno').notNull(),
+    address: text('address').notNull(),
+    city: text('city').notNull(),
+    pincode: text('pincode').notNull(),
+    state: text('state').notNull().default(''),
+    gstin: text('gstin').notNull().default(''),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    index('addresses_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('addresses_one_default_key').on(t.userId).where(sql`${t.isDefault}`),
+  ],
+);
+
+export const OUTBOX_CHANNELS = ['email', 'sms', 'whatsapp'] as const;
+export const OUTBOX_STATUSES = ['pending', 'sent', 'failed', 'skipped'] as const;
+
+/**
+ * Messages to customers and the merchant. A row is written in the transaction of the change that causes
+ * it; a worker claims due rows (FOR UPDATE SKIP LOCKED) by setting a lease, sends, then marks them.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    channel: text('channel', { enum: OUTBOX_CHANNELS }).notNull(),
+    /** An e-mail address or a 10-digit mobile number. */
+    recipient: text('recipient').notNull(),
+    template: text('template').notNull(),
+    language: text('language', { enum: ['en', 'hi'] })
+      .notNull()
+      .default('en'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error').notNull().default(''),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    /** A message still failing at this time is given up (failed): a day after it was written or retried. */
+    giveUpAt: ts('give_up_at').notNull().default(sql`(now() + interval '1 day')`),
+    /** Set by the worker that claimed the row; only that claim may mark it sent or failed. */
+    leaseToken: uuid('lease_token'),
+    leaseUntil: ts('lease_until'),
+    /** Optional: a second enqueue with the same key is ignored. */
+    dedupeKey: text('dedupe_key'),
+    createdAt: created(),
+    updatedAt: updated(),
+    sentAt: ts('sent_at'),
+  },
+  (t) => [
+    index('outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('outbox_created_idx').on(t.createdAt, t.id),
+    index('outbox_status_created_idx').on(t.status, t.createdAt),
+    uniqueIndex('outbox_dedupe_key').on(t.dedupeKey),
+    check('outbox_channel_check', sql`${t.channel} in ('email','sms','whatsapp')`),
+    check('outbox_status_check', sql`${t.status} in ('pending','sent','failed','skipped')`),
+  ],
+);
+
+/** The live password-reset code of a user (a keyed hash of it), 10 minutes, 5 tries. */
+export const passwordResets = pgTable('password_resets', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: ts('expires_at').notNull(),
+  createdAt: created(),
+});

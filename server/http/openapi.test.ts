@@ -40,6 +40,15 @@ const CONTRACT: [string, string, string | null][] = [
   ['put', '/u1/api/edituser/{id}', ADMIN],
   ['delete', '/u1/api/deleteuser/{id}', ADMIN],
   ['get', '/u1/api/usercount', ADMIN],
+  ['post', '/u1/api/forgot-password', PUBLIC],
+  ['post', '/u1/api/reset-password', PUBLIC],
+  ['post', '/u1/api/signout-others', SIGNED_IN],
+  ['get', '/u1/api/addresses', SIGNED_IN],
+  ['post', '/u1/api/addresses', SIGNED_IN],
+  ['patch', '/u1/api/addresses/{id}', SIGNED_IN],
+  ['delete', '/u1/api/addresses/{id}', SIGNED_IN],
+  ['get', '/u1/api/admin/outbox', ADMIN],
+  ['post', '/u1/api/admin/outbox/{id}/retry', ADMIN],
   ['get', '/c1/api/all', PUBLIC],
   ['post', '/c1/api/create', ADMIN],
   ['patch', '/c1/api/edit/{id}', ADMIN],
@@ -108,7 +117,7 @@ describe('OpenAPI document', () => {
         const param = op?.parameters?.find((p) => p.in === 'path' && `{${p.name}}` === name);
         expect(param?.required, `${method} ${path} ${name}`).toBe(true);
       }
-      if (['post', 'put', 'patch'].includes(method) && !['/u1/api/signout', '/p1/api/status/{id}'].includes(path)) {
+      if (['post', 'put', 'patch'].includes(method) && !['/u1/api/signout', '/u1/api/signout-others', '/u1/api/admin/outbox/{id}/retry', '/p1/api/status/{id}'].includes(path)) {
         expect(op?.requestBody, `${method} ${path} body`).toBeDefined();
       }
     }

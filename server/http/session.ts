@@ -13,6 +13,8 @@ export type SessionUser = {
   fullname: string;
   mobileno: string;
   role: 'USER' | 'ADMIN';
+  email: string;
+  language: 'en' | 'hi';
   createdAt: Date;
   sessionId: string;
 };
@@ -50,6 +52,8 @@ export async function findSessionUser(db: Db, token: string): Promise<SessionUse
       fullname: users.fullname,
       mobileno: users.mobileno,
       role: users.role,
+      email: users.email,
+      language: users.language,
       createdAt: users.createdAt,
     })
     .from(sessions)

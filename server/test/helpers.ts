@@ -13,7 +13,7 @@ import { withDatabase } from './global-setup.js';
 export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 /** A fresh, migrated database for one test file: a copy of the run's template. */
-export async function freshDatabase(): Promise<Database> {
+export async function freshDatabase(): Promise<Database & { url?: string }> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const name = `shop_t_${crypto.randomBytes(6).toString('hex')}`;
@@ -27,7 +27,9 @@ export async function freshDatabase(): Promise<Database> {
         await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
       }
     }
-    const database = await openPostgres(withDatabase(url, name), 20);
+    const database: Database & { url?: string } = await openPostgres(withDatabase(url, name), 20);
+    // A second pool on the same database stands for a second server (see the outbox tests).
+    database.url = withDatabase(url, name);
     const close = database.close;
     database.close = async () => {
       await close();

@@ -15,30 +15,52 @@ export class WrongCurrentPassword extends AppError {
   }
 }
 
-export const toUser = (u: Pick<UserRow, 'id' | 'fullname' | 'mobileno' | 'role' | 'createdAt'>) => ({
+export const toUser = (u: Pick<UserRow, 'id' | 'fullname' | 'mobileno' | 'role' | 'email' | 'language' | 'createdAt'>) => ({
   _id: u.id,
   fullname: u.fullname,
   mobileno: u.mobileno,
   role: u.role,
+  email: u.email,
+  language: u.language,
   createdAt: u.createdAt.toISOString(),
 });
 
 const isUniqueViolation = (err: unknown) =>
   (err as { code?: string })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
+const violatedConstraint = (err: unknown) =>
+  (err as { constraint?: string })?.constraint ?? (err as { cause?: { constraint?: string } })?.cause?.constraint ?? '';
+const EMAIL_TAKEN = 'This e-mail address is already registered';
+/** A unique violation as the 409 the user understands: the e-mail or the mobile number is taken. */
+const takenError = (err: unknown) =>
+  conflict(violatedConstraint(err) === 'users_email_key' ? EMAIL_TAKEN : 'This mobile number is already registered');
 
 export async function createUser(
   db: Db,
-  input: { fullname: string; mobileno: string; password: string; role?: 'USER' | 'ADMIN' },
+  input: {
+    fullname: string;
+    mobileno: string;
+    password: string;
+    role?: 'USER' | 'ADMIN';
+    email?: string;
+    language?: 'en' | 'hi';
+  },
 ) {
   const passwordHash = await hashPassword(input.password);
   try {
     const [row] = await db
       .insert(users)
-      .values({ fullname: input.fullname, mobileno: input.mobileno, passwordHash, role: input.role ?? 'USER' })
+      .values({
+        fullname: input.fullname,
+        mobileno: input.mobileno,
+        passwordHash,
+        role: input.role ?? 'USER',
+        email: (input.email ?? '').toLowerCase(),
+        language: input.language ?? 'en',
+      })
       .returning();
     return row as UserRow;
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict('This mobile number is already registered');
+    if (isUniqueViolation(err)) throw takenError(err);
     throw err;
   }
 }
@@ -62,18 +84,28 @@ export async function editOwnDetails(
   db: Db,
   userId: string,
   sessionId: string,
-  input: { fullname?: string; password?: string; currentPassword?: string },
+  input: { fullname?: string; email?: string; language?: 'en' | 'hi'; password?: string; currentPassword?: string },
 ) {
   const user = await getUser(db, userId);
   const patch: Partial<UserRow> = { updatedAt: new Date() };
   if (input.fullname !== undefined) patch.fullname = input.fullname;
+  if (input.email !== undefined) patch.email = input.email.toLowerCase();
+  if (input.language !== undefined) patch.language = input.language;
   if (input.password !== undefined) {
     if (!(await verifyPassword(user.passwordHash, input.currentPassword ?? ''))) {
       throw new WrongCurrentPassword();
     }
     patch.passwordHash = await hashPassword(input.password);
   }
-  const [row] = await db.update(users).set(patch).where(eq(users.id, userId)).returning();
+  let row: UserRow | undefined;
+  try {
+    [row] = await db.update(users).set(patch).where(eq(users.id, userId)).returning();
+  } catch (err) {
+    if (isUniqueViolation(err)) {
+      throw new AppError(409, EMAIL_TAKEN, [{ path: 'email', message: EMAIL_TAKEN }]);
+    }
+    throw err;
+  }
   if (input.password !== undefined) await revokeUserSessions(db, userId, sessionId);
   return row as UserRow;
 }
@@ -127,7 +159,7 @@ export async function adminEditUser(
       }
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict('This mobile number is already registered');
+    if (isUniqueViolation(err)) throw takenError(err);
     throw err;
   }
 }

@@ -6,6 +6,7 @@ import { cartItems, checkouts, orderItems, orders, users } from '../../db/schema
 import { AppError, notFound } from '../../http/errors.js';
 import { placementEvents } from '../lifecycle/state.js';
 import { insertRefund, submitRefund, syncRefundSummary, writeEvents } from '../lifecycle/store.js';
+import { orderPlacedMessages } from '../outbox/orders.js';
 import { holdsOf, productsExisting, returnHolds, sellHolds, takeStock, unitsByProduct } from './holds.js';
 import { PRICE_CHANGED_NOTE, pricesStillHold } from './price-check.js';
 import type { PaymentProvider, ProviderPayment } from './provider.js';
@@ -200,6 +201,7 @@ export async function placeOrder(
       })),
     );
     if (secured && locked.userId) await removeBoughtFromCart(tx, locked.userId, locked.lines);
+    await orderPlacedMessages(tx, app.config, order, locked.lines);
     await tx.update(checkouts).set({ status: 'placed', updatedAt: new Date() }).where(eq(checkouts.id, locked.id));
     // An unfulfillable payment is refunded in full (the whole payment, once: keyed by the order id).
     const refundPaise = refundStatus === 'pending' ? verdict.payment.amountPaise : 0;

@@ -11,6 +11,8 @@ const asha: User = {
   fullname: 'Asha Verma',
   mobileno: '9876543210',
   role: 'USER',
+  email: '',
+  language: 'en',
   createdAt: '2025-03-10T06:30:00.000Z',
 };
 

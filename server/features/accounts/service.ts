@@ -1,0 +1,272 @@
+import crypto from 'node:crypto';
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { AddressBody } from '../../../contract/accounts.js';
+import { OUTBOX_PAGE_SIZE, type OutboxStatus } from '../../../contract/accounts.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { addresses, appSecrets, outbox, passwordResets, users } from '../../db/schema.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { revokeUserSessions } from '../../http/session.js';
+import { hashPassword } from '../auth/passwords.js';
+import { enqueue, retryMessage } from '../outbox/outbox.js';
+
+// ---------------------------------------------------------------- saved addresses
+type AddressRow = typeof addresses.$inferSelect;
+export const MAX_ADDRESSES = 20;
+
+export const toAddress = (a: AddressRow) => ({
+  _id: a.id,
+  label: a.label,
+  fullname: a.fullname,
+  mobileno: a.mobileno,
+  address: a.address,
+  city: a.city,
+  pincode: a.pincode,
+  state: a.state,
+  gstin: a.gstin,
+  isdefault: a.isDefault,
+  createdAt: a.createdAt.toISOString(),
+});
+
+export async function listAddresses(db: DbOrTx, userId: string) {
+  const rows = await db
+    .select()
+    .from(addresses)
+    .where(eq(addresses.userId, userId))
+    .orderBy(desc(addresses.isDefault), addresses.createdAt, addresses.id);
+  return rows.map(toAddress);
+}
+
+/** Locks the user's row so that address changes of one user (one default, the count) are decided one at a time. */
+async function lockUser(tx: DbOrTx, userId: string) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+const fieldsOf = (b: Partial<AddressBody>) => {
+  const out: Partial<AddressRow> = {};
+  for (const k of ['label', 'fullname', 'mobileno', 'address', 'city', 'pincode', 'state', 'gstin'] as const) {
+    if (b[k] !== undefined) out[k] = b[k];
+  }
+  return out;
+};
+
+export async function addAddress(db: Db, userId: string, body: AddressBody) {
+  return db.transaction(async (tx) => {
+    await lockUser(tx, userId);
+    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(addresses).where(eq(addresses.userId, userId));
+    if (Number(n) >= MAX_ADDRESSES) throw conflict(`You can save at most ${MAX_ADDRESSES} addresses`);
+    // The first address is the default; asking for default moves it here.
+    const isDefault = body.isdefault === true || Number(n) === 0;
+    if (isDefault) await tx.update(addresses).set({ isDefault: false }).where(eq(addresses.userId, userId));
+    const [row] = await tx
+      .insert(addresses)
+      .values({
+        userId,
+        ...(fieldsOf(body) as Required<Pick<AddressRow, 'fullname' | 'mobileno' | 'address' | 'city' | 'pincode'>>),
+        isDefault,
+      })
+      .returning();
+    return { id: (row as AddressRow).id, addresses: await listAddresses(tx, userId) };
+  });
+}
+
+export async function editAddress(db: Db, userId: string, id: string, body: Partial<AddressBody>) {
+  return db.transaction(async (tx) => {
+    await lockUser(tx, userId);
+    const [own] = await tx
+      .select()
+      .from(addresses)
+      .where(and(eq(addresses.id, id), eq(addresses.userId, userId)));
+    if (!own) throw notFound('Address not found');
+    const patch: Partial<AddressRow> = { ...fieldsOf(body), updatedAt: new Date() };
+    if (body.isdefault === true && !own.isDefault) {
+      await tx.update(addresses).set({ isDefault: false }).where(eq(addresses.userId, userId));
+      patch.isDefault = true;
+    } else if (body.isdefault === false && own.isDefault) {
+      patch.isDefault = false; // no default until another is chosen
+    }
+    await tx.update(addresses).set(patch).where(eq(addresses.id, id));
+    return listAddresses(tx, userId);
+  });
+}
+
+export async function deleteAddress(db: Db, userId: string, id: string) {
+  return db.transaction(async (tx) => {
+    await lockUser(tx, userId);
+    const [gone] = await tx
+      .delete(addresses)
+      .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
+      .returning();
+    if (!gone) throw notFound('Address not found');
+    if (gone.isDefault) {
+      // The oldest remaining address becomes the default, so a shopper with addresses always has one.
+      const [next] = await tx
+        .select({ id: addresses.id })
+        .from(addresses)
+        .where(eq(addresses.userId, userId))
+        .orderBy(addresses.createdAt, addresses.id)
+        .limit(1);
+      if (next) await tx.update(addresses).set({ isDefault: true }).where(eq(addresses.id, next.id));
+    }
+    return listAddresses(tx, userId);
+  });
+}
+
+/** Saves the checkout's shipping details as an address unless the same one is saved already. */
+export async function saveCheckoutAddress(
+  db: Db,
+  userId: string,
+  info: { fullname: string; mobileno: string; address: string; city: string; pincode: string; state?: string; gstin?: string },
+) {
+  const existing = await listAddresses(db, userId);
+  const same = existing.find(
+    (a) =>
+      a.fullname === info.fullname &&
+      a.mobileno === info.mobileno &&
+      a.address === info.address &&
+      a.city === info.city &&
+      a.pincode === info.pincode,
+  );
+  if (same || existing.length >= MAX_ADDRESSES) return;
+  await addAddress(db, userId, { ...info, isdefault: existing.length === 0 } as AddressBody);
+}
+
+// ---------------------------------------------------------------- sessions
+export async function signOutOthers(db: Db, userId: string, sessionId: string) {
+  await revokeUserSessions(db, userId, sessionId);
+}
+
+// ---------------------------------------------------------------- password reset
+export const CODE_TTL_MS = 10 * 60_000;
+export const CODE_TRIES = 5;
+const KEY_NAME = 'password_reset_key';
+const keys = new WeakMap<Db, Promise<string>>();
+
+/** The key the codes are hashed with: random, stored once in the database, shared by every server. */
+function resetKey(db: Db) {
+  let key = keys.get(db);
+  if (!key) {
+    key = (async () => {
+      await db
+        .insert(appSecrets)
+        .values({ name: KEY_NAME, value: crypto.randomBytes(32).toString('hex') })
+        .onConflictDoNothing();
+      const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, KEY_NAME)).limit(1);
+      if (!row) throw new Error('password reset key missing');
+      return row.value;
+    })();
+    key.catch(() => keys.delete(db));
+    keys.set(db, key);
+  }
+  return key;
+}
+
+/** A keyed hash: a copy of the table alone does not give the codes away (a bare hash of 6 digits would). */
+const hashCode = (key: string, userId: string, code: string) =>
+  crypto.createHmac('sha256', key).update(`${userId}:${code}`).digest('hex');
+
+/**
+ * Makes a new code for the account with this number (voiding the previous one) and writes the SMS to the
+ * outbox in the same transaction. Returns the code (for the development log) or null when no account uses
+ * the number; the caller answers the same either way.
+ */
+export async function startPasswordReset(db: Db, mobileno: string, now = new Date()): Promise<string | null> {
+  const key = await resetKey(db);
+  const [user] = await db
+    .select({ id: users.id, language: users.language })
+    .from(users)
+    .where(eq(users.mobileno, mobileno))
+    .limit(1);
+  if (!user) return null;
+  const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
+  const codeHash = hashCode(key, user.id, code);
+  const expiresAt = new Date(now.getTime() + CODE_TTL_MS);
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(passwordResets)
+      .values({ userId: user.id, codeHash, expiresAt, attempts: 0, createdAt: now })
+      .onConflictDoUpdate({ target: passwordResets.userId, set: { codeHash, expiresAt, attempts: 0, createdAt: now } });
+    await enqueue(tx, { channel: 'sms', to: mobileno, template: 'password_code', language: user.language, data: { code } });
+  });
+  return code;
+}
+
+export const BAD_CODE = 'This code is wrong or has expired. Please ask for a new one.';
+
+/**
+ * Checks a code and sets the new password. A wrong code uses up one of its 5 tries (the fifth voids it); the
+ * right one is used up, the password changes and every session of the user ends, in one transaction.
+ */
+export async function finishPasswordReset(db: Db, input: { mobileno: string; code: string; password: string }, now = new Date()) {
+  const key = await resetKey(db);
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.mobileno, input.mobileno)).limit(1);
+  if (!user) throw badRequest(BAD_CODE, [{ path: 'code', message: BAD_CODE }]);
+  const passwordHash = await hashPassword(input.password);
+  const ok = await db.transaction(async (tx) => {
+    const [reset] = await tx.select().from(passwordResets).where(eq(passwordResets.userId, user.id)).for('update');
+    if (!reset || reset.expiresAt.getTime() <= now.getTime() || reset.attempts >= CODE_TRIES) {
+      if (reset) await tx.delete(passwordResets).where(eq(passwordResets.userId, user.id));
+      return false;
+    }
+    const given = Buffer.from(hashCode(key, user.id, input.code), 'hex');
+    const stored = Buffer.from(reset.codeHash, 'hex');
+    if (given.length !== stored.length || !crypto.timingSafeEqual(given, stored)) {
+      if (reset.attempts + 1 >= CODE_TRIES) await tx.delete(passwordResets).where(eq(passwordResets.userId, user.id));
+      else
+        await tx
+          .update(passwordResets)
+          .set({ attempts: reset.attempts + 1 })
+          .where(eq(passwordResets.userId, user.id));
+      return false;
+    }
+    await tx.delete(passwordResets).where(eq(passwordResets.userId, user.id));
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
+    await revokeUserSessions(tx, user.id);
+    return true;
+  });
+  if (!ok) throw badRequest(BAD_CODE, [{ path: 'code', message: BAD_CODE }]);
+}
+
+// ---------------------------------------------------------------- outbox (admin)
+type OutboxRow = typeof outbox.$inferSelect;
+export const toOutboxMessage = (r: OutboxRow) => ({
+  _id: r.id,
+  channel: r.channel,
+  to: r.recipient,
+  template: r.template,
+  status: r.status,
+  attempts: r.attempts,
+  lasterror: r.lastError,
+  createdAt: r.createdAt.toISOString(),
+  sentAt: r.sentAt ? r.sentAt.toISOString() : null,
+  nextAttemptAt: r.status === 'pending' ? r.nextAttemptAt.toISOString() : null,
+});
+
+export async function listOutbox(db: Db, page: number, status?: OutboxStatus) {
+  const where = status ? eq(outbox.status, status) : undefined;
+  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(outbox).where(where);
+  const totalItems = Number(n);
+  const rows = await db
+    .select()
+    .from(outbox)
+    .where(where)
+    .orderBy(desc(outbox.createdAt), desc(outbox.id))
+    .limit(OUTBOX_PAGE_SIZE)
+    .offset((page - 1) * OUTBOX_PAGE_SIZE);
+  return {
+    messages: rows.map(toOutboxMessage),
+    pagination: {
+      currentPage: page,
+      totalPages: Math.max(1, Math.ceil(totalItems / OUTBOX_PAGE_SIZE)),
+      totalItems,
+      limit: OUTBOX_PAGE_SIZE,
+    },
+  };
+}
+
+export async function retryOutbox(db: Db, id: string) {
+  const [row] = await db.select({ status: outbox.status, template: outbox.template }).from(outbox).where(eq(outbox.id, id));
+  if (!row) throw notFound('Message not found');
+  if (row.status !== 'failed') throw conflict('Only a failed message can be tried again');
+  if (row.template === 'password_code') throw conflict('A password code is not sent again; the customer can ask for a new one');
+  if (!(await retryMessage(db, id))) throw conflict('Only a failed message can be tried again');
+}

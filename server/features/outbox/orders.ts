@@ -1,0 +1,84 @@
+import { and, inArray, lte } from 'drizzle-orm';
+import type { Config } from '../../config.js';
+import type { DbOrTx } from '../../db/client.js';
+import { type CheckoutLine, type orders, products } from '../../db/schema.js';
+import { type MerchantContacts, notifyMerchant, notifyUser } from './outbox.js';
+
+/**
+ * The order messages. Each is called inside the transaction that changes the order, so the message is
+ * written exactly when the change commits.
+ */
+type OrderRow = typeof orders.$inferSelect;
+
+/** The short reference customers and staff read in messages (the order id's first 8 characters). */
+export const orderNo = (orderId: string) => orderId.slice(0, 8).toUpperCase();
+
+export const merchantContacts = (config: Config): MerchantContacts => ({
+  email: config.notify.merchantEmail,
+  phone: config.notify.merchantPhone,
+});
+
+/**
+ * A placement wrote an order: the customer is told it is placed and paid (with the invoice by e-mail, when
+ * there is one); the merchant of the new order, of a flagged payment, and of products now low in stock.
+ */
+export async function orderPlacedMessages(tx: DbOrTx, config: Config, order: OrderRow, lines: CheckoutLine[]) {
+  const no = orderNo(order.id);
+  const total = order.totalPaise / 100;
+  const items = lines.map((l) => ({ name: l.productname, quantity: l.quantity, price: (l.pricePaise * l.quantity) / 100 }));
+  const flagged = order.flag === 'stock_unavailable' || order.flag === 'amount_mismatch';
+  if (order.paymentstatus === 'Paid' && !flagged) {
+    await notifyUser(
+      tx,
+      order.userId,
+      'order_placed',
+      { orderId: order.id, orderNo: no, total, items, fullname: order.shippinginfo.fullname },
+      { dedupeKey: `order_placed:${order.id}` },
+    );
+  }
+  const merchant = merchantContacts(config);
+  await notifyMerchant(
+    tx,
+    merchant,
+    'merchant_new_order',
+    { orderId: order.id, orderNo: no, total, items, customer: order.shippinginfo.fullname },
+    `merchant_new_order:${order.id}`,
+  );
+  if (order.flag && order.flag !== 'shipping_missing') {
+    await notifyMerchant(
+      tx,
+      merchant,
+      'merchant_flagged_payment',
+      { orderId: order.id, orderNo: no, total, flag: order.flag },
+      `merchant_flagged_payment:${order.id}`,
+    );
+  }
+  const ids = [...new Set(lines.map((l) => l.productId))];
+  if (ids.length) {
+    const low = await tx
+      .select({ id: products.id, name: products.name, stock: products.stock })
+      .from(products)
+      .where(and(inArray(products.id, ids), lte(products.stock, config.notify.lowStockThreshold)));
+    for (const p of low) {
+      // One warning per product and stock level, however many orders reach it.
+      await notifyMerchant(
+        tx,
+        merchant,
+        'merchant_low_stock',
+        { productId: p.id, productname: p.name, stock: p.stock },
+        `merchant_low_stock:${p.id}:${p.stock}`,
+      );
+    }
+  }
+}
+
+/** Messages the order lifecycle sends the customer (shipped, delivered, cancelled, refunds, returns). */
+export async function orderUpdateMessage(
+  tx: DbOrTx,
+  order: Pick<OrderRow, 'id' | 'userId'>,
+  template: 'order_shipped' | 'order_delivered' | 'order_cancelled' | 'refund_processed' | 'return_updated',
+  data: Record<string, unknown> = {},
+  dedupeKey?: string,
+) {
+  await notifyUser(tx, order.userId, template, { orderId: order.id, orderNo: orderNo(order.id), ...data }, { dedupeKey });
+}

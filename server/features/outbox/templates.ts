@@ -1,0 +1,209 @@
+/**
+ * What each message says, in English and Hindi. Rendered when it is sent, from the data stored with the
+ * outbox row, so a template fix reaches messages still waiting. Every template gives an e-mail (subject,
+ * text, HTML) and the ordered values an SMS flow or a WhatsApp template fills its variables with.
+ */
+export type Language = 'en' | 'hi';
+export type Rendered = { subject: string; text: string; html: string; vars: string[] };
+type Data = Record<string, unknown>;
+
+export const CUSTOMER_TEMPLATES = [
+  'order_placed',
+  'order_shipped',
+  'order_delivered',
+  'order_cancelled',
+  'refund_processed',
+  'return_updated',
+  'password_code',
+] as const;
+export const MERCHANT_TEMPLATES = ['merchant_new_order', 'merchant_flagged_payment', 'merchant_low_stock'] as const;
+export type TemplateName = (typeof CUSTOMER_TEMPLATES)[number] | (typeof MERCHANT_TEMPLATES)[number];
+export const TEMPLATES: readonly TemplateName[] = [...CUSTOMER_TEMPLATES, ...MERCHANT_TEMPLATES];
+
+const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
+export const rupees = (v: unknown) =>
+  `₹${Number(v ?? 0).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+type Line = { name: string; quantity: number; price: number };
+const linesOf = (d: Data): Line[] => (Array.isArray(d.items) ? (d.items as Line[]) : []);
+
+function page(title: string, paragraphs: string[], shopUrl: string, table?: string) {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 12px">${esc(p)}</p>`).join('');
+  return (
+    `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937;max-width:600px;margin:auto">` +
+    `<h2 style="color:#7c2d12">${esc(title)}</h2>${body}${table ?? ''}` +
+    `<p style="margin-top:24px;font-size:12px;color:#6b7280">Ratna Gems · <a href="${esc(shopUrl)}">${esc(shopUrl)}</a></p>` +
+    `</body></html>`
+  );
+}
+
+function itemsTable(lines: Line[], lang: Language) {
+  const head = lang === 'hi' ? ['वस्तु', 'मात्रा', 'मूल्य'] : ['Item', 'Qty', 'Price'];
+  const rows = lines
+    .map(
+      (l) =>
+        `<tr><td style="padding:4px 8px">${esc(str(l.name))}</td><td style="padding:4px 8px;text-align:right">${l.quantity}</td>` +
+        `<td style="padding:4px 8px;text-align:right">${esc(rupees(l.price))}</td></tr>`,
+    )
+    .join('');
+  return (
+    `<table style="border-collapse:collapse;margin:8px 0 16px"><thead><tr>` +
+    head.map((h) => `<th style="padding:4px 8px;text-align:left;border-bottom:1px solid #e5e7eb">${h}</th>`).join('') +
+    `</tr></thead><tbody>${rows}</tbody></table>`
+  );
+}
+
+const itemsText = (lines: Line[]) => lines.map((l) => `- ${l.name} × ${l.quantity}: ${rupees(l.price)}`).join('\n');
+
+/** Renders a template; shopUrl is the shop's public address (links in messages). */
+export function render(template: string, lang: Language, d: Data, shopUrl: string): Rendered {
+  const hi = lang === 'hi';
+  const no = str(d.orderNo);
+  const ordersUrl = `${shopUrl}/my-orders`;
+  const make = (subject: string, paras: string[], vars: string[], table?: string, extraText = ''): Rendered => ({
+    subject,
+    text: `${paras.join('\n\n')}${extraText ? `\n\n${extraText}` : ''}\n\nRatna Gems · ${shopUrl}`,
+    html: page(subject, paras, shopUrl, table),
+    vars,
+  });
+  switch (template as TemplateName) {
+    case 'order_placed': {
+      const lines = linesOf(d);
+      const total = rupees(d.total);
+      return hi
+        ? make(
+            `आपका ऑर्डर ${no} मिल गया है`,
+            [
+              `नमस्ते ${str(d.fullname)},`,
+              `धन्यवाद! आपका भुगतान मिल गया है और ऑर्डर ${no} (कुल ${total}) दर्ज हो गया है।`,
+              `अपने ऑर्डर यहाँ देखें: ${ordersUrl}`,
+            ],
+            [no, total],
+            itemsTable(lines, lang),
+            itemsText(lines),
+          )
+        : make(
+            `Your order ${no} is confirmed`,
+            [
+              `Hello ${str(d.fullname)},`,
+              `Thank you! We have received your payment and your order ${no} (total ${total}) is placed.`,
+              `Follow your orders at ${ordersUrl}`,
+            ],
+            [no, total],
+            itemsTable(lines, lang),
+            itemsText(lines),
+          );
+    }
+    case 'order_shipped': {
+      const track = str(d.trackingurl);
+      const carrier = `${str(d.carrier)} ${str(d.trackingnumber)}`.trim();
+      return hi
+        ? make(
+            `आपका ऑर्डर ${no} भेज दिया गया है`,
+            [`आपका ऑर्डर ${no} ${carrier} से भेज दिया गया है।`, track ? `ट्रैक करें: ${track}` : `ऑर्डर: ${ordersUrl}`],
+            [no, carrier, track || ordersUrl],
+          )
+        : make(
+            `Your order ${no} has shipped`,
+            [`Your order ${no} is on its way with ${carrier}.`, track ? `Track it: ${track}` : `See it at ${ordersUrl}`],
+            [no, carrier, track || ordersUrl],
+          );
+    }
+    case 'order_delivered':
+      return hi
+        ? make(`आपका ऑर्डर ${no} पहुँच गया है`, [`आपका ऑर्डर ${no} पहुँचा दिया गया है। हमसे खरीदारी के लिए धन्यवाद।`], [no])
+        : make(`Your order ${no} was delivered`, [`Your order ${no} has been delivered. Thank you for shopping with us.`], [no]);
+    case 'order_cancelled': {
+      const reason = str(d.reason);
+      return hi
+        ? make(
+            `आपका ऑर्डर ${no} रद्द कर दिया गया है`,
+            [`आपका ऑर्डर ${no} रद्द कर दिया गया है।${reason ? ` कारण: ${reason}` : ''}`, 'भुगतान की गई राशि वापस कर दी जाएगी।'],
+            [no],
+          )
+        : make(
+            `Your order ${no} was cancelled`,
+            [`Your order ${no} has been cancelled.${reason ? ` Reason: ${reason}` : ''}`, 'What you paid will be refunded.'],
+            [no],
+          );
+    }
+    case 'refund_processed': {
+      const amount = rupees(d.amount);
+      return hi
+        ? make(
+            `ऑर्डर ${no} का रिफ़ंड`,
+            [`ऑर्डर ${no} के लिए ${amount} का रिफ़ंड कर दिया गया है। यह 5–7 कार्यदिवसों में आपके खाते में दिखेगा।`],
+            [no, amount],
+          )
+        : make(
+            `Refund for order ${no}`,
+            [`We have refunded ${amount} for order ${no}. It reaches your account in 5–7 working days.`],
+            [no, amount],
+          );
+    }
+    case 'return_updated': {
+      const status = str(d.status);
+      const note = str(d.note);
+      const hiStatus: Record<string, string> = {
+        requested: 'अनुरोध मिला',
+        approved: 'स्वीकृत',
+        rejected: 'अस्वीकृत',
+        received: 'प्राप्त',
+      };
+      return hi
+        ? make(
+            `ऑर्डर ${no} की वापसी: ${hiStatus[status] ?? status}`,
+            [`ऑर्डर ${no} की वापसी: ${hiStatus[status] ?? status}।${note ? ` ${note}` : ''}`],
+            [no, hiStatus[status] ?? status],
+          )
+        : make(
+            `Return for order ${no}: ${status}`,
+            [`Your return for order ${no} is ${status}.${note ? ` ${note}` : ''}`],
+            [no, status],
+          );
+    }
+    case 'password_code': {
+      const code = str(d.code);
+      return hi
+        ? make(
+            'पासवर्ड बदलने का कोड',
+            [`Ratna Gems पर पासवर्ड बदलने का आपका कोड ${code} है। यह 10 मिनट तक मान्य है। इसे किसी को न बताएँ।`],
+            [code],
+          )
+        : make(
+            'Your password reset code',
+            [`Your Ratna Gems password reset code is ${code}. It is valid for 10 minutes. Do not share it.`],
+            [code],
+          );
+    }
+    case 'merchant_new_order': {
+      const total = rupees(d.total);
+      return make(
+        `New order ${no}: ${total}`,
+        [
+          `${str(d.customer)} placed order ${no} for ${total} (${linesOf(d).length} line(s)).`,
+          `Open it: ${shopUrl}/dashboard/orders`,
+        ],
+        [no, total],
+        itemsTable(linesOf(d), 'en'),
+        itemsText(linesOf(d)),
+      );
+    }
+    case 'merchant_flagged_payment':
+      return make(
+        `Payment needs attention: order ${no}`,
+        [`The payment for order ${no} (${rupees(d.total)}) was flagged: ${str(d.flag)}. Do not ship it before checking.`],
+        [no, str(d.flag)],
+      );
+    case 'merchant_low_stock':
+      return make(
+        `Low stock: ${str(d.productname)}`,
+        [`${str(d.productname)} has ${str(d.stock)} left in stock.`],
+        [str(d.productname), str(d.stock)],
+      );
+    default:
+      throw new Error(`unknown template ${template}`);
+  }
+}
