@@ -1,29 +1,57 @@
 import { z } from 'zod';
-import { Id } from './common.js';
-import { ShippingInfoInput } from './orders.js';
+import { ForgotPasswordBody, MessageResponse, ResetPasswordBody } from './auth.js';
+import { Id, IdParams } from './common.js';
+import { canonicalState, stateFromPin } from './gst-rules.js';
+import { SHIPPING_MESSAGES, STATE_MESSAGES } from './orders.js';
+import { routeTable } from './route.js';
+import { Gstin, StateName } from './settings.js';
 
 // ---------------------------------------------------------------- saved addresses
-const GSTIN_RE = /^[0-9]{2}[A-Z0-9]{10}[0-9A-Z]{3}$/;
-
-/** State of India by name (the place of supply); "" when not given. */
-export const addressState = z.string().trim().max(60, { message: 'State must be at most 60 characters' });
-/** A business buyer's GSTIN (15 characters, upper-cased); "" when none. */
-export const addressGstin = z
-  .string()
-  .trim()
-  .transform((v) => v.toUpperCase())
-  .refine((v) => v === '' || GSTIN_RE.test(v), { message: 'GSTIN must be 15 letters and digits' });
+const text = (max: number) =>
+  z.string({ message: SHIPPING_MESSAGES.missing }).trim().min(1, { message: SHIPPING_MESSAGES.missing }).max(max);
 const label = z.string().trim().max(40, { message: 'Label must be at most 40 characters' });
+/** A business buyer's GSTIN, checked like the checkout's; "" = none. */
+const gstin = z.union([z.literal(''), Gstin]);
 
-export const AddressBody = ShippingInfoInput.extend({
-  state: addressState.optional(),
-  gstin: addressGstin.optional(),
-  label: label.optional(),
-  isdefault: z.boolean({ message: 'isdefault must be true or false' }).optional(),
-});
+const addressFields = {
+  fullname: text(100),
+  mobileno: z
+    .string({ message: SHIPPING_MESSAGES.missing })
+    .trim()
+    .regex(/^\d{10}$/, { message: SHIPPING_MESSAGES.mobileno }),
+  address: text(500),
+  city: text(100),
+  pincode: z
+    .string({ message: SHIPPING_MESSAGES.missing })
+    .trim()
+    .regex(/^\d{6}$/, { message: SHIPPING_MESSAGES.pincode }),
+  state: StateName,
+  gstin,
+  label,
+  isdefault: z.boolean({ message: 'isdefault must be true or false' }),
+};
+
+/** POST: ShippingInfo (state from the PIN code when not given, as at checkout) + label?, isdefault?. */
+export const AddressBody = z
+  .object({
+    ...addressFields,
+    state: z.string().max(100).optional(),
+    gstin: gstin.optional(),
+    label: label.optional(),
+    isdefault: addressFields.isdefault.optional(),
+  })
+  .transform((v, ctx) => {
+    const named = (v.state ?? '').trim();
+    const state = named ? canonicalState(named) : stateFromPin(v.pincode);
+    if (!state) {
+      ctx.addIssue({ code: 'custom', message: named ? STATE_MESSAGES.unknown : STATE_MESSAGES.missing, path: ['state'] });
+      return z.NEVER;
+    }
+    return { ...v, state };
+  });
 export type AddressBody = z.output<typeof AddressBody>;
 /** PATCH changes the fields given (each checked as when adding). */
-export const AddressPatchBody = AddressBody.partial();
+export const AddressPatchBody = z.object(addressFields).partial();
 
 export const Address = z.object({
   _id: z.string(),
@@ -77,3 +105,88 @@ export const OutboxResponse = z.object({
   }),
 });
 export const OUTBOX_PAGE_SIZE = 20;
+
+// ---------------------------------------------------------------- routes
+/** Password reset limits: codes asked for per number and per client address (an hour); code tries per address. */
+export const RESET_LIMITS = {
+  codesPerNumber: 3,
+  codesPerAddress: 10,
+  codeWindowMs: 60 * 60_000,
+  triesPerAddress: 30,
+  tryWindowMs: 15 * 60_000,
+};
+export const MAX_ADDRESSES = 20;
+
+/** The routes of "Accounts and notifications" (API.md Additions). */
+export const accountRoutes = routeTable('Accounts and notifications', {
+  'POST /u1/api/forgot-password': {
+    guard: 'public',
+    summary: 'Send a 6-digit password reset code by SMS',
+    description:
+      'Always the same answer, whether an account uses the number or not. A new code voids the previous one. ' +
+      `Limited to ${RESET_LIMITS.codesPerNumber} an hour per number and ${RESET_LIMITS.codesPerAddress} per client address (429), counted alike for numbers without an account.`,
+    body: ForgotPasswordBody,
+    responses: { 200: MessageResponse },
+    errors: [400, 413, 415, 429],
+  },
+  'POST /u1/api/reset-password': {
+    guard: 'public',
+    summary: 'Set a new password with the code sent by SMS',
+    description:
+      'A wrong, used, expired or voided code is a 400; five wrong codes void it. Every session of the user ends; it does not sign in. ' +
+      `Tries are limited to ${RESET_LIMITS.triesPerAddress} in 15 minutes per client address (429).`,
+    body: ResetPasswordBody,
+    responses: { 200: MessageResponse },
+    errors: [400, 413, 415, 429],
+  },
+  'POST /u1/api/signout-others': {
+    guard: 'user',
+    summary: 'Sign out of every other device',
+    responses: { 200: MessageResponse },
+  },
+  'GET /u1/api/addresses': {
+    guard: 'user',
+    summary: 'Your saved addresses (the default first)',
+    responses: { 200: AddressesResponse },
+  },
+  'POST /u1/api/addresses': {
+    guard: 'user',
+    summary: 'Save an address',
+    description: `The first address is the default; isdefault moves the default here. At most ${MAX_ADDRESSES} (409). The state comes from the PIN code when not given.`,
+    body: AddressBody,
+    responses: { 201: AddressesResponse },
+    errors: [400, 409, 413, 415],
+  },
+  'PATCH /u1/api/addresses/:id': {
+    guard: 'user',
+    summary: 'Change a saved address (the fields given)',
+    description: "Another user's address is a 404 like an unknown one.",
+    params: AddressParams,
+    body: AddressPatchBody,
+    responses: { 200: AddressesResponse },
+    errors: [400, 404, 413, 415],
+  },
+  'DELETE /u1/api/addresses/:id': {
+    guard: 'user',
+    summary: 'Delete a saved address',
+    description: 'Deleting the default makes the oldest remaining address the default.',
+    params: AddressParams,
+    responses: { 200: AddressesResponse },
+    errors: [400, 404],
+  },
+  'GET /u1/api/admin/outbox': {
+    guard: 'admin',
+    summary: 'Messages to customers and the merchant, newest first (20 a page)',
+    query: OutboxQuery,
+    responses: { 200: OutboxResponse },
+    errors: [400],
+  },
+  'POST /u1/api/admin/outbox/:id/retry': {
+    guard: 'admin',
+    summary: 'Try a failed message again',
+    description: 'Only a failed message (409 otherwise); it is due at once and has another day to succeed.',
+    params: IdParams,
+    responses: { 200: MessageResponse },
+    errors: [400, 404, 409],
+  },
+});

@@ -260,7 +260,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   );
 
   await app.register(authRoutes, { prefix: '/u1/api' });
-  await app.register(accountRoutes, { prefix: '/u1/api' });
+  await app.register(accountRoutes);
   await app.register(categoryRoutes);
   await app.register(subcategoryRoutes);
   await app.register(productRoutes);

@@ -117,7 +117,10 @@ describe('OpenAPI document', () => {
         const param = op?.parameters?.find((p) => p.in === 'path' && `{${p.name}}` === name);
         expect(param?.required, `${method} ${path} ${name}`).toBe(true);
       }
-      if (['post', 'put', 'patch'].includes(method) && !['/u1/api/signout', '/u1/api/signout-others', '/u1/api/admin/outbox/{id}/retry', '/p1/api/status/{id}'].includes(path)) {
+      if (
+        ['post', 'put', 'patch'].includes(method) &&
+        !['/u1/api/signout', '/u1/api/signout-others', '/u1/api/admin/outbox/{id}/retry', '/p1/api/status/{id}'].includes(path)
+      ) {
         expect(op?.requestBody, `${method} ${path} body`).toBeDefined();
       }
     }

@@ -67,3 +67,8 @@ CREATE TABLE "password_resets" (
 	"expires_at" timestamp with time zone NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
+--> statement-breakpoint
+-- The key reset codes are hashed with (HMAC): random, made once, shared by every server on the database.
+INSERT INTO "app_secrets" ("name", "value")
+VALUES ('password_reset_key', replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''))
+ON CONFLICT ("name") DO NOTHING;

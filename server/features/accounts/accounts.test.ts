@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AddressesResponse } from '../../../contract/accounts.js';
+import { AddressesResponse, RESET_LIMITS } from '../../../contract/accounts.js';
 import { MessageResponse, UserResponse } from '../../../contract/auth.js';
 import { ErrorResponse } from '../../../contract/common.js';
+import { gstinCheckChar } from '../../../contract/gst-rules.js';
 import { outbox, passwordResets, rateLimits, users } from '../../db/schema.js';
 import { createTestApp, sessionCookie, type TestApp, uniqueMobile } from '../../test/helpers.js';
-import { FORGOT_MESSAGE, RESET_LIMITS } from './routes.js';
+import { FORGOT_MESSAGE } from './routes.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -47,10 +48,13 @@ describe('e-mail and language on the account', () => {
 
   it('refuses an e-mail taken by another account whatever its case (409), and malformed ones (400)', async () => {
     const email = `taken${Date.now()}@example.com`;
-    expect((await signup({ fullname: 'A', mobileno: uniqueMobile(), password: 'a long password', email })).statusCode).toBe(
-      201,
-    );
-    const dup = await signup({ fullname: 'B', mobileno: uniqueMobile(), password: 'a long password', email: email.toUpperCase() });
+    expect((await signup({ fullname: 'A', mobileno: uniqueMobile(), password: 'a long password', email })).statusCode).toBe(201);
+    const dup = await signup({
+      fullname: 'B',
+      mobileno: uniqueMobile(),
+      password: 'a long password',
+      email: email.toUpperCase(),
+    });
     expect(dup.statusCode).toBe(409);
     expect(ErrorResponse.parse(dup.json()).message).toBe('This e-mail address is already registered');
     for (const bad of ['not-an-email', 'a@b', 'two@@example.com', 'space in@example.com', 42]) {
@@ -75,7 +79,9 @@ describe('e-mail and language on the account', () => {
 
     const taken = await edit(me.cookie, { email: ` ${theirs.toUpperCase()} ` });
     expect(taken.statusCode).toBe(409);
-    expect(ErrorResponse.parse(taken.json()).errors).toEqual([{ path: 'email', message: 'This e-mail address is already registered' }]);
+    expect(ErrorResponse.parse(taken.json()).errors).toEqual([
+      { path: 'email', message: 'This e-mail address is already registered' },
+    ]);
 
     const cleared = await edit(me.cookie, { email: '' });
     expect(UserResponse.parse(cleared.json()).user.email).toBe('');
@@ -85,6 +91,8 @@ describe('e-mail and language on the account', () => {
     expect(row).toMatchObject({ email: '', language: 'hi' });
   });
 });
+
+const GSTIN = `03AAACR5055K1Z${gstinCheckChar('03AAACR5055K1Z')}`;
 
 describe('saved addresses', () => {
   const address = {
@@ -115,11 +123,13 @@ describe('saved addresses', () => {
     expect(home).toMatchObject({ ...address, label: 'Home', gstin: '', isdefault: true });
 
     const second = AddressesResponse.parse(
-      (await add(me.cookie, { ...address, address: '7 Civil Lines', label: 'Shop', gstin: '03aaacr5055k1z5', isdefault: true })).json(),
+      (
+        await add(me.cookie, { ...address, address: '7 Civil Lines', label: 'Shop', gstin: GSTIN.toLowerCase(), isdefault: true })
+      ).json(),
     ).addresses;
     expect(second).toHaveLength(2);
     expect(second.filter((a) => a.isdefault).map((a) => a.label)).toEqual(['Shop']);
-    expect(second[0]).toMatchObject({ label: 'Shop', gstin: '03AAACR5055K1Z5' }); // the default comes first
+    expect(second[0]).toMatchObject({ label: 'Shop', gstin: GSTIN }); // the default comes first
 
     const shop = second[0]!;
     const edited = AddressesResponse.parse((await patch(me.cookie, home!._id, { city: 'Jalandhar', isdefault: true })).json());
@@ -155,6 +165,7 @@ describe('saved addresses', () => {
       [{ ...address, city: '   ' }, 'city'],
       [{ ...address, gstin: 'NOT-A-GSTIN' }, 'gstin'],
       [{ ...address, isdefault: 'yes' }, 'isdefault'],
+      [{ ...address, state: 'Atlantis' }, 'state'],
     ];
     for (const [payload, field] of cases) {
       const res = await add(me.cookie, payload);
@@ -301,6 +312,37 @@ describe('password reset by SMS code', () => {
   it('checks its input: a 6-digit code and a password of at least 8 characters', async () => {
     const bad = await reset({ mobileno: '9876543210', code: '12ab56', password: 'short' });
     expect(bad.statusCode).toBe(400);
-    expect(ErrorResponse.parse(bad.json()).errors?.map((e) => e.path).sort()).toEqual(['code', 'password']);
+    expect(
+      ErrorResponse.parse(bad.json())
+        .errors?.map((e) => e.path)
+        .sort(),
+    ).toEqual(['code', 'password']);
+  });
+});
+
+describe('saved addresses and the state', () => {
+  it('takes the state from the PIN code when none is given, as the checkout does, and names it canonically', async () => {
+    const me = await t.signUpAndIn();
+    const add = (payload: object) => t.request({ method: 'POST', url: '/u1/api/addresses', cookie: me.cookie, payload });
+    const base = { fullname: 'Asha Verma', mobileno: '9876543210', address: '12 Mall Road', city: 'Ludhiana', pincode: '141001' };
+    const fromPin = AddressesResponse.parse((await add(base)).json()).addresses[0];
+    expect(fromPin?.state).toBe('Punjab');
+    const named = AddressesResponse.parse((await add({ ...base, state: 'delhi', pincode: '110001' })).json()).addresses;
+    expect(named.map((a) => a.state).sort()).toEqual(['Delhi', 'Punjab']);
+    const id = fromPin?._id ?? '';
+    const patched = await t.request({
+      method: 'PATCH',
+      url: `/u1/api/addresses/${id}`,
+      cookie: me.cookie,
+      payload: { state: 'Narnia' },
+    });
+    expect(patched.statusCode).toBe(400);
+    const cleared = await t.request({
+      method: 'PATCH',
+      url: `/u1/api/addresses/${id}`,
+      cookie: me.cookie,
+      payload: { gstin: '' },
+    });
+    expect(cleared.statusCode).toBe(200);
   });
 });

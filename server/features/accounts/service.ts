@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import { and, count, desc, eq } from 'drizzle-orm';
-import type { AddressBody } from '../../../contract/accounts.js';
-import { OUTBOX_PAGE_SIZE, type OutboxStatus } from '../../../contract/accounts.js';
+import { type AddressBody, MAX_ADDRESSES, OUTBOX_PAGE_SIZE, type OutboxStatus } from '../../../contract/accounts.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { addresses, appSecrets, outbox, passwordResets, users } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
@@ -11,7 +10,8 @@ import { enqueue, retryMessage } from '../outbox/outbox.js';
 
 // ---------------------------------------------------------------- saved addresses
 type AddressRow = typeof addresses.$inferSelect;
-export const MAX_ADDRESSES = 20;
+
+export { MAX_ADDRESSES };
 
 export const toAddress = (a: AddressRow) => ({
   _id: a.id,
@@ -69,7 +69,12 @@ export async function addAddress(db: Db, userId: string, body: AddressBody) {
   });
 }
 
-export async function editAddress(db: Db, userId: string, id: string, body: Partial<AddressBody>) {
+export async function editAddress(
+  db: Db,
+  userId: string,
+  id: string,
+  body: Partial<Omit<AddressBody, 'isdefault'> & { isdefault: boolean }>,
+) {
   return db.transaction(async (tx) => {
     await lockUser(tx, userId);
     const [own] = await tx

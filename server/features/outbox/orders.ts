@@ -2,6 +2,7 @@ import { and, inArray, lte } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { DbOrTx } from '../../db/client.js';
 import { type CheckoutLine, type orders, products } from '../../db/schema.js';
+import { settingsRow } from '../gst/settings.js';
 import { type MerchantContacts, notifyMerchant, notifyUser } from './outbox.js';
 
 /**
@@ -13,10 +14,24 @@ type OrderRow = typeof orders.$inferSelect;
 /** The short reference customers and staff read in messages (the order id's first 8 characters). */
 export const orderNo = (orderId: string) => orderId.slice(0, 8).toUpperCase();
 
-export const merchantContacts = (config: Config): MerchantContacts => ({
-  email: config.notify.merchantEmail,
-  phone: config.notify.merchantPhone,
-});
+/** "+91 98765 43210" → "9876543210"; anything that is not an Indian mobile number → undefined. */
+export function tenDigits(phone: string): string | undefined {
+  const digits = phone.replace(/\D/g, '');
+  const ten = digits.length === 12 && digits.startsWith('91') ? digits.slice(2) : digits.replace(/^0/, '');
+  return /^\d{10}$/.test(ten) ? ten : undefined;
+}
+
+/**
+ * Where the merchant is told: MERCHANT_EMAIL / MERCHANT_PHONE when set (a dedicated orders inbox), else the
+ * shop settings' support e-mail and phone.
+ */
+export async function merchantContacts(tx: DbOrTx, config: Config): Promise<MerchantContacts> {
+  const settings = await settingsRow(tx);
+  return {
+    email: config.notify.merchantEmail ?? (settings.supportemail.trim().toLowerCase() || undefined),
+    phone: config.notify.merchantPhone ?? tenDigits(settings.supportphone),
+  };
+}
 
 /**
  * A placement wrote an order: the customer is told it is placed and paid (with the invoice by e-mail, when
@@ -36,7 +51,7 @@ export async function orderPlacedMessages(tx: DbOrTx, config: Config, order: Ord
       { dedupeKey: `order_placed:${order.id}` },
     );
   }
-  const merchant = merchantContacts(config);
+  const merchant = await merchantContacts(tx, config);
   await notifyMerchant(
     tx,
     merchant,

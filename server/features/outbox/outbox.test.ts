@@ -293,7 +293,7 @@ describe('each message sent once', () => {
       await enqueue(
         t.database.db,
         Array.from({ length: N }, (_, i) => ({
-          channel: (['email', 'sms', 'whatsapp'] as const)[i % 3],
+          channel: (['email', 'sms', 'whatsapp'] as const)[i % 3] as 'email' | 'sms' | 'whatsapp',
           to: i % 3 === 0 ? `buyer${i}@example.com` : '9876543210',
           template: 'order_placed',
           data: { orderNo: `N${String(i).padStart(7, '0')}`, total: 100 + i, items: [], fullname: `Buyer ${i}` },
