@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MessageResponse, mobileno } from './common.js';
+import { IdParams, MessageResponse, mobileno } from './common.js';
+import { routeTable } from './route.js';
 
 export const Role = z.enum(['USER', 'ADMIN']);
 export type Role = z.infer<typeof Role>;
@@ -86,4 +87,79 @@ export const ResetPasswordBody = z.object({
     .trim()
     .regex(/^\d{6}$/, { message: 'The code is 6 digits' }),
   password,
+});
+
+// ---------------------------------------------------------------- routes
+
+const tag = 'Auth and users';
+/** The account and user routes (API.md "Auth and users"). Their answers are never cached (no-store). */
+export const authRoutes = routeTable(tag, {
+  'POST /u1/api/signup': {
+    guard: 'public',
+    summary: 'Create a shopper account',
+    description:
+      'Limited per client address (SIGNUP_LIMIT an hour, counting every well-formed attempt, taken numbers too): 429 beyond it.',
+    body: SignupBody,
+    responses: { 201: MessageResponse },
+    errors: [400, 409, 413, 415, 429],
+  },
+  'POST /u1/api/signin': {
+    guard: 'public',
+    summary: 'Sign in; sets the session cookie',
+    body: SigninBody,
+    responses: { 200: SigninResponse },
+    errors: [400, 401, 429],
+  },
+  'POST /u1/api/signout': {
+    guard: 'public',
+    summary: 'Sign out; deletes the session',
+    responses: { 200: MessageResponse },
+  },
+  'GET /u1/api/checkuser': {
+    guard: 'user',
+    summary: 'The signed-in user',
+    responses: { 200: UserResponse },
+  },
+  'PATCH /u1/api/editdetails': {
+    guard: 'user',
+    summary: 'Change your own name or password (password needs currentPassword)',
+    description:
+      'A wrong currentPassword is a 400 on that field, and counts as a failed sign-in of your number (429 after 5 in 15 minutes). ' +
+      'A new password ends your other sessions.',
+    body: EditDetailsBody,
+    responses: { 200: EditDetailsResponse },
+    errors: [400, 429],
+  },
+  'GET /u1/api/allusers': {
+    guard: 'admin',
+    summary: 'Every user, newest first',
+    responses: { 200: UsersResponse },
+  },
+  'POST /u1/api/createuser': {
+    guard: 'admin',
+    summary: 'Create a user with a role',
+    body: CreateUserBody,
+    responses: { 201: MessageResponse },
+    errors: [400, 409],
+  },
+  'PUT /u1/api/edituser/:id': {
+    guard: 'admin',
+    summary: 'Edit a user (blank password keeps the current one)',
+    params: IdParams,
+    body: EditUserBody,
+    responses: { 200: MessageResponse },
+    errors: [400, 404, 409],
+  },
+  'DELETE /u1/api/deleteuser/:id': {
+    guard: 'admin',
+    summary: 'Delete a user (never yourself or the last ADMIN)',
+    params: IdParams,
+    responses: { 200: MessageResponse },
+    errors: [400, 404, 409],
+  },
+  'GET /u1/api/usercount': {
+    guard: 'admin',
+    summary: 'Number of users',
+    responses: { 200: UserCountResponse },
+  },
 });

@@ -259,7 +259,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
   );
 
-  await app.register(authRoutes, { prefix: '/u1/api' });
+  await app.register(authRoutes);
   await app.register(accountRoutes);
   await app.register(categoryRoutes);
   await app.register(subcategoryRoutes);

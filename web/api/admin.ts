@@ -1,4 +1,4 @@
-import type { Role, User } from '../../contract/auth';
+import type { authRoutes, Role, User } from '../../contract/auth';
 import type { Category, Product, Subcategory, SubcategoryBody } from '../../contract/catalogue';
 import type { categoryRoutes } from '../../contract/categories';
 import type {
@@ -18,6 +18,7 @@ export { queryString, sendMultipart };
 const categories = routeCaller<typeof categoryRoutes>();
 const subcategories = routeCaller<typeof subcategoryRoutes>();
 const products = routeCaller<typeof productRoutes>();
+const users = routeCaller<typeof authRoutes>();
 
 export type {
   AdminOrder,
@@ -62,7 +63,7 @@ export const adminApi = {
     categories: () => categories('GET /c1/api/count'),
     subcategories: () => subcategories('GET /s2/api/count'),
     products: () => products('GET /p1/api/count'),
-    users: () => api<{ success: boolean; totalUsers: number }>('/u1/api/usercount'),
+    users: () => users('GET /u1/api/usercount'),
     orders: () => api<{ success: boolean; count: number }>('/o1/api/admin/count'),
   },
   dashboard: {
@@ -95,12 +96,12 @@ export const adminApi = {
     formSubcategories: (categoryId: string) => products('GET /p1/api/form/subcategories/:categoryId', { params: { categoryId } }),
   },
   users: {
-    all: () => api<{ success: boolean; users: User[] }>('/u1/api/allusers'),
+    all: () => users('GET /u1/api/allusers'),
     create: (body: { fullname: string; mobileno: string; role: Role; password: string }) =>
-      api<Message>('/u1/api/createuser', { body }),
+      users('POST /u1/api/createuser', { body }),
     edit: (id: string, body: { fullname: string; mobileno: string; role: Role; password?: string }) =>
-      api<Message>(`/u1/api/edituser/${enc(id)}`, { method: 'PUT', body }),
-    remove: (id: string) => api<Message>(`/u1/api/deleteuser/${enc(id)}`, { method: 'DELETE' }),
+      users('PUT /u1/api/edituser/:id', { params: { id }, body }),
+    remove: (id: string) => users('DELETE /u1/api/deleteuser/:id', { params: { id } }),
   },
   orders: {
     list: (filters: AdminOrderFilters, page: number, limit = ORDER_PAGE_SIZE) =>

@@ -1,12 +1,13 @@
-import type { User } from '../../contract/auth';
-import { api } from './client';
+import type { authRoutes, User } from '../../contract/auth';
+import { routeCaller } from './client';
 
 export type { User };
+
+const auth = routeCaller<typeof authRoutes>();
+
 export const authApi = {
-  checkUser: () => api<{ success: boolean; user: User }>('/u1/api/checkuser'),
-  signIn: (body: { mobileno: string; password: string }) =>
-    api<{ success: boolean; message: string; user: User }>('/u1/api/signin', { body }),
-  signUp: (body: { fullname: string; mobileno: string; password: string }) =>
-    api<{ success: boolean; message: string }>('/u1/api/signup', { body }),
-  signOut: () => api<{ success: boolean; message: string }>('/u1/api/signout', { method: 'POST' }),
+  checkUser: () => auth('GET /u1/api/checkuser'),
+  signIn: (body: { mobileno: string; password: string }) => auth('POST /u1/api/signin', { body }),
+  signUp: (body: { fullname: string; mobileno: string; password: string }) => auth('POST /u1/api/signup', { body }),
+  signOut: () => auth('POST /u1/api/signout'),
 };

@@ -1,39 +1,21 @@
 import type { FastifyReply } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  CreateUserBody,
-  EditDetailsBody,
-  EditDetailsResponse,
-  EditUserBody,
-  MessageResponse,
-  SigninBody,
-  SigninResponse,
-  SignupBody,
-  UserCountResponse,
-  UserResponse,
-  UsersResponse,
-} from '../../../contract/auth.js';
-import { errorResponses, IdParams } from '../../../contract/common.js';
+import { authRoutes } from '../../../contract/auth.js';
 import { AppError, unauthorized } from '../../http/errors.js';
+import { routePlugin } from '../../http/routes.js';
 import {
-  ADMIN,
   clearSessionCookie,
   createSession,
   deleteSessionByToken,
-  requireAdmin,
-  requireUser,
   SESSION_COOKIE,
-  SIGNED_IN,
   setSessionCookie,
   userOf,
 } from '../../http/session.js';
 import * as service from './service.js';
 
-const tags = ['Auth and users'];
 const INVALID = 'Invalid mobile number or password';
 const numberKey = (mobileno: string) => `signin:number:${mobileno}`;
 
-const routes: FastifyPluginAsyncZod = async (app) => {
+export default routePlugin(authRoutes, (app) => {
   const limits = app.authLimits;
   const tooMany = (reply: FastifyReply, windowMs: number, message: string) => {
     reply.header('retry-after', String(Math.ceil(windowMs / 1000)));
@@ -46,19 +28,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     return payload;
   });
 
-  app.post(
-    '/signup',
-    {
-      schema: {
-        tags,
-        summary: 'Create a shopper account',
-        body: SignupBody,
-        description:
-          'Limited per client address (SIGNUP_LIMIT an hour, counting every well-formed attempt, taken numbers too): 429 beyond it.',
-        response: { 201: MessageResponse, ...errorResponses(400, 409, 413, 415, 429) },
-      },
-    },
-    async (request, reply) => {
+  return {
+    'POST /u1/api/signup': async (request, reply) => {
       if (limits.signupsPerAddress > 0) {
         const attempts = await app.rateLimits.hit(`signup:address:${request.ip}`, limits.signupWindowMs);
         if (attempts > limits.signupsPerAddress) {
@@ -66,21 +37,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         }
       }
       await service.createUser(app.db, { ...request.body, role: 'USER' });
-      return reply.status(201).send({ success: true, message: 'Account created successfully. Please sign in.' });
+      return { success: true, message: 'Account created successfully. Please sign in.' };
     },
-  );
 
-  app.post(
-    '/signin',
-    {
-      schema: {
-        tags,
-        summary: 'Sign in; sets the session cookie',
-        body: SigninBody,
-        response: { 200: SigninResponse, ...errorResponses(400, 401, 429) },
-      },
-    },
-    async (request, reply) => {
+    'POST /u1/api/signin': async (request, reply) => {
       const { mobileno, password } = request.body;
       const byNumberKey = numberKey(mobileno);
       const addressKey = `signin:address:${request.ip}`;
@@ -98,44 +58,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       setSessionCookie(request, reply, session.token, session.expiresAt);
       return { success: true, message: 'Signed in successfully', user: service.toUser(user) };
     },
-  );
 
-  app.post(
-    '/signout',
-    { schema: { tags, summary: 'Sign out; deletes the session', response: { 200: MessageResponse } } },
-    async (request, reply) => {
+    'POST /u1/api/signout': async (request, reply) => {
       const token = request.cookies[SESSION_COOKIE];
       if (token) await deleteSessionByToken(app.db, token);
       clearSessionCookie(request, reply);
       return { success: true, message: 'Signed out successfully' };
     },
-  );
 
-  app.get(
-    '/checkuser',
-    {
-      preValidation: requireUser,
-      schema: { tags, summary: 'The signed-in user', ...SIGNED_IN, response: { 200: UserResponse, ...errorResponses(401) } },
-    },
-    async (request) => ({ success: true, user: service.toUser(userOf(request)) }),
-  );
+    'GET /u1/api/checkuser': async (request) => ({ success: true, user: service.toUser(userOf(request)) }),
 
-  app.patch(
-    '/editdetails',
-    {
-      preValidation: requireUser,
-      schema: {
-        tags,
-        summary: 'Change your own name or password (password needs currentPassword)',
-        description:
-          'A wrong currentPassword is a 400 on that field, and counts as a failed sign-in of your number (429 after 5 in 15 minutes). ' +
-          'A new password ends your other sessions.',
-        ...SIGNED_IN,
-        body: EditDetailsBody,
-        response: { 200: EditDetailsResponse, ...errorResponses(400, 401, 429) },
-      },
-    },
-    async (request, reply) => {
+    'PATCH /u1/api/editdetails': async (request, reply) => {
       const me = userOf(request);
       const key = numberKey(me.mobileno);
       if (request.body.password !== undefined && (await app.rateLimits.peek(key)) >= limits.perNumber) {
@@ -147,86 +80,25 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       });
       return { success: true, message: 'Details updated successfully', user: service.toUser(row) };
     },
-  );
 
-  app.get(
-    '/allusers',
-    {
-      preValidation: requireAdmin,
-      schema: {
-        tags,
-        summary: 'Every user, newest first',
-        ...ADMIN,
-        response: { 200: UsersResponse, ...errorResponses(401, 403) },
-      },
-    },
-    async () => ({ success: true, users: (await service.listUsers(app.db)).map(service.toUser) }),
-  );
+    'GET /u1/api/allusers': async () => ({ success: true, users: (await service.listUsers(app.db)).map(service.toUser) }),
 
-  app.post(
-    '/createuser',
-    {
-      preValidation: requireAdmin,
-      schema: {
-        tags,
-        summary: 'Create a user with a role',
-        ...ADMIN,
-        body: CreateUserBody,
-        response: { 201: MessageResponse, ...errorResponses(400, 401, 403, 409) },
-      },
-    },
-    async (request, reply) => {
+    'POST /u1/api/createuser': async (request) => {
       await service.createUser(app.db, request.body);
-      return reply.status(201).send({ success: true, message: 'User created successfully' });
+      return { success: true, message: 'User created successfully' };
     },
-  );
 
-  app.put(
-    '/edituser/:id',
-    {
-      preValidation: requireAdmin,
-      schema: {
-        tags,
-        summary: 'Edit a user (blank password keeps the current one)',
-        ...ADMIN,
-        params: IdParams,
-        body: EditUserBody,
-        response: { 200: MessageResponse, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) => {
+    'PUT /u1/api/edituser/:id': async (request) => {
       const me = userOf(request);
       await service.adminEditUser(app.db, { id: me.id, sessionId: me.sessionId }, request.params.id, request.body);
       return { success: true, message: 'User updated successfully' };
     },
-  );
 
-  app.delete(
-    '/deleteuser/:id',
-    {
-      preValidation: requireAdmin,
-      schema: {
-        tags,
-        summary: 'Delete a user (never yourself or the last ADMIN)',
-        ...ADMIN,
-        params: IdParams,
-        response: { 200: MessageResponse, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) => {
+    'DELETE /u1/api/deleteuser/:id': async (request) => {
       await service.adminDeleteUser(app.db, userOf(request).id, request.params.id);
       return { success: true, message: 'User deleted successfully' };
     },
-  );
 
-  app.get(
-    '/usercount',
-    {
-      preValidation: requireAdmin,
-      schema: { tags, summary: 'Number of users', ...ADMIN, response: { 200: UserCountResponse, ...errorResponses(401, 403) } },
-    },
-    async () => ({ success: true, totalUsers: await service.countUsers(app.db) }),
-  );
-};
-
-export default routes;
+    'GET /u1/api/usercount': async () => ({ success: true, totalUsers: await service.countUsers(app.db) }),
+  };
+});
