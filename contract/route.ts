@@ -43,13 +43,17 @@ export type RouteSpec = {
    * documents it. Default `json`.
    */
   bodyType?: 'json' | 'multipart';
-  /** Success answers by status; a route with a single 2xx status answers with it. */
-  responses: { [status: number]: z.ZodType };
+  /**
+   * Success answers by status; a route with a single 2xx status answers with it. A JSON answer is its zod
+   * schema; another kind of answer (a CSV file, a PDF) is a `MediaAnswer`.
+   */
+  responses: { [status: number]: z.ZodType | MediaAnswer };
   /** Error statuses (answered in the error shape). The guard's own 401/403 are added by themselves. */
   errors?: readonly number[];
-  /** Media types of a non-JSON success answer (a CSV file, a PDF). */
-  produces?: readonly string[];
 };
+
+/** A non-JSON answer: `{ description: 'CSV file', content: { 'text/csv': { schema: z.string() } } }`. */
+export type MediaAnswer = { description: string; content: { [mediaType: string]: { schema: z.ZodType } } };
 
 export type RouteMap = { [key: RouteKey]: RouteSpec };
 export type RouteTable<R extends RouteMap = RouteMap> = { tag: string; routes: R };
@@ -75,10 +79,13 @@ export type SuccessSchema<S extends RouteSpec> = {
   [C in keyof S['responses']]: C extends SuccessStatus ? S['responses'][C] : never;
 }[keyof S['responses']];
 
+type AnswerOut<A> = A extends z.ZodType ? z.output<A> : A extends MediaAnswer ? z.output<A['content'][string]['schema']> : never;
+type AnswerIn<A> = A extends z.ZodType ? z.input<A> : A extends MediaAnswer ? z.input<A['content'][string]['schema']> : never;
+
 /** What a route answers on success, as the client reads it. */
-export type RouteAnswer<S extends RouteSpec> = z.output<SuccessSchema<S>>;
+export type RouteAnswer<S extends RouteSpec> = AnswerOut<SuccessSchema<S>>;
 /** What a handler may answer on success (before any response transform). */
-export type RouteReturn<S extends RouteSpec> = z.input<SuccessSchema<S>>;
+export type RouteReturn<S extends RouteSpec> = AnswerIn<SuccessSchema<S>>;
 
 type In<T> = T extends z.ZodType ? z.input<T> : undefined;
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;

@@ -264,7 +264,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(categoryRoutes);
   await app.register(subcategoryRoutes);
   await app.register(productRoutes);
-  await app.register(cartRoutes, { prefix: '/c2/api' });
+  await app.register(cartRoutes);
   await app.register(orderRoutes, { prefix: '/o1/api' });
   await app.register(orderActionRoutes);
   await app.register(dashboardRoutes, { prefix: '/o1/api' });

@@ -73,7 +73,6 @@ export function registerRoutes<R extends RouteMap>(app: FastifyInstance, table: 
         ...(spec.description ? { description: spec.description } : {}),
         ...guard.security,
         ...(multipart ? { consumes: ['multipart/form-data'] } : {}),
-        ...(spec.produces ? { produces: [...spec.produces] } : {}),
         ...(spec.params ? { params: spec.params } : {}),
         ...(spec.query ? { querystring: spec.query } : {}),
         ...(spec.body ? { body: spec.body } : {}),

@@ -1,0 +1,50 @@
+import { MessageResponse } from './common.js';
+import {
+  CartAddBody,
+  CartChangeResponse,
+  CartCountResponse,
+  CartItemParams,
+  CartItemsResponse,
+  CartUpdateBody,
+} from './orders.js';
+import { routeTable } from './route.js';
+
+/** The signed-in shopper's cart (API.md "Cart"). Lines belong to their user: another user's line is a 404. */
+export const cartRoutes = routeTable('Cart', {
+  'GET /c2/api/count': {
+    guard: 'user',
+    summary: 'Number of lines in your cart',
+    responses: { 200: CartCountResponse },
+  },
+  'GET /c2/api/all': {
+    guard: 'user',
+    summary: 'Your cart lines (inactive or deleted products are reported with unavailable: true)',
+    responses: { 200: CartItemsResponse },
+  },
+  'POST /c2/api/add': {
+    guard: 'user',
+    summary: 'Add a product (the same product, size and colour adds to its line)',
+    body: CartAddBody,
+    responses: { 200: CartChangeResponse },
+    errors: [400, 404, 409],
+  },
+  'PATCH /c2/api/update-quantity': {
+    guard: 'user',
+    summary: 'Set a line’s quantity',
+    body: CartUpdateBody,
+    responses: { 200: CartChangeResponse },
+    errors: [400, 404, 409],
+  },
+  'DELETE /c2/api/remove/:cartItemId': {
+    guard: 'user',
+    summary: 'Remove a line',
+    params: CartItemParams,
+    responses: { 200: MessageResponse },
+    errors: [400, 404],
+  },
+  'DELETE /c2/api/clear': {
+    guard: 'user',
+    summary: 'Empty your cart',
+    responses: { 200: MessageResponse },
+  },
+});
