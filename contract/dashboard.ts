@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DeliveryStatus, PaymentStatus } from './orders.js';
+import { AdminOrderFilters, DeliveryStatus, PaymentStatus } from './orders.js';
+import { routeTable } from './route.js';
 
 /** The shop's business day is the Indian one: revenue periods and the daily chart use Asia/Kolkata dates. */
 export const SHOP_TIME_ZONE = 'Asia/Kolkata' as const;
@@ -98,3 +99,43 @@ export function csvCell(value: string | number | null | undefined): string {
 }
 
 export const csvRow = (cells: (string | number | null | undefined)[]) => `${cells.map(csvCell).join(',')}\r\n`;
+
+// ---------------------------------------------------------------- routes
+
+/** The back-office dashboard's routes (API.md "Admin dashboard"). */
+export const dashboardRoutes = routeTable('Admin dashboard', {
+  'GET /o1/api/admin/stats': {
+    guard: 'admin',
+    summary:
+      'Revenue and paid orders for today, the last 7 and 30 days (India time), a 30-day daily series, orders awaiting shipment',
+    description:
+      'Revenue counts Paid orders only. Days are India-time (Asia/Kolkata) calendar days; "last 7 days" is today and the 6 days before it.',
+    responses: { 200: DashboardStatsResponse },
+  },
+  'GET /o1/api/admin/low-stock': {
+    guard: 'admin',
+    summary: 'Products with 2 or fewer units in stock (active or not), lowest stock first',
+    query: LowStockQuery,
+    responses: { 200: LowStockResponse },
+    errors: [400],
+  },
+  'GET /o1/api/admin/awaiting-shipment': {
+    guard: 'admin',
+    summary: 'Paid orders still to send (delivery status pending or confirmed, not flagged as unfulfillable), oldest first',
+    query: AwaitingShipmentQuery,
+    responses: { 200: AwaitingShipmentResponse },
+    errors: [400],
+  },
+  'GET /o1/api/admin/orders/export.csv': {
+    guard: 'admin',
+    summary: 'The filtered orders as a CSV file (same filters as GET /o1/api/admin/orders, no paging)',
+    description:
+      'Streams text/csv (UTF-8 with a byte-order mark, CRLF line ends), newest first, one row per order. ' +
+      "Cells starting with = + - @ (or a tab or carriage return) are prefixed with ' so spreadsheets never run them as formulas.",
+    query: AdminOrderFilters,
+    responses: {
+      200: { description: 'CSV file, one header row then one row per order', content: { 'text/csv': { schema: z.string() } } },
+    },
+    errors: [400],
+  },
+});

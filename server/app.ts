@@ -267,7 +267,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(cartRoutes);
   await app.register(orderRoutes, { prefix: '/o1/api' });
   await app.register(orderActionRoutes);
-  await app.register(dashboardRoutes, { prefix: '/o1/api' });
+  await app.register(dashboardRoutes);
   await app.register(settingsRoutes, { prefix: '/a1/api' });
   await app.register(mediaRoutes);
   scheduleMediaSweep(app);

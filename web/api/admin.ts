@@ -5,6 +5,7 @@ import type {
   AdminOrderFilters,
   AwaitingShipmentResponse,
   DashboardStatsResponse,
+  dashboardRoutes,
   LowStockResponse,
 } from '../../contract/dashboard';
 import type { AdminOrder, Order } from '../../contract/orders';
@@ -19,6 +20,7 @@ const categories = routeCaller<typeof categoryRoutes>();
 const subcategories = routeCaller<typeof subcategoryRoutes>();
 const products = routeCaller<typeof productRoutes>();
 const users = routeCaller<typeof authRoutes>();
+const dashboard = routeCaller<typeof dashboardRoutes>();
 
 export type {
   AdminOrder,
@@ -67,9 +69,9 @@ export const adminApi = {
     orders: () => api<{ success: boolean; count: number }>('/o1/api/admin/count'),
   },
   dashboard: {
-    stats: () => api<DashboardStatsResponse>('/o1/api/admin/stats'),
-    lowStock: (limit = 10) => api<LowStockResponse>(`/o1/api/admin/low-stock?limit=${limit}`),
-    awaitingShipment: (limit = 10) => api<AwaitingShipmentResponse>(`/o1/api/admin/awaiting-shipment?limit=${limit}`),
+    stats: () => dashboard('GET /o1/api/admin/stats'),
+    lowStock: (limit = 10) => dashboard('GET /o1/api/admin/low-stock', { query: { limit } }),
+    awaitingShipment: (limit = 10) => dashboard('GET /o1/api/admin/awaiting-shipment', { query: { limit } }),
   },
   categories: {
     all: () => categories('GET /c1/api/all'),
