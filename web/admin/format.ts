@@ -1,21 +1,16 @@
+import { imageUrlAt } from '../../contract/images';
+import { formatRupees } from '../../contract/money';
 import { ApiError } from '../api/client';
 
 const TZ = 'Asia/Kolkata';
-const inr = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-const inrWhole = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
 const dateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: TZ });
 const dateOnly = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: TZ });
 const dayMonth = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 /** ₹1,50,000.00 (Indian digit grouping). */
-export const formatINR = (rupees: number) => inr.format(rupees);
+export const formatINR = (rupees: number) => formatRupees(rupees, 2);
 /** ₹1,50,000 — for chart axes and cards where paise add noise. */
-export const formatINRWhole = (rupees: number) => inrWhole.format(rupees);
+export const formatINRWhole = (rupees: number) => formatRupees(rupees, 0);
 /** Compact chart label: ₹950, ₹12.5K, ₹1.5L, ₹2.1Cr. */
 export function formatINRCompact(rupees: number) {
   const abs = Math.abs(rupees);
@@ -47,6 +42,6 @@ export function errorText(err: unknown, fallback: string, networkFallback = fall
 export const fieldErrorsOf = (err: unknown): Record<string, string> => (err instanceof ApiError ? err.fieldErrors : {});
 
 /** Another stored width of an uploaded image (`…/<key>/<320|640|1280>.webp`, local or object storage); other URLs unchanged. */
-export const imageVariant = (url: string, width: 320 | 640 | 1280) => url.replace(/\/(320|640|1280)\.webp$/, `/${width}.webp`);
+export const imageVariant = imageUrlAt;
 /** The 320 px variant, for list thumbnails. */
 export const thumbnail = (url: string) => imageVariant(url, 320);

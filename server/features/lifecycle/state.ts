@@ -15,6 +15,7 @@ import {
   type ReturnStatus,
   type SETTABLE_DELIVERY_STATUSES,
 } from '../../../contract/lifecycle.js';
+import { formatPaise } from '../../../contract/money.js';
 
 export type LineState = { id: string; quantity: number; restocked: number; productId: string | null };
 
@@ -65,8 +66,7 @@ const allow = (effects: Partial<Effects> & { events: EventDraft[] }): Decision =
   effects: { restock: [], refundPaise: 0, ...effects },
 });
 
-export const rupees = (paise: number) =>
-  `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+export const rupees = (paise: number) => formatPaise(paise, 2);
 
 /** Money already refunded (processed) and money on its way back (pending), paise. */
 export function refundTotals(state: Pick<OrderState, 'refunds'>) {

@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { formatPaise } from '../../../contract/money.js';
 import type { ShippingInfo } from '../../../contract/orders.js';
 import { type CheckoutLine, cartItems, checkouts, products, stockHolds, users } from '../../db/schema.js';
 import { conflict } from '../../http/errors.js';
@@ -24,7 +25,7 @@ const sameLines = (a: CheckoutLine[], b: CheckoutLine[]) => {
   return key(a) === key(b);
 };
 
-const rupees = (paise: number) => `₹${(paise / 100).toFixed(2)}`;
+const rupees = (paise: number) => formatPaise(paise, 2);
 
 /**
  * POST /razorpay-order. In one transaction: lock the shopper (one checkout at a time per shopper),

@@ -1,4 +1,5 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
+import { formatPaise } from '../../../contract/money.js';
 import type { Config } from '../../config.js';
 import { execRows, type Tx } from '../../db/client.js';
 import { checkouts } from '../../db/schema.js';
@@ -19,8 +20,7 @@ export type HoldLimits = Config['holdLimits'];
 /** Below this, a hold is at its end: starting again gives a fresh hold, counted as one that ran out. */
 export const RENEW_AT_END_MS = 2 * 60_000;
 
-const rupees = (paise: number) =>
-  `₹${(paise / 100).toLocaleString('en-IN', { maximumFractionDigits: 2, minimumFractionDigits: 0 })}`;
+const rupees = (paise: number) => formatPaise(paise, 'auto');
 
 /** A refused checkout with a moment to come back: 429 with Retry-After. */
 export class HoldCooldownError extends AppError {
