@@ -1,6 +1,6 @@
-import { nameToFilterWord, parseFilter } from '../../../contract/filter.js';
+import { type ListingNames, listingLabel, listingTitle, readListingTerm } from '../../../contract/listing.js';
 import type { PageMeta } from '../../http/spa.js';
-import type { CatalogueNames, ProductForPage } from './service.js';
+import type { ProductForPage } from './service.js';
 import { productPath } from './service.js';
 
 export const SITE = 'Ratna Gems';
@@ -193,68 +193,10 @@ export const PRODUCT_NOT_FOUND: PageMeta = {
 };
 
 // ------------------------------------------------------------------ listing pages
-type Listing = {
-  categories: string[];
-  /** Subcategories the term names, each with its category. */
-  subcategories: { name: string; category: string }[];
-  search: string[];
-  min?: number;
-  max?: number;
-  page: number;
-};
-
-/**
- * Reads a listing term with the storefront's grammar (contract/filter.ts), and pairs each named
- * subcategory with its category: a subcategory name means every subcategory of that name, or only
- * those under the named categories when the term names categories too.
- */
-export function readListingTerm(term: string, names: CatalogueNames): Listing {
-  const filter = parseFilter(term, { categories: names.categories, subcategories: names.subcategories.map((s) => s.name) });
-  const subKeys = new Set(filter.subcategories.map(nameToFilterWord));
-  const catKeys = new Set(filter.categories.map(nameToFilterWord));
-  const subcategories = names.subcategories.filter(
-    (s) => subKeys.has(nameToFilterWord(s.name)) && (catKeys.size === 0 || catKeys.has(nameToFilterWord(s.category))),
-  );
-  return {
-    categories: filter.categories,
-    subcategories,
-    search: filter.search,
-    min: filter.min,
-    max: filter.max,
-    page: filter.page,
-  };
-}
-
-const titleCase = (words: string[]) => words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
-const rupees = (n: number) => `₹${n.toLocaleString('en-IN', { maximumFractionDigits: 2 })}`;
-const unique = (list: string[]) => [...new Set(list)];
-
-/** "Ruby Gemstones", "Jewellery Rings", "Sapphire Gemstones", "All Products" … */
-export function listingLabel(listing: Listing): string {
-  const subs = unique(listing.subcategories.map((s) => s.name));
-  const cats = unique(listing.categories.length ? listing.categories : listing.subcategories.map((s) => s.category));
-  const cat = cats.join(' and ');
-  let subject: string;
-  if (subs.length) {
-    const sub = subs.join(' and ');
-    // Plural subcategories read after the category ("Jewellery Rings"), stones before it ("Ruby Gemstones").
-    subject = /s$/i.test(subs[subs.length - 1] as string) ? `${cat} ${sub}` : `${sub} ${cat}`;
-  } else {
-    subject = cat;
-  }
-  const words = titleCase(listing.search);
-  let label = [words, subject].filter(Boolean).join(' ') || 'All Products';
-  if (listing.min !== undefined && listing.max !== undefined) label += ` ${rupees(listing.min)} to ${rupees(listing.max)}`;
-  else if (listing.min !== undefined) label += ` from ${rupees(listing.min)}`;
-  else if (listing.max !== undefined) label += ` under ${rupees(listing.max)}`;
-  return label;
-}
-
 /** A listing page (/all or /{term}): a title from the names the term matched. */
-export function listingMeta(term: string, names: CatalogueNames): PageMeta {
-  const listing = readListingTerm(term, names);
-  const label = listingLabel(listing);
-  const page = listing.page > 1 ? ` – Page ${listing.page}` : '';
+export function listingMeta(term: string, names: ListingNames): PageMeta {
+  const label = listingLabel(readListingTerm(term, names));
+  const title = listingTitle(term, names);
   // Sorting shows the same products in another order: the canonical page leaves it out.
   const words = term.toLowerCase().split('-');
   const kept: string[] = [];
@@ -267,7 +209,7 @@ export function listingMeta(term: string, names: CatalogueNames): PageMeta {
   }
   const canonical = kept.filter(Boolean).join('-') || 'all';
   return {
-    title: suffix(`${label}${page}`),
+    title: suffix(title),
     description: `Shop ${label === 'All Products' ? 'certified gemstones and jewellery' : label.toLowerCase()} online at ${SITE}, Ludhiana: ${PROMISE}`,
     canonicalPath: `/${encodeURIComponent(canonical)}`,
   };

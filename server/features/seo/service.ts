@@ -1,7 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { nameToFilterWord } from '../../../contract/filter.js';
+import type { ListingNames } from '../../../contract/listing.js';
 import type { DbOrTx } from '../../db/client.js';
 import { categories, products, subcategories } from '../../db/schema.js';
+import { catalogueNames as catalogueIds } from '../products/service.js';
 
 /** A name as the storefront writes it in a path: lower-case, spaces as `-` (`Natural Yellow Sapphire` → `natural-yellow-sapphire`). */
 export const pathWord = nameToFilterWord;
@@ -54,23 +56,17 @@ export async function productBySlug(db: DbOrTx, slug: string): Promise<ProductFo
   return row ? { ...row, pricePaise: Number(row.pricePaise) } : undefined;
 }
 
-export type CatalogueNames = {
-  categories: string[];
-  /** Each subcategory with the category it belongs to. */
-  subcategories: { name: string; category: string }[];
-};
-
-/** Every category and subcategory name, to read a listing page's filter string. */
-export async function catalogueNames(db: DbOrTx): Promise<CatalogueNames> {
-  const [cats, subs] = await Promise.all([
-    db.select({ name: categories.name }).from(categories).orderBy(asc(categories.name)),
-    db
-      .select({ name: subcategories.name, category: categories.name })
-      .from(subcategories)
-      .innerJoin(categories, eq(categories.id, subcategories.categoryId))
-      .orderBy(asc(subcategories.name)),
-  ]);
-  return { categories: cats.map((c) => c.name), subcategories: subs };
+/**
+ * Every category and subcategory name, to read a listing page's filter string: the listing's own query
+ * (products/service.ts), the categories named.
+ */
+export async function catalogueNames(db: DbOrTx): Promise<ListingNames> {
+  const names = await catalogueIds(db);
+  const categoryName = new Map(names.categories.map((c) => [c.id, c.name]));
+  return {
+    categories: names.categories.map((c) => c.name),
+    subcategories: names.subcategories.map((s) => ({ name: s.name, category: categoryName.get(s.categoryId) ?? '' })),
+  };
 }
 
 export type SitemapData = {
