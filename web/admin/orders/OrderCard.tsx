@@ -1,6 +1,7 @@
 import type { AdminOrder } from '../../../contract/orders';
 import { DELIVERY_STATUSES } from '../../../contract/orders';
 import type { Order } from '../../api/admin';
+import { Thumbnail } from '../../ui/Thumbnail';
 import { formatDateTime, formatINR, thumbnail } from '../format';
 
 type Line = Order['products'][number];
@@ -27,21 +28,13 @@ function ProductLine({ line }: { line: Line }) {
   const image = p?.productimages[0] ?? line.productimage;
   return (
     <li className="flex gap-3 py-3" data-testid="order-line">
-      {image ? (
-        <img
-          src={thumbnail(image)}
-          alt=""
-          width={64}
-          height={64}
-          loading="lazy"
-          className="size-16 shrink-0 rounded-md object-cover"
-          onError={(e) => {
-            e.currentTarget.style.display = 'none';
-          }}
-        />
-      ) : (
-        <span className="size-16 shrink-0 rounded-md bg-gray-100" />
-      )}
+      <Thumbnail
+        src={image ? thumbnail(image) : undefined}
+        size={64}
+        className="size-16 shrink-0 rounded-md object-cover"
+        placeholderClassName="size-16 shrink-0 rounded-md bg-gray-100"
+        collapse
+      />
       <div className="min-w-0 flex-1 text-sm">
         <p className="font-medium wrap-anywhere text-gray-900">{p?.productname ?? line.productname}</p>
         <div className="mt-0.5 flex flex-wrap gap-x-4 gap-y-0.5 text-gray-600">

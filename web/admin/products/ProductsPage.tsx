@@ -4,6 +4,7 @@ import { Switch } from 'radix-ui';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { adminApi, PRODUCT_PAGE_SIZE, type Product } from '../../api/admin';
+import { Thumbnail } from '../../ui/Thumbnail';
 import { errorText, formatDate, formatDateTime, formatINR, imageVariant, thumbnail } from '../format';
 import { Button, IconButton } from '../ui/Button';
 import { useConfirm } from '../ui/Confirm';
@@ -212,21 +213,13 @@ export default function ProductsPage() {
             header: 'Product',
             cell: (p) => (
               <span className="flex items-center gap-3 text-left">
-                {rowImage(p) ? (
-                  <img
-                    src={thumbnail(rowImage(p))}
-                    alt=""
-                    width={48}
-                    height={48}
-                    loading="lazy"
-                    className="size-12 shrink-0 rounded-md object-cover"
-                    onError={(e) => {
-                      e.currentTarget.style.display = 'none';
-                    }}
-                  />
-                ) : (
-                  <span className="size-12 shrink-0 rounded-md bg-gray-100" />
-                )}
+                <Thumbnail
+                  src={rowImage(p) ? thumbnail(rowImage(p)) : undefined}
+                  size={48}
+                  className="size-12 shrink-0 rounded-md object-cover"
+                  placeholderClassName="size-12 shrink-0 rounded-md bg-gray-100"
+                  collapse
+                />
                 <span className="font-medium">{p.productname}</span>
               </span>
             ),

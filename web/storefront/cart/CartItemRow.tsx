@@ -5,6 +5,7 @@ import type { CartItem } from '../../api/cart';
 import { ColourSwatch } from '../../cart/ColourSwatch';
 import { formatRupees, thumbnail } from '../../cart/format';
 import { lineProblem } from '../../cart/lines';
+import { Thumbnail } from '../../ui/Thumbnail';
 
 type Props = {
   item: CartItem;
@@ -55,19 +56,7 @@ export function CartItemRow({ item, locked, onQuantity, onRemove }: Props) {
   return (
     <li className="relative flex gap-4 border-b border-gray-200 py-4 last:border-b-0" aria-busy={busy} data-testid="cart-line">
       <div className="size-20 shrink-0 overflow-hidden rounded-lg bg-gray-100 sm:size-24">
-        {image ? (
-          <img
-            src={image}
-            alt={item.productname}
-            width={96}
-            height={96}
-            loading="lazy"
-            className="size-full object-cover"
-            onError={(e) => {
-              e.currentTarget.style.visibility = 'hidden';
-            }}
-          />
-        ) : null}
+        <Thumbnail src={image} alt={item.productname} size={96} className="size-full object-cover" />
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex items-start justify-between gap-3">

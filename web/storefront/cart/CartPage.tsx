@@ -1,4 +1,3 @@
-import { ShoppingBag } from 'lucide-react';
 import { AlertDialog } from 'radix-ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -8,6 +7,7 @@ import { hasProblems } from '../../cart/lines';
 import { SignedIn } from '../../cart/SignedIn';
 import { useCart } from '../../cart/useCart';
 import { CartItemRow } from './CartItemRow';
+import { EmptyCart } from './EmptyCart';
 
 const primaryButton =
   'flex w-full items-center justify-center rounded-md bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500';
@@ -74,7 +74,7 @@ function Cart() {
         </p>
       ) : null}
       {lines === 0 ? (
-        <EmptyCart />
+        <EmptyCart>Certified gemstones and jewellery are waiting for you.</EmptyCart>
       ) : (
         <div className="grid gap-8 lg:grid-cols-3">
           <ul className="rounded-xl border border-gray-200 bg-white px-4 lg:col-span-2" aria-label="Items in your cart">
@@ -159,22 +159,6 @@ function ClearCartButton({ busy, onConfirm }: { busy: boolean; onConfirm: () => 
         </AlertDialog.Content>
       </AlertDialog.Portal>
     </AlertDialog.Root>
-  );
-}
-
-function EmptyCart() {
-  return (
-    <div className="flex flex-col items-center rounded-xl border border-dashed border-gray-300 px-6 py-16 text-center">
-      <ShoppingBag aria-hidden className="size-14 text-gray-400" />
-      <h2 className="mt-4 text-xl font-semibold">Your cart is empty</h2>
-      <p className="mt-2 text-gray-600">Certified gemstones and jewellery are waiting for you.</p>
-      <Link
-        to="/"
-        className="mt-6 rounded-md bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
-      >
-        Start Shopping
-      </Link>
-    </div>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Loader2, ShoppingBag } from 'lucide-react';
+import { Loader2 } from 'lucide-react';
 import { Link } from 'react-router';
 import type { CartItem } from '../../api/cart';
 import { useSession } from '../../auth/session';
@@ -7,6 +7,8 @@ import { cartSubtotal, formatRupees, thumbnail } from '../../cart/format';
 import { hasProblems, lineProblem } from '../../cart/lines';
 import { SignedIn } from '../../cart/SignedIn';
 import { useCart } from '../../cart/useCart';
+import { Thumbnail } from '../../ui/Thumbnail';
+import { EmptyCart } from '../cart/EmptyCart';
 import { SandboxPaymentDialog } from './SandboxPaymentDialog';
 import { ShippingForm } from './ShippingForm';
 import { usePayment } from './usePayment';
@@ -29,18 +31,7 @@ function Checkout() {
 
   if (initialLoading) return <CheckoutSkeleton />;
   if (cartItems.length === 0 && payment.phase === 'idle') {
-    return (
-      <div className="flex flex-col items-center rounded-xl border border-dashed border-gray-300 px-6 py-16 text-center">
-        <ShoppingBag aria-hidden className="size-14 text-gray-400" />
-        <h2 className="mt-4 text-xl font-semibold">Your cart is empty</h2>
-        <Link
-          to="/"
-          className="mt-6 rounded-md bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
-        >
-          Start Shopping
-        </Link>
-      </div>
-    );
+    return <EmptyCart />;
   }
 
   const blocked = hasProblems(cartItems);
@@ -81,19 +72,7 @@ function OrderSummary({ items, blocked }: { items: CartItem[]; blocked: boolean 
           return (
             <li key={item.cartItemId} className="flex gap-3 py-3" data-testid="summary-line">
               <div className="size-16 shrink-0 overflow-hidden rounded-md bg-gray-200">
-                {image ? (
-                  <img
-                    src={image}
-                    alt={item.productname}
-                    width={64}
-                    height={64}
-                    loading="lazy"
-                    className="size-full object-cover"
-                    onError={(e) => {
-                      e.currentTarget.style.visibility = 'hidden';
-                    }}
-                  />
-                ) : null}
+                <Thumbnail src={image} alt={item.productname} size={64} className="size-full object-cover" />
               </div>
               <div className="min-w-0 flex-1 text-sm">
                 <p className="font-medium text-gray-900">{item.productname}</p>

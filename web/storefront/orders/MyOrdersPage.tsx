@@ -6,6 +6,7 @@ import { type Order, ordersApi } from '../../api/orders';
 import { ColourSwatch } from '../../cart/ColourSwatch';
 import { formatRupees, thumbnail } from '../../cart/format';
 import { SignedIn } from '../../cart/SignedIn';
+import { Thumbnail } from '../../ui/Thumbnail';
 import { formatOrderDate, paymentClass, statusClass } from './format';
 
 export const MY_ORDERS_KEY = ['orders', 'mine'] as const;
@@ -103,19 +104,7 @@ function OrderCard({ order }: { order: Order }) {
           return (
             <li key={`${order._id}-${i}`} className="flex gap-4 py-3" data-testid="order-line">
               <div className="size-16 shrink-0 overflow-hidden rounded-md bg-gray-100">
-                {image ? (
-                  <img
-                    src={image}
-                    alt={name}
-                    width={64}
-                    height={64}
-                    loading="lazy"
-                    className="size-full object-cover"
-                    onError={(e) => {
-                      e.currentTarget.style.visibility = 'hidden';
-                    }}
-                  />
-                ) : null}
+                <Thumbnail src={image} alt={name} size={64} className="size-full object-cover" />
               </div>
               <div className="min-w-0 flex-1 text-sm">
                 <p className="font-medium text-gray-900">{name}</p>
