@@ -40,7 +40,7 @@ const pool = new pg.Pool({ connectionString: url, max: 10 });
 
 const server = http.createServer(async (_req, res) => {
   try {
-    // The shop remembers a listing's total for up to 10 s (server/features/products/listing-memo.ts);
+    // The shop remembers a listing's total for up to 10 s (server/features/products/catalogue-cache.ts);
     // the reference does the same, so the ratio compares the work per request, not two strategies.
     const recount = total && (!remembered || Date.now() - remembered.at >= 10_000);
     const [result, counted] = await Promise.all([

@@ -26,7 +26,7 @@ import dashboardRoutes from './features/dashboard/routes.js';
 import settingsRoutes from './features/gst/settings-routes.js';
 import orderActionRoutes from './features/lifecycle/routes.js';
 import orderRoutes from './features/orders/routes.js';
-import { ListingMemo } from './features/products/listing-memo.js';
+import { CatalogueCache } from './features/products/catalogue-cache.js';
 import productRoutes from './features/products/routes.js';
 import type { CatalogueNames } from './features/products/service.js';
 import seoRoutes from './features/seo/routes.js';
@@ -86,9 +86,9 @@ declare module 'fastify' {
     jobsEnabled: boolean;
     pageMetaResolvers: PageMetaResolver[];
     pageRedirectResolvers: PageRedirectResolver[];
-    listingMemo: ListingMemo<CatalogueNames>;
+    listingMemo: CatalogueCache<CatalogueNames>;
     /** Server-rendered pages, kept for up to 10 s (the same for every visitor). */
-    renderedPages: ListingMemo<never>;
+    renderedPages: CatalogueCache<never>;
     cookieSecure(request: FastifyRequest): boolean;
   }
   interface FastifyRequest {
@@ -155,14 +155,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...opts.authLimits,
   });
   app.decorate('jobsEnabled', opts.jobs ?? false);
-  app.decorate('listingMemo', new ListingMemo<CatalogueNames>());
+  app.decorate('listingMemo', new CatalogueCache<CatalogueNames>());
   // A catalogue write through this server (category, subcategory or product: create, edit, delete, status)
   // makes the remembered listing names and totals stale. Forgotten before the answer leaves, so the
   // merchant's next listing already reflects it.
   // Server-rendered listing and product pages (server/http/spa.ts) are kept the same way, and also forgotten when
   // an order or a checkout changes stock.
   // At most 100 pages (about 20 MB for full listings).
-  app.decorate('renderedPages', new ListingMemo<never>(10_000, 100));
+  app.decorate('renderedPages', new CatalogueCache<never>(10_000, 100));
   // A refused write (4xx, 5xx) changed nothing, and keeps what is remembered.
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {

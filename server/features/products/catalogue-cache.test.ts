@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FilterResponse } from '../../../contract/catalogue.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/helpers.js';
-import { ListingMemo } from './listing-memo.js';
+import { CatalogueCache } from './catalogue-cache.js';
 import { createProduct } from './service.js';
 import { createCategory, createSubcategory } from './test-kit.js';
 
-describe('ListingMemo', () => {
+describe('CatalogueCache', () => {
   it('keeps names and totals for the time given, and forgets everything when the catalogue changes', async () => {
     let now = 1_000;
-    const memo = new ListingMemo<string[]>(10_000, 100, () => now);
+    const memo = new CatalogueCache<string[]>(10_000, 100, () => now);
     let loads = 0;
     const load = async () => [`names ${++loads}`];
     expect(await memo.catalogueNames(load)).toEqual(['names 1']);
@@ -29,7 +29,7 @@ describe('ListingMemo', () => {
   });
 
   it('does not keep a total counted while the catalogue changed, nor a failed name load', async () => {
-    const memo = new ListingMemo<string[]>();
+    const memo = new CatalogueCache<string[]>();
     const before = memo.currentGeneration;
     memo.changed();
     memo.remember('all', 5, before);
@@ -40,7 +40,7 @@ describe('ListingMemo', () => {
   });
 
   it('holds at most the number of totals given, dropping the oldest', () => {
-    const memo = new ListingMemo<string[]>(10_000, 3);
+    const memo = new CatalogueCache<string[]>(10_000, 3);
     for (const key of ['a', 'b', 'c', 'd']) memo.remember(key, key.charCodeAt(0), memo.currentGeneration);
     expect(memo.recall<number>('a')).toBeUndefined();
     expect([memo.recall<number>('b'), memo.recall<number>('c'), memo.recall<number>('d')]).toEqual([98, 99, 100]);

@@ -10,7 +10,11 @@
  * - another server's writes show within `ttlMs` (10 s): the page of products itself is always read fresh,
  *   only the name list and the total can lag that long.
  */
-export class ListingMemo<Names> {
+/**
+ * (So: a cache of what is worked out from the catalogue, kept for `ttlMs` at most and forgotten whenever the
+ * catalogue changes. Server-rendered pages are kept in one too.)
+ */
+export class CatalogueCache<Names> {
   private generation = 0;
   private names: { at: number; value: Promise<Names> } | undefined;
   private readonly entries = new Map<string, { at: number; generation: number; value: unknown }>();

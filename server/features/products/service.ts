@@ -18,7 +18,7 @@ import { badRequest, notFound } from '../../http/errors.js';
 import { deleteMedia, mediaFolderOf } from '../../media/images.js';
 import type { MediaStore } from '../../media/storage.js';
 import { FOREIGN_KEY_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from '../categories/service.js';
-import type { ListingMemo } from './listing-memo.js';
+import type { CatalogueCache } from './catalogue-cache.js';
 import { type ProductUpload, tooManyImages } from './upload.js';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -220,7 +220,7 @@ export function filterQueries(db: DbOrTx, where: SQL[], filter: CatalogueFilter)
  * A subcategory name matches every subcategory of that name, or only those under the named
  * categories when the string names categories too.
  */
-export async function filterProducts(db: DbOrTx, term: string, pageOverride?: number, memo?: ListingMemo<CatalogueNames>) {
+export async function filterProducts(db: DbOrTx, term: string, pageOverride?: number, memo?: CatalogueCache<CatalogueNames>) {
   const names = await (memo ? memo.catalogueNames(() => catalogueNames(db)) : catalogueNames(db));
   const filter = parseFilter(term, {
     categories: names.categories.map((c) => c.name),
