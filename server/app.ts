@@ -121,7 +121,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, stream: standardOutput() },
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    // true/false, a hop count or proxy addresses (config.ts); passed as Fastify's own option types
+    trustProxy: config.trustProxy as boolean,
     return503OnClosing: true,
     routerOptions: { maxParamLength: 500 },
     // A malformed or over-long URL is refused by the router before any hook: answer it in the API's error shape.

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { isSafeKey } from './media/storage.js';
@@ -52,6 +53,44 @@ const int = (def: number, min: number, max: number) =>
       return Number(v);
     });
 
+const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;
+/** An IPv4 or IPv6 address, optionally with a /prefix (a CIDR range), as proxy-addr takes them. */
+const isAddressOrRange = (v: string) => {
+  const [address = '', prefix, extra] = v.split('/');
+  if (extra !== undefined) return false;
+  const v4 = IPV4.test(address);
+  const v6 = !v4 && isIP(address) === 6;
+  if (!v4 && !v6) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (v4 ? 32 : 128);
+};
+
+/**
+ * Which reverse proxies' X-Forwarded-For to believe, as Fastify's trustProxy takes it: true/false, a number
+ * of hops (the client is the address that many entries from the right), or the proxies' addresses and CIDR
+ * ranges, comma separated (also loopback, linklocal, uniquelocal).
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v, ctx): boolean | number | string[] => {
+    const s = (v ?? '').toLowerCase();
+    if (s === '' || s === 'false' || s === 'no' || s === 'off') return false;
+    if (s === 'true' || s === 'yes' || s === 'on') return true;
+    if (/^\d+$/.test(s)) {
+      const hops = Number(s);
+      if (hops <= 100) return hops === 0 ? false : hops;
+    }
+    const list = s.split(',').map((x) => x.trim());
+    if (list.every((x) => ['loopback', 'linklocal', 'uniquelocal'].includes(x) || isAddressOrRange(x))) return list;
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must be true, false, a number of proxy hops, or proxy addresses/CIDR ranges separated by commas',
+    });
+    return z.NEVER;
+  });
+
 const EnvSchema = z
   .object({
     NODE_ENV: z
@@ -82,7 +121,7 @@ const EnvSchema = z
     HOLD_LAPSES: int(3, 1, 1000),
     HOLD_COOLDOWN_MINUTES: int(120, 0, 7 * 24 * 60),
     REDIS_URL: url(['redis:', 'rediss:']),
-    TRUST_PROXY: bool(false),
+    TRUST_PROXY: trustProxy,
     SIGNUP_LIMIT: int(300, 0, 1_000_000),
     SHUTDOWN_GRACE_SECONDS: int(15, 1, 3600),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),

@@ -7,6 +7,8 @@ export interface RateLimitStore {
   /** Adds one to the key's counter and returns the new count. */
   hit(key: string, windowMs: number): Promise<number>;
   peek(key: string): Promise<number>;
+  /** Takes back one hit (an attempt counted before it was known to succeed). */
+  undo(key: string): Promise<void>;
   reset(key: string): Promise<void>;
 }
 
@@ -32,6 +34,9 @@ export function dbRateLimitStore(db: Db): RateLimitStore {
       );
       return Number(res.rows[0]?.count ?? 0);
     },
+    async undo(key) {
+      await db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${key} and reset_at > now()`);
+    },
     async reset(key) {
       await db.execute(sql`delete from rate_limits where key = ${key}`);
     },
@@ -47,6 +52,14 @@ export function redisRateLimitStore(redis: Redis, prefix = 'shop:rl:'): RateLimi
     },
     async peek(key) {
       return Number((await redis.get(prefix + key)) ?? 0);
+    },
+    async undo(key) {
+      // only while the key lives: DECR on a missing key would create one without an expiry
+      await redis.eval(
+        "if redis.call('exists', KEYS[1]) == 1 and tonumber(redis.call('get', KEYS[1])) > 0 then return redis.call('decr', KEYS[1]) end return 0",
+        1,
+        prefix + key,
+      );
     },
     async reset(key) {
       await redis.del(prefix + key);

@@ -44,16 +44,18 @@ export default routePlugin(authRoutes, (app) => {
       const { mobileno, password } = request.body;
       const byNumberKey = numberKey(mobileno);
       const addressKey = `signin:address:${request.ip}`;
-      const [byNumber, byAddress] = await Promise.all([app.rateLimits.peek(byNumberKey), app.rateLimits.peek(addressKey)]);
-      if (byNumber >= limits.perNumber || byAddress >= limits.perAddress) {
+      // Every attempt is counted before the password is checked (one atomic increment each), so concurrent
+      // guesses cannot all pass a check made before any of them failed. A success takes its count back.
+      const [byNumber, byAddress] = await Promise.all([
+        app.rateLimits.hit(byNumberKey, limits.windowMs),
+        app.rateLimits.hit(addressKey, limits.windowMs),
+      ]);
+      if (byNumber > limits.perNumber || byAddress > limits.perAddress) {
         throw tooMany(reply, limits.windowMs, 'Too many sign-in attempts. Please wait 15 minutes and try again.');
       }
       const user = await service.authenticate(app.db, mobileno, password);
-      if (!user) {
-        await Promise.all([app.rateLimits.hit(byNumberKey, limits.windowMs), app.rateLimits.hit(addressKey, limits.windowMs)]);
-        throw unauthorized(INVALID);
-      }
-      await app.rateLimits.reset(byNumberKey);
+      if (!user) throw unauthorized(INVALID);
+      await Promise.all([app.rateLimits.reset(byNumberKey), app.rateLimits.undo(addressKey)]);
       const session = await createSession(app.db, user.id);
       setSessionCookie(request, reply, session.token, session.expiresAt);
       return { success: true, message: 'Signed in successfully', user: service.toUser(user) };
@@ -71,13 +73,16 @@ export default routePlugin(authRoutes, (app) => {
     'PATCH /u1/api/editdetails': async (request, reply) => {
       const me = userOf(request);
       const key = numberKey(me.mobileno);
-      if (request.body.password !== undefined && (await app.rateLimits.peek(key)) >= limits.perNumber) {
+      const checksPassword = request.body.password !== undefined;
+      // counted before the current password is checked, as sign-in does; taken back unless it was wrong
+      if (checksPassword && (await app.rateLimits.hit(key, limits.windowMs)) > limits.perNumber) {
         throw tooMany(reply, limits.windowMs, 'Too many wrong passwords. Please wait 15 minutes and try again.');
       }
       const row = await service.editOwnDetails(app.db, me.id, me.sessionId, request.body).catch(async (err: unknown) => {
-        if (err instanceof service.WrongCurrentPassword) await app.rateLimits.hit(key, limits.windowMs);
+        if (checksPassword && !(err instanceof service.WrongCurrentPassword)) await app.rateLimits.undo(key);
         throw err;
       });
+      if (checksPassword) await app.rateLimits.undo(key);
       return { success: true, message: 'Details updated successfully', user: service.toUser(row) };
     },
 
