@@ -175,7 +175,17 @@ export const ShippingInfoInput = z
 // ---------------------------------------------------------------- checkout and payment
 export const PaymentProviderName = z.enum(['razorpay', 'sandbox']);
 
-export const RazorpayOrderBody = z.object({ shippinginfo: ShippingInfoInput.optional() }).nullish();
+/**
+ * Buy Now pays for one cart line (or a few) and leaves the rest of the cart for later: `items` names the cart
+ * lines and how many of each to buy (at most the line's quantity). Without it the whole cart is bought.
+ */
+export const CheckoutItems = z
+  .array(z.object({ cartItemId: z.uuid(), quantity: z.number().int().min(1).max(1000) }))
+  .min(1)
+  .max(100);
+export const RazorpayOrderBody = z
+  .object({ shippinginfo: ShippingInfoInput.optional(), items: CheckoutItems.optional() })
+  .nullish();
 export const RazorpayOrderResponse = z.object({
   success: z.boolean(),
   /** amount is integer paise, as Razorpay Checkout wants it. */

@@ -194,14 +194,14 @@ test.describe('buying', () => {
     await expectAccessible(page, '/my-orders');
   });
 
-  test('Buy Now replaces the cart with that product and goes to checkout', async ({ page }, info) => {
+  test('Buy Now checks out only that product and the rest of the cart stays for later', async ({ page }, info) => {
     await newShopper(page, 'Arjun Singh');
     const [first, second] = await buyableProducts(page.request, 2);
-    await addToCartByApi(page, first!);
+    await addToCartByApi(page, first!, 2);
 
     await page.goto(productPath(second!));
     await page.getByRole('button', { name: 'Buy Now' }).click();
-    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page).toHaveURL(/\/checkout\?buy=/);
     await expect(page.getByTestId('summary-line')).toHaveCount(1);
     await expect(page.getByTestId('summary-line')).toContainText(second!.productname);
     await expect(page.getByTestId('checkout-total')).toHaveText(rupees(second!.productprice));
@@ -210,10 +210,17 @@ test.describe('buying', () => {
     await fillShipping(page, { Address: '4 Ghumar Mandi', City: 'Ludhiana', 'PIN Code': '141001' });
     await continueToPayment(page);
     await page.getByRole('dialog', { name: 'Sandbox payment' }).getByRole('button', { name: 'Pay' }).click();
-    await expect(page).toHaveURL(/\/my-orders$/);
+    await expect(page).toHaveURL(/\/my-orders/);
     await expect(page.getByTestId('order-card')).toHaveCount(1);
     await expect(page.getByTestId('order-card')).toContainText(second!.productname);
     await expect(page.getByTestId('order-total')).toHaveText(rupees(second!.productprice));
+
+    // The full cart is still there.
+    await expect(page.getByTestId('cart-count').first()).toHaveText('1');
+    await page.goto('/cart');
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+    await expect(page.getByTestId('cart-line')).toContainText(first!.productname);
+    await expect(page.getByTestId('line-quantity')).toHaveText('2');
   });
 
   test('signed-out visitors who add to cart go to /signin; cart, checkout and orders ask them to sign in', async ({ page }) => {

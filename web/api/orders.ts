@@ -3,6 +3,9 @@ import { api } from './client';
 
 export type { Order, ShippingInfo };
 
+/** Buy Now: the cart line and how many of it to buy (the rest of the cart is left alone). */
+export type CheckoutItem = { cartItemId: string; quantity: number };
+
 /** What Razorpay Checkout (or the sandbox) hands back after a payment. */
 export type PaymentResult = { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
 
@@ -18,7 +21,8 @@ export type PaymentOrder = {
 /** Customer order and payment calls (signed in). React Query keys for orders start with 'orders'. */
 export const ordersApi = {
   /** Holds the cart's stock and opens a payment order for its amount (computed by the server). */
-  createPayment: (shippinginfo: ShippingInfo) => api<PaymentOrder>('/o1/api/razorpay-order', { body: { shippinginfo } }),
+  createPayment: (shippinginfo: ShippingInfo, items?: CheckoutItem[]) =>
+    api<PaymentOrder>('/o1/api/razorpay-order', { body: items ? { shippinginfo, items } : { shippinginfo } }),
   /** Checks the payment signature and places the order; safe to repeat for the same payment. */
   verifyAndPlace: (body: PaymentResult & { shippinginfo: ShippingInfo }) =>
     api<{ success: boolean; message: string; order: Order }>('/o1/api/verify-and-place', { body }),

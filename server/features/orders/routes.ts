@@ -49,6 +49,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const provider = paymentProvider(app);
       const { checkout, providerOrderId } = await startCheckout(app, me.id, request.body?.shippinginfo, {
         clientAddress: request.ip,
+        items: request.body?.items,
       });
       return {
         success: true,

@@ -28,6 +28,24 @@ const sameLines = (a: CheckoutLine[], b: CheckoutLine[]) => {
 const rupees = (paise: number) => formatPaise(paise, 2);
 
 /**
+ * Buy Now: only the chosen cart lines, each at most its quantity in the cart. A line that is not the shopper's
+ * (gone, or someone else's id) is a 409: the page shows the cart as it is now.
+ */
+function chosenLines<L extends { cartItemId: string; quantity: number }>(
+  lines: L[],
+  items: { cartItemId: string; quantity: number }[],
+): L[] {
+  const wanted = new Map<string, number>();
+  for (const i of items) wanted.set(i.cartItemId, (wanted.get(i.cartItemId) ?? 0) + i.quantity);
+  for (const id of wanted.keys()) {
+    if (!lines.some((l) => l.cartItemId === id)) throw conflict('An item you chose is no longer in your cart');
+  }
+  return lines
+    .filter((l) => wanted.has(l.cartItemId))
+    .map((l) => ({ ...l, quantity: Math.min(l.quantity, wanted.get(l.cartItemId) ?? 0) }));
+}
+
+/**
  * POST /razorpay-order. In one transaction: lock the shopper (one checkout at a time per shopper),
  * snapshot the cart at current prices, release the shopper's previous pending checkout, hold every
  * unit with conditional updates, store the pending checkout. Then, outside the transaction, create
@@ -39,7 +57,7 @@ export async function startCheckout(
   app: FastifyInstance,
   userId: string,
   shippinginfo: ShippingInfo | undefined,
-  opts: { clientAddress?: string } = {},
+  opts: { clientAddress?: string; items?: { cartItemId: string; quantity: number }[] } = {},
 ): Promise<StartedCheckout> {
   const provider = paymentProvider(app);
   const holdMs = app.config.holdMinutes * 60_000;
@@ -47,8 +65,9 @@ export async function startCheckout(
   const prepared = await app.db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 
-    const lines = await tx
+    const cartLines = await tx
       .select({
+        cartItemId: cartItems.id,
         productId: cartItems.productId,
         snapshotName: cartItems.productname,
         size: cartItems.size,
@@ -64,6 +83,7 @@ export async function startCheckout(
       .leftJoin(products, eq(products.id, cartItems.productId))
       .where(eq(cartItems.userId, userId))
       .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+    const lines = opts.items ? chosenLines(cartLines, opts.items) : cartLines;
     if (lines.length === 0) throw conflict('Your cart is empty');
 
     const snapshot: CheckoutLine[] = [];

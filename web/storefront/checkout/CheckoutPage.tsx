@@ -1,7 +1,8 @@
 import { Loader2 } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { CartItem } from '../../api/cart';
 import { useSession } from '../../auth/session';
+import { readBuyNow } from '../../cart/buyNow';
 import { ColourSwatch } from '../../cart/ColourSwatch';
 import { cartSubtotal, formatRupees, thumbnail } from '../../cart/format';
 import { hasProblems, lineProblem } from '../../cart/lines';
@@ -26,8 +27,15 @@ export default function CheckoutPage() {
 
 function Checkout() {
   const { user } = useSession();
-  const { cartItems, initialLoading } = useCart();
-  const payment = usePayment();
+  const { cartItems: wholeCart, initialLoading } = useCart();
+  // Buy Now: only that line is bought, the rest of the cart stays for later.
+  const [params] = useSearchParams();
+  const buyNow = readBuyNow(params);
+  const chosen = buyNow && wholeCart.find((l) => l.cartItemId === buyNow.cartItemId);
+  const cartItems = chosen ? [{ ...chosen, quantity: Math.min(chosen.quantity, buyNow.quantity) }] : wholeCart;
+  const payment = usePayment(
+    chosen ? [{ cartItemId: chosen.cartItemId, quantity: Math.min(chosen.quantity, buyNow.quantity) }] : undefined,
+  );
 
   if (initialLoading) return <CheckoutSkeleton />;
   if (cartItems.length === 0 && payment.phase === 'idle') {

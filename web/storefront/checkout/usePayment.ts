@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { ShippingInput } from '../../../contract/shipping-rules';
 import { ApiError } from '../../api/client';
-import { ordersApi, type PaymentOrder, type PaymentResult } from '../../api/orders';
+import { type CheckoutItem, ordersApi, type PaymentOrder, type PaymentResult } from '../../api/orders';
 import { CART_KEY } from '../../cart/useCart';
 import { loadRazorpay, openRazorpay } from './razorpay';
 
@@ -40,7 +40,7 @@ async function verifyWithRetry(body: PaymentResult & { shippinginfo: ShippingInp
  * Checkout's payment: creates the payment order on the server, opens Razorpay Checkout (or the sandbox dialog),
  * then verifies and places the order. Success goes to /my-orders; dismissing says 'Payment cancelled.'
  */
-export function usePayment() {
+export function usePayment(items?: CheckoutItem[]) {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const [phase, setPhase] = useState<Phase>('idle');
@@ -82,7 +82,7 @@ export function usePayment() {
       setPhase('processing');
       let order: PaymentOrder;
       try {
-        order = await ordersApi.createPayment(shipping);
+        order = await ordersApi.createPayment(shipping, items);
       } catch (err) {
         const reason = err instanceof ApiError && err.status !== 0 && err.status < 500 ? err.body?.message : undefined;
         toast.error(CHECKOUT_MESSAGES.generic, reason ? { description: reason } : undefined);
@@ -123,7 +123,7 @@ export function usePayment() {
         setPhase('idle');
       }
     },
-    [cancelled, place, qc],
+    [cancelled, place, qc, items],
   );
 
   /** The sandbox dialog's Pay and Fail: the sandbox answers the way Razorpay Checkout would. */

@@ -6,6 +6,7 @@ import { cartApi } from '../../api/cart';
 import { catalogueApi, catalogueKeys, type Product } from '../../api/catalogue';
 import { ApiError } from '../../api/client';
 import { useSession } from '../../auth/session';
+import { buyNowPath } from '../../cart/buyNow';
 import { earlyKey, useEarlyTaps, useLiveMark } from '../../ui/earlyTaps';
 import { notify } from '../../ui/notify';
 import { usePageTitle } from '../../ui/usePageTitle';
@@ -141,10 +142,13 @@ function ProductDetails({ product, related }: { product: Product; related: Produ
   async function buyNow() {
     setBusy(true);
     try {
-      await cartApi.clear();
-      await cartApi.add(line);
+      // Only this item is bought; whatever else is in the cart stays there for later.
+      const { data } = await cartApi.add(line);
       await qc.invalidateQueries({ queryKey: ['cart'] });
-      navigate('/checkout');
+      const added = data.find(
+        (l) => l.productId === product._id && l.productsize === (size || '') && l.productcolour === (colour || ''),
+      );
+      navigate(added ? buyNowPath(added.cartItemId, quantity) : '/checkout');
     } catch (err) {
       notify.error((err instanceof ApiError && err.body?.message) || 'Failed to proceed to checkout');
       if (needsSignIn(err)) navigate('/signin');
