@@ -10,6 +10,7 @@ const SubcategoriesPage = lazy(() => import('./subcategories/SubcategoriesPage')
 const ProductsPage = lazy(() => import('./products/ProductsPage'));
 const UsersPage = lazy(() => import('./users/UsersPage'));
 const OrdersPage = lazy(() => import('./orders/OrdersPage'));
+const OrderDetailPage = lazy(() => import('./orders/OrderDetailPage'));
 
 function ScreenLoading() {
   return (
@@ -45,6 +46,7 @@ export default function AdminApp() {
         <Route path="products" element={screen(ProductsPage)} />
         <Route path="users" element={screen(UsersPage)} />
         <Route path="orders" element={screen(OrdersPage)} />
+        <Route path="orders/:id" element={screen(OrderDetailPage)} />
         <Route path="*" element={<Navigate to="/dashboard" replace />} />
       </Route>
     </Routes>

@@ -8,6 +8,7 @@ import type {
   dashboardRoutes,
   LowStockResponse,
 } from '../../contract/dashboard';
+import type { orderActionRoutes } from '../../contract/order-actions';
 import type { AdminOrder, Order } from '../../contract/orders';
 import type { productRoutes } from '../../contract/products';
 import type { RouteAnswer } from '../../contract/route';
@@ -21,6 +22,7 @@ const subcategories = routeCaller<typeof subcategoryRoutes>();
 const products = routeCaller<typeof productRoutes>();
 const users = routeCaller<typeof authRoutes>();
 const dashboard = routeCaller<typeof dashboardRoutes>();
+const orderActions = routeCaller<typeof orderActionRoutes>();
 
 export type {
   AdminOrder,
@@ -110,6 +112,15 @@ export const adminApi = {
       api<OrderPage>(`/o1/api/admin/orders${queryString({ page, limit, ...filters })}`),
     updateDelivery: (id: string, deliverystatus: DeliveryStatus) =>
       api<Message & { order?: Order }>(`/o1/api/admin/update/${enc(id)}`, { method: 'PATCH', body: { deliverystatus } }),
+    detail: (id: string) => orderActions('GET /o1/api/admin/orders/:id', { params: { id } }),
+    cancel: (id: string, reason?: string) => orderActions('POST /o1/api/admin/cancel/:id', { params: { id }, body: { reason } }),
+    refund: (id: string, body: { amount: number; reason: string; restock?: { lineId: string; quantity: number }[] }) =>
+      orderActions('POST /o1/api/admin/refund/:id', { params: { id }, body }),
+    ship: (id: string, body: { carrier: string; trackingnumber: string; trackingurl?: string }) =>
+      orderActions('PATCH /o1/api/admin/shipment/:id', { params: { id }, body }),
+    decideReturn: (id: string, body: { status: 'approved' | 'rejected' | 'received'; note?: string; refund?: boolean }) =>
+      orderActions('PATCH /o1/api/admin/returns/:id', { params: { id }, body }),
+    note: (id: string, note: string) => orderActions('POST /o1/api/admin/note/:id', { params: { id }, body: { note } }),
     /** Address of the CSV file of the filtered orders (a plain link downloads it with the session cookie). */
     exportUrl: (filters: AdminOrderFilters) => `/o1/api/admin/orders/export.csv${queryString({ ...filters })}`,
   },

@@ -1,5 +1,8 @@
+import type { orderActionRoutes } from '../../contract/order-actions';
 import type { Order, ShippingInfo } from '../../contract/orders';
-import { api } from './client';
+import { api, routeCaller } from './client';
+
+const orderActions = routeCaller<typeof orderActionRoutes>();
 
 export type { Order, ShippingInfo };
 
@@ -30,4 +33,8 @@ export const ordersApi = {
   sandboxPay: (body: { razorpay_order_id: string; outcome: 'success' | 'failure' }) =>
     api<{ success: boolean; message?: string } & Partial<PaymentResult>>('/o1/api/sandbox/pay', { body }),
   myOrders: () => api<{ success: boolean; orders: Order[] }>('/o1/api/my-orders'),
+  /** Cancels the shopper's own order (within 24 hours, before shipping); the refund starts at once. */
+  cancel: (id: string, reason?: string) => orderActions('POST /o1/api/cancel/:id', { params: { id }, body: { reason } }),
+  /** Asks to return a delivered order (within 10 days). */
+  requestReturn: (id: string, reason: string) => orderActions('POST /o1/api/returns/:id', { params: { id }, body: { reason } }),
 };

@@ -1,4 +1,6 @@
-import { render, screen, within } from '@testing-library/react';
+import { render as rtlRender, screen, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { AdminOrder } from '../../api/admin';
 import { ADMIN_LIFECYCLE_DEFAULTS } from '../../test/order-fixture';
@@ -39,6 +41,9 @@ const order = (over: Partial<AdminOrder> = {}): AdminOrder => ({
   ...ADMIN_LIFECYCLE_DEFAULTS,
   ...over,
 });
+
+/** Cards link to the order's page: they render inside a router. */
+const render = (ui: ReactElement) => rtlRender(ui, { wrapper: MemoryRouter });
 
 const classes = (el: HTMLElement) => el.className.split(/\s+/);
 
@@ -105,9 +110,7 @@ describe('what needs the merchant’s attention', () => {
         onDeliveryChange={vi.fn()}
       />,
     );
-    expect(screen.getByTestId('order-notice')).toHaveTextContent(
-      'Refund failed: refund the payment from the Razorpay dashboard.',
-    );
+    expect(screen.getByTestId('order-notice')).toHaveTextContent('Refund failed: refund it again from the order’s page.');
   });
 
   it('names a wrong amount and a missing address', () => {
@@ -119,5 +122,15 @@ describe('what needs the merchant’s attention', () => {
       <OrderCard order={order({ flag: 'shipping_missing', refundstatus: 'none' })} busy={false} onDeliveryChange={vi.fn()} />,
     );
     expect(screen.getByTestId('order-notice')).toHaveTextContent('contact the customer for the address');
+  });
+
+  it('links to the order’s page, and a cancelled order’s status cannot be changed from the card', () => {
+    render(
+      <OrderCard order={order({ deliverystatus: 'cancelled', status: 'Cancelled' })} busy={false} onDeliveryChange={vi.fn()} />,
+    );
+    expect(screen.getByTestId('order-detail-link').getAttribute('href')).toBe(`/dashboard/orders/${LONG_ID}`);
+    const select = screen.getByLabelText('Delivery Status') as HTMLSelectElement;
+    expect(select.disabled).toBe(true);
+    expect(select.value).toBe('cancelled');
   });
 });

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import type { AdminOrder } from '../../../contract/orders';
 import { DELIVERY_STATUSES } from '../../../contract/orders';
 import type { Order } from '../../api/admin';
@@ -98,7 +99,7 @@ const REFUND_TEXT: Record<AdminOrder['refundstatus'], string> = {
   none: '',
   pending: 'Refund pending.',
   processed: 'Refund processed.',
-  failed: 'Refund failed: refund the payment from the Razorpay dashboard.',
+  failed: 'Refund failed: refund it again from the order’s page.',
 };
 
 /** What needs the merchant's attention on an order (a payment that could not be fulfilled, a refund). */
@@ -138,6 +139,13 @@ export function OrderCard({
           <p className="text-xs break-all text-gray-500" data-testid="order-id">
             Order {order._id}
           </p>
+          <Link
+            to={`/dashboard/orders/${order._id}`}
+            className="text-xs font-medium text-brand-700 hover:underline"
+            data-testid="order-detail-link"
+          >
+            View details
+          </Link>
           <div className="mt-1.5 flex flex-wrap gap-2">
             <span
               className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_CLASS[order.status] ?? 'bg-yellow-100 text-yellow-800'}`}
@@ -166,7 +174,7 @@ export function OrderCard({
             <select
               id={selectId}
               value={order.deliverystatus}
-              disabled={busy}
+              disabled={busy || order.deliverystatus === 'cancelled'}
               onChange={(e) => onDeliveryChange(e.target.value as Order['deliverystatus'])}
               className="max-w-full min-w-0 rounded-md border border-gray-300 bg-white px-2 py-1 text-sm capitalize focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none disabled:opacity-50"
             >
@@ -175,6 +183,7 @@ export function OrderCard({
                   {s}
                 </option>
               ))}
+              {order.deliverystatus === 'cancelled' ? <option value="cancelled">cancelled</option> : null}
             </select>
           </div>
         </div>

@@ -1,11 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PackageOpen } from 'lucide-react';
-import { useEffect } from 'react';
+import { AlertDialog, Dialog } from 'radix-ui';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { ApiError } from '../../api/client';
 import { type Order, ordersApi } from '../../api/orders';
 import { ColourSwatch } from '../../cart/ColourSwatch';
 import { formatRupees, thumbnail } from '../../cart/format';
 import { SignedIn } from '../../cart/SignedIn';
+import { OrderTimeline } from '../../ui/OrderTimeline';
 import { Thumbnail } from '../../ui/Thumbnail';
 import { formatOrderDate, paymentClass, statusClass } from './format';
 
@@ -131,7 +135,204 @@ function OrderCard({ order }: { order: Order }) {
           </p>
         ) : null}
       </div>
+      <AfterPayment order={order} />
     </li>
+  );
+}
+
+const REFUND_WORDS: Record<string, string> = {
+  processed: 'refunded',
+  pending: 'refund in progress',
+  failed: 'refund failed, we will try again',
+};
+
+/** Shipment, refunds, the return request, the timeline, and Cancel / Request return when they are allowed. */
+function AfterPayment({ order }: { order: Order }) {
+  const ret = order.returnrequest;
+  return (
+    <div className="space-y-3 border-t border-gray-200 px-4 py-3 text-sm sm:px-5" data-testid="order-after-payment">
+      {order.shipment ? (
+        <p data-testid="order-shipment">
+          <span className="font-medium">Shipped with {order.shipment.carrier}</span>, tracking number{' '}
+          <span className="font-mono">{order.shipment.trackingnumber}</span>
+          {order.shipment.trackingurl ? (
+            <>
+              {' '}
+              ·{' '}
+              <a
+                href={order.shipment.trackingurl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="font-medium text-brand-700 underline"
+                data-testid="tracking-link"
+              >
+                Track your parcel
+              </a>
+            </>
+          ) : null}
+        </p>
+      ) : null}
+      {order.refunds.length ? (
+        <ul className="space-y-1" aria-label="Refunds" data-testid="order-refunds">
+          {order.refunds.map((r) => (
+            <li key={r._id} data-testid="order-refund" data-status={r.status}>
+              {formatRupees(r.amount)} {REFUND_WORDS[r.status] ?? r.status}
+              {r.reason ? <span className="text-gray-600"> · {r.reason}</span> : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {ret ? (
+        <p data-testid="order-return">
+          <span className="font-medium">Return {ret.status}</span> · “{ret.reason}”
+        </p>
+      ) : null}
+      {order.events.length ? (
+        <details>
+          <summary className="cursor-pointer font-medium text-brand-700">Order timeline</summary>
+          <div className="mt-3">
+            <OrderTimeline events={order.events} />
+          </div>
+        </details>
+      ) : null}
+      {order.cancellable || order.returnable ? (
+        <div className="flex flex-wrap gap-2">
+          {order.cancellable ? <CancelButton order={order} /> : null}
+          {order.returnable ? <ReturnButton order={order} /> : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function CancelButton({ order }: { order: Order }) {
+  const qc = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  async function cancel() {
+    setBusy(true);
+    try {
+      const res = await ordersApi.cancel(order._id);
+      toast.success(res.message);
+      await qc.invalidateQueries({ queryKey: MY_ORDERS_KEY });
+    } catch (err) {
+      toast.error(err instanceof Error ? err.message : 'Something went wrong.');
+      await qc.invalidateQueries({ queryKey: MY_ORDERS_KEY });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <AlertDialog.Root>
+      <AlertDialog.Trigger
+        disabled={busy}
+        data-testid="cancel-order"
+        className="rounded-md border border-red-300 px-4 py-2 text-sm font-medium text-red-700 hover:bg-red-50 disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-red-500"
+      >
+        {busy ? 'Cancelling...' : 'Cancel order'}
+      </AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
+        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,26rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
+          <AlertDialog.Title className="text-lg font-semibold">Cancel this order?</AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-sm text-gray-600">
+            Your payment of {formatRupees(order.totalamount)} will be refunded to the way you paid.
+          </AlertDialog.Description>
+          <div className="mt-6 flex justify-end gap-3">
+            <AlertDialog.Cancel className="rounded-md border border-gray-300 px-4 py-2 text-sm font-medium hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-brand-500">
+              Keep order
+            </AlertDialog.Cancel>
+            <AlertDialog.Action
+              onClick={cancel}
+              className="rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-500"
+            >
+              Yes, cancel it
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
+
+const REASON_MESSAGE = 'Tell us why, in at least 5 characters';
+
+function ReturnButton({ order }: { order: Order }) {
+  const qc = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (reason.trim().length < 5) {
+      setError(REASON_MESSAGE);
+      return;
+    }
+    setError('');
+    setBusy(true);
+    try {
+      const res = await ordersApi.requestReturn(order._id, reason.trim());
+      toast.success(res.message);
+      setOpen(false);
+      await qc.invalidateQueries({ queryKey: MY_ORDERS_KEY });
+    } catch (err) {
+      if (err instanceof ApiError && err.fieldErrors.reason) setError(err.fieldErrors.reason);
+      else toast.error(err instanceof Error ? err.message : 'Something went wrong.');
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Dialog.Root open={open} onOpenChange={(o) => !busy && setOpen(o)}>
+      <Dialog.Trigger
+        data-testid="request-return"
+        className="rounded-md border border-brand-700 px-4 py-2 text-sm font-medium text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500"
+      >
+        Request return
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,28rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
+          <Dialog.Title className="text-lg font-semibold">Return this order?</Dialog.Title>
+          <Dialog.Description className="mt-2 text-sm text-gray-600">
+            Tell us what went wrong. Once we receive the parcel, your money comes back to the way you paid.
+          </Dialog.Description>
+          <form onSubmit={submit} className="mt-4 space-y-3" noValidate>
+            <label htmlFor={`return-reason-${order._id}`} className="block text-sm font-medium">
+              Reason
+            </label>
+            <textarea
+              id={`return-reason-${order._id}`}
+              rows={3}
+              maxLength={1000}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `return-reason-${order._id}-error` : undefined}
+              className="block w-full rounded-md border border-gray-300 px-3 py-2 text-sm aria-[invalid=true]:border-red-500"
+            />
+            {error ? (
+              <p id={`return-reason-${order._id}-error`} className="text-sm text-red-600" data-testid="return-reason-error">
+                {error}
+              </p>
+            ) : null}
+            <div className="flex justify-end gap-3">
+              <Dialog.Close className="rounded-md border border-gray-300 px-4 py-2 text-sm font-medium hover:bg-gray-50">
+                Close
+              </Dialog.Close>
+              <button
+                type="submit"
+                disabled={busy}
+                data-testid="submit-return"
+                className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-600 disabled:opacity-50"
+              >
+                {busy ? 'Sending...' : 'Request return'}
+              </button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }
 

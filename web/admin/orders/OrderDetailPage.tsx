@@ -1,0 +1,506 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { type AdminOrder, adminApi } from '../../api/admin';
+import { ApiError } from '../../api/client';
+import { OrderTimeline } from '../../ui/OrderTimeline';
+import { formatDateTime, formatINR } from '../format';
+import { Button } from '../ui/Button';
+import { useConfirm } from '../ui/Confirm';
+import { Field, TextArea, TextInput } from '../ui/Field';
+import { Modal } from '../ui/Modal';
+import { ErrorBanner, PageHeader } from '../ui/Page';
+
+const TOAST_MS = 3000;
+
+const REFUND_STATUS_CLASS: Record<string, string> = {
+  processed: 'bg-green-100 text-green-800',
+  pending: 'bg-yellow-100 text-yellow-800',
+  failed: 'bg-red-100 text-red-800',
+};
+
+function Section({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <section className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm" data-testid={testId} aria-label={title}>
+      <h2 className="mb-3 text-base font-semibold text-gray-900">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** The back-office page of one order: timeline, payment and refunds, shipment, return, notes, cancel. */
+export default function OrderDetailPage() {
+  const { id = '' } = useParams();
+  const qc = useQueryClient();
+  const key = ['admin', 'order', id];
+  const query = useQuery({ queryKey: key, queryFn: async () => (await adminApi.orders.detail(id)).order });
+  const { confirm, element: confirmElement } = useConfirm();
+
+  /** Confirms, runs the call, shows the answer's order and a toast; false when cancelled or refused. */
+  async function run(
+    question: { title: string; text: string; confirmLabel: string },
+    call: () => Promise<{ order: AdminOrder; message?: string }>,
+    success: string,
+  ) {
+    if (!(await confirm(question))) return false;
+    try {
+      const res = await call();
+      qc.setQueryData(key, res.order);
+      void qc.invalidateQueries({ queryKey: ['admin', 'orders'] });
+      toast.success(res.message ?? success, { duration: TOAST_MS });
+      return true;
+    } catch (err) {
+      toast.error(err instanceof Error ? err.message : 'Something went wrong.', { duration: TOAST_MS });
+      if (err instanceof ApiError && err.status !== 400) void qc.invalidateQueries({ queryKey: key });
+      throw err;
+    }
+  }
+
+  if (query.isPending) {
+    return (
+      <div role="status" aria-busy="true" className="space-y-3">
+        <div className="h-8 w-64 animate-pulse rounded bg-gray-100" />
+        <div className="h-64 animate-pulse rounded-xl bg-gray-100" />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div>
+        <BackLink />
+        <ErrorBanner>
+          {query.error instanceof ApiError && query.error.status === 404 ? 'Order not found' : 'The order could not be loaded.'}
+        </ErrorBanner>
+      </div>
+    );
+  }
+  const order = query.data;
+  return (
+    <div className="space-y-4" data-testid="order-detail">
+      {confirmElement}
+      <BackLink />
+      <PageHeader
+        title={`Order ${order._id.slice(0, 8)}`}
+        subtitle={
+          <span>
+            {formatDateTime(order.createdAt)} · <span data-testid="detail-status">{order.status}</span> ·{' '}
+            <span data-testid="detail-payment">{order.paymentstatus}</span>
+          </span>
+        }
+        actions={
+          order.cancellable ? (
+            <Button
+              variant="danger"
+              data-testid="admin-cancel"
+              onClick={() =>
+                run(
+                  {
+                    title: 'Cancel this order?',
+                    text: `The units go back on sale and ${formatINR(order.refundable)} is refunded to the customer.`,
+                    confirmLabel: 'Yes, cancel it',
+                  },
+                  () => adminApi.orders.cancel(order._id),
+                  'Order cancelled',
+                ).catch(() => {})
+              }
+            >
+              Cancel order
+            </Button>
+          ) : null
+        }
+      />
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="min-w-0 space-y-4">
+          <Section title="Items">
+            <ul className="divide-y divide-gray-100" aria-label="Products">
+              {order.products.map((l) => (
+                <li key={l._id} className="flex justify-between gap-3 py-2 text-sm" data-testid="detail-line">
+                  <span className="min-w-0 wrap-anywhere">
+                    {l.productname} × {l.quantity}
+                    {l.size ? ` · ${l.size}` : ''}
+                    {l.colour ? ` · ${l.colour}` : ''}
+                  </span>
+                  <span className="shrink-0 tabular-nums">{formatINR(l.productprice * l.quantity)}</span>
+                </li>
+              ))}
+            </ul>
+            <p className="mt-2 flex justify-between border-t border-gray-100 pt-2 font-semibold">
+              <span>Total</span>
+              <span>{formatINR(order.totalamount)}</span>
+            </p>
+          </Section>
+          <PaymentSection order={order} run={run} />
+          <ReturnSection order={order} run={run} />
+          <Section title="Timeline" testId="admin-timeline">
+            <OrderTimeline events={order.events} admin />
+            <NoteForm order={order} run={run} />
+          </Section>
+        </div>
+        <div className="min-w-0 space-y-4">
+          <Section title="Customer and shipping">
+            <div className="text-sm wrap-anywhere text-gray-700">
+              {order.user ? (
+                <p className="font-medium text-gray-900">
+                  {order.user.fullname} ({order.user.mobileno})
+                </p>
+              ) : null}
+              <p>{order.shippinginfo.fullname}</p>
+              <p>{order.shippinginfo.address}</p>
+              <p>
+                {order.shippinginfo.city} {order.shippinginfo.pincode}
+              </p>
+              <p>{order.shippinginfo.mobileno}</p>
+            </div>
+          </Section>
+          <ShipmentSection order={order} run={run} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+type Run = (
+  question: { title: string; text: string; confirmLabel: string },
+  call: () => Promise<{ order: AdminOrder; message?: string }>,
+  success: string,
+) => Promise<boolean>;
+
+function BackLink() {
+  return (
+    <Link to="/dashboard/orders" className="inline-flex items-center gap-1 text-sm text-brand-700 hover:underline">
+      <ArrowLeft aria-hidden className="size-4" /> Orders
+    </Link>
+  );
+}
+
+function PaymentSection({ order, run }: { order: AdminOrder; run: Run }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Section title="Payment and refunds" testId="payment-section">
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+        <dt className="text-gray-500">Payment</dt>
+        <dd className="break-all">{order.razorpay_payment_id}</dd>
+        <dt className="text-gray-500">Refunded</dt>
+        <dd data-testid="refunded-amount">{formatINR(order.refundedamount)}</dd>
+        <dt className="text-gray-500">Left to refund</dt>
+        <dd data-testid="refundable-amount">{formatINR(order.refundable)}</dd>
+      </dl>
+      {order.refunds.length ? (
+        <ul className="mt-3 divide-y divide-gray-100 text-sm" aria-label="Refunds">
+          {order.refunds.map((r) => (
+            <li key={r._id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="refund-row">
+              <span className="min-w-0 wrap-anywhere">
+                {formatINR(r.amount)} · {r.reason || 'Refund'} · {formatDateTime(r.createdAt)}
+              </span>
+              <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${REFUND_STATUS_CLASS[r.status] ?? ''}`}>
+                {r.status}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="mt-3">
+        <Button variant="secondary" disabled={order.refundable <= 0} onClick={() => setOpen(true)} data-testid="open-refund">
+          Refund
+        </Button>
+      </div>
+      {open ? <RefundDialog order={order} run={run} onClose={() => setOpen(false)} /> : null}
+    </Section>
+  );
+}
+
+function RefundDialog({ order, run, onClose }: { order: AdminOrder; run: Run; onClose: () => void }) {
+  const [amount, setAmount] = useState(order.refundable.toFixed(2));
+  const [reason, setReason] = useState('');
+  const [restock, setRestock] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const lines = order.products.filter((l) => order.restockable.some((r) => r.lineId === l._id));
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const value = Number(amount);
+    const found: Record<string, string> = {};
+    if (!Number.isFinite(value) || value <= 0 || Math.round(value * 100) !== Math.round(value * 100 * 1e6) / 1e6) {
+      found.amount = 'Enter an amount above zero, in rupees with at most 2 decimals';
+    } else if (value > order.refundable) {
+      found.amount = `At most ${formatINR(order.refundable)} can be refunded`;
+    }
+    if (!reason.trim()) found.reason = 'Give a reason for the refund';
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    const units = Object.entries(restock)
+      .map(([lineId, q]) => ({ lineId, quantity: Number(q) }))
+      .filter((r) => Number.isInteger(r.quantity) && r.quantity > 0);
+    setBusy(true);
+    try {
+      const done = await run(
+        {
+          title: `Refund ${formatINR(value)}?`,
+          text: units.length
+            ? `The money goes back to the customer and ${units.reduce((s, u) => s + u.quantity, 0)} unit(s) go back on sale.`
+            : 'The money goes back to the customer’s payment method.',
+          confirmLabel: 'Yes, refund',
+        },
+        () =>
+          adminApi.orders.refund(order._id, {
+            amount: value,
+            reason: reason.trim(),
+            ...(units.length ? { restock: units } : {}),
+          }),
+        'Refund started',
+      );
+      if (done) onClose();
+    } catch (err) {
+      if (err instanceof ApiError) setErrors(err.fieldErrors);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal
+      open
+      onOpenChange={(o) => !o && onClose()}
+      title="Refund"
+      description={`Up to ${formatINR(order.refundable)} is left to refund.`}
+      showDescription
+      locked={busy}
+      testId="refund-dialog"
+    >
+      <form onSubmit={submit} className="space-y-4" noValidate>
+        <Field id="refund-amount" label="Amount (₹)" required error={errors.amount}>
+          <TextInput
+            id="refund-amount"
+            inputMode="decimal"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            error={errors.amount}
+          />
+        </Field>
+        <Field id="refund-reason" label="Reason" required error={errors.reason}>
+          <TextInput
+            id="refund-reason"
+            value={reason}
+            maxLength={500}
+            onChange={(e) => setReason(e.target.value)}
+            error={errors.reason}
+          />
+        </Field>
+        {lines.length ? (
+          <fieldset className="space-y-2">
+            <legend className="text-sm font-medium text-gray-800">Put units back on sale</legend>
+            {lines.map((l) => {
+              const max = order.restockable.find((r) => r.lineId === l._id)?.quantity ?? 0;
+              const id = `restock-${l._id}`;
+              return (
+                <Field key={l._id} id={id} label={`${l.productname} (up to ${max})`}>
+                  <TextInput
+                    id={id}
+                    type="number"
+                    min={0}
+                    max={max}
+                    value={restock[l._id] ?? '0'}
+                    onChange={(e) => setRestock((r) => ({ ...r, [l._id]: e.target.value }))}
+                  />
+                </Field>
+              );
+            })}
+          </fieldset>
+        ) : null}
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Close
+          </Button>
+          <Button type="submit" disabled={busy} data-testid="submit-refund">
+            {busy ? 'Refunding…' : 'Refund'}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+function ShipmentSection({ order, run }: { order: AdminOrder; run: Run }) {
+  const [carrier, setCarrier] = useState(order.shipment?.carrier ?? '');
+  const [trackingnumber, setNumber] = useState(order.shipment?.trackingnumber ?? '');
+  const [trackingurl, setUrl] = useState(order.shipment?.trackingurl ?? '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const canShip = ['pending', 'confirmed', 'shipped'].includes(order.deliverystatus) && order.paymentstatus !== 'Refunded';
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const found: Record<string, string> = {};
+    if (!carrier.trim()) found.carrier = 'Enter the carrier';
+    if (!trackingnumber.trim()) found.trackingnumber = 'Enter the tracking number';
+    if (trackingurl.trim() && !/^https:\/\/\S+$/i.test(trackingurl.trim()))
+      found.trackingurl = 'The tracking link must be an https:// address';
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    try {
+      await run(
+        { title: 'Mark this order shipped?', text: `${carrier.trim()} ${trackingnumber.trim()}`, confirmLabel: 'Yes, shipped' },
+        () => adminApi.orders.ship(order._id, { carrier, trackingnumber, ...(trackingurl.trim() ? { trackingurl } : {}) }),
+        'Shipment recorded',
+      );
+    } catch (err) {
+      if (err instanceof ApiError) setErrors(err.fieldErrors);
+    }
+  }
+
+  return (
+    <Section title="Shipment" testId="shipment-section">
+      {order.shipment ? (
+        <p className="mb-3 text-sm text-gray-700" data-testid="shipment-info">
+          {order.shipment.carrier} {order.shipment.trackingnumber} · shipped {formatDateTime(order.shipment.shippedAt)}
+          {order.shipment.trackingurl ? (
+            <>
+              {' '}
+              ·{' '}
+              <a href={order.shipment.trackingurl} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline">
+                Track
+              </a>
+            </>
+          ) : null}
+        </p>
+      ) : null}
+      {canShip ? (
+        <form onSubmit={submit} className="space-y-3" noValidate>
+          <Field id="carrier" label="Carrier" required error={errors.carrier}>
+            <TextInput
+              id="carrier"
+              value={carrier}
+              maxLength={100}
+              onChange={(e) => setCarrier(e.target.value)}
+              error={errors.carrier}
+            />
+          </Field>
+          <Field id="trackingnumber" label="Tracking number" required error={errors.trackingnumber}>
+            <TextInput
+              id="trackingnumber"
+              value={trackingnumber}
+              maxLength={100}
+              onChange={(e) => setNumber(e.target.value)}
+              error={errors.trackingnumber}
+            />
+          </Field>
+          <Field id="trackingurl" label="Tracking link" error={errors.trackingurl}>
+            <TextInput
+              id="trackingurl"
+              type="url"
+              placeholder="https://"
+              value={trackingurl}
+              onChange={(e) => setUrl(e.target.value)}
+              error={errors.trackingurl}
+            />
+          </Field>
+          <Button type="submit" data-testid="save-shipment">
+            {order.shipment ? 'Update shipment' : 'Mark shipped'}
+          </Button>
+        </form>
+      ) : !order.shipment ? (
+        <p className="text-sm text-gray-500">This order cannot be shipped ({order.status.toLowerCase()}).</p>
+      ) : null}
+    </Section>
+  );
+}
+
+function ReturnSection({ order, run }: { order: AdminOrder; run: Run }) {
+  const [refund, setRefund] = useState(true);
+  const ret = order.returnrequest;
+  if (!ret) return null;
+  const decide = (status: 'approved' | 'rejected' | 'received') =>
+    run(
+      {
+        title:
+          status === 'received'
+            ? 'Mark the return received?'
+            : status === 'approved'
+              ? 'Approve this return?'
+              : 'Reject this return?',
+        text:
+          status === 'received'
+            ? `The units go back on sale${refund ? ` and ${formatINR(order.refundable)} is refunded` : ''}.`
+            : 'The customer will see the decision on their order.',
+        confirmLabel: status === 'received' ? 'Yes, received' : status === 'approved' ? 'Yes, approve' : 'Yes, reject',
+      },
+      () => adminApi.orders.decideReturn(order._id, { status, ...(status === 'received' ? { refund } : {}) }),
+      'Return updated',
+    ).catch(() => {});
+  return (
+    <Section title="Return" testId="return-section">
+      <p className="text-sm">
+        <span className="font-medium" data-testid="return-status">
+          {ret.status}
+        </span>{' '}
+        · {formatDateTime(ret.createdAt)}
+      </p>
+      <p className="mt-1 text-sm wrap-anywhere text-gray-700">“{ret.reason}”</p>
+      <div className="mt-3 flex flex-wrap items-center gap-2">
+        {ret.status === 'requested' ? (
+          <>
+            <Button onClick={() => decide('approved')} data-testid="approve-return">
+              Approve
+            </Button>
+            <Button variant="secondary" onClick={() => decide('rejected')} data-testid="reject-return">
+              Reject
+            </Button>
+          </>
+        ) : null}
+        {ret.status === 'approved' ? (
+          <>
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" checked={refund} onChange={(e) => setRefund(e.target.checked)} /> Refund what is left (
+              {formatINR(order.refundable)})
+            </label>
+            <Button onClick={() => decide('received')} data-testid="receive-return">
+              Mark received
+            </Button>
+          </>
+        ) : null}
+      </div>
+    </Section>
+  );
+}
+
+function NoteForm({ order, run }: { order: AdminOrder; run: Run }) {
+  const [note, setNote] = useState('');
+  const [error, setError] = useState('');
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!note.trim()) {
+      setError('Write the note');
+      return;
+    }
+    setError('');
+    try {
+      const ok = await run(
+        { title: 'Add this private note?', text: 'Only the shop’s staff see it.', confirmLabel: 'Yes, add it' },
+        async () => ({ ...(await adminApi.orders.note(order._id, note.trim())), message: 'Note added' }),
+        'Note added',
+      );
+      if (ok) setNote('');
+    } catch {
+      // shown by the toast
+    }
+  }
+  return (
+    <form onSubmit={submit} className="mt-4 space-y-2 border-t border-gray-100 pt-3" noValidate>
+      <Field id="private-note" label="Private note" error={error} hint="Never shown to the customer.">
+        <TextArea
+          id="private-note"
+          rows={2}
+          maxLength={2000}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          error={error}
+        />
+      </Field>
+      <Button type="submit" variant="secondary" data-testid="add-note">
+        Add note
+      </Button>
+    </form>
+  );
+}
