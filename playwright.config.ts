@@ -66,6 +66,8 @@ export default defineConfig({
       ADMIN_MOBILE: E2E_ADMIN.mobileno,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       NODE_ENV: 'production',
+      // production without Razorpay keys: the sandbox, asked for by name (every page shows the test payments ribbon)
+      PAYMENTS: 'sandbox',
       LOG_LEVEL: 'warn',
       // Every journey shops from 127.0.0.1, one client address for many test shoppers at once.
       HOLD_MAX_UNITS_PER_ADDRESS: '100000',

@@ -147,6 +147,7 @@ async function main() {
         env: {
           DATABASE_URL: url,
           NODE_ENV: 'production',
+          PAYMENTS: 'sandbox',
           LOG_LEVEL: 'warn',
           ADMIN_MOBILE: ADMIN.mobileno,
           ADMIN_PASSWORD: ADMIN.password,

@@ -138,7 +138,14 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-web-bench-'));
   const shop = await startShop({
     port: PORT,
-    env: { DATA_DIR: dataDir, SEED_DEMO: 'true', NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: undefined },
+    env: {
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      NODE_ENV: 'production',
+      PAYMENTS: 'sandbox',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: undefined,
+    },
     timeoutMs: 300_000,
   });
   try {

@@ -109,6 +109,7 @@ const EnvSchema = z
     ADMIN_PASSWORD: optionalString.refine((v) => v === undefined || v.length >= 8, {
       message: 'must be at least 8 characters',
     }),
+    PAYMENTS: optionalString.pipe(z.enum(['razorpay', 'sandbox'], { message: 'must be razorpay or sandbox' }).optional()),
     RAZORPAY_KEY_ID: optionalString,
     RAZORPAY_KEY_SECRET: optionalString,
     RAZORPAY_WEBHOOK_SECRET: optionalString,
@@ -216,6 +217,26 @@ const EnvSchema = z
         message: 'WHATSAPP_TOKEN and WHATSAPP_PHONE_ID must be set together',
       });
     }
+    const keys = Boolean(env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET);
+    if (env.PAYMENTS === 'razorpay' && !keys) {
+      ctx.addIssue({ code: 'custom', path: ['PAYMENTS'], message: 'razorpay needs RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET' });
+    }
+    if (env.PAYMENTS === 'sandbox' && keys) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENTS'],
+        message: 'is sandbox while Razorpay keys are set: unset the keys for a test shop, or PAYMENTS for real payments',
+      });
+    }
+    // A production shop without keys would take orders as Paid without money: only when asked for by name.
+    if (env.NODE_ENV === 'production' && !keys && env.PAYMENTS !== 'sandbox') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENTS'],
+        message:
+          'production needs RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET; set PAYMENTS=sandbox to run a test shop whose payments take no money',
+      });
+    }
     if (env.RAZORPAY_KEY_ID && !/^rzp_(test|live)_\w+$/.test(env.RAZORPAY_KEY_ID)) {
       ctx.addIssue({ code: 'custom', path: ['RAZORPAY_KEY_ID'], message: 'must start with rzp_test_ or rzp_live_' });
     }
@@ -254,6 +275,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     seedDemo: e.SEED_DEMO,
     admin: e.ADMIN_MOBILE && e.ADMIN_PASSWORD ? { mobileno: e.ADMIN_MOBILE, password: e.ADMIN_PASSWORD } : undefined,
     razorpay,
+    /** Which payments the shop takes: Razorpay (keys set) or the built-in sandbox, which takes no money. */
+    payments: razorpay ? ('razorpay' as const) : ('sandbox' as const),
     /** Webhook secret also used in sandbox mode so webhook tests work offline. */
     webhookSecret: e.RAZORPAY_WEBHOOK_SECRET,
     razorpayApiBase: e.RAZORPAY_API_BASE,

@@ -16,6 +16,9 @@ async function main() {
         'when the shopper returns and by the reconciler; set the secret of the dashboard webhook to take them at once.',
     );
   }
+  if (config.payments === 'sandbox' && config.isProduction) {
+    log('Payments: sandbox (PAYMENTS=sandbox). No real money is taken; every page shows a test payments ribbon.');
+  }
   // The media store first: a missing bucket or refused credentials stop start-up before the database is touched.
   // The same store receives the demo catalogue's pictures and serves them.
   const media = createMediaStore(config);

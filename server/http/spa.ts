@@ -260,6 +260,8 @@ export function installSpa(app: FastifyInstance, webDir: string, publicUrl: stri
           `<div id="root">${rendered.markup}</div><script id="boot-data" type="application/json">${jsonForScript(rendered.boot)}</script>`,
       );
     }
+    // A shop taking sandbox payments says so on every page, before any script runs (outside the app's root).
+    if (app.config.payments === 'sandbox') html = html.replace(/<body[^>]*>/, (body) => body + TEST_PAYMENTS_RIBBON);
     return { status: meta.status ?? 200, html, encoded: {}, rendered: rendered !== undefined };
   }
 
@@ -300,6 +302,12 @@ const brotli = (text: string) => promisify(zlib.brotliCompress)(text, { params: 
 const gzip = (text: string) => promisify(zlib.gzip)(text);
 
 /** br or gzip when the browser accepts it (and has not refused it with q=0). */
+/** Shown on every page while the shop takes sandbox payments (PAYMENTS=sandbox, or no Razorpay keys). */
+export const TEST_PAYMENTS_TEXT = 'Test payments: no real money is taken in this shop.';
+const TEST_PAYMENTS_RIBBON =
+  `<div role="note" data-testid="test-payments" style="background:#fef3c7;color:#78350f;text-align:center;` +
+  `font:600 13px/1.4 system-ui,sans-serif;padding:4px 8px;border-bottom:1px solid #f59e0b">${TEST_PAYMENTS_TEXT}</div>`;
+
 export function pickEncoding(header: string | string[] | undefined): 'br' | 'gzip' | undefined {
   const accepted = new Map<string, number>();
   for (const part of (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',')) {

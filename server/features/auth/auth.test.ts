@@ -455,7 +455,7 @@ describe('HTTP conventions', () => {
     expect(spoofed.headers['strict-transport-security']).toBeUndefined();
     expect(String(spoofed.headers['set-cookie'])).not.toMatch(/Secure/i);
 
-    const production = await createTestApp({ NODE_ENV: 'production', LOG_LEVEL: 'silent' });
+    const production = await createTestApp({ NODE_ENV: 'production', PAYMENTS: 'sandbox', LOG_LEVEL: 'silent' });
     const proxied = await createTestApp({ TRUST_PROXY: 'true' });
     const https = await createTestApp({ PUBLIC_URL: 'https://shop.example' });
     try {
