@@ -120,6 +120,45 @@ test.describe('before the app runs, on a slow phone', () => {
     release();
   });
 
+  test('a menu opened before the app runs stays open when it takes over, and closes on the next page', async ({ page }) => {
+    const release = await holdAppScripts(page);
+    await openAtFirstPaint(page, SAPPHIRE_TERM);
+    await page.getByRole('button', { name: 'Open menu' }).tap();
+    await page.locator('#mobile-menu').getByText('Jewellery', { exact: true }).tap();
+    release();
+    await expect.poll(() => isLive(page, 'h1'), { timeout: 30_000 }).toBe(true);
+    // Taken over: the menu is still open and now says so.
+    await expect(page.locator('#mobile-menu').getByRole('link', { name: 'Rings', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+    // A page change in the app closes it.
+    await page.locator('#mobile-menu').getByRole('link', { name: 'Rings', exact: true }).tap();
+    await expect(page).toHaveURL(/\/jewellery-rings$/);
+    await expect(page.locator('#mobile-menu')).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('a filter sheet filled in before the app runs keeps what was typed when it takes over', async ({ page }) => {
+    const release = await holdAppScripts(page);
+    await openAtFirstPaint(page, SAPPHIRE_TERM);
+    await page.getByRole('button', { name: /^Filters/ }).tap();
+    const sheet = page.getByRole('dialog', { name: 'Filter products' });
+    await sheet.getByLabel('Search').fill('Oval');
+    await sheet.getByLabel('Sort by').selectOption('asc');
+    release();
+    await expect.poll(() => isLive(page, 'h1'), { timeout: 30_000 }).toBe(true);
+    await expect(sheet.getByLabel('Search')).toHaveValue('Oval');
+    const pageLoads: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'document') pageLoads.push(r.url());
+    });
+    await sheet.getByRole('button', { name: 'Apply Filters' }).tap();
+    // Applied by the app: the search and sort typed before it ran are in the address.
+    await expect(page).toHaveURL(`${SAPPHIRE_TERM}-sort-asc-search-oval`);
+    await expect(page.getByTestId('listing-count')).toHaveText('Showing 1 of 1 products');
+    await expect(sheet).toBeHidden();
+    expect(pageLoads).toEqual([]);
+  });
+
   test('Add to Cart tapped by a signed-out shopper is carried out once the app runs: to sign in', async ({ page }) => {
     const release = await holdAppScripts(page);
     await openAtFirstPaint(page, SAPPHIRE_TERM);
@@ -158,16 +197,25 @@ test.describe('before the app runs, on a slow phone', () => {
 
   test('Buy Now on a product page, tapped before the app runs, goes to checkout with just that stone', async ({ page }) => {
     await newShopper(page);
+    const logged: string[] = [];
+    page.on('console', (m) => logged.push(`${m.type()}: ${m.text()}`));
     const release = await holdAppScripts(page);
     await openAtFirstPaint(page, FEATURED_PATH);
     // The second size, chosen on the server's page, is the one bought.
     await page.getByText('6 Ratti', { exact: true }).tap();
+    // The choice shows at once (the pill of the checked radio is highlighted by CSS).
+    await expect(page.getByRole('radio', { name: '6 Ratti' })).toBeChecked();
+    const border = (text: string) => page.getByText(text, { exact: true }).evaluate((el) => getComputedStyle(el).borderColor);
+    expect(await border('6 Ratti')).not.toBe(await border('5 Ratti'));
     await page.getByRole('button', { name: 'Buy Now' }).tap();
     await expect(page.getByRole('button', { name: 'Buy Now' })).toHaveAttribute('aria-busy', 'true');
     release();
     await expect(page).toHaveURL(/\/checkout$/, { timeout: 30_000 });
     const lines = (await (await page.request.get('/c2/api/all')).json()).data as (CartLine & { productsize?: string })[];
-    expect(lines.map((l) => [l.productname, l.quantity, l.productsize])).toEqual([[VAULT.featured.productname, 1, '6 Ratti']]);
+    expect(
+      lines.map((l) => [l.productname, l.quantity, l.productsize]),
+      logged.join('\n'),
+    ).toEqual([[VAULT.featured.productname, 1, '6 Ratti']]);
   });
 
   test('without holding anything back: taps at first paint do what they say', async ({ page }) => {

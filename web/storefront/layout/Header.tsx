@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { cartApi } from '../../api/cart';
 import { useSession, useSignOut } from '../../auth/session';
@@ -34,8 +34,13 @@ export function Header() {
   const mobileOpen = mobileMenu.open;
   const setMobileOpen = mobileMenu.setOpen;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the menu closes because the page changed
-  useEffect(() => setMobileOpen(false), [pathname]);
+  // The menu closes when the page changes (not when the app takes over a page whose menu is already open).
+  const shownPath = useRef(pathname);
+  useEffect(() => {
+    if (pathname === shownPath.current) return;
+    shownPath.current = pathname;
+    setMobileOpen(false);
+  }, [pathname, setMobileOpen]);
 
   return (
     <header

@@ -87,10 +87,9 @@ function ProductSkeleton() {
   );
 }
 
-const pill = (selected: boolean) =>
-  `cursor-pointer rounded-md border px-4 py-2 text-sm font-medium peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500 ${
-    selected ? 'border-brand-700 bg-brand-50 text-brand-700' : 'border-gray-300 bg-white text-gray-800 hover:border-gray-400'
-  }`;
+// Pills show the checked radio by CSS alone, so a choice shows at once, before the app has taken the page over too.
+const PILL =
+  'cursor-pointer rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-medium text-gray-800 hover:border-gray-400 peer-checked:border-brand-700 peer-checked:bg-brand-50 peer-checked:text-brand-700 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500';
 
 function ProductDetails({ product, related }: { product: Product; related: Product[] }) {
   usePageTitle(product.metatitle.trim() || product.productname, { exact: product.metatitle.trim() !== '' });
@@ -216,7 +215,7 @@ function ProductDetails({ product, related }: { product: Product; related: Produ
                       onChange={() => setSize(s)}
                       className="peer sr-only"
                     />
-                    <span className={pill(size === s)}>{s}</span>
+                    <span className={PILL}>{s}</span>
                   </label>
                 ))}
               </div>
@@ -239,7 +238,7 @@ function ProductDetails({ product, related }: { product: Product; related: Produ
                       onChange={() => setColour(c)}
                       className="peer sr-only"
                     />
-                    <span className={`${pill(colour === c)} flex items-center gap-2`}>
+                    <span className={`${PILL} flex items-center gap-2`}>
                       <span
                         aria-hidden="true"
                         className="size-4 rounded-full border border-gray-300"
