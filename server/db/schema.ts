@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   foreignKey,
   index,
   integer,
@@ -609,3 +610,122 @@ export const passwordResets = pgTable('password_resets', {
   expiresAt: ts('expires_at').notNull(),
   createdAt: created(),
 });
+
+// ---------------------------------------------------------------- GST: invoices and credit notes
+/** Binary data (PDFs). node-postgres reads it as a Buffer, PGlite as a Uint8Array: use Buffer.from on read. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/** Last number issued per series (`INV`, `CN`) and financial year (`26-27`); locked by the issuing transaction. */
+export const documentCounters = pgTable(
+  'document_counters',
+  {
+    series: text('series').notNull(),
+    fy: text('fy').notNull(),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.series, t.fy] }), check('document_counters_last_check', sql`${t.lastNumber} >= 1`)],
+);
+
+export type InvoiceParty = {
+  name: string;
+  address: string;
+  state: string;
+  statecode: string;
+  gstin: string;
+  /** Seller: the shop's trading name; buyer: the mobile number. */
+  extra?: string;
+};
+export type InvoiceLine = {
+  description: string;
+  hsn: string;
+  quantity: number;
+  unitPricePaise: number;
+  amountPaise: number;
+  discountPaise: number;
+  valuePaise: number;
+  rateBp: number;
+  taxable: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+};
+
+/** A tax invoice, written once when its order is paid and never recomputed; the PDF is kept once made. */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    number: text('number').notNull(),
+    fy: text('fy').notNull(),
+    seq: integer('seq').notNull(),
+    issuedAt: ts('issued_at').notNull(),
+    seller: jsonb('seller').$type<InvoiceParty>().notNull(),
+    buyer: jsonb('buyer').$type<InvoiceParty>().notNull(),
+    placeOfSupply: text('place_of_supply').notNull(),
+    intraState: boolean('intra_state').notNull(),
+    lines: jsonb('lines').$type<InvoiceLine[]>().notNull(),
+    discountPaise: bigint('discount_paise', { mode: 'number' }).notNull().default(0),
+    taxablePaise: bigint('taxable_paise', { mode: 'number' }).notNull(),
+    cgstPaise: bigint('cgst_paise', { mode: 'number' }).notNull(),
+    sgstPaise: bigint('sgst_paise', { mode: 'number' }).notNull(),
+    igstPaise: bigint('igst_paise', { mode: 'number' }).notNull(),
+    totalPaise: bigint('total_paise', { mode: 'number' }).notNull(),
+    pdf: bytea('pdf'),
+    createdAt: created(),
+  },
+  (t) => [
+    uniqueIndex('invoices_order_key').on(t.orderId),
+    uniqueIndex('invoices_number_key').on(t.number),
+    uniqueIndex('invoices_fy_seq_key').on(t.fy, t.seq),
+    index('invoices_issued_idx').on(t.issuedAt),
+    check('invoices_number_length_check', sql`length(${t.number}) <= 16`),
+    check(
+      'invoices_parts_check',
+      sql`${t.taxablePaise} + ${t.cgstPaise} + ${t.sgstPaise} + ${t.igstPaise} = ${t.totalPaise}`,
+    ),
+  ],
+);
+
+/** A credit note for a processed refund, referring to the order's invoice. */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The refund it is for (one note per refund). */
+    refundKey: text('refund_key').notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'restrict' }),
+    number: text('number').notNull(),
+    fy: text('fy').notNull(),
+    seq: integer('seq').notNull(),
+    issuedAt: ts('issued_at').notNull(),
+    reason: text('reason').notNull().default(''),
+    lines: jsonb('lines').$type<InvoiceLine[]>().notNull(),
+    taxablePaise: bigint('taxable_paise', { mode: 'number' }).notNull(),
+    cgstPaise: bigint('cgst_paise', { mode: 'number' }).notNull(),
+    sgstPaise: bigint('sgst_paise', { mode: 'number' }).notNull(),
+    igstPaise: bigint('igst_paise', { mode: 'number' }).notNull(),
+    totalPaise: bigint('total_paise', { mode: 'number' }).notNull(),
+    pdf: bytea('pdf'),
+    createdAt: created(),
+  },
+  (t) => [
+    uniqueIndex('credit_notes_refund_key').on(t.refundKey),
+    uniqueIndex('credit_notes_number_key').on(t.number),
+    uniqueIndex('credit_notes_fy_seq_key').on(t.fy, t.seq),
+    index('credit_notes_order_idx').on(t.orderId),
+    index('credit_notes_issued_idx').on(t.issuedAt),
+    check('credit_notes_number_length_check', sql`length(${t.number}) <= 16`),
+    check(
+      'credit_notes_parts_check',
+      sql`${t.taxablePaise} + ${t.cgstPaise} + ${t.sgstPaise} + ${t.igstPaise} = ${t.totalPaise}`,
+    ),
+  ],
+);

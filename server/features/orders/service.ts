@@ -5,6 +5,7 @@ import type { AdminOrder, AdminOrdersQuery } from '../../../contract/orders.js';
 import type { Db } from '../../db/client.js';
 import { orderItems, orders, users } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
+import { invoiceLinks } from '../gst/invoices.js';
 import { lifecycleViews } from '../lifecycle/view.js';
 import { productViewsByIds } from './product-view.js';
 
@@ -38,6 +39,7 @@ export async function orderViews(db: Db, rows: OrderRow[], opts: { withUser: boo
         .where(inArray(users.id, userIds))
     : [];
   const personById = new Map(people.map((u) => [u.id, u]));
+  const invoiceByOrder = await invoiceLinks(db, ids);
   const linesByOrder = new Map<string, typeof items>();
   for (const i of items) {
     const list = linesByOrder.get(i.orderId) ?? [];
@@ -76,6 +78,7 @@ export async function orderViews(db: Db, rows: OrderRow[], opts: { withUser: boo
       flag: o.flag,
       refundstatus: o.refundStatus,
       ...life,
+      invoice: invoiceByOrder.get(o.id) ?? null,
       events: life.events.map((e) => ({ ...e, by: e.by ?? null })),
     };
   });

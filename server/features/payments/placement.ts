@@ -4,6 +4,7 @@ import type { ShippingInfo } from '../../../contract/orders.js';
 import type { Tx } from '../../db/client.js';
 import { cartItems, checkouts, orderItems, orders, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../http/errors.js';
+import { issueInvoice } from '../gst/invoices.js';
 import { placementEvents } from '../lifecycle/state.js';
 import { insertRefund, submitRefund, syncRefundSummary, writeEvents } from '../lifecycle/store.js';
 import { orderPlacedMessages } from '../outbox/orders.js';
@@ -200,6 +201,8 @@ export async function placeOrder(
         position,
       })),
     );
+    // The tax invoice is issued with the payment, numbered in this transaction (GST).
+    if (paymentstatus === 'Paid' && secured) await issueInvoice(tx, order.id);
     if (secured && locked.userId) await removeBoughtFromCart(tx, locked.userId, locked.lines);
     await orderPlacedMessages(tx, app.config, order, locked.lines);
     await tx.update(checkouts).set({ status: 'placed', updatedAt: new Date() }).where(eq(checkouts.id, locked.id));

@@ -1,0 +1,153 @@
+import crypto from 'node:crypto';
+import { asc, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, type ShopProcess, startShop, withDatabase } from '../../../bench/lib/server.js';
+import { type Database, execRows, openPostgres } from '../../db/client.js';
+import { categories, invoices, products, subcategories, users } from '../../db/schema.js';
+import { SHIPPING } from '../../test/fixtures.js';
+import { createTestApp, type TestApp } from '../../test/helpers.js';
+import { financialYear } from './tax.js';
+
+/**
+ * 100 orders paid at the same moment get invoice numbers 1…100 of the financial year: consecutive,
+ * unique, no gap. With TEST_DATABASE_URL (npm run test:pg) through two shop processes on one PostgreSQL
+ * database, the verify calls alternating between them; on the embedded database through one server.
+ */
+const PG_URL = process.env.TEST_DATABASE_URL;
+const PORTS = [21150, 21151];
+const SHOPPERS = 100;
+const PASSWORD = 'invoice-numbers-pass';
+
+let bases: string[] = [];
+let database: Database;
+let cleanup: () => Promise<void>;
+
+beforeAll(async () => {
+  if (PG_URL) {
+    const dbName = `shop_inv_${crypto.randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    const env = { NODE_ENV: 'test', DATABASE_URL: withDatabase(PG_URL, dbName), SIGNUP_LIMIT: '0' };
+    const shops: ShopProcess[] = await Promise.all(PORTS.map((port) => startShop({ port, env })));
+    bases = shops.map((s) => s.url);
+    database = await openPostgres(withDatabase(PG_URL, dbName), 4);
+    cleanup = async () => {
+      await Promise.all(shops.map((s) => s.stop()));
+      await database.close();
+      await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => {});
+      await admin.end();
+    };
+  } else {
+    const t: TestApp = await createTestApp({ SIGNUP_LIMIT: '0' });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('not listening');
+    bases = [`http://127.0.0.1:${address.port}`];
+    database = t.database;
+    cleanup = () => t.close();
+  }
+}, 180_000);
+afterAll(() => cleanup?.());
+
+/** Runs fn over items, at most `width` at a time. */
+async function pool<T, R>(items: T[], width: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await fn(items[i] as T, i);
+      }
+    }),
+  );
+  return out;
+}
+
+describe(`${SHOPPERS} orders paid at once${PG_URL ? ' on two servers (PostgreSQL)' : ' (embedded database)'}`, () => {
+  it('get invoice numbers 1…N of the year: consecutive, unique, no gap', async () => {
+    const db = database.db;
+    const [cat] = await db.insert(categories).values({ name: 'Gemstones' }).returning();
+    const [sub] = await db
+      .insert(subcategories)
+      .values({ name: 'Ruby', categoryId: (cat as { id: string }).id })
+      .returning();
+    const [product] = await db
+      .insert(products)
+      .values({
+        name: 'Burmese Ruby',
+        slug: 'burmese-ruby',
+        pricePaise: 250_000,
+        description: 'A natural ruby.',
+        stock: SHOPPERS * 2,
+        categoryId: (cat as { id: string }).id,
+        subcategoryId: (sub as { id: string }).id,
+      })
+      .returning();
+    const productId = (product as { id: string }).id;
+
+    // One shopper signs up through HTTP; the others share that password hash (hashing 100 passwords is not the point).
+    const base0 = bases[0] as string;
+    const mobiles = Array.from({ length: SHOPPERS }, (_, i) => `6${String(100_000_000 + i * 7919).slice(-9)}`);
+    const up = await call(base0, 'POST', '/u1/api/signup', {
+      body: { fullname: 'Shopper 0', mobileno: mobiles[0], password: PASSWORD },
+    });
+    expect(up.status, up.text).toBe(201);
+    const [first] = await db
+      .select()
+      .from(users)
+      .where(eq(users.mobileno, mobiles[0] as string));
+    await db
+      .insert(users)
+      .values(
+        mobiles
+          .slice(1)
+          .map((mobileno, i) => ({
+            fullname: `Shopper ${i + 1}`,
+            mobileno,
+            passwordHash: (first as { passwordHash: string }).passwordHash,
+          })),
+      );
+
+    const paid = await pool(mobiles, 8, async (mobileno, i) => {
+      const base = bases[i % bases.length] as string;
+      const signin = await call(base, 'POST', '/u1/api/signin', { body: { mobileno, password: PASSWORD } });
+      expect(signin.status, signin.text).toBe(200);
+      const cookie = signin.cookie as string;
+      expect((await call(base, 'POST', '/c2/api/add', { cookie, body: { productId, quantity: 1 } })).status).toBe(200);
+      const held = await call(base, 'POST', '/o1/api/razorpay-order', { cookie, body: { shippinginfo: SHIPPING } });
+      expect(held.status, held.text).toBe(200);
+      const pay = await call(base, 'POST', '/o1/api/sandbox/pay', {
+        cookie,
+        body: { razorpay_order_id: held.json.razorpayOrder.id, outcome: 'success' },
+      });
+      expect(pay.status, pay.text).toBe(200);
+      return { cookie, body: { ...pay.json, shippinginfo: SHIPPING } };
+    });
+
+    // Every verify call at the same moment, alternating between the servers.
+    const placed = await Promise.all(
+      paid.map((p, i) => call(bases[(i + 1) % bases.length] as string, 'POST', '/o1/api/verify-and-place', p)),
+    );
+    for (const r of placed) expect(r.status, r.text).toBe(201);
+
+    const fy = financialYear(new Date());
+    const rows = await db.select().from(invoices).orderBy(asc(invoices.seq));
+    expect(rows).toHaveLength(SHOPPERS);
+    expect(rows.map((r) => r.seq)).toEqual(Array.from({ length: SHOPPERS }, (_, i) => i + 1));
+    expect(rows.map((r) => r.number)).toEqual(
+      Array.from({ length: SHOPPERS }, (_, i) => `RG/${fy}/${String(i + 1).padStart(6, '0')}`),
+    );
+    expect(new Set(rows.map((r) => r.orderId)).size).toBe(SHOPPERS);
+    // every order answer names its own invoice
+    const answered = placed.map((r) => r.json.order.invoice.number as string).sort();
+    expect(answered).toEqual(rows.map((r) => r.number).sort());
+    const counter = await execRows<{ last_number: number }>(
+      db,
+      sql`select last_number from document_counters where series = 'INV' and fy = ${fy}`,
+    );
+    expect(counter.rows).toEqual([{ last_number: SHOPPERS }]);
+  }, 600_000);
+});

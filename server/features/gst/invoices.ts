@@ -1,0 +1,219 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { stateCode, stateFromPin } from '../../../contract/gst-rules.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import {
+  categoryTax,
+  creditNotes,
+  documentCounters,
+  type InvoiceLine,
+  type InvoiceParty,
+  invoices,
+  orderItems,
+  orders,
+  products,
+} from '../../db/schema.js';
+import { DEFAULT_HSN, DEFAULT_RATE_BP, settingsRow } from './settings.js';
+import { documentNumber, financialYear, splitLine, spreadDiscount, taxOrder } from './tax.js';
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type CreditNoteRow = typeof creditNotes.$inferSelect;
+
+/**
+ * The next number of a series in a financial year. The counter row is created or incremented in one
+ * statement, which locks it until the calling transaction ends: a second payment at the same instant (on
+ * any server) waits and takes the next number; a transaction that rolls back gives its number back.
+ */
+export async function nextInSeries(tx: Tx, series: 'INV' | 'CN', fy: string): Promise<number> {
+  const [row] = await tx
+    .insert(documentCounters)
+    .values({ series, fy, lastNumber: 1 })
+    .onConflictDoUpdate({
+      target: [documentCounters.series, documentCounters.fy],
+      set: { lastNumber: sql`${documentCounters.lastNumber} + 1` },
+    })
+    .returning({ n: documentCounters.lastNumber });
+  if (!row) throw new Error('document counter not updated');
+  return row.n;
+}
+
+const describeLine = (i: { productname: string; size: string; colour: string }) =>
+  [i.productname, [i.size, i.colour].filter(Boolean).join(', ')].filter(Boolean).join(' — ');
+
+/**
+ * Issues the order's tax invoice inside the paying transaction: the tax of every line at its category's HSN
+ * and rate today, stored with the order and never recomputed. Idempotent (one invoice per order).
+ *
+ * Discounts: an order-wide discount is what the lines add up to beyond what was paid (a coupon's
+ * `discountamount` once promotions exist); sale prices are already in the lines' unit prices.
+ */
+export async function issueInvoice(tx: Tx, orderId: string, at: Date = new Date()): Promise<InvoiceRow> {
+  const [existing] = await tx.select().from(invoices).where(eq(invoices.orderId, orderId));
+  if (existing) return existing;
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw new Error(`order ${orderId} not found for its invoice`);
+  const items = await tx
+    .select({
+      productname: orderItems.productname,
+      size: orderItems.size,
+      colour: orderItems.colour,
+      quantity: orderItems.quantity,
+      unitPricePaise: orderItems.unitPricePaise,
+      hsn: categoryTax.hsn,
+      rateBp: categoryTax.gstRateBp,
+    })
+    .from(orderItems)
+    .leftJoin(products, eq(products.id, orderItems.productId))
+    .leftJoin(categoryTax, eq(categoryTax.categoryId, products.categoryId))
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.position));
+  const shop = await settingsRow(tx);
+
+  const ship = order.shippinginfo;
+  const placeOfSupply = ship.state || stateFromPin(ship.pincode) || shop.state;
+  const intraState = placeOfSupply === shop.state;
+  const gross = items.map((i) => i.unitPricePaise * i.quantity);
+  const grossTotal = gross.reduce((s, a) => s + a, 0);
+  const discountPaise = Math.max(0, grossTotal - order.totalPaise);
+  const { lines, totals } = taxOrder(
+    items.map((i, k) => ({ amountPaise: gross[k] as number, rateBp: i.rateBp ?? DEFAULT_RATE_BP })),
+    discountPaise,
+    intraState,
+  );
+  const invoiceLines: InvoiceLine[] = lines.map((l, k) => {
+    const item = items[k] as (typeof items)[number];
+    return {
+      description: describeLine(item),
+      hsn: item.hsn ?? DEFAULT_HSN,
+      quantity: item.quantity,
+      unitPricePaise: item.unitPricePaise,
+      amountPaise: l.amountPaise,
+      discountPaise: l.discountPaise,
+      valuePaise: l.valuePaise,
+      rateBp: l.rateBp,
+      taxable: l.taxable,
+      cgst: l.cgst,
+      sgst: l.sgst,
+      igst: l.igst,
+    };
+  });
+  const seller: InvoiceParty = {
+    name: shop.legalname,
+    address: shop.address,
+    state: shop.state,
+    statecode: stateCode(shop.state) ?? '',
+    gstin: shop.gstin,
+    extra: shop.shopname,
+  };
+  const buyer: InvoiceParty = {
+    name: ship.fullname,
+    address: [ship.address, ship.city, ship.pincode].filter(Boolean).join(', '),
+    state: placeOfSupply,
+    statecode: stateCode(placeOfSupply) ?? '',
+    gstin: ship.gstin ?? '',
+    extra: ship.mobileno,
+  };
+  const fy = financialYear(at);
+  const seq = await nextInSeries(tx, 'INV', fy);
+  const [row] = await tx
+    .insert(invoices)
+    .values({
+      orderId,
+      number: documentNumber(shop.invoiceprefix, fy, seq),
+      fy,
+      seq,
+      issuedAt: at,
+      seller,
+      buyer,
+      placeOfSupply,
+      intraState,
+      lines: invoiceLines,
+      discountPaise,
+      taxablePaise: totals.taxable,
+      cgstPaise: totals.cgst,
+      sgstPaise: totals.sgst,
+      igstPaise: totals.igst,
+      totalPaise: totals.total,
+    })
+    .returning();
+  if (!row) throw new Error('invoice not written');
+  return row;
+}
+
+/**
+ * A credit note for a processed refund of `amountPaise`, inside the transaction that records it: the amount
+ * is spread over the invoice's lines in proportion to what each was paid (the invoice's own rule for
+ * discounts) and each share's tax taken at the line's rate, so a full refund reverses the invoice exactly.
+ * Idempotent per refund. Null when the order has no invoice (nothing to credit).
+ */
+export async function issueCreditNote(
+  tx: Tx,
+  refund: { refundKey: string; orderId: string; amountPaise: number; reason?: string },
+  at: Date = new Date(),
+): Promise<CreditNoteRow | null> {
+  const [existing] = await tx.select().from(creditNotes).where(eq(creditNotes.refundKey, refund.refundKey));
+  if (existing) return existing;
+  const [invoice] = await tx.select().from(invoices).where(eq(invoices.orderId, refund.orderId)).for('update');
+  if (!invoice) return null;
+  const credited = await tx
+    .select({ total: sql<string>`coalesce(sum(${creditNotes.totalPaise}), 0)` })
+    .from(creditNotes)
+    .where(eq(creditNotes.invoiceId, invoice.id));
+  const left = invoice.totalPaise - Number(credited[0]?.total ?? 0);
+  const amount = Math.min(refund.amountPaise, left);
+  if (amount <= 0) return null;
+  const shares = spreadDiscount(
+    invoice.lines.map((l) => l.valuePaise),
+    amount,
+  );
+  const lines: InvoiceLine[] = invoice.lines.map((l, k) => {
+    const value = shares[k] as number;
+    const split = splitLine(value, l.rateBp, invoice.intraState);
+    return { ...l, amountPaise: value, discountPaise: 0, valuePaise: value, ...split };
+  });
+  const sum = (k: 'taxable' | 'cgst' | 'sgst' | 'igst') => lines.reduce((s, l) => s + l[k], 0);
+  const fy = financialYear(at);
+  const seq = await nextInSeries(tx, 'CN', fy);
+  const [row] = await tx
+    .insert(creditNotes)
+    .values({
+      refundKey: refund.refundKey,
+      orderId: refund.orderId,
+      invoiceId: invoice.id,
+      number: documentNumber('CN', fy, seq),
+      fy,
+      seq,
+      issuedAt: at,
+      reason: refund.reason ?? '',
+      lines,
+      taxablePaise: sum('taxable'),
+      cgstPaise: sum('cgst'),
+      sgstPaise: sum('sgst'),
+      igstPaise: sum('igst'),
+      totalPaise: amount,
+    })
+    .returning();
+  return row ?? null;
+}
+
+/** The invoice of each order that has one: `{number, url}` for the Order answer. */
+export async function invoiceLinks(db: DbOrTx, orderIds: string[]) {
+  if (orderIds.length === 0) return new Map<string, { number: string; url: string }>();
+  const rows = await db
+    .select({ orderId: invoices.orderId, number: invoices.number })
+    .from(invoices)
+    .where(inArray(invoices.orderId, orderIds));
+  return new Map(rows.map((r) => [r.orderId, { number: r.number, url: `/o1/api/invoice/${r.orderId}` }]));
+}
+
+export async function invoiceOfOrder(db: DbOrTx, orderId: string) {
+  const [row] = await db.select().from(invoices).where(eq(invoices.orderId, orderId));
+  return row ?? null;
+}
+
+export async function creditNoteOfRefund(db: DbOrTx, refundKey: string) {
+  const [row] = await db
+    .select()
+    .from(creditNotes)
+    .where(and(eq(creditNotes.refundKey, refundKey)));
+  return row ?? null;
+}
