@@ -682,10 +682,7 @@ export const invoices = pgTable(
     uniqueIndex('invoices_fy_seq_key').on(t.fy, t.seq),
     index('invoices_issued_idx').on(t.issuedAt),
     check('invoices_number_length_check', sql`length(${t.number}) <= 16`),
-    check(
-      'invoices_parts_check',
-      sql`${t.taxablePaise} + ${t.cgstPaise} + ${t.sgstPaise} + ${t.igstPaise} = ${t.totalPaise}`,
-    ),
+    check('invoices_parts_check', sql`${t.taxablePaise} + ${t.cgstPaise} + ${t.sgstPaise} + ${t.igstPaise} = ${t.totalPaise}`),
   ],
 );
 

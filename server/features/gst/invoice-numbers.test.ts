@@ -99,17 +99,13 @@ describe(`${SHOPPERS} orders paid at once${PG_URL ? ' on two servers (PostgreSQL
       .select()
       .from(users)
       .where(eq(users.mobileno, mobiles[0] as string));
-    await db
-      .insert(users)
-      .values(
-        mobiles
-          .slice(1)
-          .map((mobileno, i) => ({
-            fullname: `Shopper ${i + 1}`,
-            mobileno,
-            passwordHash: (first as { passwordHash: string }).passwordHash,
-          })),
-      );
+    await db.insert(users).values(
+      mobiles.slice(1).map((mobileno, i) => ({
+        fullname: `Shopper ${i + 1}`,
+        mobileno,
+        passwordHash: (first as { passwordHash: string }).passwordHash,
+      })),
+    );
 
     const paid = await pool(mobiles, 8, async (mobileno, i) => {
       const base = bases[i % bases.length] as string;
