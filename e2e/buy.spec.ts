@@ -223,15 +223,53 @@ test.describe('buying', () => {
     await expect(page.getByTestId('line-quantity')).toHaveText('2');
   });
 
-  test('signed-out visitors who add to cart go to /signin; cart, checkout and orders ask them to sign in', async ({ page }) => {
+  test('a signed-out Add to Cart signs up, signs in and comes back with the item in the cart', async ({ page }) => {
     const [product] = await buyableProducts(page.request, 1);
-    await page.goto(productPath(product!));
+    const path = productPath(product!);
+    await page.goto(path);
     await productAddToCart(page).click();
-    await expect(page).toHaveURL(/\/signin$/);
+    await expect(page).toHaveURL(/\/signin\?next=/);
+
+    // A new shopper signs up first; sign-up and sign-in keep where they were.
+    await page.getByRole('link', { name: 'Sign Up' }).click();
+    const mobileno = uniqueMobile();
+    await page.getByLabel('Full Name').fill('Nikhil Bedi');
+    await page.getByLabel('Mobile No').fill(mobileno);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page.getByRole('dialog')).toContainText('Success!');
+    await expect(page).toHaveURL(/\/signin\?next=/);
+    await page.getByLabel('Mobile No').fill(mobileno);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('dialog')).toContainText('Success!');
+
+    // Back on the product page, no tap needed, with the stone in the cart.
+    await expect(page).toHaveURL((url) => decodeURIComponent(url.pathname) === decodeURIComponent(path));
+    await expect(page.getByTestId('cart-count').first()).toHaveText('1');
+    const cart = await (await page.request.get('/c2/api/all')).json();
+    expect(cart.data.map((l: { productId: string }) => l.productId)).toEqual([product!._id]);
+  });
+
+  test('signed-out Buy Now, cart and orders come back after sign-in', async ({ page }) => {
+    const [product] = await buyableProducts(page.request, 1);
+    const mobileno = uniqueMobile();
+    expect(
+      (await page.request.post('/u1/api/signup', { data: { fullname: 'Ira Sethi', mobileno, password: PASSWORD } })).status(),
+    ).toBe(201);
     for (const path of ['/cart', '/checkout', '/my-orders']) {
       await page.goto(path);
-      await expect(page).toHaveURL(/\/signin$/);
+      await expect(page).toHaveURL(new RegExp(`/signin\\?next=${encodeURIComponent(path)}$`));
     }
+    await page.goto(productPath(product!));
+    await page.getByRole('button', { name: 'Buy Now' }).click();
+    await expect(page).toHaveURL(/\/signin\?next=/);
+    await page.getByLabel('Mobile No').fill(mobileno);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/checkout\?buy=/);
+    await expect(page.getByTestId('summary-line')).toHaveCount(1);
+    await expect(page.getByTestId('summary-line')).toContainText(product!.productname);
   });
 
   test('empty cart and empty orders', async ({ page }, info) => {

@@ -169,7 +169,7 @@ test.describe('before the app runs, on a slow phone', () => {
     expect(await isLive(page, 'h1')).toBe(false);
     expect(page.url()).toBe(`${BASE}${SAPPHIRE_TERM}`);
     release();
-    await expect(page).toHaveURL(/\/signin$/, { timeout: 30_000 });
+    await expect(page).toHaveURL(/\/signin\?next=/, { timeout: 30_000 });
   });
 
   test('Add to Cart tapped (twice) by a signed-in shopper puts the stone in the cart exactly once', async ({ page }) => {

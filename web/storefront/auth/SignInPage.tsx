@@ -1,9 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { authApi } from '../../api/auth';
+import { cartApi } from '../../api/cart';
+import { safeNext, signInPath, takeCartAction } from '../../auth/returnTo';
 import { SESSION_KEY } from '../../auth/session';
+import { buyNowPath } from '../../cart/buyNow';
 import { Alert, type AlertState } from '../../ui/Alert';
+import { notify } from '../../ui/notify';
 import { AuthCard, authErrorText, inputClass } from './AuthCard';
 import { PasswordInput } from './PasswordInput';
 
@@ -15,6 +19,38 @@ export function SignInPage() {
   const [next, setNext] = useState<string | null>(null);
   const navigate = useNavigate();
   const qc = useQueryClient();
+  const [params] = useSearchParams();
+  const back = safeNext(params.get('next'));
+
+  // 'Success!' needs no tap: it shows, then the shopper is taken on.
+  useEffect(() => {
+    if (!next) return;
+    const timer = setTimeout(() => navigate(next, { replace: true }), 1200);
+    return () => clearTimeout(timer);
+  }, [next, navigate]);
+
+  /** Carries out the Add to Cart or Buy Now asked for before signing in; answers where to go next. */
+  async function finishCartAction(): Promise<string> {
+    const action = takeCartAction();
+    if (!action) return back;
+    try {
+      const { data } = await cartApi.add(action.line);
+      void qc.invalidateQueries({ queryKey: ['cart'] });
+      if (action.kind === 'add') {
+        notify.success('Added to cart!');
+        return back;
+      }
+      const l = action.line;
+      const added = data.find(
+        (c) =>
+          c.productId === l.productId && c.productsize === (l.productsize ?? '') && c.productcolour === (l.productcolour ?? ''),
+      );
+      return added ? buyNowPath(added.cartItemId, l.quantity) : '/checkout';
+    } catch (err) {
+      notify.error(err instanceof Error && err.message ? err.message : 'Failed to add to cart');
+      return back;
+    }
+  }
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -23,8 +59,9 @@ export function SignInPage() {
       const res = await authApi.signIn({ mobileno, password });
       qc.setQueryData(SESSION_KEY, res.user);
       void qc.invalidateQueries({ queryKey: ['cart'] });
+      const destination = await finishCartAction();
       setAlert({ kind: 'success', title: 'Success!', text: res.message });
-      setNext('/');
+      setNext(destination);
     } catch (err) {
       setAlert({ kind: 'error', title: 'Error!', text: authErrorText(err) });
     } finally {
@@ -65,7 +102,7 @@ export function SignInPage() {
       </form>
       <p className="mt-6 text-center text-sm text-gray-600">
         Don't have an account?{' '}
-        <Link to="/signup" className="font-medium text-brand-700 underline">
+        <Link to={signInPath(back, '/signup')} className="font-medium text-brand-700 underline">
           Sign Up
         </Link>
       </p>

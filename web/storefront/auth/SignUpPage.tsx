@@ -1,6 +1,8 @@
-import { type FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { authApi } from '../../api/auth';
+import { ApiError } from '../../api/client';
+import { safeNext, signInPath } from '../../auth/returnTo';
 import { Alert, type AlertState } from '../../ui/Alert';
 import { AuthCard, authErrorText, inputClass } from './AuthCard';
 import { PasswordInput } from './PasswordInput';
@@ -12,17 +14,37 @@ export function SignUpPage() {
   const [busy, setBusy] = useState(false);
   const [alert, setAlert] = useState<AlertState>(null);
   const [done, setDone] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const signIn = signInPath(safeNext(params.get('next')));
+
+  // 'Success!' needs no tap: it shows, then the shopper goes on to sign in (and back to where they were).
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => navigate(signIn, { replace: true }), 1200);
+    return () => clearTimeout(timer);
+  }, [done, navigate, signIn]);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     setBusy(true);
+    setFieldErrors({});
     try {
       await authApi.signUp({ fullname, mobileno, password });
       setAlert({ kind: 'success', title: 'Success!', text: 'You have successfully signed up!' });
       setDone(true);
     } catch (err) {
-      setAlert({ kind: 'error', title: 'Error!', text: authErrorText(err) });
+      // Each field's problem is shown as a sentence under that field, never as `fullname: …`.
+      const errors = err instanceof ApiError ? (err.body?.errors ?? []) : [];
+      const byField: Partial<Record<Field, string>> = {};
+      for (const e of errors) {
+        const f = e.path.split('.')[0] as Field;
+        if (FIELDS.includes(f) && !byField[f]) byField[f] = e.message;
+      }
+      setFieldErrors(byField);
+      const first = FIELDS.map((f) => byField[f]).find(Boolean);
+      setAlert({ kind: 'error', title: 'Error!', text: first ?? authErrorText(err) });
     } finally {
       setBusy(false);
     }
@@ -42,7 +64,10 @@ export function SignUpPage() {
             value={fullname}
             onChange={(e) => setFullname(e.target.value)}
             className={inputClass}
+            aria-invalid={fieldErrors.fullname ? true : undefined}
+            aria-describedby={fieldErrors.fullname ? 'fullname-error' : undefined}
           />
+          <FieldError id="fullname-error" text={fieldErrors.fullname} />
         </div>
         <div>
           <label htmlFor="mobileno" className="mb-1 block text-sm font-medium">
@@ -56,13 +81,17 @@ export function SignUpPage() {
             value={mobileno}
             onChange={(e) => setMobile(e.target.value)}
             className={inputClass}
+            aria-invalid={fieldErrors.mobileno ? true : undefined}
+            aria-describedby={fieldErrors.mobileno ? 'mobileno-error' : undefined}
           />
+          <FieldError id="mobileno-error" text={fieldErrors.mobileno} />
         </div>
         <div>
           <label htmlFor="password" className="mb-1 block text-sm font-medium">
             Password
           </label>
           <PasswordInput id="password" value={password} onChange={setPassword} autoComplete="new-password" />
+          <FieldError id="password-error" text={fieldErrors.password} />
         </div>
         <button
           type="submit"
@@ -74,7 +103,7 @@ export function SignUpPage() {
       </form>
       <p className="mt-6 text-center text-sm text-gray-600">
         Already have an account?{' '}
-        <Link to="/signin" className="font-medium text-brand-700 underline">
+        <Link to={signIn} className="font-medium text-brand-700 underline">
           Sign In
         </Link>
       </p>
@@ -82,9 +111,21 @@ export function SignUpPage() {
         alert={alert}
         onClose={() => {
           setAlert(null);
-          if (done) navigate('/signin');
+          if (done) navigate(signIn, { replace: true });
         }}
       />
     </AuthCard>
+  );
+}
+
+type Field = 'fullname' | 'mobileno' | 'password';
+const FIELDS: Field[] = ['fullname', 'mobileno', 'password'];
+
+function FieldError({ id, text }: { id: string; text?: string }) {
+  if (!text) return null;
+  return (
+    <p id={id} data-testid={id} className="mt-1 text-sm text-red-700">
+      {text}
+    </p>
   );
 }

@@ -6,6 +6,7 @@ import { imageSrcSet, imageUrlAt } from '../../../contract/images';
 import { cartApi } from '../../api/cart';
 import type { Product } from '../../api/catalogue';
 import { ApiError } from '../../api/client';
+import { rememberCartAction, signInPath } from '../../auth/returnTo';
 import { useSession } from '../../auth/session';
 import { earlyKey, useEarlyTaps } from '../../ui/earlyTaps';
 import { notify } from '../../ui/notify';
@@ -37,22 +38,28 @@ export function ProductCard({
   const href = productPath(product);
   const image = product.productimages[0];
 
+  const line = {
+    productId: product._id,
+    productcolour: product.productcolours[0],
+    productsize: product.productsizes[0],
+    quantity: 1,
+  };
+
   async function addToCart() {
     setAdding(true);
     try {
-      await cartApi.add({
-        productId: product._id,
-        productcolour: product.productcolours[0],
-        productsize: product.productsizes[0],
-        quantity: 1,
-      });
+      await cartApi.add(line);
       void qc.invalidateQueries({ queryKey: ['cart'] });
       notify.success('Added to cart!');
     } catch (err) {
       const message = err instanceof Error ? err.message : 'Failed to add to cart';
       notify.error(message || 'Failed to add to cart');
       // Signed out (or the session ended): sign in first. A signed-in shopper stays and reads the reason.
-      if (!user || (err instanceof ApiError && err.status === 401)) navigate('/signin');
+      // The item is added once they have signed in, and they come back here.
+      if (!user || (err instanceof ApiError && err.status === 401)) {
+        rememberCartAction({ kind: 'add', line });
+        navigate(signInPath(`${window.location.pathname}${window.location.search}`));
+      }
     } finally {
       setAdding(false);
     }

@@ -5,6 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { cartApi } from '../../api/cart';
 import { catalogueApi, catalogueKeys, type Product } from '../../api/catalogue';
 import { ApiError } from '../../api/client';
+import { rememberCartAction, signInPath } from '../../auth/returnTo';
 import { useSession } from '../../auth/session';
 import { buyNowPath } from '../../cart/buyNow';
 import { earlyKey, useEarlyTaps, useLiveMark } from '../../ui/earlyTaps';
@@ -124,6 +125,12 @@ function ProductDetails({ product, related }: { product: Product; related: Produ
   useEarlyTaps([addKey, buyKey], (key) => (key === addKey ? addToCart() : buyNow()));
   useLiveMark();
 
+  /** Signed out: sign in (or up) first; the item is added then, and the shopper comes back here. */
+  function signInFirst(kind: 'add' | 'buy') {
+    rememberCartAction({ kind, line });
+    navigate(signInPath(`${window.location.pathname}${window.location.search}`));
+  }
+
   async function addToCart() {
     setBusy(true);
     try {
@@ -131,7 +138,7 @@ function ProductDetails({ product, related }: { product: Product; related: Produ
       await qc.invalidateQueries({ queryKey: ['cart'] });
       notify.success('Added to cart!');
     } catch (err) {
-      if (needsSignIn(err)) navigate('/signin');
+      if (needsSignIn(err)) signInFirst('add');
       else notify.error(err instanceof Error && err.message ? err.message : 'Failed to add to cart');
     } finally {
       setBusy(false);
@@ -150,7 +157,7 @@ function ProductDetails({ product, related }: { product: Product; related: Produ
       navigate(added ? buyNowPath(added.cartItemId, quantity) : '/checkout');
     } catch (err) {
       notify.error((err instanceof ApiError && err.body?.message) || 'Failed to proceed to checkout');
-      if (needsSignIn(err)) navigate('/signin');
+      if (needsSignIn(err)) signInFirst('buy');
       void qc.invalidateQueries({ queryKey: ['cart'] });
     } finally {
       setBusy(false);
