@@ -383,9 +383,11 @@ export const orderEvents = pgTable(
     actor: text('actor', { enum: ORDER_ACTORS }).notNull(),
     actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     note: text('note').notNull().default(''),
+    /** Write order: events of the same instant keep the order they were written in. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
   },
   (t) => [
-    index('order_events_order_idx').on(t.orderId, t.at, t.id),
+    index('order_events_order_idx').on(t.orderId, t.at, t.seq),
     check(
       'order_events_type_check',
       sql`${t.type} in ('placed', 'paid', 'confirmed', 'shipped', 'delivered', 'status', 'cancelled', 'refund_requested', 'refund_processed', 'refund_failed', 'return_requested', 'return_approved', 'return_rejected', 'return_received', 'flagged', 'note')`,

@@ -26,7 +26,7 @@ export async function lifecycleViews(db: DbOrTx, rows: OrderRow[], itemsByOrder:
   const ids = rows.map((r) => r.id);
   const [events, refundRows, returns] = ids.length
     ? await Promise.all([
-        db.select().from(orderEvents).where(inArray(orderEvents.orderId, ids)).orderBy(asc(orderEvents.at), asc(orderEvents.id)),
+        db.select().from(orderEvents).where(inArray(orderEvents.orderId, ids)).orderBy(asc(orderEvents.at), asc(orderEvents.seq)),
         db.select().from(refunds).where(inArray(refunds.orderId, ids)).orderBy(asc(refunds.createdAt)),
         db.select().from(returnRequests).where(inArray(returnRequests.orderId, ids)),
       ])
