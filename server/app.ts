@@ -31,7 +31,7 @@ import productRoutes from './features/products/routes.js';
 import type { CatalogueNames } from './features/products/service.js';
 import seoRoutes from './features/seo/routes.js';
 import subcategoryRoutes from './features/subcategories/routes.js';
-import { installErrorHandling } from './http/errors.js';
+import { clientErrorHandler, installErrorHandling } from './http/errors.js';
 import { installJsonBodies } from './http/json-body.js';
 import { finishOpenApi } from './http/openapi.js';
 import { installOriginCheck } from './http/origin.js';
@@ -124,6 +124,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // true/false, a hop count or proxy addresses (config.ts); passed as Fastify's own option types
     trustProxy: config.trustProxy as boolean,
     return503OnClosing: true,
+    // Refused by the HTTP parser (headers too large, malformed): the API's error shape all the same.
+    clientErrorHandler,
     routerOptions: { maxParamLength: 500 },
     // A malformed or over-long URL is refused by the router before any hook: answer it in the API's error shape.
     frameworkErrors: (err, _request, reply) => {

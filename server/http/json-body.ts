@@ -1,6 +1,18 @@
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preParsingHookHandler, RouteOptions } from 'fastify';
 import { ErrorResponse } from '../../contract/common.js';
 import { AppError } from './errors.js';
+import { requireAdmin, requireUser } from './session.js';
+
+type Check = (request: FastifyRequest, reply: FastifyReply) => unknown;
+const GUARDS = new Set<unknown>([requireUser, requireAdmin]);
+const list = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+/** A check run before the body is read: a malformed or unwanted body never answers before it. */
+const beforeParsing =
+  (check: Check): preParsingHookHandler =>
+  async (request, reply, payload) => {
+    await check(request, reply);
+    return payload;
+  };
 
 type RouteSchema = { body?: unknown; consumes?: string[]; response?: Record<string, unknown> };
 
@@ -22,10 +34,19 @@ async function requireJsonBody(request: FastifyRequest) {
 export function installJsonBodies(app: FastifyInstance) {
   app.addHook('onRoute', (route: RouteOptions) => {
     const schema = route.schema as RouteSchema | undefined;
-    if (!schema?.body || schema.consumes?.length) return;
-    const own =
-      route.preValidation === undefined ? [] : Array.isArray(route.preValidation) ? route.preValidation : [route.preValidation];
-    route.preValidation = [...own, requireJsonBody] as RouteOptions['preValidation'];
+    // The sign-in guards and the content-type check run before the body is parsed (preParsing): bad JSON, an
+    // unknown content type or an oversized body sent by a visitor who is not signed in is a 401 (a shopper on
+    // an admin route 403), never a 400/413/415 that answers before the guard.
+    const validation = list(route.preValidation);
+    const guards = validation.filter((h) => GUARDS.has(h)) as unknown as Check[];
+    const jsonRoute = Boolean(schema?.body) && !schema?.consumes?.length;
+    const checks = [...guards, ...(jsonRoute ? [requireJsonBody] : [])];
+    if (checks.length) {
+      const rest = validation.filter((h) => !GUARDS.has(h));
+      route.preValidation = (rest.length ? rest : undefined) as RouteOptions['preValidation'];
+      route.preParsing = [...list(route.preParsing), ...checks.map(beforeParsing)] as RouteOptions['preParsing'];
+    }
+    if (!jsonRoute || !schema) return;
     if (schema.response) {
       route.schema = { ...schema, response: { 400: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse, ...schema.response } };
     }
