@@ -26,6 +26,7 @@ import dashboardRoutes from './features/dashboard/routes.js';
 import settingsRoutes from './features/gst/settings-routes.js';
 import orderActionRoutes from './features/lifecycle/routes.js';
 import orderRoutes from './features/orders/routes.js';
+import paymentRoutes from './features/payments/routes.js';
 import { CatalogueCache } from './features/products/catalogue-cache.js';
 import productRoutes from './features/products/routes.js';
 import type { CatalogueNames } from './features/products/service.js';
@@ -38,10 +39,10 @@ import { installOriginCheck } from './http/origin.js';
 import { dbRateLimitStore, type RateLimitStore, redisRateLimitStore } from './http/rate-limit.js';
 import type { SessionUser } from './http/session.js';
 import { API_PREFIXES, installSpa, type PageMetaResolver, type PageRedirectResolver } from './http/spa.js';
+import { installJobs } from './jobs.js';
 import { closeMediaStore, createMediaStore, mediaHealth } from './media/index.js';
 import mediaRoutes from './media/routes.js';
 import type { MediaStore } from './media/storage.js';
-import { scheduleMediaSweep } from './media/sweep.js';
 import { standardOutput } from './runtime/log-output.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -268,12 +269,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(subcategoryRoutes);
   await app.register(productRoutes);
   await app.register(cartRoutes);
-  await app.register(orderRoutes, { prefix: '/o1/api' });
+  await app.register(paymentRoutes);
+  await app.register(orderRoutes);
   await app.register(orderActionRoutes);
   await app.register(dashboardRoutes);
   await app.register(settingsRoutes, { prefix: '/a1/api' });
   await app.register(mediaRoutes);
-  scheduleMediaSweep(app);
+  installJobs(app);
 
   const webDir = opts.webDir ?? WEB_DIST;
   const sendApp = installSpa(app, webDir, config.publicUrl, opts.rendererFile === undefined ? RENDERER_FILE : opts.rendererFile);

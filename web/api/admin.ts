@@ -9,6 +9,7 @@ import type {
   LowStockResponse,
 } from '../../contract/dashboard';
 import type { orderActionRoutes } from '../../contract/order-actions';
+import type { orderRoutes } from '../../contract/order-routes';
 import type { AdminOrder, Order } from '../../contract/orders';
 import type { productRoutes } from '../../contract/products';
 import type { RouteAnswer } from '../../contract/route';
@@ -22,6 +23,7 @@ const subcategories = routeCaller<typeof subcategoryRoutes>();
 const products = routeCaller<typeof productRoutes>();
 const users = routeCaller<typeof authRoutes>();
 const dashboard = routeCaller<typeof dashboardRoutes>();
+const orders = routeCaller<typeof orderRoutes>();
 const orderActions = routeCaller<typeof orderActionRoutes>();
 
 export type {
@@ -39,23 +41,9 @@ export type {
 };
 export type DeliveryStatus = Order['deliverystatus'];
 
-type Message = { success: boolean; message: string };
-const enc = encodeURIComponent;
-
 export type SubcategoryPage = RouteAnswer<(typeof subcategoryRoutes)['routes']['GET /s2/api/all']>;
 export type ProductPage = RouteAnswer<(typeof productRoutes)['routes']['GET /p1/api/admin/all']>;
-export type OrderPage = {
-  success: boolean;
-  orders: AdminOrder[];
-  pagination: {
-    currentPage: number;
-    totalPages: number;
-    totalOrders: number;
-    hasNextPage: boolean;
-    hasPrevPage: boolean;
-    limit: number;
-  };
-};
+export type OrderPage = RouteAnswer<(typeof orderRoutes)['routes']['GET /o1/api/admin/orders']>;
 export type ProductSaved = RouteAnswer<(typeof productRoutes)['routes']['POST /p1/api/create']>;
 
 export const SUBCATEGORY_PAGE_SIZE = 10;
@@ -68,7 +56,7 @@ export const adminApi = {
     subcategories: () => subcategories('GET /s2/api/count'),
     products: () => products('GET /p1/api/count'),
     users: () => users('GET /u1/api/usercount'),
-    orders: () => api<{ success: boolean; count: number }>('/o1/api/admin/count'),
+    orders: () => orders('GET /o1/api/admin/count'),
   },
   dashboard: {
     stats: () => dashboard('GET /o1/api/admin/stats'),
@@ -109,9 +97,9 @@ export const adminApi = {
   },
   orders: {
     list: (filters: AdminOrderFilters, page: number, limit = ORDER_PAGE_SIZE) =>
-      api<OrderPage>(`/o1/api/admin/orders${queryString({ page, limit, ...filters })}`),
+      orders('GET /o1/api/admin/orders', { query: { page, limit, ...filters } }),
     updateDelivery: (id: string, deliverystatus: DeliveryStatus) =>
-      api<Message & { order?: Order }>(`/o1/api/admin/update/${enc(id)}`, { method: 'PATCH', body: { deliverystatus } }),
+      orders('PATCH /o1/api/admin/update/:id', { params: { id }, body: { deliverystatus } }),
     detail: (id: string) => orderActions('GET /o1/api/admin/orders/:id', { params: { id } }),
     cancel: (id: string, reason?: string) => orderActions('POST /o1/api/admin/cancel/:id', { params: { id }, body: { reason } }),
     refund: (id: string, body: { amount: number; reason: string; restock?: { lineId: string; quantity: number }[] }) =>

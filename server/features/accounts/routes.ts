@@ -3,7 +3,6 @@ import { accountRoutes, RESET_LIMITS } from '../../../contract/accounts.js';
 import { AppError } from '../../http/errors.js';
 import { registerRoutes } from '../../http/routes.js';
 import { userOf } from '../../http/session.js';
-import { installOutboxWorker } from '../outbox/worker.js';
 import * as service from './service.js';
 
 export const FORGOT_MESSAGE = 'If an account uses this number, a 6-digit code is on its way by SMS. It is valid for 10 minutes.';
@@ -14,7 +13,6 @@ const tooMany = (reply: FastifyReply, windowMs: number, message: string) => {
 };
 
 const routes: FastifyPluginAsync = async (app) => {
-  installOutboxWorker(app);
   // Answers about accounts are never kept by a browser or a shared cache.
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('cache-control', 'no-store');

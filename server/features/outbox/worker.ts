@@ -115,7 +115,7 @@ export function closeChannels(app: FastifyInstance) {
  * The outbox worker of this server: every few seconds, rounds until nothing is due. Started with the other
  * background jobs (only when `app.jobsEnabled`); stopped, waiting for the round in progress, on close.
  */
-export function installOutboxWorker(app: FastifyInstance) {
+export function installOutboxWorker(app: FastifyInstance, everyMs = OUTBOX_POLL_MS) {
   app.addHook('onClose', async () => closeChannels(app));
   if (!app.jobsEnabled) return;
   let timer: NodeJS.Timeout | undefined;
@@ -134,7 +134,7 @@ export function installOutboxWorker(app: FastifyInstance) {
       });
   };
   app.addHook('onReady', async () => {
-    timer = setInterval(tick, OUTBOX_POLL_MS);
+    timer = setInterval(tick, everyMs);
     timer.unref();
     tick();
   });

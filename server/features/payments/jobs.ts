@@ -2,15 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { reconcilePending } from './reconciler.js';
 import { sweepExpiredHolds } from './sweep.js';
 
-export const SWEEP_EVERY_MS = 30_000;
-export const RECONCILE_EVERY_MS = 60_000;
-
 /**
- * Background jobs of the checkout: the hold sweep and the payment reconciler. Started when the app is
+ * Background jobs of the checkout: the hold sweep and the payment reconciler (intervals in server/jobs.ts). Started when the app is
  * ready, only when `app.jobsEnabled`; stopped (waiting for a run in progress) when it closes. Runs never
  * overlap within one server; across servers they are safe because every step is conditional.
  */
-export function installPaymentJobs(app: FastifyInstance) {
+export function installPaymentJobs(app: FastifyInstance, every_: { sweepEveryMs: number; reconcileEveryMs: number }) {
   if (!app.jobsEnabled) return;
   const timers: NodeJS.Timeout[] = [];
   const running = new Set<Promise<unknown>>();
@@ -36,8 +33,8 @@ export function installPaymentJobs(app: FastifyInstance) {
   };
 
   app.addHook('onReady', async () => {
-    const sweep = every(SWEEP_EVERY_MS, 'hold sweep', () => sweepExpiredHolds(app.db));
-    every(RECONCILE_EVERY_MS, 'payment reconciler', () => reconcilePending(app));
+    const sweep = every(every_.sweepEveryMs, 'hold sweep', () => sweepExpiredHolds(app.db));
+    every(every_.reconcileEveryMs, 'payment reconciler', () => reconcilePending(app));
     sweep(); // holds that expired while the server was down go back on the shelf at once
   });
   app.addHook('onClose', async () => {

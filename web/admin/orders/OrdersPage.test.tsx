@@ -113,7 +113,7 @@ describe('orders filters', () => {
     const update = vi
       .spyOn(adminApi.orders, 'updateDelivery')
       .mockRejectedValueOnce(new Error('refused'))
-      .mockResolvedValueOnce({ success: true, message: 'ok' });
+      .mockResolvedValueOnce({ success: true, message: 'ok', order: order({ deliverystatus: 'shipped', status: 'Shipped' }) });
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     renderPage();
     const select = (await screen.findByLabelText('Delivery Status')) as HTMLSelectElement;

@@ -137,7 +137,7 @@ export function usePayment(items?: CheckoutItem[]) {
       } catch (err) {
         return (err instanceof ApiError && err.body?.message) || 'Payment failed.';
       }
-      if (!res.razorpay_payment_id || !res.razorpay_signature) return res.message || 'Payment failed.';
+      if (!res.razorpay_payment_id || !res.razorpay_signature) return 'Payment failed.';
       setSandbox(null);
       await place(
         {

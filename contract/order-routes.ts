@@ -1,0 +1,39 @@
+import { IdParams } from './common.js';
+import {
+  AdminOrderResponse,
+  AdminOrdersQuery,
+  AdminOrdersResponse,
+  AdminUpdateOrderBody,
+  MyOrdersResponse,
+  OrderCountResponse,
+} from './orders.js';
+import { routeTable } from './route.js';
+
+/** The order routes (API.md "Orders and payment"): the shopper's orders and the back-office's order list. */
+export const orderRoutes = routeTable('Orders and payment', {
+  'GET /o1/api/my-orders': {
+    guard: 'user',
+    summary: 'Your orders, newest first',
+    responses: { 200: MyOrdersResponse },
+  },
+  'GET /o1/api/admin/orders': {
+    guard: 'admin',
+    summary: 'Every order, newest first; search by order, Razorpay order or payment id; filter by status and India-time dates',
+    query: AdminOrdersQuery,
+    responses: { 200: AdminOrdersResponse },
+    errors: [400],
+  },
+  'PATCH /o1/api/admin/update/:id': {
+    guard: 'admin',
+    summary: 'Set an order’s delivery status (any of the five from any other; recorded in the timeline; 409 once cancelled)',
+    params: IdParams,
+    body: AdminUpdateOrderBody,
+    responses: { 200: AdminOrderResponse },
+    errors: [400, 404, 409],
+  },
+  'GET /o1/api/admin/count': {
+    guard: 'admin',
+    summary: 'Number of orders',
+    responses: { 200: OrderCountResponse },
+  },
+});

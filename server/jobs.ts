@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import { installOutboxWorker } from './features/outbox/worker.js';
+import { installPaymentJobs } from './features/payments/jobs.js';
+import { scheduleMediaSweep } from './media/sweep.js';
+
+/**
+ * How often each background job runs. Every server runs them all (when the app's `jobs` option is on): each
+ * is idempotent and safe to run in several servers at once, and a run never overlaps the previous one.
+ */
+export const JOB_INTERVALS = {
+  /** Unpaid stock holds past their expiry go back on the shelf (also once at start). */
+  holdSweepMs: 30_000,
+  /** Pending checkouts, and for a day expired ones, are checked with Razorpay. */
+  reconcilerMs: 60_000,
+  /** Uploaded media that no product or order refers to is removed (first run a few minutes after start). */
+  mediaSweepMs: 6 * 60 * 60 * 1000,
+  /** Messages due in the outbox are sent (also once at start). */
+  outboxMs: 5_000,
+} as const;
+
+/** Starts every background job of this server when the app is ready; each stops, finishing its run, on close. */
+export function installJobs(app: FastifyInstance) {
+  installPaymentJobs(app, { sweepEveryMs: JOB_INTERVALS.holdSweepMs, reconcileEveryMs: JOB_INTERVALS.reconcilerMs });
+  scheduleMediaSweep(app, { everyMs: JOB_INTERVALS.mediaSweepMs });
+  installOutboxWorker(app, JOB_INTERVALS.outboxMs);
+}
