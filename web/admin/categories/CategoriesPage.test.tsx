@@ -3,11 +3,15 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { categoryRoutes } from '../../../contract/categories';
 import { adminApi, type Category } from '../../api/admin';
+import { answerOf } from '../../test/answers';
 import CategoriesPage from './CategoriesPage';
 
 const now = '2025-03-10T06:30:00.000Z';
 const cat = (id: string, name: string): Category => ({ _id: id, categoryname: name, createdAt: now, updatedAt: now });
+/** An answer of GET /c1/api/all, checked against the contract. */
+const listed = (answer: { success: boolean; data: Category[] }) => answerOf(categoryRoutes, 'GET /c1/api/all', answer);
 
 function renderPage() {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -26,7 +30,7 @@ afterEach(() => {
 
 describe('categories screen', () => {
   it('lists categories with their dates in India format', async () => {
-    vi.spyOn(adminApi.categories, 'all').mockResolvedValue({ success: true, data: [cat('c-1', 'Gemstones')] });
+    vi.spyOn(adminApi.categories, 'all').mockResolvedValue(listed({ success: true, data: [cat('c-1', 'Gemstones')] }));
     renderPage();
     const table = await screen.findByRole('table', { name: 'Categories' });
     expect(
@@ -39,7 +43,7 @@ describe('categories screen', () => {
   });
 
   it('shows the empty text, and asks for a name before creating', async () => {
-    vi.spyOn(adminApi.categories, 'all').mockResolvedValue({ success: true, data: [] });
+    vi.spyOn(adminApi.categories, 'all').mockResolvedValue(listed({ success: true, data: [] }));
     const create = vi.spyOn(adminApi.categories, 'create');
     renderPage();
     expect(
@@ -55,9 +59,11 @@ describe('categories screen', () => {
   it('asks before deleting, then deletes and reloads the list', async () => {
     const all = vi
       .spyOn(adminApi.categories, 'all')
-      .mockResolvedValueOnce({ success: true, data: [cat('c-1', 'Gemstones')] })
-      .mockResolvedValue({ success: true, data: [] });
-    const remove = vi.spyOn(adminApi.categories, 'remove').mockResolvedValue({ success: true, message: 'deleted' });
+      .mockResolvedValueOnce(listed({ success: true, data: [cat('c-1', 'Gemstones')] }))
+      .mockResolvedValue(listed({ success: true, data: [] }));
+    const remove = vi
+      .spyOn(adminApi.categories, 'remove')
+      .mockResolvedValue(answerOf(categoryRoutes, 'DELETE /c1/api/delete/:id', { success: true, message: 'deleted' }));
     renderPage();
     await userEvent.click(
       within(await screen.findByRole('table', { name: 'Categories' })).getByRole('button', { name: 'Delete Gemstones' }),

@@ -3,7 +3,9 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { subcategoryRoutes } from '../../../contract/subcategories';
 import { adminApi, type Subcategory, type SubcategoryPage } from '../../api/admin';
+import { answerOf } from '../../test/answers';
 import SubcategoriesPage from './SubcategoriesPage';
 
 const now = '2025-03-10T06:30:00.000Z';
@@ -20,11 +22,11 @@ function serve(total: number) {
   let items = Array.from({ length: total }, (_, i) => sub(i + 1));
   const list = vi.spyOn(adminApi.subcategories, 'list').mockImplementation(async (page: number): Promise<SubcategoryPage> => {
     const totalPages = Math.ceil(items.length / 10);
-    return {
+    return answerOf(subcategoryRoutes, 'GET /s2/api/all', {
       success: true,
       data: items.slice((page - 1) * 10, page * 10),
       pagination: { currentPage: page, totalPages, totalItems: items.length, limit: 10 },
-    };
+    });
   });
   const remove = vi.spyOn(adminApi.subcategories, 'remove').mockImplementation(async (id: string) => {
     items = items.filter((s) => s._id !== id);
@@ -50,11 +52,13 @@ afterEach(() => {
 
 describe('subcategories screen', () => {
   it('shows the columns, N/A for a missing category and the entries range only when there are several pages', async () => {
-    vi.spyOn(adminApi.subcategories, 'list').mockResolvedValue({
-      success: true,
-      data: [sub(1), sub(2, null)],
-      pagination: { currentPage: 1, totalPages: 1, totalItems: 2, limit: 10 },
-    });
+    vi.spyOn(adminApi.subcategories, 'list').mockResolvedValue(
+      answerOf(subcategoryRoutes, 'GET /s2/api/all', {
+        success: true,
+        data: [sub(1), sub(2, null)],
+        pagination: { currentPage: 1, totalPages: 1, totalItems: 2, limit: 10 },
+      }),
+    );
     renderPage();
     const table = await screen.findByRole('table', { name: 'Subcategories' });
     expect(

@@ -3,7 +3,9 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { authRoutes } from '../../../contract/auth';
 import { adminApi, type User } from '../../api/admin';
+import { answerOf } from '../../test/answers';
 import UsersPage from './UsersPage';
 
 const asha: User = {
@@ -31,9 +33,12 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** An answer of GET /u1/api/allusers, checked against the contract. */
+const allUsers = (users: User[]) => answerOf(authRoutes, 'GET /u1/api/allusers', { success: true, users });
+
 describe('users screen', () => {
   it('lists users under "User Management" and says when there are none', async () => {
-    vi.spyOn(adminApi.users, 'all').mockResolvedValueOnce({ success: true, users: [asha] });
+    vi.spyOn(adminApi.users, 'all').mockResolvedValueOnce(allUsers([asha]));
     const { unmount } = renderPage();
     expect(screen.getByRole('heading', { name: 'User Management' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Users' });
@@ -43,14 +48,16 @@ describe('users screen', () => {
         .map((h) => h.textContent),
     ).toEqual(['Full Name', 'Mobile No', 'Role', 'Actions']);
     unmount();
-    vi.spyOn(adminApi.users, 'all').mockResolvedValue({ success: true, users: [] });
+    vi.spyOn(adminApi.users, 'all').mockResolvedValue(allUsers([]));
     renderPage();
     expect(await screen.findByText('No users found.')).toBeInTheDocument();
   });
 
   it('warns that the user is deleted permanently before deleting', async () => {
-    vi.spyOn(adminApi.users, 'all').mockResolvedValue({ success: true, users: [asha] });
-    const remove = vi.spyOn(adminApi.users, 'remove').mockResolvedValue({ success: true, message: 'deleted' });
+    vi.spyOn(adminApi.users, 'all').mockResolvedValue(allUsers([asha]));
+    const remove = vi
+      .spyOn(adminApi.users, 'remove')
+      .mockResolvedValue(answerOf(authRoutes, 'DELETE /u1/api/deleteuser/:id', { success: true, message: 'deleted' }));
     renderPage();
     await userEvent.click(
       within(await screen.findByRole('table', { name: 'Users' })).getByRole('button', { name: 'Delete Asha Verma' }),
@@ -64,8 +71,10 @@ describe('users screen', () => {
   });
 
   it('keeps the current password when the field is left blank on edit', async () => {
-    vi.spyOn(adminApi.users, 'all').mockResolvedValue({ success: true, users: [asha] });
-    const edit = vi.spyOn(adminApi.users, 'edit').mockResolvedValue({ success: true, message: 'ok' });
+    vi.spyOn(adminApi.users, 'all').mockResolvedValue(allUsers([asha]));
+    const edit = vi
+      .spyOn(adminApi.users, 'edit')
+      .mockResolvedValue(answerOf(authRoutes, 'PUT /u1/api/edituser/:id', { success: true, message: 'ok' }));
     renderPage();
     await userEvent.click(
       within(await screen.findByRole('table', { name: 'Users' })).getByRole('button', { name: 'Edit Asha Verma' }),
