@@ -4,12 +4,11 @@ import { type FormEvent, useState } from 'react';
 import { adminApi, type Category } from '../../api/admin';
 import { errorText, fieldErrorsOf, formatDateTime } from '../format';
 import { Button, IconButton } from '../ui/Button';
-import { useConfirm } from '../ui/Confirm';
 import { DataTable } from '../ui/DataTable';
 import { Field, TextInput } from '../ui/Field';
 import { Modal } from '../ui/Modal';
-import { useNotice } from '../ui/Notice';
-import { ErrorBanner, PageHeader } from '../ui/Page';
+import { LoadError, PageHeader } from '../ui/Page';
+import { useAdminList } from '../ui/useAdminList';
 
 const KEY = ['admin', 'categories'];
 
@@ -96,9 +95,7 @@ function CategoryModal({
 
 export default function CategoriesPage() {
   const qc = useQueryClient();
-  const { confirm, element: confirmElement } = useConfirm();
-  const { notify, element: noticeElement } = useNotice();
-  const [modal, setModal] = useState<{ editing: Category | null; key: number } | null>(null);
+  const { notify, removeRow, modal, openModal, closeModal, elements } = useAdminList<Category>();
   const list = useQuery({ queryKey: KEY, queryFn: adminApi.categories.all });
   const reload = () => qc.invalidateQueries({ queryKey: KEY });
   const rows = list.data?.data ?? [];
@@ -108,14 +105,12 @@ export default function CategoriesPage() {
       notify({ kind: 'error', title: 'Error!', text: 'Invalid category selected for deletion' });
       return;
     }
-    if (!(await confirm())) return;
-    try {
-      await adminApi.categories.remove(c._id);
-      notify({ kind: 'success', title: 'Deleted!', text: 'Category has been deleted.' });
-    } catch (err) {
-      notify({ kind: 'error', title: 'Error!', text: errorText(err, 'Failed to delete category') });
-    }
-    await reload();
+    await removeRow({
+      remove: () => adminApi.categories.remove(c._id),
+      deleted: 'Category has been deleted.',
+      failed: (err) => ({ text: errorText(err, 'Failed to delete category') }),
+      after: reload,
+    });
   }
 
   return (
@@ -123,22 +118,12 @@ export default function CategoriesPage() {
       <PageHeader
         title="Categories"
         actions={
-          <Button onClick={() => setModal({ editing: null, key: Date.now() })}>
+          <Button onClick={() => openModal(null)}>
             <Plus aria-hidden className="size-4" /> Add Category
           </Button>
         }
       />
-      {list.isError ? (
-        <ErrorBanner
-          action={
-            <Button variant="secondary" onClick={() => list.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          {errorText(list.error, 'Failed to fetch categories')}
-        </ErrorBanner>
-      ) : null}
+      <LoadError query={list}>{errorText(list.error, 'Failed to fetch categories')}</LoadError>
       <DataTable
         caption="Categories"
         loading={list.isPending}
@@ -152,7 +137,7 @@ export default function CategoriesPage() {
         ]}
         actions={(c) => (
           <>
-            <IconButton label={`Edit ${c.categoryname}`} tone="blue" onClick={() => setModal({ editing: c, key: Date.now() })}>
+            <IconButton label={`Edit ${c.categoryname}`} tone="blue" onClick={() => openModal(c)}>
               <Pencil aria-hidden className="size-4" />
             </IconButton>
             <IconButton label={`Delete ${c.categoryname}`} tone="red" onClick={() => remove(c)}>
@@ -166,17 +151,16 @@ export default function CategoriesPage() {
           key={modal.key}
           open
           editing={modal.editing}
-          onClose={() => setModal(null)}
+          onClose={closeModal}
           notifyError={(text) => notify({ kind: 'error', title: 'Error!', text })}
           onSaved={(message) => {
-            setModal(null);
+            closeModal();
             notify({ kind: 'success', title: 'Success!', text: message });
             void reload();
           }}
         />
       ) : null}
-      {confirmElement}
-      {noticeElement}
+      {elements}
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { type AdminOrderFilters, adminApi, type Order, type OrderPage } from '..
 import { Button, buttonClass } from '../ui/Button';
 import { Field, SelectInput, TextInput } from '../ui/Field';
 import { Modal } from '../ui/Modal';
-import { ErrorBanner, PageHeader } from '../ui/Page';
+import { LoadError, PageHeader } from '../ui/Page';
 import { OrdersPagination } from '../ui/Pagination';
 import { OrderCard } from './OrderCard';
 
@@ -226,17 +226,7 @@ export default function OrdersPage() {
         </div>
       </Modal>
 
-      {list.isError ? (
-        <ErrorBanner
-          action={
-            <Button variant="secondary" onClick={() => list.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          Could not load the orders.
-        </ErrorBanner>
-      ) : null}
+      <LoadError query={list}>Could not load the orders.</LoadError>
 
       {list.isPending ? (
         <div role="status" className="space-y-4" aria-busy="true" aria-label="Loading orders">

@@ -7,13 +7,12 @@ import { adminApi, PRODUCT_PAGE_SIZE, type Product } from '../../api/admin';
 import { Thumbnail } from '../../ui/Thumbnail';
 import { errorText, formatDate, formatDateTime, formatINR, imageVariant, thumbnail } from '../format';
 import { Button, IconButton } from '../ui/Button';
-import { useConfirm } from '../ui/Confirm';
 import { DataTable } from '../ui/DataTable';
 import { inputClass } from '../ui/Field';
 import { Modal } from '../ui/Modal';
-import { useNotice } from '../ui/Notice';
 import { PageHeader } from '../ui/Page';
 import { pageAfterDelete, WindowPagination } from '../ui/Pagination';
+import { useAdminList } from '../ui/useAdminList';
 import { ProductForm } from './ProductForm';
 
 const KEY = ['admin', 'products'];
@@ -83,8 +82,7 @@ export default function ProductsPage() {
   const [form, setForm] = useState<{ product: Product | null; key: number } | null>(null);
   const [formBusy, setFormBusy] = useState(false);
   const [statusBusy, setStatusBusy] = useState<string | null>(null);
-  const { confirm, element: confirmElement } = useConfirm();
-  const { notify, element: noticeElement } = useNotice();
+  const { notify, removeRow, elements } = useAdminList<Product>();
 
   const list = useQuery({
     queryKey: [...KEY, page, search],
@@ -138,20 +136,19 @@ export default function ProductsPage() {
   }
 
   async function remove(p: Product) {
-    if (!(await confirm())) return;
-    try {
-      await adminApi.products.remove(p._id);
-      notify({ kind: 'success', title: 'Deleted!', text: 'Product has been deleted successfully' });
-      const next = pageAfterDelete(page, rows.length);
-      if (next !== page) setPage(next);
-    } catch (err) {
-      notify({
-        kind: 'error',
+    await removeRow({
+      remove: () => adminApi.products.remove(p._id),
+      deleted: 'Product has been deleted successfully',
+      failed: (err) => ({
         title: 'Error',
         text: errorText(err, 'Failed to delete product', 'Error deleting product. Please try again.'),
-      });
-    }
-    await reload();
+      }),
+      onDeleted: () => {
+        const next = pageAfterDelete(page, rows.length);
+        if (next !== page) setPage(next);
+      },
+      after: reload,
+    });
   }
 
   const onFailure = useCallback((text: string) => notify({ kind: 'error', title: 'Error', text }), [notify]);
@@ -307,8 +304,7 @@ export default function ProductsPage() {
           />
         </Modal>
       ) : null}
-      {confirmElement}
-      {noticeElement}
+      {elements}
     </div>
   );
 }

@@ -4,13 +4,12 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { adminApi, SUBCATEGORY_PAGE_SIZE, type Subcategory } from '../../api/admin';
 import { errorText, fieldErrorsOf, formatDate } from '../format';
 import { Button, IconButton } from '../ui/Button';
-import { useConfirm } from '../ui/Confirm';
 import { DataTable } from '../ui/DataTable';
 import { Field, SelectInput, TextInput } from '../ui/Field';
 import { Modal } from '../ui/Modal';
-import { useNotice } from '../ui/Notice';
-import { ErrorBanner, PageHeader } from '../ui/Page';
+import { LoadError, PageHeader } from '../ui/Page';
 import { pageAfterDelete, WindowPagination } from '../ui/Pagination';
+import { useAdminList } from '../ui/useAdminList';
 
 const KEY = ['admin', 'subcategories'];
 
@@ -121,9 +120,7 @@ function SubcategoryModal({
 export default function SubcategoriesPage() {
   const qc = useQueryClient();
   const [page, setPage] = useState(1);
-  const { confirm, element: confirmElement } = useConfirm();
-  const { notify, element: noticeElement } = useNotice();
-  const [modal, setModal] = useState<{ editing: Subcategory | null; key: number } | null>(null);
+  const { notify, removeRow, modal, openModal, closeModal, elements } = useAdminList<Subcategory>();
   const list = useQuery({
     queryKey: [...KEY, page],
     queryFn: () => adminApi.subcategories.list(page),
@@ -139,16 +136,16 @@ export default function SubcategoriesPage() {
   }, [pagination, page]);
 
   async function remove(s: Subcategory) {
-    if (!(await confirm())) return;
-    try {
-      await adminApi.subcategories.remove(s._id);
-      notify({ kind: 'success', title: 'Deleted!', text: 'The subcategory has been deleted.' });
-      const next = pageAfterDelete(page, rows.length);
-      if (next !== page) setPage(next);
-    } catch (err) {
-      notify({ kind: 'error', title: 'Error!', text: errorText(err, 'Failed to delete subcategory') });
-    }
-    await reload();
+    await removeRow({
+      remove: () => adminApi.subcategories.remove(s._id),
+      deleted: 'The subcategory has been deleted.',
+      failed: (err) => ({ text: errorText(err, 'Failed to delete subcategory') }),
+      onDeleted: () => {
+        const next = pageAfterDelete(page, rows.length);
+        if (next !== page) setPage(next);
+      },
+      after: reload,
+    });
   }
 
   return (
@@ -156,22 +153,12 @@ export default function SubcategoriesPage() {
       <PageHeader
         title="Subcategories"
         actions={
-          <Button onClick={() => setModal({ editing: null, key: Date.now() })}>
+          <Button onClick={() => openModal(null)}>
             <Plus aria-hidden className="size-4" /> Add Subcategory
           </Button>
         }
       />
-      {list.isError ? (
-        <ErrorBanner
-          action={
-            <Button variant="secondary" onClick={() => list.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          {errorText(list.error, 'Failed to fetch subcategories')}
-        </ErrorBanner>
-      ) : null}
+      <LoadError query={list}>{errorText(list.error, 'Failed to fetch subcategories')}</LoadError>
       <DataTable
         caption="Subcategories"
         loading={list.isPending}
@@ -185,7 +172,7 @@ export default function SubcategoriesPage() {
         ]}
         actions={(s) => (
           <>
-            <IconButton label={`Edit ${s.subcategoryname}`} tone="blue" onClick={() => setModal({ editing: s, key: Date.now() })}>
+            <IconButton label={`Edit ${s.subcategoryname}`} tone="blue" onClick={() => openModal(s)}>
               <Pencil aria-hidden className="size-4" />
             </IconButton>
             <IconButton label={`Delete ${s.subcategoryname}`} tone="red" onClick={() => remove(s)}>
@@ -207,17 +194,16 @@ export default function SubcategoriesPage() {
         <SubcategoryModal
           key={modal.key}
           editing={modal.editing}
-          onClose={() => setModal(null)}
+          onClose={closeModal}
           notifyError={(text) => notify({ kind: 'error', title: 'Error!', text })}
           onSaved={(message) => {
-            setModal(null);
+            closeModal();
             notify({ kind: 'success', title: 'Success!', text: message });
             void reload();
           }}
         />
       ) : null}
-      {confirmElement}
-      {noticeElement}
+      {elements}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { AlertCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Button } from './Button';
 
 export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: ReactNode; actions?: ReactNode }) {
   return (
@@ -23,5 +24,21 @@ export function ErrorBanner({ children, action }: { children: ReactNode; action?
       <div className="flex-1">{children}</div>
       {action}
     </div>
+  );
+}
+
+/** A list that could not be loaded: what went wrong, with Retry. Nothing while the query is fine. */
+export function LoadError({ query, children }: { query: { isError: boolean; refetch: () => unknown }; children: ReactNode }) {
+  if (!query.isError) return null;
+  return (
+    <ErrorBanner
+      action={
+        <Button variant="secondary" onClick={() => query.refetch()}>
+          Retry
+        </Button>
+      }
+    >
+      {children}
+    </ErrorBanner>
   );
 }

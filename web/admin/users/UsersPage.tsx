@@ -4,12 +4,11 @@ import { type FormEvent, useState } from 'react';
 import { adminApi, type Role, type User } from '../../api/admin';
 import { errorText, fieldErrorsOf } from '../format';
 import { Button, IconButton } from '../ui/Button';
-import { useConfirm } from '../ui/Confirm';
 import { DataTable } from '../ui/DataTable';
 import { Field, SelectInput, TextInput } from '../ui/Field';
 import { Modal } from '../ui/Modal';
-import { useNotice } from '../ui/Notice';
-import { ErrorBanner, PageHeader } from '../ui/Page';
+import { LoadError, PageHeader } from '../ui/Page';
+import { useAdminList } from '../ui/useAdminList';
 
 const KEY = ['admin', 'users'];
 type Form = { fullname: string; mobileno: string; role: Role; password: string };
@@ -131,21 +130,18 @@ function UserModal({
 
 export default function UsersPage() {
   const qc = useQueryClient();
-  const { confirm, element: confirmElement } = useConfirm();
-  const { notify, element: noticeElement } = useNotice();
-  const [modal, setModal] = useState<{ editing: User | null; key: number } | null>(null);
+  const { notify, removeRow, modal, openModal, closeModal, elements } = useAdminList<User>();
   const list = useQuery({ queryKey: KEY, queryFn: adminApi.users.all });
   const reload = () => qc.invalidateQueries({ queryKey: KEY });
 
   async function remove(u: User) {
-    if (!(await confirm({ text: 'This will delete the user permanently!' }))) return;
-    try {
-      await adminApi.users.remove(u._id);
-      notify({ kind: 'success', title: 'Deleted!', text: 'User has been deleted.' });
-    } catch (err) {
-      notify({ kind: 'error', title: 'Error!', text: errorText(err, 'Delete failed') });
-    }
-    await reload();
+    await removeRow({
+      confirm: { text: 'This will delete the user permanently!' },
+      remove: () => adminApi.users.remove(u._id),
+      deleted: 'User has been deleted.',
+      failed: (err) => ({ text: errorText(err, 'Delete failed') }),
+      after: reload,
+    });
   }
 
   return (
@@ -153,22 +149,12 @@ export default function UsersPage() {
       <PageHeader
         title="User Management"
         actions={
-          <Button onClick={() => setModal({ editing: null, key: Date.now() })}>
+          <Button onClick={() => openModal(null)}>
             <Plus aria-hidden className="size-4" /> Add User
           </Button>
         }
       />
-      {list.isError ? (
-        <ErrorBanner
-          action={
-            <Button variant="secondary" onClick={() => list.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          {errorText(list.error, 'Failed to load users', 'Server error while loading users')}
-        </ErrorBanner>
-      ) : null}
+      <LoadError query={list}>{errorText(list.error, 'Failed to load users', 'Server error while loading users')}</LoadError>
       <DataTable
         caption="Users"
         loading={list.isPending}
@@ -193,7 +179,7 @@ export default function UsersPage() {
         ]}
         actions={(u) => (
           <>
-            <IconButton label={`Edit ${u.fullname}`} tone="blue" onClick={() => setModal({ editing: u, key: Date.now() })}>
+            <IconButton label={`Edit ${u.fullname}`} tone="blue" onClick={() => openModal(u)}>
               <Pencil aria-hidden className="size-4" />
             </IconButton>
             <IconButton label={`Delete ${u.fullname}`} tone="red" onClick={() => remove(u)}>
@@ -206,17 +192,16 @@ export default function UsersPage() {
         <UserModal
           key={modal.key}
           editing={modal.editing}
-          onClose={() => setModal(null)}
+          onClose={closeModal}
           notifyError={(text) => notify({ kind: 'error', title: 'Error!', text })}
           onSaved={(message) => {
-            setModal(null);
+            closeModal();
             notify({ kind: 'success', title: 'Success!', text: message });
             void reload();
           }}
         />
       ) : null}
-      {confirmElement}
-      {noticeElement}
+      {elements}
     </div>
   );
 }

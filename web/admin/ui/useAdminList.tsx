@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { type ConfirmOptions, useConfirm } from './Confirm';
+import { useNotice } from './Notice';
+
+type Failure = { title?: string; text: string };
+
+/**
+ * What every back-office list screen shares: the add/edit dialog's state (a fresh dialog each time it opens),
+ * delete with confirmation and a notice of how it went, and the confirm and notice elements to render.
+ */
+export function useAdminList<Row>() {
+  const { confirm, element: confirmElement } = useConfirm();
+  const { notify, element: noticeElement } = useNotice();
+  const [modal, setModal] = useState<{ editing: Row | null; key: number } | null>(null);
+
+  /**
+   * Asks first; deletes; says "Deleted!" with `deleted`, or the failure; then `after` (a reload) either way.
+   * `onDeleted` runs only when the delete went through, before `after`.
+   */
+  async function removeRow(opts: {
+    confirm?: ConfirmOptions;
+    remove: () => Promise<unknown>;
+    deleted: string;
+    failed: (err: unknown) => Failure;
+    onDeleted?: () => void;
+    after: () => Promise<unknown>;
+  }) {
+    if (!(await confirm(opts.confirm))) return;
+    try {
+      await opts.remove();
+      notify({ kind: 'success', title: 'Deleted!', text: opts.deleted });
+      opts.onDeleted?.();
+    } catch (err) {
+      const failure = opts.failed(err);
+      notify({ kind: 'error', title: failure.title ?? 'Error!', text: failure.text });
+    }
+    await opts.after();
+  }
+
+  return {
+    notify,
+    removeRow,
+    modal,
+    openModal: (editing: Row | null) => setModal({ editing, key: Date.now() }),
+    closeModal: () => setModal(null),
+    elements: (
+      <>
+        {confirmElement}
+        {noticeElement}
+      </>
+    ),
+  };
+}
