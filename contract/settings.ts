@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { canonicalState, GSTIN_MESSAGES, gstinError, gstinState, STATE_NAMES } from './gst-rules.js';
+import { routeTable } from './route.js';
 
 export * from './gst-rules.js';
 
@@ -115,3 +116,38 @@ export const TaxBody = z.object({
 });
 
 export { STATE_NAMES };
+
+// ---------------------------------------------------------------- routes
+
+/** /a1/api: the shop's settings (public part for the storefront, all of it for the admin) and tax per category. */
+export const settingsRoutes = routeTable('Shop settings', {
+  'GET /a1/api/settings': {
+    guard: 'public',
+    summary: 'The shop’s public settings: names, GSTIN, address, state, support contacts, free-shipping threshold',
+    responses: { 200: PublicSettingsResponse },
+  },
+  'GET /a1/api/admin/settings': {
+    guard: 'admin',
+    summary: 'Every setting, the invoice prefix included',
+    responses: { 200: AdminSettingsResponse },
+  },
+  'PUT /a1/api/admin/settings': {
+    guard: 'admin',
+    summary: 'Change the settings given (a GSTIN must have a valid check digit and the state’s code)',
+    body: SettingsBody,
+    responses: { 200: AdminSettingsSaved },
+    errors: [400, 415],
+  },
+  'GET /a1/api/admin/tax': {
+    guard: 'admin',
+    summary: 'HSN code and GST rate of every category (a category without its own row: HSN 7103, 3%)',
+    responses: { 200: TaxResponse },
+  },
+  'PUT /a1/api/admin/tax': {
+    guard: 'admin',
+    summary: 'Replace the HSN codes and GST rates of the categories (categories left out get the default)',
+    body: TaxBody,
+    responses: { 200: TaxSavedResponse },
+    errors: [400, 404, 415],
+  },
+});

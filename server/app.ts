@@ -273,7 +273,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(orderRoutes);
   await app.register(orderActionRoutes);
   await app.register(dashboardRoutes);
-  await app.register(settingsRoutes, { prefix: '/a1/api' });
+  await app.register(settingsRoutes);
   await app.register(mediaRoutes);
   installJobs(app);
 
