@@ -289,7 +289,12 @@ test.describe('buying', () => {
     await expectAccessible(page, 'the empty /my-orders');
 
     await page.getByRole('link', { name: 'Start Shopping' }).click();
-    await expect(page).toHaveURL(/\/products$/);
+    await expect(page).toHaveURL(/\/all$/);
+    await expect(page.getByTestId('listing-count')).toContainText(/Showing [1-9]\d* of [1-9]\d* products/);
+    // Typed or linked, /shop means all products too.
+    await page.goto('/shop');
+    await expect(page).toHaveURL(/\/all$/);
+    await expect(page.getByTestId('listing-count')).toContainText(/Showing [1-9]\d* of [1-9]\d* products/);
   });
 
   test('cart screen: steppers, remove and clear with confirmation', async ({ page }, info) => {

@@ -1,5 +1,5 @@
 import { type ComponentType, lazy } from 'react';
-import { Route, Routes } from 'react-router';
+import { Navigate, Route, Routes } from 'react-router';
 import { Layout } from './storefront/layout/Layout';
 
 /**
@@ -56,6 +56,9 @@ export function AppRoutes() {
         <Route path="cancellation-and-refund-policy" element={<InfoPage name="cancellation" />} />
         <Route path="singleproduct" element={<ProductPage />} />
         <Route path=":category/:subcategory/:slug" element={<ProductPage />} />
+        {/* "All products" has one address: /all. */}
+        <Route path="products" element={<Navigate to="/all" replace />} />
+        <Route path="shop" element={<Navigate to="/all" replace />} />
         <Route path=":term" element={<ListingPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

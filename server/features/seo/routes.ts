@@ -166,6 +166,24 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // "All products" has one address, /all; /products and /shop (linked from My Orders, typed by shoppers) lead there.
+  for (const alias of ['/products', '/shop']) {
+    app.get(
+      alias,
+      {
+        schema: {
+          tags,
+          summary: `${alias} is the listing of all products: a permanent redirect to /all`,
+          response: { 301: z.null().describe('Location: /all') },
+        },
+      },
+      async (request, reply) => {
+        const query = request.url.indexOf('?');
+        return reply.redirect(`/all${query >= 0 ? request.url.slice(query) : ''}`, 301);
+      },
+    );
+  }
+
   app.get(
     '/robots.txt',
     {

@@ -15,7 +15,7 @@ import { formatRupees, urlName } from '../components/links';
 import { ProductCard } from '../components/ProductCard';
 import { ProductCardSkeleton } from '../components/ProductCardSkeleton';
 import { ProductStrip } from '../components/ProductStrip';
-import { Stars } from '../components/Stars';
+import { formatRating, Stars } from '../components/Stars';
 import { Gallery } from './Gallery';
 import { Specifications } from './Specifications';
 
@@ -199,7 +199,7 @@ function ProductDetails({ product, related }: { product: Product; related: Produ
           <h1 className="font-serif text-2xl font-bold text-gray-900 sm:text-3xl">{product.productname}</h1>
           <div className="mt-2 flex items-center gap-2 text-sm text-gray-700">
             <Stars rating={product.rating} />
-            <span>{product.rating || 5}.0</span>
+            <span data-testid="rating-value">{formatRating(product.rating)}</span>
           </div>
           <p className="mt-3 text-3xl font-bold text-brand-700">{formatRupees(product.productprice)}</p>
           <p className="mt-1 text-sm text-gray-600">Inclusive of all taxes</p>

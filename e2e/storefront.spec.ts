@@ -1,0 +1,42 @@
+import { expect, test } from '@playwright/test';
+import { nameToFilterWord } from '../contract/filter.js';
+
+/** Storefront details a shopper notices at once: ratings as they read them, addresses that mean what they say. */
+
+type Product = {
+  productname: string;
+  slug: string;
+  rating: number;
+  category: { categoryname: string };
+  subcategory: { subcategoryname: string };
+};
+const productPath = (p: Product) =>
+  `/${[nameToFilterWord(p.category.categoryname), nameToFilterWord(p.subcategory.subcategoryname), p.slug].map(encodeURIComponent).join('/')}`;
+
+test('a rating reads with one decimal and its stars match it', async ({ page }) => {
+  const res = await page.request.get('/p1/api/latest/all?limit=50');
+  const { products } = (await res.json()) as { products: Product[] };
+  const product = products.find((p) => p.rating > 0 && !Number.isInteger(p.rating));
+  expect(product, 'a demo product rated below 5').toBeTruthy();
+  await page.goto(productPath(product!));
+  const shown = product!.rating.toFixed(1);
+  await expect(page.getByTestId('rating-value')).toHaveText(shown);
+  await expect(page.getByRole('main').getByText(/\d\.\d\.0/)).toHaveCount(0);
+  const stars = page.getByRole('img', { name: `Rated ${shown} out of 5` }).first();
+  await expect(stars).toBeVisible();
+  // 4.9 is four full stars and one filled nine tenths: not five full ones.
+  const fills = await stars.locator('[data-fill]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-fill'))));
+  const expected = [1, 2, 3, 4, 5].map((i) => Math.round(Math.max(0, Math.min(1, product!.rating - (i - 1))) * 100));
+  expect(fills).toEqual(expected);
+});
+
+test('/products and /shop list all products', async ({ page, request }) => {
+  for (const path of ['/products', '/shop']) {
+    const res = await request.get(path, { maxRedirects: 0 });
+    expect(res.status()).toBe(301);
+    expect(res.headers().location).toBe('/all');
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/all$/);
+    await expect(page.getByTestId('listing-count')).toContainText(/Showing [1-9]\d* of [1-9]\d* products/);
+  }
+});
