@@ -42,6 +42,8 @@ export type FakeRazorpay = {
   ): { payload: string; headers: Record<string, string> };
   /** Every answer waits this long first (a slow Razorpay). */
   setDelay(ms: number): void;
+  /** Every answer waits until the returned function is called (a Razorpay slow for as long as a test needs). */
+  pause(): () => void;
   /** While down, every connection is cut without an answer (as if Razorpay were unreachable). */
   setDown(down: boolean): void;
   /** The shopper pays an order in Checkout. Default: captured (auto-capture) for the order's amount. */
@@ -85,6 +87,7 @@ export async function startFakeRazorpay(opts: { refundStatus?: 'pending' | 'proc
   let refundStatus: RazorpayRefund['status'] = opts.refundStatus ?? 'processed';
   let down = false;
   let delayMs = 0;
+  let paused: Promise<void> | undefined;
   const sockets = new Set<import('node:net').Socket>();
   const now = () => Math.floor(Date.now() / 1000);
 
@@ -97,6 +100,7 @@ export async function startFakeRazorpay(opts: { refundStatus?: 'pending' | 'proc
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', async () => {
       if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
+      if (paused) await paused;
       const raw = Buffer.concat(chunks).toString('utf8');
       let body: Record<string, unknown> = {};
       try {
@@ -295,6 +299,16 @@ export async function startFakeRazorpay(opts: { refundStatus?: 'pending' | 'proc
     },
     setDelay(ms) {
       delayMs = ms;
+    },
+    pause() {
+      let release = () => {};
+      paused = new Promise<void>((r) => {
+        release = r;
+      });
+      return () => {
+        paused = undefined;
+        release();
+      };
     },
     clearFailures() {
       failures.length = 0;

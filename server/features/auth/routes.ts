@@ -51,6 +51,8 @@ export default routePlugin(authRoutes, (app) => {
         app.rateLimits.hit(addressKey, limits.windowMs),
       ]);
       if (byNumber > limits.perNumber || byAddress > limits.perAddress) {
+        // not tried: the counters keep only attempts whose password was checked
+        await Promise.all([app.rateLimits.undo(byNumberKey), app.rateLimits.undo(addressKey)]);
         throw tooMany(reply, limits.windowMs, 'Too many sign-in attempts. Please wait 15 minutes and try again.');
       }
       const user = await service.authenticate(app.db, mobileno, password);
@@ -76,6 +78,7 @@ export default routePlugin(authRoutes, (app) => {
       const checksPassword = request.body.password !== undefined;
       // counted before the current password is checked, as sign-in does; taken back unless it was wrong
       if (checksPassword && (await app.rateLimits.hit(key, limits.windowMs)) > limits.perNumber) {
+        await app.rateLimits.undo(key);
         throw tooMany(reply, limits.windowMs, 'Too many wrong passwords. Please wait 15 minutes and try again.');
       }
       const row = await service.editOwnDetails(app.db, me.id, me.sessionId, request.body).catch(async (err: unknown) => {
