@@ -3,9 +3,14 @@ import { accountRoutes, RESET_LIMITS } from '../../../contract/accounts.js';
 import { AppError } from '../../http/errors.js';
 import { registerRoutes } from '../../http/routes.js';
 import { userOf } from '../../http/session.js';
+import { onRefundProcessed } from '../lifecycle/store.js';
+import { refundProcessedMessage } from '../outbox/orders.js';
 import * as service from './service.js';
 
 export const FORGOT_MESSAGE = 'If an account uses this number, a 6-digit code is on its way by SMS. It is valid for 10 minutes.';
+
+// The customer hears of every refund the moment it is processed, in that same transaction.
+onRefundProcessed(refundProcessedMessage);
 
 const tooMany = (reply: FastifyReply, windowMs: number, message: string) => {
   reply.header('retry-after', String(Math.ceil(windowMs / 1000)));

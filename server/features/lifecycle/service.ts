@@ -9,6 +9,7 @@ import type { SETTABLE_DELIVERY_STATUSES } from '../../../contract/lifecycle.js'
 import type { Tx } from '../../db/client.js';
 import { orders, returnRequests } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../http/errors.js';
+import { lifecycleMessages } from '../outbox/orders.js';
 import { GatewayError } from '../payments/provider.js';
 import { type Action, decide } from './state.js';
 import { applyEffects, loadOrderState, type SubmitOutcome, submitRefund, type Who } from './store.js';
@@ -37,6 +38,7 @@ async function act(
     if (!decision.ok) throw conflict(decision.reason);
     if (opts.extra) await opts.extra(tx, loaded);
     const refund = await applyEffects(tx, loaded, decision.effects, who, { refundReason: opts.refundReason, now });
+    await lifecycleMessages(tx, orderId, decision.effects);
     return refund?.id ?? null;
   });
   const refund = refundId ? await submitRefund(app, refundId) : null;

@@ -1,7 +1,7 @@
-import { and, inArray, lte } from 'drizzle-orm';
+import { and, eq, inArray, lte } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { DbOrTx } from '../../db/client.js';
-import { type CheckoutLine, type orders, products } from '../../db/schema.js';
+import { type CheckoutLine, orders as ordersTable, products } from '../../db/schema.js';
 import { settingsRow } from '../gst/settings.js';
 import { type MerchantContacts, notifyMerchant, notifyUser } from './outbox.js';
 
@@ -9,7 +9,7 @@ import { type MerchantContacts, notifyMerchant, notifyUser } from './outbox.js';
  * The order messages. Each is called inside the transaction that changes the order, so the message is
  * written exactly when the change commits.
  */
-type OrderRow = typeof orders.$inferSelect;
+type OrderRow = typeof ordersTable.$inferSelect;
 
 /** The short reference customers and staff read in messages (the order id's first 8 characters). */
 export const orderNo = (orderId: string) => orderId.slice(0, 8).toUpperCase();
@@ -96,4 +96,54 @@ export async function orderUpdateMessage(
   dedupeKey?: string,
 ) {
   await notifyUser(tx, order.userId, template, { orderId: order.id, orderNo: orderNo(order.id), ...data }, { dedupeKey });
+}
+
+/**
+ * The customer's messages for what an order action did (called by the lifecycle in the action's transaction,
+ * after its effects are written): shipped (with the tracking link), delivered, cancelled, return updates.
+ */
+export async function lifecycleMessages(
+  tx: DbOrTx,
+  orderId: string,
+  effects: { deliverystatus?: string | null; events: { type: string; note?: string }[] },
+) {
+  const [order] = await tx.select().from(ordersTable).where(eq(ordersTable.id, orderId));
+  if (!order) return;
+  const types = new Set(effects.events.map((e) => e.type));
+  const noteOf = (type: string) => effects.events.find((e) => e.type === type)?.note ?? '';
+  if (types.has('shipped') || (types.has('status') && effects.deliverystatus === 'shipped')) {
+    await orderUpdateMessage(tx, order, 'order_shipped', {
+      carrier: order.shipmentCarrier,
+      trackingnumber: order.shipmentTrackingNumber,
+      trackingurl: order.shipmentTrackingUrl,
+    });
+  }
+  if (types.has('status') && effects.deliverystatus === 'delivered') {
+    await orderUpdateMessage(tx, order, 'order_delivered');
+  }
+  if (types.has('cancelled')) await orderUpdateMessage(tx, order, 'order_cancelled', { reason: noteOf('cancelled') });
+  for (const [type, status] of [
+    ['return_requested', 'requested'],
+    ['return_approved', 'approved'],
+    ['return_rejected', 'rejected'],
+    ['return_received', 'received'],
+  ] as const) {
+    if (types.has(type)) {
+      await orderUpdateMessage(tx, order, 'return_updated', { status, note: type === 'return_requested' ? '' : noteOf(type) });
+    }
+  }
+}
+
+/** A refund became processed (registered with the lifecycle's refund hook): the customer is told the amount. */
+export async function refundProcessedMessage(
+  tx: DbOrTx,
+  settled: { refund: { id: string; amountPaise: number }; order: Pick<OrderRow, 'id' | 'userId'> },
+) {
+  await orderUpdateMessage(
+    tx,
+    settled.order,
+    'refund_processed',
+    { amount: settled.refund.amountPaise / 100 },
+    `refund_processed:${settled.refund.id}`,
+  );
 }

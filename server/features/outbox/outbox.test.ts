@@ -5,7 +5,7 @@ import { RazorpayOrderResponse, SandboxPayResponse } from '../../../contract/ord
 import { openPostgres } from '../../db/client.js';
 import { outbox, users } from '../../db/schema.js';
 import { createProduct, shop } from '../../test/fixtures.js';
-import { createTestApp, freshDatabase, onPostgres, type TestApp, type TestUser } from '../../test/helpers.js';
+import { createTestApp, onPostgres, type TestApp, type TestUser } from '../../test/helpers.js';
 import { startHttpStandin, startSmtp } from '../../test/notify-standins.js';
 import { backoffMs, claimDue, enqueue, LEASE_MS } from './outbox.js';
 import { processOutbox } from './worker.js';
@@ -16,7 +16,8 @@ let whatsapp: Awaited<ReturnType<typeof startHttpStandin>>;
 let t: TestApp;
 
 const MERCHANT = { email: 'orders@ratnagems.example', phone: '9000000009' };
-const TEMPLATES = 'order_placed:tpl-order,password_code:tpl-code,merchant_new_order:tpl-merchant,merchant_low_stock:tpl-low';
+const TEMPLATES =
+  'order_shipped:tpl-ship,order_delivered:tpl-delivered,refund_processed:tpl-refund,order_cancelled:tpl-cancel,return_updated:tpl-return,order_placed:tpl-order,password_code:tpl-code,merchant_new_order:tpl-merchant,merchant_low_stock:tpl-low';
 const envFor = () => ({
   SMTP_URL: smtp.url,
   MAIL_FROM: 'Ratna Gems <orders@ratnagems.example>',
@@ -162,6 +163,86 @@ describe('order messages through every channel', () => {
       })
       .catch(() => {});
     expect(await rows()).toEqual([]);
+  });
+});
+
+describe('order lifecycle messages', () => {
+  it('ships with tracking, delivers, refunds, returns and cancels: the customer hears of each on every channel', async () => {
+    const admin = await t.signUpAndIn('ADMIN');
+    const user = await t.signUpAndIn();
+    await t.database.db.update(users).set({ email: 'meera@example.com' }).where(eq(users.id, user.id));
+    const { orderId } = await buy(user);
+    const no = orderId.slice(0, 8).toUpperCase();
+    await drain();
+    smtp.mails.length = 0;
+    msg91.requests.length = 0;
+    whatsapp.requests.length = 0;
+    const adminCall = (method: 'PATCH' | 'POST', url: string, payload: object) =>
+      t.request({ method, url, cookie: admin.cookie, payload });
+
+    const shipped = await adminCall('PATCH', `/o1/api/admin/shipment/${orderId}`, {
+      carrier: 'Blue Dart',
+      trackingnumber: 'BD123456789IN',
+      trackingurl: 'https://www.bluedart.com/track?awb=BD123456789IN',
+    });
+    expect(shipped.statusCode).toBe(200);
+    await drain();
+    const mail = smtp.mails.find((m) => m.envelopeTo.includes('meera@example.com'));
+    expect(mail?.subject).toBe(`Your order ${no} has shipped`);
+    expect(mail?.text).toContain('https://www.bluedart.com/track?awb=BD123456789IN');
+    expect(msg91.requests.find((r) => r.body.template_id === 'tpl-ship')?.body.recipients).toEqual([
+      {
+        mobiles: `91${user.mobileno}`,
+        var1: no,
+        var2: 'Blue Dart BD123456789IN',
+        var3: 'https://www.bluedart.com/track?awb=BD123456789IN',
+      },
+    ]);
+    expect(whatsapp.requests.at(-1)?.body).toMatchObject({ template: { name: 'order_shipped' } });
+
+    expect((await adminCall('PATCH', `/o1/api/admin/update/${orderId}`, { deliverystatus: 'delivered' })).statusCode).toBe(200);
+    const returned = await t.request({
+      method: 'POST',
+      url: `/o1/api/returns/${orderId}`,
+      cookie: user.cookie,
+      payload: { reason: 'The colour is not what I expected' },
+    });
+    expect(returned.statusCode).toBe(201);
+    expect(
+      (await adminCall('PATCH', `/o1/api/admin/returns/${orderId}`, { status: 'approved', note: 'Send it by courier' }))
+        .statusCode,
+    ).toBe(200);
+    expect((await adminCall('POST', `/o1/api/admin/refund/${orderId}`, { amount: 250, reason: 'Goodwill' })).statusCode).toBe(
+      201,
+    );
+    await drain();
+    const templates = (await rows())
+      .filter((r) => r.channel === 'email' && r.recipient === 'meera@example.com')
+      .map((r) => r.template);
+    expect(templates.filter((x) => x !== 'order_placed')).toEqual(
+      expect.arrayContaining(['order_shipped', 'order_delivered', 'return_updated', 'return_updated', 'refund_processed']),
+    );
+    const subjects = smtp.mails.map((m) => m.subject);
+    expect(subjects).toContain(`Your order ${no} was delivered`);
+    expect(subjects).toContain(`Return for order ${no}: approved`);
+    expect(subjects).toContain(`Refund for order ${no}`);
+    expect(smtp.mails.find((m) => m.subject === `Refund for order ${no}`)?.text).toContain('₹250.00');
+
+    const second = await buy(user);
+    const cancel = await t.request({
+      method: 'POST',
+      url: `/o1/api/cancel/${second.orderId}`,
+      cookie: user.cookie,
+      payload: { reason: 'Ordered twice' },
+    });
+    expect(cancel.statusCode).toBe(200);
+    await drain();
+    const cancelled = smtp.mails.find(
+      (m) => m.subject === `Your order ${second.orderId.slice(0, 8).toUpperCase()} was cancelled`,
+    );
+    expect(cancelled?.text).toContain('Ordered twice');
+    // the cancellation's full refund is processed at once in the sandbox: the customer hears of it too
+    expect(smtp.mails.some((m) => m.subject === `Refund for order ${second.orderId.slice(0, 8).toUpperCase()}`)).toBe(true);
   });
 });
 
