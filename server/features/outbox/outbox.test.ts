@@ -316,9 +316,12 @@ describe('retries, giving up, channels without settings', () => {
       await drain(bare.app);
       expect(await rowById(row.id)).toMatchObject({ status: 'skipped', lastError: expect.stringContaining('WHATSAPP_TOKEN') });
       // an SMS kind without a MSG91 template id is skipped too
-      const sms = await one('sms', 'order_cancelled');
+      const sms = await one('sms', 'merchant_flagged_payment');
       await drain();
-      expect(await rowById(sms.id)).toMatchObject({ status: 'skipped', lastError: expect.stringContaining('order_cancelled') });
+      expect(await rowById(sms.id)).toMatchObject({
+        status: 'skipped',
+        lastError: expect.stringContaining('merchant_flagged_payment'),
+      });
     } finally {
       await bare.app.close();
     }
@@ -427,7 +430,12 @@ describe('admin outbox', () => {
     );
 
     for (let i = 0; i < 23; i++) {
-      await enqueue(t.database.db, { channel: 'sms', to: '9876543210', template: 'order_delivered', data: { orderNo: `P${i}` } });
+      await enqueue(t.database.db, {
+        channel: 'sms',
+        to: '9876543210',
+        template: 'merchant_flagged_payment',
+        data: { orderNo: `P${i}`, flag: 'amount_mismatch' },
+      });
     }
     const [first] = await claimDue(t.app.db, new Date(), 1);
     expect(first).toBeDefined();
