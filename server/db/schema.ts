@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  bigserial,
   boolean,
   check,
   customType,
@@ -380,8 +379,6 @@ export const orderEvents = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     at: ts('at').notNull().default(sql`clock_timestamp()`),
-    /** Insertion order: breaks ties of `at` (the embedded database's clock counts milliseconds). */
-    seq: bigserial('seq', { mode: 'number' }).notNull(),
     type: text('type', { enum: ORDER_EVENT_TYPES }).notNull(),
     actor: text('actor', { enum: ORDER_ACTORS }).notNull(),
     actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
