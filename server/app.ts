@@ -23,6 +23,7 @@ import authRoutes from './features/auth/routes.js';
 import cartRoutes from './features/cart/routes.js';
 import categoryRoutes from './features/categories/routes.js';
 import dashboardRoutes from './features/dashboard/routes.js';
+import gstRoutes from './features/gst/routes.js';
 import settingsRoutes from './features/gst/settings-routes.js';
 import orderActionRoutes from './features/lifecycle/routes.js';
 import orderRoutes from './features/orders/routes.js';
@@ -274,6 +275,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(orderActionRoutes);
   await app.register(dashboardRoutes);
   await app.register(settingsRoutes);
+  await app.register(gstRoutes);
   await app.register(mediaRoutes);
   installJobs(app);
 

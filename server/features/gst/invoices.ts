@@ -154,21 +154,49 @@ export async function issueCreditNote(
   if (existing) return existing;
   const [invoice] = await tx.select().from(invoices).where(eq(invoices.orderId, refund.orderId)).for('update');
   if (!invoice) return null;
-  const credited = await tx
-    .select({ total: sql<string>`coalesce(sum(${creditNotes.totalPaise}), 0)` })
-    .from(creditNotes)
-    .where(eq(creditNotes.invoiceId, invoice.id));
-  const left = invoice.totalPaise - Number(credited[0]?.total ?? 0);
+  const earlier = await tx.select({ lines: creditNotes.lines }).from(creditNotes).where(eq(creditNotes.invoiceId, invoice.id));
+  // What earlier notes credited of each line: the weights are what is left of each, and the note that
+  // credits what is left of a line takes exactly the rest of its tax, so the notes together reverse the invoice.
+  const before = invoice.lines.map((_, k) => {
+    const parts = { valuePaise: 0, taxable: 0, cgst: 0, sgst: 0, igst: 0 };
+    for (const n of earlier) {
+      const l = n.lines[k];
+      if (!l) continue;
+      parts.valuePaise += l.valuePaise;
+      parts.taxable += l.taxable;
+      parts.cgst += l.cgst;
+      parts.sgst += l.sgst;
+      parts.igst += l.igst;
+    }
+    return parts;
+  });
+  const remaining = invoice.lines.map((l, k) => Math.max(0, l.valuePaise - (before[k] as { valuePaise: number }).valuePaise));
+  const left = remaining.reduce((a, b) => a + b, 0);
   const amount = Math.min(refund.amountPaise, left);
   if (amount <= 0) return null;
-  const shares = spreadDiscount(
-    invoice.lines.map((l) => l.valuePaise),
-    amount,
-  );
+  const shares = spreadDiscount(remaining, amount);
   const lines: InvoiceLine[] = invoice.lines.map((l, k) => {
     const value = shares[k] as number;
-    const split = splitLine(value, l.rateBp, invoice.intraState);
-    return { ...l, amountPaise: value, discountPaise: 0, valuePaise: value, ...split };
+    const prev = before[k] as { valuePaise: number; taxable: number; cgst: number; sgst: number; igst: number };
+    const split =
+      value > 0 && value === remaining[k]
+        ? {
+            taxable: l.taxable - prev.taxable,
+            cgst: l.cgst - prev.cgst,
+            sgst: l.sgst - prev.sgst,
+            igst: l.igst - prev.igst,
+          }
+        : splitLine(value, l.rateBp, invoice.intraState);
+    return {
+      ...l,
+      amountPaise: value,
+      discountPaise: 0,
+      valuePaise: value,
+      taxable: split.taxable,
+      cgst: split.cgst,
+      sgst: split.sgst,
+      igst: split.igst,
+    };
   });
   const sum = (k: 'taxable' | 'cgst' | 'sgst' | 'igst') => lines.reduce((s, l) => s + l[k], 0);
   const fy = financialYear(at);

@@ -1,0 +1,102 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { creditNotes, invoices, orders } from '../../db/schema.js';
+import { notFound } from '../../http/errors.js';
+import type { SessionUser } from '../../http/session.js';
+import { onRefundProcessed } from '../lifecycle/store.js';
+import { issueCreditNote } from './invoices.js';
+import { renderPdf } from './pdf.js';
+import { settingsRow } from './settings.js';
+
+// A processed refund (any amount) gets its credit note in the same transaction.
+onRefundProcessed(async (tx, { refund, order }) => {
+  await issueCreditNote(
+    tx,
+    { refundKey: refund.id, orderId: order.id, amountPaise: refund.amountPaise, reason: refund.reason },
+    refund.processedAt ?? new Date(),
+  );
+});
+
+/** The shopper's own order, or any order for an ADMIN; otherwise the same 404 as an unknown one. */
+async function visibleOrder(db: Db, orderId: string, me: SessionUser) {
+  const [order] = await db.select({ id: orders.id, userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
+  if (!order || (me.role !== 'ADMIN' && order.userId !== me.id)) return null;
+  return order;
+}
+
+const fileName = (number: string) => `${number.replace(/[^A-Za-z0-9-]+/g, '-')}.pdf`;
+const bytes = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength);
+
+/**
+ * The invoice PDF: made on first request from the stored invoice and kept with it (`pdf is null` guards the
+ * write, so two servers making it at once store one and answer the same bytes).
+ */
+export async function invoicePdf(db: Db, orderId: string, me: SessionUser) {
+  const missing = notFound('Invoice not found');
+  if (!(await visibleOrder(db, orderId, me))) throw missing;
+  const [inv] = await db.select().from(invoices).where(eq(invoices.orderId, orderId));
+  if (!inv) throw missing;
+  if (inv.pdf) return { pdf: bytes(inv.pdf), fileName: fileName(inv.number) };
+  const shop = await settingsRow(db);
+  const pdf = await renderPdf({
+    kind: 'invoice',
+    shopname: inv.seller.extra || shop.shopname,
+    number: inv.number,
+    issuedAt: inv.issuedAt,
+    refs: [['Order', orderId]],
+    seller: inv.seller,
+    buyer: inv.buyer,
+    placeOfSupply: inv.placeOfSupply,
+    placeOfSupplyCode: inv.buyer.statecode,
+    intraState: inv.intraState,
+    lines: inv.lines,
+    totals: {
+      taxable: inv.taxablePaise,
+      cgst: inv.cgstPaise,
+      sgst: inv.sgstPaise,
+      igst: inv.igstPaise,
+      total: inv.totalPaise,
+      discount: inv.discountPaise,
+    },
+  });
+  await db
+    .update(invoices)
+    .set({ pdf })
+    .where(and(eq(invoices.id, inv.id), isNull(invoices.pdf)));
+  const [kept] = await db.select({ pdf: invoices.pdf }).from(invoices).where(eq(invoices.id, inv.id));
+  return { pdf: kept?.pdf ? bytes(kept.pdf) : pdf, fileName: fileName(inv.number) };
+}
+
+export async function creditNotePdf(db: Db, refundId: string, me: SessionUser) {
+  const missing = notFound('Credit note not found');
+  const [note] = await db.select().from(creditNotes).where(eq(creditNotes.refundKey, refundId));
+  if (!note || !(await visibleOrder(db, note.orderId, me))) throw missing;
+  if (note.pdf) return { pdf: bytes(note.pdf), fileName: fileName(note.number) };
+  const [inv] = await db.select().from(invoices).where(eq(invoices.id, note.invoiceId));
+  if (!inv) throw missing;
+  const sum = (k: 'taxable' | 'cgst' | 'sgst' | 'igst') => note.lines.reduce((s, l) => s + l[k], 0);
+  const pdf = await renderPdf({
+    kind: 'credit-note',
+    shopname: inv.seller.extra || inv.seller.name,
+    number: note.number,
+    issuedAt: note.issuedAt,
+    refs: [
+      ['Against invoice', `${inv.number} dated ${inv.issuedAt.toISOString().slice(0, 10).split('-').reverse().join('-')}`],
+      ['Order', note.orderId],
+      ...(note.reason ? ([['Reason', note.reason]] as [string, string][]) : []),
+    ],
+    seller: inv.seller,
+    buyer: inv.buyer,
+    placeOfSupply: inv.placeOfSupply,
+    placeOfSupplyCode: inv.buyer.statecode,
+    intraState: inv.intraState,
+    lines: note.lines.filter((l) => l.valuePaise > 0),
+    totals: { taxable: sum('taxable'), cgst: sum('cgst'), sgst: sum('sgst'), igst: sum('igst'), total: note.totalPaise },
+  });
+  await db
+    .update(creditNotes)
+    .set({ pdf })
+    .where(and(eq(creditNotes.id, note.id), isNull(creditNotes.pdf)));
+  const [kept] = await db.select({ pdf: creditNotes.pdf }).from(creditNotes).where(eq(creditNotes.id, note.id));
+  return { pdf: kept?.pdf ? bytes(kept.pdf) : pdf, fileName: fileName(note.number) };
+}

@@ -1,0 +1,201 @@
+import { createRequire } from 'node:module';
+import PDFDocument from 'pdfkit';
+import type { InvoiceLine, InvoiceParty } from '../../db/schema.js';
+import { indiaDate } from './tax.js';
+import { rupeesInWords } from './words.js';
+
+const require = createRequire(import.meta.url);
+/** DejaVu Sans (free licence, see the dejavu-fonts-ttf package): it has the ₹ sign and every Indian name's letters. */
+const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
+const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+
+const inr = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** ₹1,23,456.78 */
+export const rupees = (paise: number) => `₹${inr.format(paise / 100)}`;
+const percent = (bp: number) => `${(bp / 100).toFixed(bp % 100 === 0 ? 0 : 2)}%`;
+/** DD-MM-YYYY, India time. */
+export const invoiceDate = (at: Date) => indiaDate(at).split('-').reverse().join('-');
+
+export type PdfDocumentData = {
+  kind: 'invoice' | 'credit-note';
+  shopname: string;
+  number: string;
+  issuedAt: Date;
+  /** Extra lines under the number: order id, the invoice a credit note refers to, the reason. */
+  refs: [string, string][];
+  seller: InvoiceParty;
+  buyer: InvoiceParty;
+  placeOfSupply: string;
+  placeOfSupplyCode: string;
+  intraState: boolean;
+  lines: InvoiceLine[];
+  totals: { taxable: number; cgst: number; sgst: number; igst: number; total: number; discount?: number };
+};
+
+/** An A4 tax invoice or credit note, every field of the contract on it. */
+export function renderPdf(d: PdfDocumentData): Promise<Buffer> {
+  const title = d.kind === 'invoice' ? 'Tax Invoice' : 'Credit Note';
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 36,
+    info: { Title: `${title} ${d.number}`, Author: d.seller.name, Subject: title, CreationDate: d.issuedAt },
+  });
+  doc.registerFont('body', FONT);
+  doc.registerFont('bold', FONT_BOLD);
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const left = doc.page.margins.left;
+  const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+  const rule = () => {
+    doc
+      .moveTo(left, doc.y)
+      .lineTo(left + width, doc.y)
+      .lineWidth(0.5)
+      .strokeColor('#999999')
+      .stroke();
+    doc.moveDown(0.4);
+  };
+
+  // Heading: the shop's name, then what the document is.
+  doc.font('bold').fontSize(20).fillColor('#000000').text(d.shopname, left, doc.y, { width, align: 'center' });
+  doc.font('body').fontSize(9).text(`${d.seller.address}`, { width, align: 'center' });
+  doc.moveDown(0.3);
+  doc.font('bold').fontSize(13).text(title, { width, align: 'center' });
+  doc.moveDown(0.5);
+  rule();
+
+  // Seller and document details side by side.
+  const top = doc.y;
+  const half = width / 2 - 8;
+  const party = (heading: string, p: InvoiceParty, x: number, y: number) => {
+    doc.font('bold').fontSize(9).text(heading, x, y, { width: half });
+    doc.font('bold').fontSize(10).text(p.name, x, doc.y, { width: half });
+    doc.font('body').fontSize(9);
+    doc.text(p.address, x, doc.y, { width: half });
+    doc.text(`State: ${p.state}${p.statecode ? ` (code ${p.statecode})` : ''}`, x, doc.y, { width: half });
+    doc.text(`GSTIN: ${p.gstin || 'Unregistered'}`, x, doc.y, { width: half });
+    return doc.y;
+  };
+  const sellerBottom = party('Sold by', d.seller, left, top);
+  const rx = left + width / 2 + 8;
+  doc.font('body').fontSize(9);
+  const detail = (label: string, value: string, y?: number) => {
+    doc.font('bold').text(`${label}: `, rx, y ?? doc.y, { width: half, continued: true });
+    doc.font('body').text(value);
+  };
+  detail(d.kind === 'invoice' ? 'Invoice number' : 'Credit note number', d.number, top);
+  detail(d.kind === 'invoice' ? 'Invoice date' : 'Credit note date', invoiceDate(d.issuedAt));
+  for (const [label, value] of d.refs) detail(label, value);
+  detail('Place of supply', `${d.placeOfSupply}${d.placeOfSupplyCode ? ` (code ${d.placeOfSupplyCode})` : ''}`);
+  detail('Tax payable on reverse charge', 'No');
+  doc.y = Math.max(sellerBottom, doc.y) + 8;
+  rule();
+  const buyerTop = doc.y;
+  party('Billed and shipped to', d.buyer, left, buyerTop);
+  if (d.buyer.extra) doc.text(`Mobile: ${d.buyer.extra}`, left, doc.y, { width: half });
+  doc.moveDown(0.6);
+  rule();
+
+  // Lines.
+  const cols = d.intraState
+    ? [
+        ['#', 16, 'left'],
+        ['Description', 132, 'left'],
+        ['HSN', 40, 'left'],
+        ['Qty', 26, 'right'],
+        ['Unit price', 58, 'right'],
+        ['Taxable value', 64, 'right'],
+        ['GST rate', 34, 'right'],
+        ['CGST', 50, 'right'],
+        ['SGST', 50, 'right'],
+        ['Total', 53, 'right'],
+      ]
+    : [
+        ['#', 16, 'left'],
+        ['Description', 152, 'left'],
+        ['HSN', 40, 'left'],
+        ['Qty', 26, 'right'],
+        ['Unit price', 62, 'right'],
+        ['Taxable value', 68, 'right'],
+        ['GST rate', 34, 'right'],
+        ['IGST', 60, 'right'],
+        ['Total', 65, 'right'],
+      ];
+  const scale = width / cols.reduce((s, c) => s + (c[1] as number), 0);
+  const row = (cells: string[], font: 'body' | 'bold') => {
+    doc.font(font).fontSize(8);
+    const y = doc.y;
+    let x = left;
+    let bottom = y;
+    cells.forEach((cell, i) => {
+      const [, w, align] = cols[i] as [string, number, 'left' | 'right'];
+      doc.text(cell, x + 2, y, { width: w * scale - 4, align });
+      bottom = Math.max(bottom, doc.y);
+      x += w * scale;
+    });
+    doc.y = bottom + 3;
+    if (doc.y > doc.page.height - doc.page.margins.bottom - 140) {
+      doc.addPage();
+    }
+  };
+  row(
+    cols.map((c) => c[0] as string),
+    'bold',
+  );
+  rule();
+  d.lines.forEach((l, i) => {
+    const description = l.discountPaise > 0 ? `${l.description} (discount ${rupees(l.discountPaise)})` : l.description;
+    const tax = d.intraState ? [rupees(l.cgst), rupees(l.sgst)] : [rupees(l.igst)];
+    row(
+      [
+        String(i + 1),
+        description,
+        l.hsn,
+        String(l.quantity),
+        rupees(l.unitPricePaise),
+        rupees(l.taxable),
+        percent(l.rateBp),
+        ...tax,
+        rupees(l.valuePaise),
+      ],
+      'body',
+    );
+  });
+  rule();
+
+  // Totals, right-aligned.
+  const totals: [string, string][] = [['Total taxable value', rupees(d.totals.taxable)]];
+  if (d.intraState) {
+    totals.push(['CGST', rupees(d.totals.cgst)], ['SGST', rupees(d.totals.sgst)]);
+  } else {
+    totals.push(['IGST', rupees(d.totals.igst)]);
+  }
+  if (d.totals.discount) totals.push(['Discount (included above)', rupees(d.totals.discount)]);
+  totals.push([d.kind === 'invoice' ? 'Total (amount paid)' : 'Total credited', rupees(d.totals.total)]);
+  for (const [label, value] of totals) {
+    const y = doc.y;
+    const last = label.startsWith('Total (') || label === 'Total credited';
+    doc.font(last ? 'bold' : 'body').fontSize(last ? 10 : 9);
+    doc.text(label, left + width / 2, y, { width: width / 4, align: 'right' });
+    doc.text(value, left + (3 * width) / 4, y, { width: width / 4, align: 'right' });
+    doc.y = Math.max(doc.y, y + 12);
+  }
+  doc.moveDown(0.6);
+  doc.font('bold').fontSize(9).text('Amount in words: ', left, doc.y, { width, continued: true });
+  doc.font('body').text(rupeesInWords(d.totals.total));
+  doc.moveDown(0.3);
+  doc.text('Tax payable on reverse charge: No', left, doc.y, { width });
+  doc.moveDown(1.5);
+  doc
+    .font('body')
+    .fontSize(8)
+    .fillColor('#555555')
+    .text(`For ${d.seller.name}. This is a computer-generated document and needs no signature.`, left, doc.y, { width });
+  doc.end();
+  return done;
+}
