@@ -14,7 +14,7 @@ import type { AdminOrder, Order } from '../../contract/orders';
 import type { productRoutes } from '../../contract/products';
 import type { RouteAnswer } from '../../contract/route';
 import type { subcategoryRoutes } from '../../contract/subcategories';
-import { api, queryString, routeCaller, sendMultipart } from './client';
+import { queryString, routeCaller, sendMultipart } from './client';
 
 export { queryString, sendMultipart };
 
