@@ -5,6 +5,28 @@ import { routeTable } from './route.js';
 /** A PDF answer (documented as binary; the body is the file itself). */
 const Pdf = z.string().describe('application/pdf');
 
+export const GstReportQuery = z.object({
+  month: z
+    .string({ message: 'month is required (YYYY-MM)' })
+    .trim()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: 'Use the month format YYYY-MM' }),
+  format: z.enum(['json', 'csv'], { message: 'format is json or csv' }).default('json'),
+});
+const Money = z.number();
+const Taxes = { taxablevalue: Money, igst: Money, cgst: Money, sgst: Money };
+const InvoiceHead = { invoice: z.string(), date: z.string(), value: Money, pos: z.string() };
+export const GstReportResponse = z.object({
+  success: z.boolean(),
+  month: z.string(),
+  b2b: z.array(z.object({ gstin: z.string(), ...InvoiceHead, ...Taxes })),
+  b2cl: z.array(z.object({ ...InvoiceHead, ...Taxes })),
+  b2cs: z.array(z.object({ pos: z.string(), rate: z.number(), ...Taxes })),
+  hsn: z.array(z.object({ hsn: z.string(), quantity: z.number().int(), ...Taxes })),
+  creditnotes: z.array(
+    z.object({ gstin: z.string(), note: z.string(), date: z.string(), invoice: z.string(), value: Money, ...Taxes }),
+  ),
+});
+
 export const CreditNoteParams = z.object({ refundId: z.uuid({ message: 'Invalid refund id' }) });
 
 /** The GST documents (API.md "GST tax invoices"). */
@@ -28,5 +50,13 @@ export const gstRoutes = routeTable('GST tax invoices', {
     responses: { 200: Pdf },
     produces: ['application/pdf'],
     errors: [400, 404],
+  },
+  'GET /o1/api/admin/gst-report': {
+    guard: 'admin',
+    summary: 'GSTR-1 for a month (India time): B2B, B2C large, B2C small, credit notes, HSN summary; JSON or one CSV',
+    query: GstReportQuery,
+    responses: { 200: GstReportResponse },
+    produces: ['application/json', 'text/csv'],
+    errors: [400],
   },
 });

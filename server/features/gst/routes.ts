@@ -3,6 +3,7 @@ import { gstRoutes } from '../../../contract/gst.js';
 import { routePlugin } from '../../http/routes.js';
 import { userOf } from '../../http/session.js';
 import { creditNotePdf, invoicePdf } from './documents.js';
+import { gstr1, gstr1Csv } from './report.js';
 
 const sendPdf = (reply: FastifyReply, doc: { pdf: Buffer; fileName: string }) =>
   reply
@@ -16,4 +17,14 @@ export default routePlugin(gstRoutes, (app) => ({
     sendPdf(reply, await invoicePdf(app.db, request.params.id, userOf(request))),
   'GET /o1/api/credit-note/:refundId': async (request, reply) =>
     sendPdf(reply, await creditNotePdf(app.db, request.params.refundId, userOf(request))),
+  'GET /o1/api/admin/gst-report': async (request, reply) => {
+    const report = await gstr1(app.db, request.query.month);
+    if (request.query.format === 'csv') {
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="gstr1-${report.month}.csv"`)
+        .send(gstr1Csv(report));
+    }
+    return { success: true, ...report };
+  },
 }));

@@ -1,0 +1,173 @@
+import { and, asc, gte, inArray, lt } from 'drizzle-orm';
+import { paiseToRupees } from '../../../contract/common.js';
+import { stateCode } from '../../../contract/gst-rules.js';
+import type { DbOrTx } from '../../db/client.js';
+import { creditNotes, invoices } from '../../db/schema.js';
+import { indiaDate } from './tax.js';
+
+/** Inter-state supplies to consumers above this go to B2C large (₹1,00,000). */
+const B2CL_ABOVE_PAISE = 10_000_000;
+
+const r = paiseToRupees;
+const pos = (state: string) => `${stateCode(state) ?? '97'}-${state}`;
+
+type Taxes = { taxable: number; igst: number; cgst: number; sgst: number };
+const zero = (): Taxes => ({ taxable: 0, igst: 0, cgst: 0, sgst: 0 });
+const add = (a: Taxes, b: Taxes, sign = 1) => {
+  a.taxable += sign * b.taxable;
+  a.igst += sign * b.igst;
+  a.cgst += sign * b.cgst;
+  a.sgst += sign * b.sgst;
+};
+const money = (t: Taxes) => ({ taxablevalue: r(t.taxable), igst: r(t.igst), cgst: r(t.cgst), sgst: r(t.sgst) });
+
+/** First instant of a month in India, and of the next. */
+export function monthBounds(month: string): [Date, Date] {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const start = new Date(`${month}-01T00:00:00+05:30`);
+  const next = m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+  return [start, new Date(`${next}-01T00:00:00+05:30`)];
+}
+
+/**
+ * GSTR-1 for a month (India time): invoices issued and credit notes issued in it, in the return's sections.
+ * B2B by buyer GSTIN; B2C large (inter-state, above ₹1,00,000) one by one; B2C small by place of supply and
+ * rate, net of consumer credit notes; registered buyers' credit notes; the HSN summary net of all credit notes.
+ */
+export async function gstr1(db: DbOrTx, month: string) {
+  const [start, end] = monthBounds(month);
+  const invs = await db
+    .select()
+    .from(invoices)
+    .where(and(gte(invoices.issuedAt, start), lt(invoices.issuedAt, end)))
+    .orderBy(asc(invoices.seq));
+  const notes = await db
+    .select()
+    .from(creditNotes)
+    .where(and(gte(creditNotes.issuedAt, start), lt(creditNotes.issuedAt, end)))
+    .orderBy(asc(creditNotes.seq));
+  const noteInvoices = notes.length
+    ? await db
+        .select()
+        .from(invoices)
+        .where(
+          inArray(
+            invoices.id,
+            notes.map((n) => n.invoiceId),
+          ),
+        )
+    : [];
+  const invoiceById = new Map([...invs, ...noteInvoices].map((i) => [i.id, i]));
+
+  const b2b = [];
+  const b2cl = [];
+  const b2cs = new Map<string, Taxes & { pos: string; rate: number }>();
+  const hsn = new Map<string, Taxes & { hsn: string; quantity: number }>();
+  const small = (state: string, rateBp: number) => {
+    const key = `${state}|${rateBp}`;
+    let row = b2cs.get(key);
+    if (!row) {
+      row = { ...zero(), pos: pos(state), rate: rateBp / 100 };
+      b2cs.set(key, row);
+    }
+    return row;
+  };
+  const hsnRow = (code: string) => {
+    let row = hsn.get(code);
+    if (!row) {
+      row = { ...zero(), hsn: code, quantity: 0 };
+      hsn.set(code, row);
+    }
+    return row;
+  };
+  const lineTaxes = (l: { taxable: number; igst: number; cgst: number; sgst: number }): Taxes => ({
+    taxable: l.taxable,
+    igst: l.igst,
+    cgst: l.cgst,
+    sgst: l.sgst,
+  });
+
+  for (const inv of invs) {
+    const totals = { taxable: inv.taxablePaise, igst: inv.igstPaise, cgst: inv.cgstPaise, sgst: inv.sgstPaise };
+    const head = { invoice: inv.number, date: indiaDate(inv.issuedAt), value: r(inv.totalPaise), pos: pos(inv.placeOfSupply) };
+    if (inv.buyer.gstin) b2b.push({ gstin: inv.buyer.gstin, ...head, ...money(totals) });
+    else if (!inv.intraState && inv.totalPaise > B2CL_ABOVE_PAISE) b2cl.push({ ...head, ...money(totals) });
+    else for (const l of inv.lines) add(small(inv.placeOfSupply, l.rateBp), lineTaxes(l));
+    for (const l of inv.lines) {
+      const row = hsnRow(l.hsn);
+      row.quantity += l.quantity;
+      add(row, lineTaxes(l));
+    }
+  }
+
+  const creditnotes = [];
+  for (const n of notes) {
+    const inv = invoiceById.get(n.invoiceId);
+    if (!inv) continue;
+    const totals = { taxable: n.taxablePaise, igst: n.igstPaise, cgst: n.cgstPaise, sgst: n.sgstPaise };
+    if (inv.buyer.gstin) {
+      creditnotes.push({
+        gstin: inv.buyer.gstin,
+        note: n.number,
+        date: indiaDate(n.issuedAt),
+        invoice: inv.number,
+        value: r(n.totalPaise),
+        ...money(totals),
+      });
+    } else {
+      for (const l of n.lines) add(small(inv.placeOfSupply, l.rateBp), lineTaxes(l), -1);
+    }
+    for (const l of n.lines) if (l.valuePaise > 0) add(hsnRow(l.hsn), lineTaxes(l), -1);
+  }
+
+  return {
+    month,
+    b2b,
+    b2cl,
+    b2cs: [...b2cs.values()]
+      .sort((a, b) => a.pos.localeCompare(b.pos) || a.rate - b.rate)
+      .map((row) => ({ pos: row.pos, rate: row.rate, ...money(row) })),
+    hsn: [...hsn.values()]
+      .sort((a, b) => a.hsn.localeCompare(b.hsn))
+      .map((row) => ({ hsn: row.hsn, quantity: row.quantity, ...money(row) })),
+    creditnotes,
+  };
+}
+
+export type Gstr1 = Awaited<ReturnType<typeof gstr1>>;
+
+const CSV_COLUMNS = [
+  'section',
+  'gstin',
+  'invoice',
+  'note',
+  'date',
+  'value',
+  'pos',
+  'rate',
+  'hsn',
+  'quantity',
+  'taxablevalue',
+  'igst',
+  'cgst',
+  'sgst',
+] as const;
+
+const cell = (v: unknown) => {
+  const s = v === undefined || v === null ? '' : String(v);
+  // Quote when needed; a leading formula character is neutralised for spreadsheets.
+  const safe = /^[=+\-@\t\r]/.test(s) && !/^-?\d/.test(s) ? `'${s}` : s;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+
+/** One CSV file, a `section` column naming each row's part of the return. */
+export function gstr1Csv(report: Gstr1): string {
+  const rows: Record<string, unknown>[] = [
+    ...report.b2b.map((x) => ({ section: 'b2b', ...x })),
+    ...report.b2cl.map((x) => ({ section: 'b2cl', ...x })),
+    ...report.b2cs.map((x) => ({ section: 'b2cs', ...x })),
+    ...report.creditnotes.map((x) => ({ section: 'creditnotes', ...x })),
+    ...report.hsn.map((x) => ({ section: 'hsn', ...x })),
+  ];
+  return `${[CSV_COLUMNS.join(','), ...rows.map((row) => CSV_COLUMNS.map((c) => cell(row[c])).join(','))].join('\r\n')}\r\n`;
+}
