@@ -145,6 +145,10 @@ test.describe('buying', () => {
     await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
     await expect(page).toHaveURL(/\/checkout$/);
     await expect(page.getByTestId('summary-line')).toContainText(name);
+    // One meaning of "items": the cart's line count, with free shipping and the ways to pay shown.
+    await expect(page.getByRole('complementary', { name: 'Order Summary' })).toContainText('Subtotal (1 item)');
+    await expect(page.getByTestId('checkout-shipping')).toHaveText(/Shipping\s*Free/);
+    await expect(page.getByTestId('payment-methods')).toContainText('UPI');
     await fillShipping(page, { 'Full Name': '', 'Mobile Number': '' });
     await continueToPayment(page);
     await expect(formMessage(page)).toHaveText('Please fill in all shipping details.');
@@ -178,7 +182,7 @@ test.describe('buying', () => {
     await expectAccessible(page, 'the sandbox payment dialog');
     await dialog.getByRole('button', { name: 'Pay' }).click();
     await expect(page.getByText('Payment successful! Order placed.')).toBeVisible();
-    await expect(page).toHaveURL(/\/my-orders$/);
+    await expect(page).toHaveURL(/\/my-orders\?placed=/);
 
     // My orders shows it.
     const order = page.getByTestId('order-card').first();
@@ -363,7 +367,12 @@ test.describe('buying', () => {
     await expect(page.getByText('Payment cancelled.').first()).toBeVisible();
     await continueToPayment(page);
     await dialog.getByRole('button', { name: 'Pay' }).click();
-    await expect(page).toHaveURL(/\/my-orders$/);
+    await expect(page).toHaveURL(/\/my-orders\?placed=/);
     await expect(page.getByTestId('order-card')).toHaveCount(1);
+    // The new order stands out with a confirmation; the earlier attempt's 'Payment cancelled.' is gone.
+    await expect(page.getByTestId('order-card')).toHaveAttribute('data-placed', 'true');
+    await expect(page.getByText('Thank you! Your order is placed and paid.')).toBeVisible();
+    await expect(page.getByText('Payment successful! Order placed.')).toBeVisible();
+    await expect(page.getByText('Payment cancelled.')).toHaveCount(0);
   });
 });

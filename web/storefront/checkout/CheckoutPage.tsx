@@ -67,7 +67,8 @@ function Checkout() {
 
 function OrderSummary({ items, blocked }: { items: CartItem[]; blocked: boolean }) {
   const total = cartSubtotal(items);
-  const units = items.reduce((n, i) => n + i.quantity, 0);
+  // "Items" means cart lines, as the cart page and the header count them.
+  const lines = items.length;
   return (
     <aside aria-labelledby="checkout-summary" className="h-fit rounded-xl border border-gray-200 bg-gray-50 p-5 lg:col-span-2">
       <h2 id="checkout-summary" className="text-lg font-semibold">
@@ -103,9 +104,13 @@ function OrderSummary({ items, blocked }: { items: CartItem[]; blocked: boolean 
       <dl className="mt-2 space-y-2 border-t border-gray-200 pt-4 text-sm">
         <div className="flex justify-between">
           <dt className="text-gray-600">
-            Subtotal ({units} {units === 1 ? 'item' : 'items'})
+            Subtotal ({lines} {lines === 1 ? 'item' : 'items'})
           </dt>
           <dd className="tabular-nums">{formatRupees(total)}</dd>
+        </div>
+        <div className="flex justify-between" data-testid="checkout-shipping">
+          <dt className="text-gray-600">Shipping</dt>
+          <dd className="font-medium text-green-800">Free</dd>
         </div>
         <div className="flex justify-between text-base font-semibold">
           <dt>Total</dt>
@@ -114,6 +119,9 @@ function OrderSummary({ items, blocked }: { items: CartItem[]; blocked: boolean 
           </dd>
         </div>
       </dl>
+      <p className="mt-4 text-sm text-gray-700" data-testid="payment-methods">
+        Pay securely with UPI, credit or debit card, net banking or wallet through Razorpay.
+      </p>
       {blocked ? (
         <p className="mt-4 text-sm text-red-700">
           Some items can no longer be bought as they are.{' '}

@@ -51,9 +51,11 @@ export function usePayment(items?: CheckoutItem[]) {
     async (result: PaymentResult, shipping: ShippingInput) => {
       setPhase('placing');
       try {
-        await verifyWithRetry({ ...result, shippinginfo: shipping });
+        const placed = await verifyWithRetry({ ...result, shippinginfo: shipping });
+        // An earlier attempt's 'Payment cancelled.' is no longer true: only the success is shown.
+        toast.dismiss();
         toast.success(CHECKOUT_MESSAGES.success);
-        navigate('/my-orders');
+        navigate(placed.order?._id ? `/my-orders?placed=${encodeURIComponent(placed.order._id)}` : '/my-orders');
         void qc.invalidateQueries({ queryKey: CART_KEY });
         void qc.invalidateQueries({ queryKey: ['orders'] });
       } catch (err) {

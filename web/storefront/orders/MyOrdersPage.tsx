@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PackageOpen } from 'lucide-react';
 import { AlertDialog, Dialog } from 'radix-ui';
 import { type FormEvent, useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ApiError } from '../../api/client';
 import { type Order, ordersApi } from '../../api/orders';
@@ -27,6 +27,9 @@ export default function MyOrdersPage() {
 }
 
 function Orders() {
+  // Just paid: the new order stands out (/my-orders?placed=<order id>).
+  const [params] = useSearchParams();
+  const placedId = params.get('placed');
   const query = useQuery({
     queryKey: MY_ORDERS_KEY,
     queryFn: async () => (await ordersApi.myOrders()).orders,
@@ -69,16 +72,25 @@ function Orders() {
   return (
     <ul className="space-y-6" aria-label="Your orders">
       {query.data.map((order) => (
-        <OrderCard key={order._id} order={order} />
+        <OrderCard key={order._id} order={order} placed={order._id === placedId} />
       ))}
     </ul>
   );
 }
 
-function OrderCard({ order }: { order: Order }) {
+function OrderCard({ order, placed = false }: { order: Order; placed?: boolean }) {
   const s = order.shippinginfo;
   return (
-    <li className="overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm" data-testid="order-card">
+    <li
+      className={`overflow-hidden rounded-xl border bg-white shadow-sm ${placed ? 'border-green-600 ring-2 ring-green-600' : 'border-gray-200'}`}
+      data-testid="order-card"
+      data-placed={placed ? 'true' : undefined}
+    >
+      {placed ? (
+        <p role="status" className="bg-green-50 px-4 py-2 text-sm font-medium text-green-800 sm:px-5">
+          Thank you! Your order is placed and paid.
+        </p>
+      ) : null}
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-gray-200 bg-gray-50 px-4 py-3 sm:px-5">
         <div>
           <p className="text-xs text-gray-600">Placed on</p>
