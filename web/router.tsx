@@ -21,6 +21,7 @@ const loadAuthPages = () =>
 const SignInPage = named(loadAuthPages, 'SignInPage');
 const SignUpPage = named(loadAuthPages, 'SignUpPage');
 const AdminApp = page(() => import('./admin/AdminApp'));
+const AdminOrderApp = page(() => import('./admin/AdminOrderApp'));
 const HomePage = page(() => import('./storefront/home/HomePage'));
 const CartPage = page(() => import('./storefront/cart/CartPage'));
 const CheckoutPage = page(() => import('./storefront/checkout/CheckoutPage'));
@@ -41,6 +42,8 @@ export function AppRoutes() {
       <Route path="/signin" element={<SignInPage />} />
       <Route path="/signup" element={<SignUpPage />} />
       <Route path="/dashboard/*" element={<AdminApp />} />
+      {/* Three segments would otherwise rank as a product page (/:category/:subcategory/:slug). */}
+      <Route path="/dashboard/orders/:id/*" element={<AdminOrderApp />} />
       <Route path="/" element={<Layout />}>
         <Route index element={<HomePage />} />
         <Route path="cart" element={<CartPage />} />

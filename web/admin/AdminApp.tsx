@@ -22,7 +22,7 @@ function ScreenLoading() {
 }
 
 /** The back-office at /dashboard/*: signed-in admins only (no session → /signin, not ADMIN → /). */
-export default function AdminApp() {
+export default function AdminApp({ screen: only }: { screen?: 'order' } = {}) {
   const gate = useAdminGate();
   if (gate.status !== 'admin') {
     return (
@@ -37,6 +37,17 @@ export default function AdminApp() {
       <Screen />
     </Suspense>
   );
+  if (only === 'order') {
+    // Mounted at /dashboard/orders/:id/* (see web/router.tsx): the order's page is the index here.
+    return (
+      <Routes>
+        <Route element={<AdminShell user={gate.user} />}>
+          <Route index element={screen(OrderDetailPage)} />
+          <Route path="*" element={<Navigate to="/dashboard/orders" replace />} />
+        </Route>
+      </Routes>
+    );
+  }
   return (
     <Routes>
       <Route element={<AdminShell user={gate.user} />}>
