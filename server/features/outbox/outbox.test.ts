@@ -52,7 +52,14 @@ beforeEach(async () => {
 });
 
 /** Sends everything due at `now` (rounds until nothing is claimed). */
-async function drain(app = t.app, now = new Date()) {
+/**
+ * The worker's clock in these tests: a second ahead of the wall clock, because the database stamps a new
+ * message in microseconds and a JavaScript Date counts milliseconds (a message written in this same
+ * millisecond would otherwise be "not yet due").
+ */
+const soon = () => new Date(Date.now() + 1000);
+
+async function drain(app = t.app, now = soon()) {
   let total = 0;
   for (let n = await processOutbox(app, { now: () => now }); n > 0; n = await processOutbox(app, { now: () => now })) total += n;
   return total;
@@ -263,7 +270,7 @@ describe('retries, giving up, channels without settings', () => {
   it('retries after a provider 5xx with backoff and jitter, then succeeds', async () => {
     const row = await one('whatsapp');
     whatsapp.statuses.push(503);
-    const start = new Date();
+    const start = soon();
     expect(await processOutbox(t.app, { now: () => start, random: () => 1 })).toBe(1);
     let now = await rowById(row.id);
     expect(now).toMatchObject({ status: 'pending', attempts: 1 });
@@ -282,7 +289,7 @@ describe('retries, giving up, channels without settings', () => {
   it('fails at once on a 4xx refusal, and never tries again', async () => {
     const row = await one('sms', 'password_code');
     msg91.statuses.push(400);
-    const start = new Date();
+    const start = soon();
     await processOutbox(t.app, { now: () => start });
     const failed = await rowById(row.id);
     expect(failed).toMatchObject({ status: 'failed', attempts: 1 });
@@ -337,7 +344,7 @@ describe('each message sent once', () => {
       data: { orderNo: 'CR45H001' },
     });
     const crashed = await createTestApp(envFor(), { database: t.database });
-    const start = new Date();
+    const start = soon();
     const claimed = await claimDue(crashed.app.db, start);
     expect(claimed).toHaveLength(1);
     await crashed.app.close(); // gone without sending or settling
@@ -358,7 +365,7 @@ describe('each message sent once', () => {
 
   it('a worker that stalled past its lease cannot overwrite the claim that sent the message', async () => {
     await enqueue(t.database.db, { channel: 'sms', to: '9876543210', template: 'password_code', data: { code: '123456' } });
-    const start = new Date();
+    const start = soon();
     const [stale] = await claimDue(t.app.db, start);
     expect(await drain(t.app, new Date(start.getTime() + LEASE_MS))).toBe(1);
     const { settle } = await import('./outbox.js');
@@ -383,7 +390,7 @@ describe('each message sent once', () => {
           data: { orderNo: `N${String(i).padStart(7, '0')}`, total: 100 + i, items: [], fullname: `Buyer ${i}` },
         })),
       );
-      const now = new Date();
+      const now = soon();
       const loop = async (app: TestApp['app']) => {
         let n = 0;
         for (
@@ -437,7 +444,7 @@ describe('admin outbox', () => {
         data: { orderNo: `P${i}`, flag: 'amount_mismatch' },
       });
     }
-    const [first] = await claimDue(t.app.db, new Date(), 1);
+    const [first] = await claimDue(t.app.db, soon(), 1);
     expect(first).toBeDefined();
     await drain(); // the first claimed above is still leased; the rest are skipped (no template id)
     const { settle } = await import('./outbox.js');
