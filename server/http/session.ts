@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, DbOrTx } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
 import { forbidden, unauthorized } from './errors.js';
+import { capSessions } from './housekeeping.js';
 
 export const SESSION_COOKIE = 'sid';
 export const SESSION_DAYS = 30;
@@ -25,6 +26,7 @@ export async function createSession(db: Db, userId: string) {
   const token = crypto.randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + SESSION_DAYS * 86_400_000);
   await db.insert(sessions).values({ id: hashToken(token), userId, expiresAt });
+  await capSessions(db, userId);
   return { token, expiresAt };
 }
 

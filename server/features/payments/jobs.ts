@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { HOUSEKEEPING_EVERY_MS, purgeExpired } from '../../http/housekeeping.js';
 import { reconcilePending } from './reconciler.js';
 import { sweepExpiredHolds } from './sweep.js';
 
@@ -35,6 +36,7 @@ export function installPaymentJobs(app: FastifyInstance, every_: { sweepEveryMs:
   app.addHook('onReady', async () => {
     const sweep = every(every_.sweepEveryMs, 'hold sweep', () => sweepExpiredHolds(app.db));
     every(every_.reconcileEveryMs, 'payment reconciler', () => reconcilePending(app));
+    every(HOUSEKEEPING_EVERY_MS, 'expired sessions and rate limits purge', () => purgeExpired(app.db));
     sweep(); // holds that expired while the server was down go back on the shelf at once
   });
   app.addHook('onClose', async () => {

@@ -1,0 +1,19 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+
+/** Live sessions one user may have; signing in once more ends the oldest. */
+export const MAX_SESSIONS_PER_USER = 10;
+/** How often each server purges what has expired (several servers doing it at once is harmless). */
+export const HOUSEKEEPING_EVERY_MS = 10 * 60_000;
+
+/** Ends a user's oldest sessions beyond MAX_SESSIONS_PER_USER. */
+export async function capSessions(db: Db, userId: string) {
+  await db.execute(sql`delete from sessions where user_id = ${userId} and id not in (
+    select id from sessions where user_id = ${userId} order by created_at desc, id limit ${MAX_SESSIONS_PER_USER})`);
+}
+
+/** Deletes expired sessions and rate-limit counters whose window has ended: tables that would otherwise only grow. */
+export async function purgeExpired(db: Db, now = new Date()) {
+  await db.execute(sql`delete from sessions where expires_at < ${now}`);
+  await db.execute(sql`delete from rate_limits where reset_at < ${now}`);
+}
