@@ -209,7 +209,9 @@ describe('log output in trouble', () => {
     );
     expect(warning.level).toBe(40);
     expect(warning.droppedLines).toBeGreaterThan(0);
-    expect(warning.msg).toBe(`Log output could not keep up: ${warning.droppedLines} lines dropped`);
+    expect(warning.msg).toBe(
+      `Log output could not keep up: ${warning.droppedLines} line${warning.droppedLines === 1 ? '' : 's'} dropped`,
+    );
 
     // It stops again, for good, and the server is told to stop while its output is stalled.
     shop.child.stdout.pause();
