@@ -72,8 +72,13 @@ export const Product = z.object({
   weightgrams: z.number().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The price a shopper pays now when a sale runs for the product (null when none does); productprice stays the list price. */
+  saleprice: z.number().nullish(),
+  /** The sale that gives `saleprice`: the largest running one (sales never stack). */
+  sale: z.object({ name: z.string(), percentoff: z.number().int(), endsAt: z.string() }).nullish(),
 });
 export type Product = z.infer<typeof Product>;
+export type ProductSale = NonNullable<Product['sale']>;
 
 export { IMAGE_WIDTHS, type ImageWidth, imageSrcSet, imageUrlAt, STORED_IMAGE_WIDTH } from './images.js';
 

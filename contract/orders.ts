@@ -16,7 +16,10 @@ export const CartItem = z.object({
   _id: z.string(),
   productId: z.string().nullable(),
   productname: z.string(),
+  /** The price paid now (a running sale applied). */
   productprice: z.number(),
+  /** The merchant's list price (the same as productprice when no sale runs). */
+  listprice: z.number(),
   productimages: z.array(z.string()),
   productcolours: z.array(z.string()),
   productsizes: z.array(z.string()),
@@ -50,7 +53,10 @@ export const OrderLine = z.object({
   _id: z.string(),
   productId: Product.nullable(),
   productname: z.string(),
+  /** What was paid for one (a sale applied). */
   productprice: z.number(),
+  /** The list price then. */
+  listprice: z.number(),
   productimage: z.string(),
   quantity: z.number().int(),
   size: z.string(),
@@ -184,7 +190,12 @@ export const CheckoutItems = z
   .min(1)
   .max(100);
 export const RazorpayOrderBody = z
-  .object({ shippinginfo: ShippingInfoInput.optional(), items: CheckoutItems.optional() })
+  .object({
+    shippinginfo: ShippingInfoInput.optional(),
+    items: CheckoutItems.optional(),
+    /** A coupon code (any case): checked and applied on the server, refused (404/409) rather than ignored. */
+    coupon: z.string().trim().max(40, { message: 'Enter a coupon code' }).optional(),
+  })
   .nullish();
 export const RazorpayOrderResponse = z.object({
   success: z.boolean(),
@@ -196,6 +207,9 @@ export const RazorpayOrderResponse = z.object({
   /** Order total in rupees and when the held stock is released if unpaid. */
   totalamount: z.number(),
   holdExpiresAt: z.string(),
+  /** What the coupon took off (rupees; 0 without one) and its code ("" if none). */
+  discountamount: z.number().optional(),
+  couponcode: z.string().optional(),
 });
 
 const providerId = (what: string) =>

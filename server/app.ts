@@ -31,6 +31,7 @@ import paymentRoutes from './features/payments/routes.js';
 import { CatalogueCache } from './features/products/catalogue-cache.js';
 import productRoutes from './features/products/routes.js';
 import type { CatalogueNames } from './features/products/service.js';
+import promotionRoutes from './features/promotions/routes.js';
 import seoRoutes from './features/seo/routes.js';
 import subcategoryRoutes from './features/subcategories/routes.js';
 import { clientErrorHandler, installErrorHandling } from './http/errors.js';
@@ -74,6 +75,8 @@ export type AppOptions = {
   rendererFile?: string | null;
   /** Media store; defaults to the one the settings ask for (local disk under DATA_DIR/uploads, or S3). */
   media?: MediaStore;
+  /** The instant prices are worked out at (sales, coupons); tests set it. */
+  clock?: () => Date;
 };
 
 declare module 'fastify' {
@@ -86,6 +89,8 @@ declare module 'fastify' {
     redis: Redis | undefined;
     media: MediaStore;
     jobsEnabled: boolean;
+    /** Now, for prices: a sale or coupon runs from its start (inclusive) to its end (exclusive). */
+    clock: () => Date;
     pageMetaResolvers: PageMetaResolver[];
     pageRedirectResolvers: PageRedirectResolver[];
     listingMemo: CatalogueCache<CatalogueNames>;
@@ -160,6 +165,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...opts.authLimits,
   });
   app.decorate('jobsEnabled', opts.jobs ?? false);
+  app.decorate('clock', opts.clock ?? (() => new Date()));
   app.decorate('listingMemo', new CatalogueCache<CatalogueNames>());
   // A catalogue write through this server (category, subcategory or product: create, edit, delete, status)
   // makes the remembered listing names and totals stale. Forgotten before the answer leaves, so the
@@ -269,6 +275,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(categoryRoutes);
   await app.register(subcategoryRoutes);
   await app.register(productRoutes);
+  await app.register(promotionRoutes);
   await app.register(cartRoutes);
   await app.register(paymentRoutes);
   await app.register(orderRoutes);

@@ -212,6 +212,8 @@ export type CheckoutLine = {
   quantity: number;
   size: string;
   colour: string;
+  /** The list price when the line was snapshotted (pricePaise is the sale price paid); absent on older rows. */
+  listPricePaise?: number;
 };
 export type ShippingInfo = {
   fullname: string;
@@ -250,6 +252,11 @@ export const checkouts = pgTable(
     holdLapsedAt: ts('hold_lapsed_at'),
     createdAt: created(),
     updatedAt: updated(),
+    /** A coupon applied (promotions): while pending and held, the checkout reserves one of its uses. */
+    couponId: uuid('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
+    couponCode: text('coupon_code').notNull().default(''),
+    /** Taken off the lines' total; amountPaise is what is left to pay. */
+    discountPaise: bigint('discount_paise', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     uniqueIndex('checkouts_provider_order_key').on(t.providerOrderId),
@@ -257,6 +264,7 @@ export const checkouts = pgTable(
     index('checkouts_user_idx').on(t.userId, t.createdAt),
     index('checkouts_pending_address_idx').on(t.clientAddress).where(sql`${t.status} = 'pending'`),
     index('checkouts_lapsed_idx').on(t.userId, t.holdLapsedAt).where(sql`${t.holdLapsedAt} IS NOT NULL`),
+    index('checkouts_coupon_idx').on(t.couponId, t.status, t.holdExpiresAt),
   ],
 );
 
@@ -297,7 +305,8 @@ export const orders = pgTable(
     /**
      * Why the order needs the merchant's attention, null when it does not: `stock_unavailable` (paid after
      * the hold expired and the stock was gone: refunded), `amount_mismatch` (the payment was not for the
-     * order's amount: never Paid, refunded), `shipping_missing` (placed without shipping details).
+     * order's amount: never Paid, refunded), `shipping_missing` (placed without shipping details),
+     * `coupon_unavailable` (paid after the checkout's hold ended, when its coupon was used up: refunded).
      */
     flag: text('flag', { enum: ORDER_FLAGS }),
     /**
@@ -320,6 +329,10 @@ export const orders = pgTable(
     shippedAt: ts('shipped_at'),
     createdAt: created(),
     updatedAt: updated(),
+    /** The coupon paid with (promotions); discountPaise is taken off the lines' total (integer paise). */
+    couponId: uuid('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
+    couponCode: text('coupon_code').notNull().default(''),
+    discountPaise: bigint('discount_paise', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     check(
@@ -342,6 +355,7 @@ export const orders = pgTable(
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_created_idx').on(t.createdAt),
     index('orders_delivery_created_idx').on(t.deliverystatus, t.createdAt),
+    index('orders_coupon_idx').on(t.couponId, t.userId),
   ],
 );
 
@@ -362,6 +376,8 @@ export const orderItems = pgTable(
     position: integer('position').notNull().default(0),
     /** Units of this line put back on sale (cancel, refund with restock, return received); never above quantity. */
     restocked: integer('restocked').notNull().default(0),
+    /** The list price at the time (unitPricePaise is what was paid, a sale applied); null = the price paid. */
+    listPricePaise: bigint('list_price_paise', { mode: 'number' }),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId, t.position),
@@ -727,4 +743,49 @@ export const creditNotes = pgTable(
       sql`${t.taxablePaise} + ${t.cgstPaise} + ${t.sgstPaise} + ${t.igstPaise} = ${t.totalPaise}`,
     ),
   ],
+);
+
+// ---------------------------------------------------------------- promotions
+
+/** A percentage off a category, a subcategory or chosen products, from startsAt (inclusive) to endsAt (exclusive). */
+export const sales = pgTable(
+  'sales',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    percentoff: integer('percentoff').notNull(),
+    categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'cascade' }),
+    subcategoryId: uuid('subcategory_id').references(() => subcategories.id, { onDelete: 'cascade' }),
+    productIds: uuid('product_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    startsAt: ts('starts_at').notNull(),
+    endsAt: ts('ends_at').notNull(),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    index('sales_window_idx').on(t.endsAt, t.startsAt),
+    check('sales_percentoff_check', sql`${t.percentoff} between 1 and 90`),
+    check('sales_window_check', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+/** A code taking a percentage or a fixed amount off an order; `uses` counts paid orders. */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull(),
+    percentoff: integer('percentoff'),
+    amountoffPaise: bigint('amountoff_paise', { mode: 'number' }),
+    minorderPaise: bigint('minorder_paise', { mode: 'number' }).notNull().default(0),
+    maxuses: integer('maxuses'),
+    peruser: integer('peruser'),
+    startsAt: ts('starts_at').notNull(),
+    endsAt: ts('ends_at').notNull(),
+    active: boolean('active').notNull().default(true),
+    uses: integer('uses').notNull().default(0),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [uniqueIndex('coupons_code_key').on(t.code)],
 );

@@ -1,6 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../db/client.js';
 import { categories, products, subcategories } from '../db/schema.js';
+import { seedDemoSales } from '../features/promotions/seed.js';
 import type { MediaStore } from '../media/storage.js';
 import { buildCatalogue, DEMO_SEED, type SeedCatalogue } from './catalogue.js';
 import { storeImages } from './images.js';
@@ -116,5 +117,6 @@ async function insertCatalogue(db: DbOrTx, catalogue: SeedCatalogue, media: Medi
     };
   });
   await db.insert(products).values(rows);
+  await seedDemoSales(db); // the sales the home page's banners advertise
   return { categories: catId.size, subcategories: catalogue.subcategories.length, products: rows.length };
 }

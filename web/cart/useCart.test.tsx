@@ -16,6 +16,7 @@ const line = (id: string, quantity = 1, price = 1000): CartItem => ({
   productId: `p-${id}`,
   productname: `Stone ${id}`,
   productprice: price,
+  listprice: price,
   productimages: [],
   productcolours: ['Red'],
   productsizes: ['5 ratti'],

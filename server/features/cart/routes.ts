@@ -9,18 +9,21 @@ export default routePlugin(cartRoutes, (app) => ({
     data: { count: await service.countLines(app.db, userOf(request).id) },
   }),
 
-  'GET /c2/api/all': async (request) => ({ success: true, data: await service.cartLines(app.db, userOf(request).id) }),
+  'GET /c2/api/all': async (request) => ({
+    success: true,
+    data: await service.cartLines(app.db, userOf(request).id, app.clock()),
+  }),
 
   'POST /c2/api/add': async (request) => ({
     success: true,
     message: 'Added to cart',
-    data: await service.addToCart(app.db, userOf(request).id, request.body),
+    data: await service.addToCart(app.db, userOf(request).id, request.body, app.clock()),
   }),
 
   'PATCH /c2/api/update-quantity': async (request) => ({
     success: true,
     message: 'Quantity updated',
-    data: await service.updateQuantity(app.db, userOf(request).id, request.body.cartItemId, request.body.quantity),
+    data: await service.updateQuantity(app.db, userOf(request).id, request.body.cartItemId, request.body.quantity, app.clock()),
   }),
 
   'DELETE /c2/api/remove/:cartItemId': async (request) => {

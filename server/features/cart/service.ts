@@ -5,6 +5,7 @@ import type { CartItemView } from '../../../contract/orders.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { cartItems, checkouts, products, stockHolds } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { payPaiseSql, saleJoin } from '../promotions/sale-price.js';
 
 type CartLine = z.infer<typeof CartItemView>;
 
@@ -29,6 +30,7 @@ const lineColumns = (userId: string) => ({
   quantity: cartItems.quantity,
   name: products.name,
   pricePaise: products.pricePaise,
+  payPaise: payPaiseSql,
   images: products.images,
   colours: products.colours,
   sizes: products.sizes,
@@ -37,11 +39,13 @@ const lineColumns = (userId: string) => ({
   held: ownHeld(userId),
 });
 
-export async function cartLines(db: DbOrTx, userId: string): Promise<CartLine[]> {
+/** The shopper's cart, priced at `at`: `productprice` is what they pay now (a running sale applied), `listprice` the list price. */
+export async function cartLines(db: DbOrTx, userId: string, at: Date = new Date()): Promise<CartLine[]> {
   const rows = await db
     .select(lineColumns(userId))
     .from(cartItems)
     .leftJoin(products, eq(products.id, cartItems.productId))
+    .leftJoin(saleJoin(at), sql`true`)
     .where(eq(cartItems.userId, userId))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
   return rows.map((r) => {
@@ -51,7 +55,8 @@ export async function cartLines(db: DbOrTx, userId: string): Promise<CartLine[]>
       _id: r.id,
       productId: r.productId,
       productname: r.name ?? r.snapshotName,
-      productprice: paiseToRupees(r.pricePaise ?? 0),
+      productprice: paiseToRupees(Number(r.payPaise ?? r.pricePaise ?? 0)),
+      listprice: paiseToRupees(r.pricePaise ?? 0),
       productimages: r.images ?? [],
       productcolours: r.colours ?? [],
       productsizes: r.sizes ?? [],
@@ -91,6 +96,7 @@ export async function addToCart(
   db: Db,
   userId: string,
   input: { productId: string; productcolour?: string; productsize?: string; quantity: number },
+  at: Date = new Date(),
 ) {
   await db.transaction(async (tx) => {
     const [p] = await tx
@@ -126,14 +132,15 @@ export async function addToCart(
     const total = saved?.quantity ?? input.quantity;
     if (total > available) throw conflict(stockMessage(p.name, available, total - input.quantity)); // rolls back
   });
-  return cartLines(db, userId);
+  return cartLines(db, userId, at);
 }
 
-export async function updateQuantity(db: Db, userId: string, cartItemId: string, quantity: number) {
+export async function updateQuantity(db: Db, userId: string, cartItemId: string, quantity: number, at: Date = new Date()) {
   const [line] = await db
     .select(lineColumns(userId))
     .from(cartItems)
     .leftJoin(products, eq(products.id, cartItems.productId))
+    .leftJoin(saleJoin(at), sql`true`)
     .where(and(eq(cartItems.id, cartItemId), eq(cartItems.userId, userId)))
     .limit(1);
   if (!line) throw notFound('Cart item not found');
@@ -146,7 +153,7 @@ export async function updateQuantity(db: Db, userId: string, cartItemId: string,
     .update(cartItems)
     .set({ quantity, updatedAt: new Date() })
     .where(and(eq(cartItems.id, cartItemId), eq(cartItems.userId, userId)));
-  return cartLines(db, userId);
+  return cartLines(db, userId, at);
 }
 
 export async function removeLine(db: Db, userId: string, cartItemId: string) {

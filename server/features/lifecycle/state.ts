@@ -267,11 +267,13 @@ export const FLAG_NOTES: Record<OrderFlag, string> = {
   stock_unavailable: 'Paid after the stock was gone: do not ship, the payment is refunded',
   amount_mismatch: 'The payment was not for the order total: do not ship, it is refunded',
   shipping_missing: 'Placed without shipping details',
+  coupon_unavailable: 'Paid after its checkout ended, when its coupon was used up: do not ship, the payment is refunded',
 };
 const REFUND_REASONS: Record<OrderFlag, string> = {
   stock_unavailable: 'paid after the stock was gone',
   amount_mismatch: 'payment not for the order total',
   shipping_missing: 'refund',
+  coupon_unavailable: 'paid after the coupon was used up',
 };
 
 /** The order's refund status word: pending while any refund is, else the latest refund's status, or none. */

@@ -64,6 +64,7 @@ export async function orderViews(db: Db, rows: OrderRow[], opts: { withUser: boo
         productId: (i.productId && live.get(i.productId)) || null,
         productname: i.productname,
         productprice: paiseToRupees(i.unitPricePaise),
+        listprice: paiseToRupees(i.listPricePaise ?? i.unitPricePaise),
         productimage: i.productimage,
         quantity: i.quantity,
         size: i.size,

@@ -1,9 +1,11 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { formatPaise } from '../../../contract/money.js';
 import type { ShippingInfo } from '../../../contract/orders.js';
 import { type CheckoutLine, cartItems, checkouts, products, stockHolds, users } from '../../db/schema.js';
 import { conflict } from '../../http/errors.js';
+import { payPaiseSql, saleJoin } from '../promotions/sale-price.js';
+import { type AppliedCoupon, applyCoupon } from '../promotions/service.js';
 import { beginHold, checkAccountCaps } from './hold-limits.js';
 import { releaseCheckout, takeStock, unitsByProduct } from './holds.js';
 import { GatewayUnavailableError } from './provider.js';
@@ -57,9 +59,10 @@ export async function startCheckout(
   app: FastifyInstance,
   userId: string,
   shippinginfo: ShippingInfo | undefined,
-  opts: { clientAddress?: string; items?: { cartItemId: string; quantity: number }[] } = {},
+  opts: { clientAddress?: string; items?: { cartItemId: string; quantity: number }[]; coupon?: string } = {},
 ): Promise<StartedCheckout> {
   const provider = paymentProvider(app);
+  const at = app.clock();
   const holdMs = app.config.holdMinutes * 60_000;
 
   const prepared = await app.db.transaction(async (tx) => {
@@ -75,12 +78,14 @@ export async function startCheckout(
         quantity: cartItems.quantity,
         name: products.name,
         pricePaise: products.pricePaise,
+        payPaise: payPaiseSql,
         images: products.images,
         isActive: products.isActive,
         stock: products.stock,
       })
       .from(cartItems)
       .leftJoin(products, eq(products.id, cartItems.productId))
+      .leftJoin(saleJoin(at), sql`true`)
       .where(eq(cartItems.userId, userId))
       .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
     const lines = opts.items ? chosenLines(cartLines, opts.items) : cartLines;
@@ -94,20 +99,21 @@ export async function startCheckout(
       snapshot.push({
         productId: l.productId,
         productname: l.name,
-        pricePaise: l.pricePaise ?? 0,
+        pricePaise: Number(l.payPaise ?? l.pricePaise ?? 0), // a running sale applied
+        listPricePaise: l.pricePaise ?? 0,
         image: l.images?.[0] ?? '',
         quantity: l.quantity,
         size: l.size,
         colour: l.colour,
       });
     }
-    const amountPaise = snapshot.reduce((sum, l) => sum + l.pricePaise * l.quantity, 0);
-    if (amountPaise < MIN_AMOUNT_PAISE) throw conflict(`The order total must be at least ${rupees(MIN_AMOUNT_PAISE)}`);
+    const linesPaise = snapshot.reduce((sum, l) => sum + l.pricePaise * l.quantity, 0);
+    if (linesPaise < MIN_AMOUNT_PAISE) throw conflict(`The order total must be at least ${rupees(MIN_AMOUNT_PAISE)}`);
     const units = unitsByProduct(snapshot);
     checkAccountCaps(
       app.config.holdLimits,
       units.reduce((n, u) => n + u.quantity, 0),
-      amountPaise,
+      linesPaise,
     );
 
     const pending = await tx
@@ -115,10 +121,16 @@ export async function startCheckout(
       .from(checkouts)
       .where(and(eq(checkouts.userId, userId), eq(checkouts.status, 'pending')))
       .for('update');
+    // The coupon's row is locked after the shopper's checkouts and before any product (placement takes the same order).
+    const coupon: AppliedCoupon | null = opts.coupon
+      ? await applyCoupon(tx, { code: opts.coupon, userId, subtotalPaise: linesPaise, at, lock: true })
+      : null;
+    const amountPaise = linesPaise - (coupon?.discountPaise ?? 0);
     const now = Date.now();
     const reusable = pending.find(
       (c) =>
         c.providerOrderId &&
+        c.couponId === (coupon?.couponId ?? null) &&
         c.provider === provider.name &&
         c.amountPaise === amountPaise &&
         c.holdExpiresAt.getTime() - now > REUSE_MIN_LEFT_MS &&
@@ -170,6 +182,7 @@ export async function startCheckout(
         shippinginfo: shippinginfo ?? null,
         holdExpiresAt,
         clientAddress: opts.clientAddress ?? null,
+        ...(coupon ?? {}),
       })
       .returning();
     if (!checkout) throw new Error('checkout insert returned nothing');

@@ -1,5 +1,6 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { OrderFlag } from '../../../contract/lifecycle.js';
 import type { ShippingInfo } from '../../../contract/orders.js';
 import type { Tx } from '../../db/client.js';
 import { cartItems, checkouts, orderItems, orders, users } from '../../db/schema.js';
@@ -8,6 +9,7 @@ import { issueInvoice } from '../gst/invoices.js';
 import { placementEvents } from '../lifecycle/state.js';
 import { insertRefund, submitRefund, syncRefundSummary, writeEvents } from '../lifecycle/store.js';
 import { orderPlacedMessages } from '../outbox/orders.js';
+import { couponUseAvailable, orderCouponColumns } from '../promotions/service.js';
 import { holdsOf, productsExisting, returnHolds, sellHolds, takeStock, unitsByProduct } from './holds.js';
 import { PRICE_CHANGED_NOTE, pricesStillHold } from './price-check.js';
 import type { PaymentProvider, ProviderPayment } from './provider.js';
@@ -125,7 +127,9 @@ export async function placeOrder(
     const units = unitsByProduct(locked.lines);
     let secured = false;
     let priceChanged = false;
-    if (verdict.kind === 'paid') {
+    // A coupon's use: the checkout's own reservation, or one still free for a payment that came late.
+    const couponOk = verdict.kind !== 'paid' || (await couponUseAvailable(tx, locked, app.clock()));
+    if (verdict.kind === 'paid' && couponOk) {
       if (locked.status === 'pending') {
         const holds = await holdsOf(tx, locked.id);
         const held = new Map(holds.map((h) => [h.productId, h.quantity]));
@@ -149,7 +153,7 @@ export async function placeOrder(
     const shippinginfo = shippingGiven ?? (await fallbackShipping(tx, locked.userId));
     const captured = verdict.payment.status === 'captured';
     let paymentstatus: 'Paid' | 'Pending' | 'Failed';
-    let flag: 'stock_unavailable' | 'amount_mismatch' | 'shipping_missing' | null;
+    let flag: OrderFlag | null;
     let refundStatus: 'none' | 'pending';
     if (verdict.kind === 'paid' && secured) {
       paymentstatus = 'Paid';
@@ -158,8 +162,8 @@ export async function placeOrder(
     } else if (verdict.kind === 'paid') {
       paymentstatus = 'Paid'; // the money came in; the refund below turns it into Refunded
       // A price that changed is refunded like stock that is gone (the same flag: do not ship, refunded);
-      // the order's timeline says which.
-      flag = 'stock_unavailable';
+      // the order's timeline says which. A coupon used up meanwhile has its own flag.
+      flag = couponOk ? 'stock_unavailable' : 'coupon_unavailable';
       refundStatus = 'pending';
     } else {
       paymentstatus = captured ? 'Pending' : 'Failed';
@@ -181,6 +185,7 @@ export async function placeOrder(
         shippinginfo,
         paidPaise: captured ? verdict.payment.amountPaise : 0,
         stockTaken: secured,
+        ...(await orderCouponColumns(tx, locked, verdict.kind === 'paid' && secured)),
       })
       .returning();
     if (!order) throw new Error('order insert returned nothing');
@@ -194,6 +199,7 @@ export async function placeOrder(
         productId: live.has(l.productId) ? l.productId : null,
         productname: l.productname,
         unitPricePaise: l.pricePaise,
+        listPricePaise: l.listPricePaise ?? l.pricePaise,
         productimage: l.image,
         quantity: l.quantity,
         size: l.size,

@@ -24,6 +24,7 @@ export async function pricesStillHold(tx: Tx, lines: CheckoutLine[]) {
   return lines.every((l) => {
     const p = now.get(l.productId);
     // a product gone or off sale is a stock question (takeStock refuses it), not a price one
-    return p === undefined || !p.isActive || p.pricePaise === l.pricePaise;
+    // the list price: a line bought in a sale keeps its list price beside the sale price it paid
+    return p === undefined || !p.isActive || p.pricePaise === (l.listPricePaise ?? l.pricePaise);
   });
 }

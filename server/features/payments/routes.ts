@@ -22,6 +22,7 @@ const payments: FastifyPluginAsync = async (app) => {
       const { checkout, providerOrderId } = await startCheckout(app, me.id, request.body?.shippinginfo, {
         clientAddress: request.ip,
         items: request.body?.items,
+        coupon: request.body?.coupon || undefined,
       });
       return {
         success: true,
@@ -30,6 +31,8 @@ const payments: FastifyPluginAsync = async (app) => {
         key: provider.keyId,
         totalamount: paiseToRupees(checkout.amountPaise),
         holdExpiresAt: checkout.holdExpiresAt.toISOString(),
+        discountamount: paiseToRupees(checkout.discountPaise),
+        couponcode: checkout.couponCode,
       };
     },
 
@@ -52,11 +55,13 @@ const payments: FastifyPluginAsync = async (app) => {
         ? 'Payment received, but the prices changed after your checkout ran out. Your payment is being refunded; please check out again.'
         : view.flag === 'stock_unavailable'
           ? 'Payment received, but the items sold out while you were paying. Your payment is being refunded.'
-          : view.flag === 'amount_mismatch'
-            ? 'The payment did not match the order total. It has not been accepted and will be refunded.'
-            : result.created
-              ? 'Payment successful! Order placed.'
-              : 'Order already placed.';
+          : view.flag === 'coupon_unavailable'
+            ? 'Payment received, but the coupon was used up while you were paying. Your payment is being refunded.'
+            : view.flag === 'amount_mismatch'
+              ? 'The payment did not match the order total. It has not been accepted and will be refunded.'
+              : result.created
+                ? 'Payment successful! Order placed.'
+                : 'Order already placed.';
       return reply.status(result.created ? 201 : 200).send({ success: true, message, order: forShopper(view) });
     },
 

@@ -13,12 +13,12 @@ export default routePlugin(productRoutes, (app) => {
 
     'GET /p1/api/latest/all': async (request) => ({
       success: true,
-      products: (await service.latestProducts(app.db, request.query.limit)).map(service.toProduct),
+      products: (await service.latestProducts(app.db, request.query.limit, app.clock())).map(service.toProduct),
     }),
 
     'GET /p1/api/best/all': async (request) => {
       const subcategory = request.query.subcategory || undefined;
-      const rows = await service.bestSellers(app.db, { subcategory, limit: request.query.limit });
+      const rows = await service.bestSellers(app.db, { subcategory, limit: request.query.limit, at: app.clock() });
       const message = rows.length
         ? 'Best selling products fetched successfully'
         : subcategory
@@ -28,9 +28,10 @@ export default routePlugin(productRoutes, (app) => {
     },
 
     'GET /p1/api/slug/:slug': async (request) => {
-      const row = await service.findActiveBySlug(app.db, request.params.slug);
+      const at = app.clock();
+      const row = await service.findActiveBySlug(app.db, request.params.slug, at);
       if (!row) throw notFound('Product not found');
-      const related = await service.relatedProducts(app.db, row);
+      const related = await service.relatedProducts(app.db, row, undefined, at);
       return { success: true, product: service.toProduct(row), relatedProducts: related.map(service.toProduct) };
     },
 
@@ -40,6 +41,7 @@ export default routePlugin(productRoutes, (app) => {
         request.params.filterstring,
         request.query.page || undefined,
         app.listingMemo,
+        app.clock(),
       );
       return {
         success: true,

@@ -1,4 +1,19 @@
-import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  lte,
+  ne,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import {
   FILTER_PAGE_SIZE,
   MAX_IMAGES_PER_PRODUCT,
@@ -18,11 +33,22 @@ import { badRequest, notFound } from '../../http/errors.js';
 import { deleteMedia, mediaFolderOf } from '../../media/images.js';
 import type { MediaStore } from '../../media/storage.js';
 import { FOREIGN_KEY_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from '../categories/service.js';
+import { payPaiseSql, saleColumns, saleJoin, saleOf } from '../promotions/sale-price.js';
 import type { CatalogueCache } from './catalogue-cache.js';
 import { type ProductUpload, tooManyImages } from './upload.js';
 
 export type ProductRow = typeof products.$inferSelect;
-export type ProductWithNames = ProductRow & { categoryName: string; subcategoryName: string };
+export type ProductWithNames = ProductRow & {
+  categoryName: string;
+  subcategoryName: string;
+  /** The running sale that prices it, when the read asked for sale prices (promotions/sale-price.ts). */
+  saleId?: string | null;
+  saleName?: string | null;
+  salePercent?: number | string | null;
+  saleEndsAt?: string | Date | null;
+};
+/** The instant a storefront read prices at: a time, or the placeholder of a prepared listing statement. */
+export type PriceAt = Date | SQL | Placeholder;
 
 /** Columns of a product with its category and subcategory names; use with `fromProducts`. */
 export const productColumns = {
@@ -38,6 +64,16 @@ function selectProducts(db: DbOrTx) {
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .innerJoin(subcategories, eq(subcategories.id, products.subcategoryId));
+}
+
+/** The same with the running sale of each product at `at` (storefront reads: `saleprice`, `sale`). */
+function selectPricedProducts(db: DbOrTx, at: PriceAt) {
+  return db
+    .select({ ...productColumns, ...saleColumns })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .innerJoin(subcategories, eq(subcategories.id, products.subcategoryId))
+    .leftJoin(saleJoin(at), sql`true`);
 }
 
 /** A product row (with its category and subcategory names) as the API sends it. */
@@ -79,6 +115,7 @@ export function toProduct(row: ProductWithNames): Product {
     weightgrams: weight(row.weightgrams),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    ...saleOf(Number(row.pricePaise), row),
   };
 }
 
@@ -89,8 +126,8 @@ const nameContains = (word: string) => sql`lower(${products.name}) like ${`%${es
 
 // ---------------------------------------------------------------- storefront reads (active products only)
 
-export async function latestProducts(db: DbOrTx, limit: number): Promise<ProductWithNames[]> {
-  return selectProducts(db)
+export async function latestProducts(db: DbOrTx, limit: number, at: Date = new Date()): Promise<ProductWithNames[]> {
+  return selectPricedProducts(db, at)
     .where(eq(products.isActive, true))
     .orderBy(...newestFirst)
     .limit(limit);
@@ -100,7 +137,10 @@ export async function latestProducts(db: DbOrTx, limit: number): Promise<Product
  * Best sellers: active products ranked by units sold (products.sold, kept by the checkout), ties by newest.
  * `subcategory` matches subcategory names case-insensitively and partially (`Sapphire` → every sapphire).
  */
-export async function bestSellers(db: DbOrTx, opts: { subcategory?: string; limit: number }): Promise<ProductWithNames[]> {
+export async function bestSellers(
+  db: DbOrTx,
+  opts: { subcategory?: string; limit: number; at?: Date },
+): Promise<ProductWithNames[]> {
   const where: SQL[] = [eq(products.isActive, true)];
   if (opts.subcategory) {
     const pattern = `%${escapeLike(opts.subcategory.toLowerCase())}%`;
@@ -111,15 +151,15 @@ export async function bestSellers(db: DbOrTx, opts: { subcategory?: string; limi
       ),
     );
   }
-  return selectProducts(db)
+  return selectPricedProducts(db, opts.at ?? new Date())
     .where(and(...where))
     .orderBy(desc(products.sold), ...newestFirst)
     .limit(opts.limit);
 }
 
 /** The active product with this slug, or null. (Product pages and their meta tags use it.) */
-export async function findActiveBySlug(db: DbOrTx, slug: string): Promise<ProductWithNames | null> {
-  const [row] = await selectProducts(db)
+export async function findActiveBySlug(db: DbOrTx, slug: string, at: Date = new Date()): Promise<ProductWithNames | null> {
+  const [row] = await selectPricedProducts(db, at)
     .where(and(eq(products.slug, slug), eq(products.isActive, true)))
     .limit(1);
   return row ?? null;
@@ -130,13 +170,14 @@ export async function relatedProducts(
   db: DbOrTx,
   product: Pick<ProductRow, 'id' | 'categoryId' | 'subcategoryId'>,
   limit = RELATED_LIMIT,
+  at: Date = new Date(),
 ): Promise<ProductWithNames[]> {
   const [same, others] = await Promise.all([
-    selectProducts(db)
+    selectPricedProducts(db, at)
       .where(and(eq(products.isActive, true), eq(products.subcategoryId, product.subcategoryId), ne(products.id, product.id)))
       .orderBy(...newestFirst)
       .limit(limit),
-    selectProducts(db)
+    selectPricedProducts(db, at)
       .where(
         and(
           eq(products.isActive, true),
@@ -169,14 +210,19 @@ const MAX_SEARCH_WORDS = 10;
 const SORTS: Record<CatalogueFilter['sort'], SQL[]> = {
   newest: newestFirst,
   oldest: [asc(products.createdAt), asc(products.id)],
-  asc: [asc(products.pricePaise), ...newestFirst],
-  desc: [desc(products.pricePaise), ...newestFirst],
+  // The price a shopper pays (a running sale applied).
+  asc: [asc(payPaiseSql), ...newestFirst],
+  desc: [desc(payPaiseSql), ...newestFirst],
 };
 
 export type CatalogueNames = Awaited<ReturnType<typeof catalogueNames>>;
 
-/** The WHERE conditions of a parsed filter; null when it can match nothing (a subcategory not under the category). */
-export function filterConditions(filter: CatalogueFilter, names: CatalogueNames): SQL[] | null {
+/**
+ * The WHERE conditions of a parsed filter; null when it can match nothing (a subcategory not under the category).
+ * Price bounds are on the price a shopper pays (they need `saleJoin` in the query); each also bounds the list
+ * price, which an index can serve: paid ≤ list, and paid ≥ list × (100 − the largest running percentage) / 100.
+ */
+export function filterConditions(filter: CatalogueFilter, names: CatalogueNames, at: PriceAt = new Date()): SQL[] | null {
   const where: SQL[] = [eq(products.isActive, true)];
   const catKeys = new Set(filter.categories.map(nameToFilterWord));
   const catIds = names.categories.filter((c) => catKeys.has(nameToFilterWord(c.name))).map((c) => c.id);
@@ -189,8 +235,16 @@ export function filterConditions(filter: CatalogueFilter, names: CatalogueNames)
     if (!ids.length) return null;
     where.push(inArray(products.subcategoryId, ids));
   }
-  if (filter.min !== undefined) where.push(gte(products.pricePaise, rupeesToPaise(filter.min)));
-  if (filter.max !== undefined) where.push(lte(products.pricePaise, rupeesToPaise(filter.max)));
+  if (filter.min !== undefined) {
+    const min = rupeesToPaise(filter.min);
+    where.push(gte(products.pricePaise, min), gte(payPaiseSql, min));
+  }
+  if (filter.max !== undefined) {
+    const max = rupeesToPaise(filter.max);
+    const instant = at instanceof Date ? sql`${at.toISOString()}::timestamptz` : sql`${at}::timestamptz`;
+    const deepest = sql`(select coalesce(max(percentoff), 0) from sales where starts_at <= ${instant} and ends_at > ${instant})`;
+    where.push(sql`${products.pricePaise} <= (100 * ${max}::bigint + 49) / (100 - ${deepest})`, lte(payPaiseSql, max));
+  }
   for (const word of filter.search.slice(0, MAX_SEARCH_WORDS)) where.push(nameContains(word.slice(0, 100)));
   return where;
 }
@@ -201,17 +255,25 @@ export function filterConditions(filter: CatalogueFilter, names: CatalogueNames)
  * than the indexed columns it filters on). The joins cannot change the count: every product has its
  * category and subcategory.
  */
-export function filterQueries(db: DbOrTx, where: SQL[], filter: CatalogueFilter) {
+export function filterQueries(db: DbOrTx, where: SQL[], filter: CatalogueFilter, at: PriceAt = new Date()) {
+  const byPrice = filter.min !== undefined || filter.max !== undefined;
   return {
-    page: selectProducts(db)
+    page: selectPricedProducts(db, at)
       .where(and(...where))
       .orderBy(...SORTS[filter.sort])
       .limit(FILTER_PAGE_SIZE)
       .offset((filter.page - 1) * FILTER_PAGE_SIZE),
-    count: db
-      .select({ n: count() })
-      .from(products)
-      .where(and(...where)),
+    // Only a price filter needs the sale of each product to count.
+    count: byPrice
+      ? db
+          .select({ n: count() })
+          .from(products)
+          .leftJoin(saleJoin(at), sql`true`)
+          .where(and(...where))
+      : db
+          .select({ n: count() })
+          .from(products)
+          .where(and(...where)),
   };
 }
 
@@ -220,19 +282,27 @@ export function filterQueries(db: DbOrTx, where: SQL[], filter: CatalogueFilter)
  * A subcategory name matches every subcategory of that name, or only those under the named
  * categories when the string names categories too.
  */
-export async function filterProducts(db: DbOrTx, term: string, pageOverride?: number, memo?: CatalogueCache<CatalogueNames>) {
+export async function filterProducts(
+  db: DbOrTx,
+  term: string,
+  pageOverride?: number,
+  memo?: CatalogueCache<CatalogueNames>,
+  now: Date = new Date(),
+) {
   const names = await (memo ? memo.catalogueNames(() => catalogueNames(db)) : catalogueNames(db));
   const filter = parseFilter(term, {
     categories: names.categories.map((c) => c.name),
     subcategories: names.subcategories.map((s) => s.name),
   });
   if (pageOverride && pageOverride >= 1) filter.page = pageOverride;
-  const where = filterConditions(filter, names);
+  // A remembered statement prices at the instant it is run with (a placeholder), never at the one it was built at.
+  const at = memo ? sql.placeholder('at') : now;
+  const where = filterConditions(filter, names, at);
   if (!where || !Number.isSafeInteger((filter.page - 1) * FILTER_PAGE_SIZE)) {
     return { filter, rows: [], total: 0, totalPages: 0 };
   }
   if (!memo) {
-    const queries = filterQueries(db, where, filter);
+    const queries = filterQueries(db, where, filter, at);
     const [rows, [n]] = await Promise.all([queries.page, queries.count]);
     const total = Number(n?.n ?? 0);
     return { filter, rows, total, totalPages: Math.ceil(total / FILTER_PAGE_SIZE) };
@@ -244,19 +314,20 @@ export async function filterProducts(db: DbOrTx, term: string, pageOverride?: nu
   let page = memo.recall<PagePrepared>(pageKey);
   let queries: ReturnType<typeof filterQueries> | undefined;
   if (!page) {
-    queries = filterQueries(db, where, filter);
+    queries = filterQueries(db, where, filter, at);
     page = queries.page.prepare(undefined as unknown as string) as unknown as PagePrepared;
     memo.remember(pageKey, page, generation);
   }
   const known = memo.recall<number>(`total:${filterKey}`);
   let rows: ProductWithNames[];
   let total: number;
+  const values = { at: now.toISOString() };
   if (known !== undefined) {
-    rows = await page.execute();
+    rows = await page.execute(values);
     total = known;
   } else {
-    const count = (queries ?? filterQueries(db, where, filter)).count;
-    const [found, [n]] = await Promise.all([page.execute(), count]);
+    const count = (queries ?? filterQueries(db, where, filter, at)).count.prepare(undefined as unknown as string);
+    const [found, [n]] = await Promise.all([page.execute(values), count.execute(values)]);
     rows = found;
     total = Number(n?.n ?? 0);
     memo.remember(`total:${filterKey}`, total, generation);
@@ -265,7 +336,7 @@ export async function filterProducts(db: DbOrTx, term: string, pageOverride?: nu
 }
 
 /** A listing page's statement, built once: `execute()` runs it again. */
-type PagePrepared = { execute(): Promise<ProductWithNames[]> };
+type PagePrepared = { execute(values: { at: string }): Promise<ProductWithNames[]> };
 
 /** What decides a filter's total (not its page or order): two filters with the same key count the same products. */
 function countKey(filter: CatalogueFilter): string {

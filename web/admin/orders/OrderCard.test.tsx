@@ -21,6 +21,7 @@ const order = (over: Partial<AdminOrder> = {}): AdminOrder => ({
       productId: null,
       productname: 'NaturalCertifiedBurmeseRubyPigeonBloodRedUnheatedOval',
       productprice: 12500000,
+      listprice: 12500000,
       productimage: '',
       quantity: 1,
       size: '',

@@ -92,6 +92,8 @@ const FLAG_TEXT: Record<string, string> = {
   stock_unavailable:
     'Paid after its stock hold ran out, when the stock was gone or a price had changed: do not ship; the payment is refunded in full.',
   amount_mismatch: 'The payment was not for this order’s amount: do not ship; the payment is refunded.',
+  coupon_unavailable:
+    'Paid after its checkout ran out, when its coupon was used up: do not ship; the payment is refunded in full.',
   shipping_missing:
     'Paid without shipping details (the shopper did not come back after paying): contact the customer for the address.',
 };

@@ -20,6 +20,7 @@ const order = (over: Partial<AdminOrder> = {}): AdminOrder => ({
       productId: null,
       productname: 'Old Emerald',
       productprice: 1200,
+      listprice: 1200,
       productimage: '/uploads/e/640.webp',
       quantity: 2,
       size: '5 Ratti',

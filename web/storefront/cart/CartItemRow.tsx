@@ -66,7 +66,18 @@ export function CartItemRow({ item, locked, onQuantity, onRemove }: Props) {
               {item.productsize ? <span>Size: {item.productsize}</span> : null}
               {item.productcolour ? <ColourSwatch colour={item.productcolour} /> : null}
             </p>
-            <p className="mt-1 text-sm text-gray-700">{formatRupees(item.productprice)} each</p>
+            <p className="mt-1 text-sm text-gray-700">
+              {formatRupees(item.productprice)} each
+              {item.listprice > item.productprice ? (
+                <>
+                  {' '}
+                  <s className="text-gray-500">
+                    <span className="sr-only">List price </span>
+                    {formatRupees(item.listprice)}
+                  </s>
+                </>
+              ) : null}
+            </p>
             {problem ? (
               <p className="mt-1 text-sm font-medium text-red-700" data-testid="line-problem">
                 {problem}

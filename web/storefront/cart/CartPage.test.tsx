@@ -17,6 +17,7 @@ const line = (id: string, name: string, price: number, quantity: number, stockqu
   productId: `p-${id}`,
   productname: name,
   productprice: price,
+  listprice: price,
   productimages: [],
   productcolours: ['Red'],
   productsizes: ['5 ratti'],

@@ -18,6 +18,7 @@ const ruby: CartItem = {
   productId: 'p1',
   productname: 'Burmese Ruby',
   productprice: 45000,
+  listprice: 45000,
   productimages: [],
   productcolours: ['Red'],
   productsizes: ['5 ratti'],

@@ -91,6 +91,15 @@ function OrderSummary({ items, blocked }: { items: CartItem[]; blocked: boolean 
                 </p>
                 <p className="mt-0.5 text-gray-600">
                   {item.quantity} × {formatRupees(item.productprice)}
+                  {item.listprice > item.productprice ? (
+                    <>
+                      {' '}
+                      <s className="text-gray-500">
+                        <span className="sr-only">List price </span>
+                        {formatRupees(item.listprice)}
+                      </s>
+                    </>
+                  ) : null}
                 </p>
                 {problem ? <p className="mt-0.5 font-medium text-red-700">{problem}</p> : null}
               </div>

@@ -10,7 +10,8 @@ import { rememberCartAction, signInPath } from '../../auth/returnTo';
 import { useSession } from '../../auth/session';
 import { earlyKey, useEarlyTaps } from '../../ui/earlyTaps';
 import { notify } from '../../ui/notify';
-import { formatRupees, productPath, shortName } from './links';
+import { productPath, shortName } from './links';
+import { SalePrice } from './SalePrice';
 import { Stars } from './Stars';
 
 /** The `sizes` attribute for a card image in the usual grids and strips. */
@@ -110,7 +111,7 @@ export function ProductCard({
         <div className="h-4 leading-none">
           <Stars rating={product.rating} className="size-3.5" />
         </div>
-        <p className="h-6 font-bold text-brand-700">{formatRupees(product.productprice)}</p>
+        <SalePrice product={product} />
         <button
           type="button"
           onClick={addToCart}

@@ -24,6 +24,7 @@ const order: Order = {
       productId: null,
       productname: 'Burmese Ruby',
       productprice: 75000,
+      listprice: 75000,
       productimage: '/uploads/abc/640.webp',
       quantity: 2,
       size: '5 ratti',

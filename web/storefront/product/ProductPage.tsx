@@ -11,10 +11,11 @@ import { buyNowPath } from '../../cart/buyNow';
 import { earlyKey, useEarlyTaps, useLiveMark } from '../../ui/earlyTaps';
 import { notify } from '../../ui/notify';
 import { usePageTitle } from '../../ui/usePageTitle';
-import { formatRupees, urlName } from '../components/links';
+import { urlName } from '../components/links';
 import { ProductCard } from '../components/ProductCard';
 import { ProductCardSkeleton } from '../components/ProductCardSkeleton';
 import { ProductStrip } from '../components/ProductStrip';
+import { SalePrice } from '../components/SalePrice';
 import { formatRating, Stars } from '../components/Stars';
 import { Gallery } from './Gallery';
 import { Specifications } from './Specifications';
@@ -201,7 +202,7 @@ function ProductDetails({ product, related }: { product: Product; related: Produ
             <Stars rating={product.rating} />
             <span data-testid="rating-value">{formatRating(product.rating)}</span>
           </div>
-          <p className="mt-3 text-3xl font-bold text-brand-700">{formatRupees(product.productprice)}</p>
+          <SalePrice product={product} size="page" />
           <p className="mt-1 text-sm text-gray-600">Inclusive of all taxes</p>
           {product.productbrand && <p className="mt-2 text-sm text-gray-700">Brand: {product.productbrand}</p>}
           <p className={`mt-2 text-sm font-medium ${outOfStock ? 'text-red-700' : 'text-green-800'}`}>
