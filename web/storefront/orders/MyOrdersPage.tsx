@@ -146,6 +146,14 @@ function OrderCard({ order, placed = false }: { order: Order; placed?: boolean }
             Payment ID: <span className="font-mono">{order.razorpay_payment_id}</span>
           </p>
         ) : null}
+        {order.invoice ? (
+          <p className="text-xs">
+            <a className="font-medium text-blue-700 underline" href={order.invoice.url} target="_blank" rel="noopener">
+              Download invoice
+            </a>{' '}
+            <span className="text-gray-600">({order.invoice.number})</span>
+          </p>
+        ) : null}
       </div>
       <AfterPayment order={order} />
     </li>
