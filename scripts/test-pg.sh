@@ -8,6 +8,7 @@ if command -v pg_isready >/dev/null && ! pg_isready -q -h 127.0.0.1 -p 5432; the
     for _ in $(seq 1 30); do pg_isready -q -h 127.0.0.1 -p 5432 && break; sleep 1; done
   fi
 fi
+bash "$(dirname "$0")/ensure-pdftotext.sh"
 DB="shop_ci_$(date +%s)_$$"
 psql "$PGURL" -v ON_ERROR_STOP=1 -qc "create database $DB" >/dev/null
 trap 'psql "$PGURL" -qc "drop database if exists $DB with (force)" >/dev/null 2>&1 || true' EXIT
