@@ -29,7 +29,12 @@ const builtRenderer = path.join(root, 'dist', 'ssr', 'entry-server.js');
 const stale = !fs.existsSync(builtIndex) || !fs.existsSync(builtRenderer) || fs.statSync(builtIndex).mtimeMs < sources;
 if (stale) {
   console.log('Building the web app…');
+  // Vite's build sets process.env.NODE_ENV to production in this process: the shop must start in the mode
+  // it was asked for (development unless NODE_ENV says otherwise), whether or not a build ran first.
+  const asked = process.env.NODE_ENV;
   const { buildWeb } = await import('./build-web.js');
   await buildWeb('warn');
+  if (asked === undefined) delete process.env.NODE_ENV;
+  else process.env.NODE_ENV = asked;
 }
 await import('../server/main.js');
