@@ -210,7 +210,7 @@ test.describe('before the app runs, on a slow phone', () => {
     await page.getByRole('button', { name: 'Buy Now' }).tap();
     await expect(page.getByRole('button', { name: 'Buy Now' })).toHaveAttribute('aria-busy', 'true');
     release();
-    await expect(page).toHaveURL(/\/checkout$/, { timeout: 30_000 });
+    await expect(page).toHaveURL(/\/checkout\?buy=[0-9a-f-]{36}&qty=1$/, { timeout: 30_000 });
     const lines = (await (await page.request.get('/c2/api/all')).json()).data as (CartLine & { productsize?: string })[];
     expect(
       lines.map((l) => [l.productname, l.quantity, l.productsize]),
