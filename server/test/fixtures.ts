@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { OrderResponse, RazorpayOrderResponse, SandboxPayResponse } from '../../contract/orders.js';
 import type { Db } from '../db/client.js';
 import { categories, products, subcategories } from '../db/schema.js';
 import type { TestApp } from './helpers.js';
@@ -73,5 +75,21 @@ export function shop(t: Requester) {
     verify: (cookie: string, result: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string }) =>
       t.request({ method: 'POST', url: '/o1/api/verify-and-place', cookie, payload: { ...result, shippinginfo: SHIPPING } }),
     myOrders: (cookie: string) => t.request({ method: 'GET', url: '/o1/api/my-orders', cookie }),
+    /** Holds the cart, pays in the sandbox and places the order with these shipping details; the placed order. */
+    async payAndPlace(cookie: string, shippinginfo: object = SHIPPING) {
+      const held = await this.hold(cookie, { shippinginfo });
+      expect(held.statusCode, held.body).toBe(200);
+      const orderId = RazorpayOrderResponse.parse(held.json()).razorpayOrder.id;
+      const paid = SandboxPayResponse.parse((await this.sandboxPay(cookie, orderId)).json());
+      if (!paid.success) throw new Error('payment failed');
+      const placed = await t.request({
+        method: 'POST',
+        url: '/o1/api/verify-and-place',
+        cookie,
+        payload: { ...paid, shippinginfo },
+      });
+      expect(placed.statusCode, placed.body).toBe(201);
+      return OrderResponse.parse(placed.json()).order;
+    },
   };
 }

@@ -5,7 +5,6 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gstinCheckChar } from '../../../contract/gst-rules.js';
-import { OrderResponse, RazorpayOrderResponse, SandboxPayResponse } from '../../../contract/orders.js';
 import { creditNotes, invoices } from '../../db/schema.js';
 import { createProduct, SHIPPING, shop } from '../../test/fixtures.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/helpers.js';
@@ -39,20 +38,7 @@ async function buy(lines: { pricePaise: number; quantity: number; name: string }
     const p = await createProduct(t.database.db, { stock: 50, pricePaise: l.pricePaise, name: l.name });
     expect((await s.add(user.cookie, p.id, l.quantity)).statusCode).toBe(200);
   }
-  const held = await s.hold(user.cookie, { shippinginfo });
-  expect(held.statusCode, held.body).toBe(200);
-  const paid = SandboxPayResponse.parse(
-    (await s.sandboxPay(user.cookie, RazorpayOrderResponse.parse(held.json()).razorpayOrder.id)).json(),
-  );
-  if (!paid.success) throw new Error('payment failed');
-  const placed = await t.request({
-    method: 'POST',
-    url: '/o1/api/verify-and-place',
-    cookie: user.cookie,
-    payload: { ...paid, shippinginfo },
-  });
-  expect(placed.statusCode, placed.body).toBe(201);
-  return { user, order: OrderResponse.parse(placed.json()).order };
+  return { user, order: await s.payAndPlace(user.cookie, shippinginfo) };
 }
 
 /** The PDF's text as poppler's pdftotext reads it (layout kept, so a table row stays on one line). */

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gstinCheckChar } from '../../../contract/gst-rules.js';
-import { MyOrdersResponse, OrderResponse, RazorpayOrderResponse, SandboxPayResponse } from '../../../contract/orders.js';
+import { MyOrdersResponse, RazorpayOrderResponse } from '../../../contract/orders.js';
 import { categories, documentCounters, invoices, subcategories } from '../../db/schema.js';
 import { createProduct, SHIPPING, shop } from '../../test/fixtures.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/helpers.js';
@@ -55,19 +55,7 @@ async function buy(lines: { pricePaise: number; quantity: number; cat?: typeof g
     const p = await createProduct(t.database.db, { stock: 50, pricePaise: l.pricePaise, ...(l.cat ?? gems) });
     expect((await s.add(user.cookie, p.id, l.quantity)).statusCode).toBe(200);
   }
-  const held = await s.hold(user.cookie, { shippinginfo });
-  expect(held.statusCode, held.body).toBe(200);
-  const orderId = RazorpayOrderResponse.parse(held.json()).razorpayOrder.id;
-  const paid = SandboxPayResponse.parse((await s.sandboxPay(user.cookie, orderId)).json());
-  if (!paid.success) throw new Error('payment failed');
-  const placed = await t.request({
-    method: 'POST',
-    url: '/o1/api/verify-and-place',
-    cookie: user.cookie,
-    payload: { ...paid, shippinginfo },
-  });
-  expect(placed.statusCode, placed.body).toBe(201);
-  return { user, order: OrderResponse.parse(placed.json()).order };
+  return { user, order: await s.payAndPlace(user.cookie, shippinginfo) };
 }
 
 const invoiceOf = async (orderId: string) => {

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GstReportResponse } from '../../../contract/gst.js';
 import { gstinCheckChar } from '../../../contract/gst-rules.js';
-import { OrderResponse, RazorpayOrderResponse, SandboxPayResponse } from '../../../contract/orders.js';
 import { createProduct, SHIPPING, shop } from '../../test/fixtures.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/helpers.js';
 import { indiaDate } from './tax.js';
@@ -28,20 +27,7 @@ async function buy(pricePaise: number, shippinginfo: object = SHIPPING) {
   const user = await t.signUpAndIn();
   const p = await createProduct(t.database.db, { stock: 5, pricePaise });
   expect((await s.add(user.cookie, p.id, 1)).statusCode).toBe(200);
-  const held = await s.hold(user.cookie, { shippinginfo });
-  expect(held.statusCode, held.body).toBe(200);
-  const paid = SandboxPayResponse.parse(
-    (await s.sandboxPay(user.cookie, RazorpayOrderResponse.parse(held.json()).razorpayOrder.id)).json(),
-  );
-  if (!paid.success) throw new Error('payment failed');
-  const placed = await t.request({
-    method: 'POST',
-    url: '/o1/api/verify-and-place',
-    cookie: user.cookie,
-    payload: { ...paid, shippinginfo },
-  });
-  expect(placed.statusCode, placed.body).toBe(201);
-  return OrderResponse.parse(placed.json()).order;
+  return s.payAndPlace(user.cookie, shippinginfo);
 }
 
 describe('GSTR-1 report', () => {
