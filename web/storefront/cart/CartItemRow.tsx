@@ -6,6 +6,7 @@ import { ColourSwatch } from '../../cart/ColourSwatch';
 import { formatRupees, thumbnail } from '../../cart/format';
 import { lineProblem } from '../../cart/lines';
 import { Thumbnail } from '../../ui/Thumbnail';
+import { StruckListPrice } from '../components/SalePrice';
 
 type Props = {
   item: CartItem;
@@ -68,15 +69,7 @@ export function CartItemRow({ item, locked, onQuantity, onRemove }: Props) {
             </p>
             <p className="mt-1 text-sm text-gray-700">
               {formatRupees(item.productprice)} each
-              {item.listprice > item.productprice ? (
-                <>
-                  {' '}
-                  <s className="text-gray-500">
-                    <span className="sr-only">List price </span>
-                    {formatRupees(item.listprice)}
-                  </s>
-                </>
-              ) : null}
+              <StruckListPrice paid={item.productprice} list={item.listprice} />
             </p>
             {problem ? (
               <p className="mt-1 text-sm font-medium text-red-700" data-testid="line-problem">

@@ -10,6 +10,7 @@ import { SignedIn } from '../../cart/SignedIn';
 import { useCart } from '../../cart/useCart';
 import { Thumbnail } from '../../ui/Thumbnail';
 import { EmptyCart } from '../cart/EmptyCart';
+import { StruckListPrice } from '../components/SalePrice';
 import { SandboxPaymentDialog } from './SandboxPaymentDialog';
 import { ShippingForm } from './ShippingForm';
 import { usePayment } from './usePayment';
@@ -91,15 +92,7 @@ function OrderSummary({ items, blocked }: { items: CartItem[]; blocked: boolean 
                 </p>
                 <p className="mt-0.5 text-gray-600">
                   {item.quantity} × {formatRupees(item.productprice)}
-                  {item.listprice > item.productprice ? (
-                    <>
-                      {' '}
-                      <s className="text-gray-500">
-                        <span className="sr-only">List price </span>
-                        {formatRupees(item.listprice)}
-                      </s>
-                    </>
-                  ) : null}
+                  <StruckListPrice paid={item.productprice} list={item.listprice} />
                 </p>
                 {problem ? <p className="mt-0.5 font-medium text-red-700">{problem}</p> : null}
               </div>

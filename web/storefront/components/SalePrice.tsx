@@ -54,3 +54,17 @@ export function SalePrice({ product, size = 'card' }: { product: Product; size?:
     </div>
   );
 }
+
+/** A cart or checkout line's list price, struck through after the price paid when a sale lowers it. */
+export function StruckListPrice({ paid, list }: { paid: number; list: number }) {
+  if (!(list > paid)) return null;
+  return (
+    <>
+      {' '}
+      <s className="text-gray-500">
+        <span className="sr-only">List price </span>
+        {formatRupees(list)}
+      </s>
+    </>
+  );
+}
