@@ -125,6 +125,9 @@ const EnvSchema = z
     TRUST_PROXY: trustProxy,
     SIGNUP_LIMIT: int(300, 0, 1_000_000),
     SHUTDOWN_GRACE_SECONDS: int(15, 1, 3600),
+    BODY_IDLE_SECONDS: int(30, 0, 3600),
+    BODY_TIMEOUT_SECONDS: int(900, 0, 24 * 3600),
+    MAX_CONNECTIONS_PER_ADDRESS: int(64, 0, 1_000_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
     MEDIA_STORAGE: optionalString.pipe(
       z
@@ -295,6 +298,12 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     trustProxy: e.TRUST_PROXY,
     /** Sign-ups per client address per hour; 0 = no limit. */
     signupLimit: e.SIGNUP_LIMIT,
+    /** Stalled and slow request bodies, connections per address (server/http/slow-clients.ts); 0 = off. */
+    slowClients: {
+      bodyIdleMs: e.BODY_IDLE_SECONDS * 1000,
+      bodyTotalMs: e.BODY_TIMEOUT_SECONDS * 1000,
+      connectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
+    },
     media: {
       storage: e.MEDIA_STORAGE,
       /** Where the local driver keeps files (and what `media:migrate` copies from). */

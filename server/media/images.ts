@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { IMAGE_WIDTHS, STORED_IMAGE_WIDTH } from '../../contract/catalogue.js';
 import { AppError } from '../http/errors.js';
 import type { MediaStore } from './storage.js';
 
 /**
  * Product media: images are checked by content (magic bytes, then decoded by sharp), stored once as WebP
- * variants of IMAGE_WIDTHS plus the untouched original, under `products/<uuid>/`:
+ * variants of IMAGE_WIDTHS plus the full-size original (in its own format, without its metadata), under `products/<uuid>/`:
  * `320.webp 640.webp 1280.webp original.<ext>`. The product keeps the URL of the 1280 variant; the web app
  * derives the others (contract imageUrlAt / imageSrcSet). A video is stored as `products/<uuid>/video.<ext>`.
  */
@@ -88,7 +88,31 @@ export const notAVideo = () =>
     { path: 'video', message: 'Only MP4 or WebM videos are accepted' },
   ]);
 
-export type ProcessedImage = { kind: ImageKind; variants: { width: number; body: Buffer }[] };
+export type ProcessedImage = {
+  kind: ImageKind;
+  variants: { width: number; body: Buffer }[];
+  /** The full-size picture as stored: turned the right way up, without EXIF, XMP or IPTC (camera, GPS, owner). */
+  original: Buffer;
+};
+
+/**
+ * Writes the full-size original again in its own format with no metadata but its colour profile: a phone's
+ * photo carries where and when it was taken and on what, and every stored file is public. JPEG at quality 95
+ * with 4:4:4 chroma, PNG and lossless WebP stay as sharp as they came; AVIF at a high quality.
+ */
+function cleanOriginal(oriented: Sharp, kind: ImageKind, lossless: boolean): Promise<Buffer> {
+  const image = oriented.clone().keepIccProfile();
+  switch (kind.ext) {
+    case 'jpg':
+      return image.jpeg({ quality: 95, chromaSubsampling: '4:4:4', mozjpeg: false }).toBuffer();
+    case 'png':
+      return image.png({ compressionLevel: 9 }).toBuffer();
+    case 'webp':
+      return image.webp(lossless ? { lossless: true } : { quality: 95 }).toBuffer();
+    case 'avif':
+      return image.avif({ quality: 80 }).toBuffer();
+  }
+}
 
 /** Checks an upload is a real image and renders its WebP variants. 415 when it is not an image we take. */
 export async function processImage(buf: Buffer, name?: string): Promise<ProcessedImage> {
@@ -98,14 +122,16 @@ export async function processImage(buf: Buffer, name?: string): Promise<Processe
     const input = sharp(buf, { limitInputPixels: MAX_PIXELS, failOn: 'error' });
     const meta = await input.metadata();
     if (meta.format !== SHARP_FORMAT[kind.ext] || (kind.ext === 'avif' && meta.compression !== 'av1')) throw notAnImage(name);
-    const oriented = input.rotate(); // apply EXIF orientation; metadata (GPS, camera) is not copied into the variants
-    const variants = await Promise.all(
-      IMAGE_WIDTHS.map(async (width) => ({
+    const oriented = input.rotate(); // apply EXIF orientation; metadata (GPS, camera) is copied into no stored file
+    const [original, ...variants] = await Promise.all([
+      // a lossless WebP (its image in a VP8L chunk) stays lossless
+      cleanOriginal(oriented, kind, kind.ext === 'webp' && buf.includes('VP8L', 12, 'latin1')),
+      ...IMAGE_WIDTHS.map(async (width) => ({
         width,
         body: await oriented.clone().resize({ width, withoutEnlargement: true }).webp({ quality: 82 }).toBuffer(),
       })),
-    );
-    return { kind, variants };
+    ]);
+    return { kind, variants: variants as { width: number; body: Buffer }[], original: original as Buffer };
   } catch (err) {
     if (err instanceof AppError) throw err;
     throw notAnImage(name);
@@ -133,18 +159,18 @@ async function putAll(media: MediaStore, objects: { key: string; body: Buffer; c
 }
 
 /** Stores an already checked image; returns the URL kept in `productimages` (the 1280 variant). */
-export async function storeProcessedImage(media: MediaStore, image: ProcessedImage, original: Buffer): Promise<string> {
+export async function storeProcessedImage(media: MediaStore, image: ProcessedImage): Promise<string> {
   const folder = newFolder();
   await putAll(media, [
     ...image.variants.map((v) => ({ key: `${folder}/${v.width}.webp`, body: v.body, contentType: 'image/webp' })),
-    { key: `${folder}/original.${image.kind.ext}`, body: original, contentType: image.kind.contentType },
+    { key: `${folder}/original.${image.kind.ext}`, body: image.original, contentType: image.kind.contentType },
   ]);
   return media.urlFor(`${folder}/${STORED_IMAGE_WIDTH}.webp`);
 }
 
 /** Checks, resizes and stores one product image; returns its URL for `productimages`. 415 when it is not an image. */
 export async function storeImage(media: MediaStore, buffer: Buffer): Promise<string> {
-  return storeProcessedImage(media, await processImage(buffer), buffer);
+  return storeProcessedImage(media, await processImage(buffer));
 }
 
 /** Checks and stores a product video; returns its URL for `productvideo`. 415 when it is not MP4/WebM. */

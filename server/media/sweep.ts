@@ -18,7 +18,10 @@ function keyOf(media: MediaStore, url: string): string | null {
   return match?.[1] ?? null;
 }
 
-/** Every media URL the shop still points at: product images and videos, and the image copied into each order line. */
+/**
+ * Every media URL the shop still points at: product images and videos, the image copied into each order line, and
+ * the home page's pictures (storefront slides, banners and tiles, uploaded through the same pipeline).
+ */
 async function referencedUrls(db: DbOrTx): Promise<string[]> {
   const { rows } = await execRows<{ url: string }>(
     db,
@@ -28,7 +31,13 @@ async function referencedUrls(db: DbOrTx): Promise<string[]> {
         union
         select video from products where video <> ''
         union
-        select productimage from order_items where productimage <> ''`,
+        select productimage from order_items where productimage <> ''
+        union
+        select image from storefront_slides
+        union
+        select image from storefront_banners
+        union
+        select image from storefront_tiles`,
   );
   return rows.map((r) => r.url);
 }

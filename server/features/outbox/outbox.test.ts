@@ -1,9 +1,14 @@
+import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OutboxResponse } from '../../../contract/accounts.js';
 import { RazorpayOrderResponse, SandboxPayResponse } from '../../../contract/orders.js';
 import { openPostgres } from '../../db/client.js';
-import { outbox, users } from '../../db/schema.js';
+import { invoices, outbox, users } from '../../db/schema.js';
 import { createProduct, shop } from '../../test/fixtures.js';
 import { createTestApp, onPostgres, type TestApp, type TestUser } from '../../test/helpers.js';
 import { startHttpStandin, startSmtp } from '../../test/notify-standins.js';
@@ -252,6 +257,59 @@ describe('order lifecycle messages', () => {
     expect(smtp.mails.some((m) => m.subject === `Refund for order ${second.orderId.slice(0, 8).toUpperCase()}`)).toBe(true);
   });
 });
+
+describe('the invoice with the order e-mail', () => {
+  it('attaches the invoice PDF to the customer order e-mail: its text has the invoice number, the bytes are the download', async () => {
+    const user = await t.signUpAndIn();
+    await t.database.db.update(users).set({ email: 'meena@example.com' }).where(eq(users.id, user.id));
+    const { orderId } = await buy(user);
+    const [invoice] = await t.database.db.select().from(invoices).where(eq(invoices.orderId, orderId));
+    expect(invoice?.number).toBeTruthy();
+    const number = invoice?.number as string;
+
+    await drain();
+    const mail = smtp.mails.find((m) => m.envelopeTo.includes('meena@example.com'));
+    expect(mail?.attachments).toHaveLength(1);
+    const pdf = mail?.attachments[0];
+    expect(pdf?.contentType).toBe('application/pdf');
+    expect(pdf?.filename).toBe(`${number.replace(/[^A-Za-z0-9-]+/g, '-')}.pdf`);
+    expect(pdf?.content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdfText(pdf?.content as Buffer)).toContain(number);
+    // The same document the customer downloads from My Orders.
+    const download = await t.request({ method: 'GET', url: `/o1/api/invoice/${orderId}`, cookie: user.cookie });
+    expect(download.statusCode).toBe(200);
+    expect(Buffer.compare(download.rawPayload, pdf?.content as Buffer)).toBe(0);
+    // Only the customer's order e-mail carries it.
+    const others = smtp.mails.filter((m) => m !== mail);
+    expect(others.length).toBeGreaterThan(0);
+    expect(others.every((m) => m.attachments.length === 0)).toBe(true);
+  });
+
+  it('sends the order e-mail without an attachment when the order has no invoice', async () => {
+    await enqueue(t.database.db, {
+      channel: 'email',
+      to: 'noinvoice@example.com',
+      template: 'order_placed',
+      data: { orderId: crypto.randomUUID(), orderNo: 'NOINV001', total: 10, items: [], fullname: 'Asha' },
+    });
+    expect(await drain()).toBe(1);
+    expect(smtp.mails).toHaveLength(1);
+    expect(smtp.mails[0]?.subject).toBe('Your order NOINV001 is confirmed');
+    expect(smtp.mails[0]?.attachments).toHaveLength(0);
+  });
+});
+
+/** The PDF's text as poppler's pdftotext reads it. */
+function pdfText(body: Buffer): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'outbox-pdf-'));
+  const file = path.join(dir, 'invoice.pdf');
+  fs.writeFileSync(file, body);
+  try {
+    return execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 describe('retries, giving up, channels without settings', () => {
   const one = async (channel: 'email' | 'sms' | 'whatsapp', template = 'order_delivered') => {

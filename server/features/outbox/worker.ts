@@ -64,12 +64,12 @@ async function deliver(app: FastifyInstance, row: OutboxRow) {
     language: row.language,
     rendered: render(row.template, row.language, row.data, app.config.publicUrl),
   };
-  if (row.channel === 'email') {
-    const files: Attachment[] = [];
-    for (const source of attachmentSources) files.push(...(await source(app, row)));
-    if (files.length) message.attachments = files;
-  }
   try {
+    if (row.channel === 'email') {
+      const files: Attachment[] = [];
+      for (const source of attachmentSources) files.push(...(await source(app, row)));
+      if (files.length) message.attachments = files;
+    }
     await channel.send(message);
     return { kind: 'sent' as const };
   } catch (err) {

@@ -23,7 +23,7 @@ export const tooManyImages = () =>
   ]);
 
 /** Reads a stream into memory, or returns null as soon as it passes `max` bytes (the rest is drained). */
-async function readUpTo(stream: NodeJS.ReadableStream & { resume(): unknown }, max: number): Promise<Buffer | null> {
+export async function readUpTo(stream: NodeJS.ReadableStream & { resume(): unknown }, max: number): Promise<Buffer | null> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of stream as AsyncIterable<Buffer>) {
@@ -37,7 +37,7 @@ async function readUpTo(stream: NodeJS.ReadableStream & { resume(): unknown }, m
   return Buffer.concat(chunks);
 }
 
-async function drain(stream: AsyncIterable<unknown>) {
+export async function drain(stream: AsyncIterable<unknown>) {
   for await (const _ of stream) {
     // discard a part nobody asked for
   }
@@ -86,7 +86,7 @@ export async function readProductUpload(request: FastifyRequest, media: MediaSto
         }
         if (!buf.length) continue; // an empty file input
         const image = await processImage(buf, part.filename);
-        const url = await storeProcessedImage(media, image, buf);
+        const url = await storeProcessedImage(media, image);
         stored.push(url);
         upload.images.push(url);
       } else if (part.fieldname === 'video') {
