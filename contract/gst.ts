@@ -9,7 +9,9 @@ export const GstReportQuery = z.object({
   month: z
     .string({ message: 'month is required (YYYY-MM)' })
     .trim()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: 'Use the month format YYYY-MM' }),
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: 'Use the month format YYYY-MM' })
+    // The same years the orders list takes (the database has no year 0000; GST began in 2017).
+    .refine((m) => m >= '1900-01' && m <= '2999-12', { message: 'The year must be between 1900 and 2999' }),
   format: z.enum(['json', 'csv'], { message: 'format is json or csv' }).default('json'),
 });
 const Money = z.number();

@@ -15,6 +15,8 @@ export const PublicSettings = z.object({
   supportemail: z.string(),
   /** Rupees: orders at or above it ship free (shown in the shop). */
   freeshippingabove: z.number(),
+  /** Carats per ratti: ratti are shown beside carats with it (0.91, the standard ratti as weighed in Punjab). */
+  rattiincarats: z.number(),
 });
 export type PublicSettings = z.infer<typeof PublicSettings>;
 export const AdminSettings = PublicSettings.extend({ invoiceprefix: z.string(), updatedAt: z.string() });
@@ -69,6 +71,12 @@ export const SettingsBody = z
       .min(0, { message: 'Free-shipping threshold must be 0 or more' })
       .max(100_000_000, { message: 'Free-shipping threshold is too large' })
       .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, { message: 'At most 2 decimals' })
+      .optional(),
+    rattiincarats: z
+      .number({ message: 'Carats per ratti must be a number' })
+      .min(0.5, { message: 'Carats per ratti must be from 0.5 to 1.2' })
+      .max(1.2, { message: 'Carats per ratti must be from 0.5 to 1.2' })
+      .refine((n) => Math.abs(n * 1000 - Math.round(n * 1000)) < 1e-6, { message: 'Carats per ratti has at most 3 decimals' })
       .optional(),
   })
   .strip();

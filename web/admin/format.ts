@@ -45,3 +45,18 @@ export const fieldErrorsOf = (err: unknown): Record<string, string> => (err inst
 export const imageVariant = imageUrlAt;
 /** The 320 px variant, for list thumbnails. */
 export const thumbnail = (url: string) => imageVariant(url, 320);
+
+/** India has kept one offset all year since 1945: +05:30. */
+const INDIA_OFFSET_MS = 330 * 60_000;
+
+/** An instant as a `datetime-local` value in India time: `2026-11-24T10:00`; '' for none. */
+export function indiaInputValue(iso: string | Date | undefined): string {
+  if (!iso) return '';
+  const t = new Date(iso).getTime();
+  if (Number.isNaN(t)) return '';
+  return new Date(t + INDIA_OFFSET_MS).toISOString().slice(0, 16);
+}
+
+/** A `datetime-local` value read as India time, as the instant the API takes (`2026-11-24T10:00:00+05:30`); '' when empty. */
+export const instantFromIndiaInput = (value: string) =>
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value) ? `${value}:00+05:30` : '';

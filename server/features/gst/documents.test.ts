@@ -5,7 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gstinCheckChar } from '../../../contract/gst-rules.js';
-import { creditNotes, invoices } from '../../db/schema.js';
+import { creditNotes, invoices, refunds as refundsTable } from '../../db/schema.js';
 import { createProduct, SHIPPING, shop } from '../../test/fixtures.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/helpers.js';
 import { invoiceDate, rupees } from './pdf.js';
@@ -219,6 +219,30 @@ describe('credit notes', () => {
     // the two notes together reverse the invoice to the paisa
     expect(sum('taxablePaise')).toBe(inv?.taxablePaise);
     expect(sum('cgstPaise') + sum('sgstPaise')).toBe((inv?.cgstPaise ?? 0) + (inv?.sgstPaise ?? 0));
+
+    // Each note refers to its refund: a note for no refund is refused, and a refund with a note cannot be deleted.
+    const [kept] = notes;
+    if (!kept) throw new Error('no credit note');
+    const { id: _id, number: _number, seq: _seq, ...rest } = kept;
+    const refusedBy = async (query: PromiseLike<unknown>) => {
+      try {
+        await query;
+        return 'nothing';
+      } catch (err) {
+        const e = err as { message?: string; cause?: { message?: string; constraint?: string } };
+        return `${e.cause?.constraint ?? ''} ${e.cause?.message ?? ''} ${e.message ?? ''}`;
+      }
+    };
+    const FK = 'credit_notes_refund_key_refunds_id_fk';
+    expect(
+      await refusedBy(
+        t.database.db
+          .insert(creditNotes)
+          .values({ ...rest, refundKey: crypto.randomUUID(), number: 'CN/XX-XX/999999', seq: 999_999 }),
+      ),
+    ).toContain(FK);
+    expect(await refusedBy(t.database.db.delete(refundsTable).where(eq(refundsTable.id, refundId)))).toContain(FK);
+    expect((await t.database.db.select().from(refundsTable).where(eq(refundsTable.id, refundId))).length).toBe(1);
 
     const stranger = await t.signUpAndIn();
     expect((await t.request({ method: 'GET', url: `/o1/api/credit-note/${refundId}`, cookie: stranger.cookie })).statusCode).toBe(

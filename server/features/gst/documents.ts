@@ -4,6 +4,7 @@ import { creditNotes, invoices, orders } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import type { SessionUser } from '../../http/session.js';
 import { onRefundProcessed } from '../lifecycle/store.js';
+import { addAttachmentSource } from '../outbox/worker.js';
 import { issueCreditNote } from './invoices.js';
 import { renderPdf } from './pdf.js';
 import { settingsRow } from './settings.js';
@@ -15,6 +16,15 @@ onRefundProcessed(async (tx, { refund, order }) => {
     { refundKey: refund.id, orderId: order.id, amountPaise: refund.amountPaise, reason: refund.reason },
     refund.processedAt ?? new Date(),
   );
+});
+
+// The order-placed e-mail carries the invoice PDF when the order has one (issued with the payment).
+addAttachmentSource(async (app, row) => {
+  if (row.channel !== 'email' || row.template !== 'order_placed') return [];
+  const orderId = row.data.orderId;
+  if (typeof orderId !== 'string' || !orderId) return [];
+  const doc = await orderInvoicePdf(app.db, orderId);
+  return doc ? [{ filename: doc.fileName, content: doc.pdf, contentType: 'application/pdf' }] : [];
 });
 
 /** The shopper's own order, or any order for an ADMIN; otherwise the same 404 as an unknown one. */
@@ -34,8 +44,15 @@ const bytes = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLengt
 export async function invoicePdf(db: Db, orderId: string, me: SessionUser) {
   const missing = notFound('Invoice not found');
   if (!(await visibleOrder(db, orderId, me))) throw missing;
+  const doc = await orderInvoicePdf(db, orderId);
+  if (!doc) throw missing;
+  return doc;
+}
+
+/** The order's invoice PDF (made and kept on first need), or null when the order has no invoice. */
+export async function orderInvoicePdf(db: Db, orderId: string) {
   const [inv] = await db.select().from(invoices).where(eq(invoices.orderId, orderId));
-  if (!inv) throw missing;
+  if (!inv) return null;
   if (inv.pdf) return { pdf: bytes(inv.pdf), fileName: fileName(inv.number) };
   const shop = await settingsRow(db);
   const pdf = await renderPdf({

@@ -18,8 +18,13 @@ const PG_URL = process.env.TEST_DATABASE_URL;
 const PORTS = [21150, 21151];
 const SHOPPERS = 100;
 const PASSWORD = 'invoice-numbers-pass';
-/** All shoppers come from one address here: lift the per-address limits on sign-ups and held stock. */
-const LIMITS = { SIGNUP_LIMIT: '0', HOLD_MAX_UNITS_PER_ADDRESS: '1000000', HOLD_MAX_RUPEES_PER_ADDRESS: '1000000000' };
+/** All shoppers come from one address here: lift the per-address limits on sign-ups, held stock and connections. */
+const LIMITS = {
+  SIGNUP_LIMIT: '0',
+  HOLD_MAX_UNITS_PER_ADDRESS: '1000000',
+  HOLD_MAX_RUPEES_PER_ADDRESS: '1000000000',
+  MAX_CONNECTIONS_PER_ADDRESS: '0',
+};
 
 let bases: string[] = [];
 let database: Database;

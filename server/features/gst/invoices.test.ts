@@ -1,7 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gstinCheckChar } from '../../../contract/gst-rules.js';
-import { MyOrdersResponse, RazorpayOrderResponse } from '../../../contract/orders.js';
+import { MyOrdersResponse, OrderResponse, RazorpayOrderResponse, SandboxPayResponse } from '../../../contract/orders.js';
+import { AdminCouponResponse } from '../../../contract/promotions.js';
 import { categories, documentCounters, invoices, subcategories } from '../../db/schema.js';
 import { createProduct, SHIPPING, shop } from '../../test/fixtures.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/helpers.js';
@@ -172,5 +173,93 @@ describe('financial-year series', () => {
     expect(await take(firstMoment)).toEqual({ fy: '31-32', n: 2 });
     const rows = await t.database.db.select().from(documentCounters).where(eq(documentCounters.fy, '31-32'));
     expect(rows).toEqual([{ series: 'INV', fy: '31-32', lastNumber: 2 }]);
+  });
+});
+
+describe('a coupon on the invoice', () => {
+  it('is taken off before tax, spread over the lines; every part adds up to exactly what was paid', async () => {
+    // Two categories at two rates, so the discount's spread changes the tax.
+    const corals = await category(`Corals ${Date.now()}`);
+    const taxPut = await t.request({
+      method: 'PUT',
+      url: '/a1/api/admin/tax',
+      cookie: admin.cookie,
+      payload: { tax: [{ categoryId: corals.categoryId, hsn: '7116', gstrate: 18 }] },
+    });
+    expect(taxPut.statusCode, taxPut.body).toBe(200);
+    const code = `GST${Date.now().toString(36).toUpperCase()}`.slice(0, 20);
+    const made = await t.request({
+      method: 'POST',
+      url: '/p1/api/admin/coupons',
+      cookie: admin.cookie,
+      payload: {
+        code,
+        percentoff: 7,
+        startsAt: new Date(Date.now() - 3_600_000).toISOString(),
+        endsAt: new Date(Date.now() + 86_400_000).toISOString(),
+        active: true,
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    AdminCouponResponse.parse(made.json());
+
+    const user = await t.signUpAndIn();
+    const lines = [
+      { pricePaise: 1_000_001, quantity: 1, cat: gems }, // ₹10,000.01 at 3%
+      { pricePaise: 33_333, quantity: 3, cat: corals }, // ₹333.33 × 3 at 18%
+    ];
+    for (const l of lines) {
+      const p = await createProduct(t.database.db, { stock: 10, pricePaise: l.pricePaise, ...l.cat });
+      expect((await s.add(user.cookie, p.id, l.quantity)).statusCode).toBe(200);
+    }
+    const gross = 1_000_001 + 3 * 33_333;
+    const held = await s.hold(user.cookie, { shippinginfo: SHIPPING, coupon: code.toLowerCase() });
+    expect(held.statusCode, held.body).toBe(200);
+    const checkout = RazorpayOrderResponse.parse(held.json());
+    const discount = Math.round((gross * 7) / 100);
+    expect(checkout.discountamount).toBe(discount / 100);
+    expect(checkout.razorpayOrder.amount).toBe(gross - discount);
+    const paid = SandboxPayResponse.parse((await s.sandboxPay(user.cookie, checkout.razorpayOrder.id)).json());
+    if (!paid.success) throw new Error('payment failed');
+    const placed = await t.request({
+      method: 'POST',
+      url: '/o1/api/verify-and-place',
+      cookie: user.cookie,
+      payload: { ...paid, shippinginfo: SHIPPING },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = OrderResponse.parse(placed.json()).order;
+    expect(order.couponcode).toBe(code);
+    expect(order.discountamount).toBe(discount / 100);
+
+    const inv = await invoiceOf(order._id);
+    // What the shopper paid, to the paisa: the payment, the order and the invoice agree.
+    expect(inv.totalPaise).toBe(checkout.razorpayOrder.amount);
+    expect(Math.round(order.totalamount * 100)).toBe(inv.totalPaise);
+    expect(inv.discountPaise).toBe(discount);
+    expect(inv.lines.reduce((a, l) => a + l.discountPaise, 0)).toBe(discount);
+    expect(inv.lines.reduce((a, l) => a + l.valuePaise, 0)).toBe(inv.totalPaise);
+    expect(inv.taxablePaise + inv.cgstPaise + inv.sgstPaise + inv.igstPaise).toBe(inv.totalPaise);
+    for (const [k, l] of inv.lines.entries()) {
+      // The discount in proportion to the line's amount (a left-over paisa at most)…
+      const share = (discount * (l.amountPaise as number)) / gross;
+      expect(Math.abs(l.discountPaise - share)).toBeLessThanOrEqual(1);
+      expect(l.valuePaise).toBe(l.amountPaise - l.discountPaise);
+      // …and the tax on what is left after it, at the line's own rate.
+      const rate = k === 0 ? 3 : 18;
+      expect(l.rateBp).toBe(rate * 100);
+      const tax = Math.round(l.valuePaise - (l.valuePaise * 100) / (100 + rate));
+      expect(l.cgst + l.sgst).toBe(tax);
+      expect(l.cgst).toBe(Math.floor(tax / 2));
+      expect(l.igst).toBe(0);
+      expect(l.taxable + l.cgst + l.sgst).toBe(l.valuePaise);
+      expect(l.cgst).toBeGreaterThanOrEqual(0);
+    }
+    expect(inv.lines.map((l) => l.hsn)).toEqual(['7103', '7116']);
+    // The same figures on the PDF the shopper downloads.
+    const pdf = await t.request({ method: 'GET', url: `/o1/api/invoice/${order._id}`, cookie: user.cookie });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toContain('application/pdf');
+    await t.request({ method: 'PUT', url: '/a1/api/admin/tax', cookie: admin.cookie, payload: { tax: [] } });
   });
 });

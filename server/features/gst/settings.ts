@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { paiseToRupees, rupeesToPaise } from '../../../contract/common.js';
 import { type AdminSettings, gstinStateMismatch, type PublicSettings, type SettingsBody } from '../../../contract/settings.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -28,6 +28,7 @@ export function toPublicSettings(row: SettingsRow): PublicSettings {
     supportphone: row.supportphone,
     supportemail: row.supportemail,
     freeshippingabove: paiseToRupees(row.freeshippingAbovePaise),
+    rattiincarats: Number(row.rattiincarats),
   };
 }
 
@@ -62,6 +63,31 @@ export async function updateSettings(db: DbOrTx, body: SettingsBody): Promise<Se
 // ---------------------------------------------------------------- tax per category
 export const DEFAULT_HSN = '7103';
 export const DEFAULT_RATE_BP = 300;
+
+/** The HSN codes of the shop's usual categories (API.md): gemstones 7103, pearls 7101, jewellery 7113, all at 3%. */
+export const USUAL_CATEGORY_HSN: Record<string, string> = { gemstones: '7103', pearls: '7101', jewellery: '7113' };
+
+/**
+ * Gives the usual categories that exist and have no row of their own their HSN code and 3% (as the migration did for
+ * the categories there were then); a merchant's own row is left as it is. Run when the demo catalogue is loaded.
+ */
+export async function seedUsualCategoryTax(db: DbOrTx): Promise<void> {
+  const usual = await db
+    .select({ id: categories.id, name: categories.name })
+    .from(categories)
+    .where(inArray(sql`lower(${categories.name})`, Object.keys(USUAL_CATEGORY_HSN)));
+  if (usual.length === 0) return;
+  await db
+    .insert(categoryTax)
+    .values(
+      usual.map((c) => ({
+        categoryId: c.id,
+        hsn: USUAL_CATEGORY_HSN[c.name.toLowerCase()] ?? DEFAULT_HSN,
+        gstRateBp: DEFAULT_RATE_BP,
+      })),
+    )
+    .onConflictDoNothing();
+}
 
 export type CategoryTax = { categoryId: string; categoryname: string; hsn: string; rateBp: number; isdefault: boolean };
 

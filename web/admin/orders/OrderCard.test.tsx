@@ -134,4 +134,31 @@ describe('what needs the merchant’s attention', () => {
     expect(select.disabled).toBe(true);
     expect(select.value).toBe('cancelled');
   });
+
+  it('offers the tax invoice of a paid order and a credit note for each processed refund', () => {
+    const { rerender } = render(<OrderCard order={order()} busy={false} onDeliveryChange={vi.fn()} />);
+    expect(screen.queryByRole('link', { name: 'Download invoice' })).toBeNull();
+    const refund = (id: string, status: 'processed' | 'pending') => ({
+      _id: id,
+      amount: 100,
+      status,
+      reason: '',
+      createdAt: '2025-03-11T06:30:00.000Z',
+    });
+    rerender(
+      <OrderCard
+        order={order({
+          invoice: { number: 'RG/24-25/000042', url: `/o1/api/invoice/${LONG_ID}` },
+          refunds: [refund('r-1', 'processed'), refund('r-2', 'pending')],
+        })}
+        busy={false}
+        onDeliveryChange={vi.fn()}
+      />,
+    );
+    const link = screen.getByRole('link', { name: 'Download invoice' });
+    expect(link).toHaveAttribute('href', `/o1/api/invoice/${LONG_ID}`);
+    expect(link.parentElement).toHaveTextContent('RG/24-25/000042');
+    expect(screen.getByRole('link', { name: 'Credit note 1' })).toHaveAttribute('href', '/o1/api/credit-note/r-1');
+    expect(screen.queryByRole('link', { name: 'Credit note 2' })).toBeNull();
+  });
 });

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { AdminOrder } from '../../../contract/orders';
 import { DELIVERY_STATUSES } from '../../../contract/orders';
-import type { Order } from '../../api/admin';
+import { creditNoteUrl, type Order } from '../../api/admin';
 import { Thumbnail } from '../../ui/Thumbnail';
 import { formatDateTime, formatINR, thumbnail } from '../format';
 
@@ -212,6 +212,25 @@ export function OrderCard({
           ) : null}
           <p className="mt-2 text-xs break-all text-gray-500">Payment order: {order.razorpay_order_id}</p>
           <p className="text-xs break-all text-gray-500">Payment: {order.razorpay_payment_id}</p>
+          {order.invoice ? (
+            <p className="mt-1 text-xs">
+              <a href={order.invoice.url} download className="font-medium text-blue-700 underline hover:text-blue-900">
+                Download invoice
+              </a>{' '}
+              <span className="text-gray-600">({order.invoice.number})</span>
+            </p>
+          ) : null}
+          {order.invoice
+            ? order.refunds
+                .filter((r) => r.status === 'processed')
+                .map((r, i) => (
+                  <p key={r._id} className="text-xs">
+                    <a href={creditNoteUrl(r._id)} download className="font-medium text-blue-700 underline hover:text-blue-900">
+                      Credit note {i + 1}
+                    </a>
+                  </p>
+                ))
+            : null}
         </section>
       </div>
     </article>

@@ -3,7 +3,7 @@ import { ArrowLeft } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { type AdminOrder, adminApi } from '../../api/admin';
+import { type AdminOrder, adminApi, creditNoteUrl } from '../../api/admin';
 import { ApiError } from '../../api/client';
 import { OrderTimeline } from '../../ui/OrderTimeline';
 import { formatDateTime, formatINR } from '../format';
@@ -186,6 +186,22 @@ function PaymentSection({ order, run }: { order: AdminOrder; run: Run }) {
         <dd data-testid="refunded-amount">{formatINR(order.refundedamount)}</dd>
         <dt className="text-gray-500">Left to refund</dt>
         <dd data-testid="refundable-amount">{formatINR(order.refundable)}</dd>
+        {order.invoice ? (
+          <>
+            <dt className="text-gray-500">Tax invoice</dt>
+            <dd className="wrap-anywhere">
+              <a
+                href={order.invoice.url}
+                download
+                className="font-medium text-blue-700 underline hover:text-blue-900"
+                data-testid="invoice-link"
+              >
+                Download invoice
+              </a>{' '}
+              <span className="text-gray-600">({order.invoice.number})</span>
+            </dd>
+          </>
+        ) : null}
       </dl>
       {order.refunds.length ? (
         <ul className="mt-3 divide-y divide-gray-100 text-sm" aria-label="Refunds">
@@ -194,8 +210,20 @@ function PaymentSection({ order, run }: { order: AdminOrder; run: Run }) {
               <span className="min-w-0 wrap-anywhere">
                 {formatINR(r.amount)} · {r.reason || 'Refund'} · {formatDateTime(r.createdAt)}
               </span>
-              <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${REFUND_STATUS_CLASS[r.status] ?? ''}`}>
-                {r.status}
+              <span className="flex items-center gap-3">
+                {order.invoice && r.status === 'processed' ? (
+                  <a
+                    href={creditNoteUrl(r._id)}
+                    download
+                    className="text-xs font-medium text-blue-700 underline hover:text-blue-900"
+                    data-testid="credit-note-link"
+                  >
+                    Credit note
+                  </a>
+                ) : null}
+                <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${REFUND_STATUS_CLASS[r.status] ?? ''}`}>
+                  {r.status}
+                </span>
               </span>
             </li>
           ))}

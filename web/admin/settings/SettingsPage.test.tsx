@@ -1,0 +1,124 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { Toaster } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { gstinCheckChar } from '../../../contract/gst-rules';
+import { settingsRoutes } from '../../../contract/settings';
+import { type AdminSettings, adminApi } from '../../api/admin';
+import { ApiError } from '../../api/client';
+import { answerOf } from '../../test/answers';
+import SettingsPage, { gstinProblem } from './SettingsPage';
+
+const PUNJAB_GSTIN = `03AAECR1234F1Z${gstinCheckChar('03AAECR1234F1Z')}`;
+const settings: AdminSettings = {
+  shopname: 'Ratna Gems',
+  legalname: 'Ratna Gems Private Limited',
+  gstin: '',
+  address: '2nd Floor, Ghumar Mandi Road, Ludhiana',
+  state: 'Punjab',
+  supportphone: '+91 98765 43210',
+  supportemail: 'support@ratnagems.in',
+  freeshippingabove: 150000,
+  rattiincarats: 0.91,
+  invoiceprefix: 'RG',
+  updatedAt: '2026-04-01T06:30:00.000Z',
+};
+const loaded = (s: AdminSettings) => answerOf(settingsRoutes, 'GET /a1/api/admin/settings', { success: true, settings: s });
+
+function renderPage() {
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={qc}>
+      <MemoryRouter>
+        <SettingsPage />
+        <Toaster />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('GSTIN check next to the field', () => {
+  it('accepts a valid GSTIN of the shop’s state and names what is wrong otherwise', () => {
+    expect(gstinProblem(PUNJAB_GSTIN, 'Punjab')).toBe('');
+    expect(gstinProblem('', 'Punjab')).toBe('');
+    const changed = PUNJAB_GSTIN.slice(0, 14) + (PUNJAB_GSTIN[14] === 'A' ? 'B' : 'A');
+    expect(gstinProblem(changed, 'Punjab')).toBe('This GSTIN is not valid: its check digit does not match');
+    expect(gstinProblem('03AAECR1234F1Z', 'Punjab')).toBe('Enter a valid 15-character GSTIN');
+    expect(gstinProblem(PUNJAB_GSTIN, 'Haryana')).toBe(
+      'This GSTIN is registered in Punjab, not in Haryana: its state code does not match',
+    );
+  });
+});
+
+describe('settings screen', () => {
+  it('shows a bad check digit as it is typed, and saves only the fields changed', async () => {
+    vi.spyOn(adminApi.settings, 'get').mockResolvedValue(loaded(settings));
+    const save = vi.spyOn(adminApi.settings, 'save').mockImplementation(async (body) =>
+      answerOf(settingsRoutes, 'PUT /a1/api/admin/settings', {
+        success: true,
+        message: 'Settings saved',
+        settings: { ...settings, ...body, updatedAt: '2026-04-02T06:30:00.000Z' } as AdminSettings,
+      }),
+    );
+    renderPage();
+    const gstin = await screen.findByLabelText('GSTIN');
+    const wrong = PUNJAB_GSTIN.slice(0, 14) + (PUNJAB_GSTIN[14] === 'A' ? 'B' : 'A');
+    await userEvent.type(gstin, wrong.toLowerCase());
+    expect(gstin).toHaveValue(wrong);
+    expect(screen.getByTestId('gstin-error')).toHaveTextContent('This GSTIN is not valid: its check digit does not match');
+    expect(gstin).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(save).not.toHaveBeenCalled();
+
+    await userEvent.clear(gstin);
+    await userEvent.type(gstin, PUNJAB_GSTIN);
+    expect(screen.queryByTestId('gstin-error')).toBeNull();
+    const phone = screen.getByLabelText(/Support phone/);
+    await userEvent.clear(phone);
+    await userEvent.type(phone, '+91 161 400 0000');
+    await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(save).toHaveBeenCalledWith({ gstin: PUNJAB_GSTIN, supportphone: '+91 161 400 0000' }));
+    expect(await screen.findByText('Settings saved')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Support phone/)).toHaveValue('+91 161 400 0000');
+  });
+
+  it('shows the server’s refusal next to the field it names', async () => {
+    vi.spyOn(adminApi.settings, 'get').mockResolvedValue(loaded(settings));
+    vi.spyOn(adminApi.settings, 'save').mockRejectedValue(
+      new ApiError('supportemail: Enter a valid e-mail address', 400, {
+        success: false,
+        message: 'supportemail: Enter a valid e-mail address',
+        errors: [{ path: 'supportemail', message: 'Enter a valid e-mail address' }],
+      }),
+    );
+    renderPage();
+    const email = await screen.findByLabelText(/Support e-mail/);
+    await userEvent.clear(email);
+    await userEvent.type(email, 'orders@ratnagems.in');
+    await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByTestId('supportemail-error')).toHaveTextContent('Enter a valid e-mail address');
+    expect(screen.getByLabelText(/Support e-mail/)).toHaveAttribute('aria-invalid', 'true');
+    expect(await screen.findByText('supportemail: Enter a valid e-mail address')).toBeInTheDocument();
+  });
+
+  it('checks the other fields before sending anything', async () => {
+    vi.spyOn(adminApi.settings, 'get').mockResolvedValue(loaded(settings));
+    const save = vi.spyOn(adminApi.settings, 'save');
+    renderPage();
+    const prefix = await screen.findByLabelText(/Invoice prefix/);
+    await userEvent.clear(prefix);
+    await userEvent.type(prefix, 'RG1');
+    await userEvent.clear(screen.getByLabelText(/Free shipping from/));
+    await userEvent.type(screen.getByLabelText(/Free shipping from/), '12.345');
+    await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(screen.getByTestId('invoiceprefix-error')).toHaveTextContent('Invoice prefix must be 1 to 6 capital letters (A–Z)');
+    expect(screen.getByTestId('freeshippingabove-error')).toHaveTextContent('Enter an amount in rupees (at most 2 decimals)');
+    expect(save).not.toHaveBeenCalled();
+  });
+});

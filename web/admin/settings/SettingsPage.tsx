@@ -1,0 +1,258 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import { gstinError, gstinState, STATE_NAMES } from '../../../contract/gst-rules';
+import { type AdminSettings, adminApi, type SettingsBody } from '../../api/admin';
+import { errorText, fieldErrorsOf, formatDateTime } from '../format';
+import { Button } from '../ui/Button';
+import { Field, SelectInput, TextArea, TextInput } from '../ui/Field';
+import { LoadError, PageHeader } from '../ui/Page';
+
+const KEY = ['admin', 'settings'];
+const TOAST_MS = 3000;
+
+type Form = {
+  shopname: string;
+  legalname: string;
+  gstin: string;
+  address: string;
+  state: string;
+  invoiceprefix: string;
+  supportphone: string;
+  supportemail: string;
+  freeshippingabove: string;
+  rattiincarats: string;
+};
+type Errors = Partial<Record<keyof Form, string>>;
+
+const formOf = (s: AdminSettings): Form => ({
+  shopname: s.shopname,
+  legalname: s.legalname,
+  gstin: s.gstin,
+  address: s.address,
+  state: s.state,
+  invoiceprefix: s.invoiceprefix,
+  supportphone: s.supportphone,
+  supportemail: s.supportemail,
+  freeshippingabove: String(s.freeshippingabove),
+  rattiincarats: String(s.rattiincarats),
+});
+
+/** What is wrong with the GSTIN as typed (format, state code, check digit, or not of the shop's state); '' when fine. */
+export function gstinProblem(gstin: string, state: string): string {
+  const g = gstin.trim().toUpperCase();
+  if (!g) return '';
+  const error = gstinError(g);
+  if (error) return error;
+  const registered = gstinState(g);
+  return registered && registered !== state
+    ? `This GSTIN is registered in ${registered}, not in ${state}: its state code does not match`
+    : '';
+}
+
+/** Checks in the browser what the server checks too, so most mistakes show before saving. */
+function validate(f: Form): Errors {
+  const e: Errors = {};
+  if (!f.shopname.trim()) e.shopname = 'Shop name is required';
+  if (!f.legalname.trim()) e.legalname = 'Legal name is required';
+  if (!f.address.trim()) e.address = 'Address is required';
+  if (!STATE_NAMES.includes(f.state as (typeof STATE_NAMES)[number])) e.state = 'Select a state';
+  const gstin = gstinProblem(f.gstin, f.state);
+  if (gstin) e.gstin = gstin;
+  if (!/^[A-Z]{1,6}$/.test(f.invoiceprefix.trim())) e.invoiceprefix = 'Invoice prefix must be 1 to 6 capital letters (A–Z)';
+  if (!/^\+?[0-9 ()-]{6,30}$/.test(f.supportphone.trim())) e.supportphone = 'Enter a valid phone number';
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(f.supportemail.trim())) e.supportemail = 'Enter a valid e-mail address';
+  const amount = f.freeshippingabove.trim();
+  if (!/^\d+(\.\d{1,2})?$/.test(amount)) e.freeshippingabove = 'Enter an amount in rupees (at most 2 decimals)';
+  const ratti = f.rattiincarats.trim();
+  if (!/^\d(\.\d{1,3})?$/.test(ratti) || Number(ratti) < 0.5 || Number(ratti) > 1.2)
+    e.rattiincarats = 'Carats per ratti must be from 0.5 to 1.2 (at most 3 decimals)';
+  return e;
+}
+
+/** The fields that differ from what is saved (the server changes only the fields given). */
+function changes(f: Form, saved: AdminSettings): SettingsBody {
+  const body: SettingsBody = {};
+  const text = ['shopname', 'legalname', 'address', 'state', 'supportphone', 'supportemail'] as const;
+  for (const k of text) if (f[k].trim() !== saved[k]) body[k] = f[k].trim();
+  if (f.gstin.trim().toUpperCase() !== saved.gstin) body.gstin = f.gstin.trim().toUpperCase();
+  if (f.invoiceprefix.trim() !== saved.invoiceprefix) body.invoiceprefix = f.invoiceprefix.trim();
+  if (Number(f.freeshippingabove) !== saved.freeshippingabove) body.freeshippingabove = Number(f.freeshippingabove);
+  if (Number(f.rattiincarats) !== saved.rattiincarats) body.rattiincarats = Number(f.rattiincarats);
+  return body;
+}
+
+function SettingsForm({ saved }: { saved: AdminSettings }) {
+  const qc = useQueryClient();
+  const [form, setForm] = useState<Form>(() => formOf(saved));
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const set = (k: keyof Form) => (e: { target: { value: string } }) => {
+    const value = k === 'invoiceprefix' || k === 'gstin' ? e.target.value.toUpperCase() : e.target.value;
+    setForm((f) => ({ ...f, [k]: value }));
+    setErrors((old) => ({ ...old, [k]: undefined }));
+  };
+  // The GSTIN is checked as it is typed (once it is whole), next to the field.
+  const gstinLive = form.gstin.trim().length >= 15 ? gstinProblem(form.gstin, form.state) : '';
+  const gstinMessage = errors.gstin ?? (gstinLive || undefined);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const found = validate(form);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    const body = changes(form, saved);
+    if (Object.keys(body).length === 0) {
+      toast.success('Nothing to save: the settings are as shown', { duration: TOAST_MS });
+      return;
+    }
+    setBusy(true);
+    try {
+      const res = await adminApi.settings.save(body);
+      qc.setQueryData(KEY, { success: true, settings: res.settings });
+      // The storefront's header and footer read the public part.
+      void qc.invalidateQueries({ queryKey: ['settings'] });
+      setForm(formOf(res.settings));
+      toast.success(res.message || 'Settings saved', { duration: TOAST_MS });
+    } catch (err) {
+      const fields = fieldErrorsOf(err);
+      const mine = Object.fromEntries(Object.entries(fields).filter(([k]) => k in form)) as Errors;
+      setErrors(mine);
+      toast.error(errorText(err, 'The settings could not be saved'), { duration: TOAST_MS });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-6" aria-label="Shop settings">
+      <fieldset className="grid gap-4 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:grid-cols-2">
+        <legend className="px-1 text-base font-semibold text-gray-900">Seller on the tax invoice</legend>
+        <Field id="shopname" label="Shop name" required error={errors.shopname}>
+          <TextInput id="shopname" value={form.shopname} onChange={set('shopname')} error={errors.shopname} maxLength={100} />
+        </Field>
+        <Field id="legalname" label="Legal name" required error={errors.legalname}>
+          <TextInput id="legalname" value={form.legalname} onChange={set('legalname')} error={errors.legalname} maxLength={200} />
+        </Field>
+        <Field
+          id="gstin"
+          label="GSTIN"
+          error={gstinMessage}
+          hint={gstinMessage ? undefined : '15 characters; its first two digits are the state code of the registration'}
+        >
+          <TextInput
+            id="gstin"
+            value={form.gstin}
+            onChange={set('gstin')}
+            error={gstinMessage}
+            maxLength={15}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="03ABCDE1234F1Z5"
+          />
+        </Field>
+        <Field id="state" label="State" required error={errors.state}>
+          <SelectInput id="state" value={form.state} onChange={set('state')} error={errors.state}>
+            {STATE_NAMES.includes(form.state as (typeof STATE_NAMES)[number]) ? null : <option value="">Select a state</option>}
+            {STATE_NAMES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </SelectInput>
+        </Field>
+        <Field id="address" label="Registered address" required error={errors.address} className="sm:col-span-2">
+          <TextArea id="address" rows={3} value={form.address} onChange={set('address')} error={errors.address} maxLength={500} />
+        </Field>
+        <Field
+          id="invoiceprefix"
+          label="Invoice prefix"
+          required
+          error={errors.invoiceprefix}
+          hint={errors.invoiceprefix ? undefined : `Invoices read ${form.invoiceprefix || 'RG'}/yy-yy/000001`}
+        >
+          <TextInput
+            id="invoiceprefix"
+            value={form.invoiceprefix}
+            onChange={set('invoiceprefix')}
+            error={errors.invoiceprefix}
+            maxLength={6}
+            autoComplete="off"
+          />
+        </Field>
+      </fieldset>
+
+      <fieldset className="grid gap-4 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:grid-cols-2">
+        <legend className="px-1 text-base font-semibold text-gray-900">Shown in the shop</legend>
+        <Field id="supportphone" label="Support phone" required error={errors.supportphone}>
+          <TextInput
+            id="supportphone"
+            type="tel"
+            value={form.supportphone}
+            onChange={set('supportphone')}
+            error={errors.supportphone}
+            maxLength={30}
+          />
+        </Field>
+        <Field id="supportemail" label="Support e-mail" required error={errors.supportemail}>
+          <TextInput
+            id="supportemail"
+            type="email"
+            value={form.supportemail}
+            onChange={set('supportemail')}
+            error={errors.supportemail}
+            maxLength={200}
+          />
+        </Field>
+        <Field id="freeshippingabove" label="Free shipping from (₹)" required error={errors.freeshippingabove}>
+          <TextInput
+            id="freeshippingabove"
+            inputMode="decimal"
+            value={form.freeshippingabove}
+            onChange={set('freeshippingabove')}
+            error={errors.freeshippingabove}
+          />
+        </Field>
+        <Field
+          id="rattiincarats"
+          label="Carats per ratti"
+          required
+          error={errors.rattiincarats}
+          hint="Product pages show ratti beside carat with it. 0.91 is the standard (pakki) ratti of 182 mg, as weighed in Punjab; the kachi (sunari) ratti of about 121 mg is 0.61."
+        >
+          <TextInput
+            id="rattiincarats"
+            inputMode="decimal"
+            value={form.rattiincarats}
+            onChange={set('rattiincarats')}
+            error={errors.rattiincarats}
+          />
+        </Field>
+      </fieldset>
+
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Saving…' : 'Save settings'}
+        </Button>
+        <p className="text-xs text-gray-500">Last saved {formatDateTime(saved.updatedAt)}</p>
+      </div>
+    </form>
+  );
+}
+
+/** The shop's settings: the seller's details printed on tax invoices, and the contacts the storefront shows. */
+export default function SettingsPage() {
+  const query = useQuery({ queryKey: KEY, queryFn: adminApi.settings.get });
+  const saved = query.data?.settings;
+  return (
+    <div>
+      <PageHeader title="Settings" subtitle="The seller’s details on tax invoices, and the contacts shown in the shop." />
+      <LoadError query={query}>{errorText(query.error, 'Failed to fetch the settings')}</LoadError>
+      {saved ? (
+        <SettingsForm key={saved.updatedAt} saved={saved} />
+      ) : query.isPending ? (
+        <div role="status" aria-busy="true" aria-label="Loading settings" className="h-96 animate-pulse rounded-xl bg-gray-100" />
+      ) : null}
+    </div>
+  );
+}

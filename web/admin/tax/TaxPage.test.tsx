@@ -1,0 +1,84 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { Toaster } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { settingsRoutes } from '../../../contract/settings';
+import { adminApi, type TaxRow } from '../../api/admin';
+import { answerOf } from '../../test/answers';
+import TaxPage from './TaxPage';
+
+const rows: TaxRow[] = [
+  { categoryId: '11111111-1111-4111-8111-111111111111', categoryname: 'Gemstones', hsn: '7103', gstrate: 3, isdefault: false },
+  { categoryId: '22222222-2222-4222-8222-222222222222', categoryname: 'Jewellery', hsn: '7113', gstrate: 3, isdefault: false },
+  { categoryId: '33333333-3333-4333-8333-333333333333', categoryname: 'Corals', hsn: '7103', gstrate: 3, isdefault: true },
+];
+
+function renderPage() {
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={qc}>
+      <MemoryRouter>
+        <TaxPage />
+        <Toaster />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('tax screen', () => {
+  it('edits one category in place and sends the other categories’ own rows with it', async () => {
+    vi.spyOn(adminApi.tax, 'list').mockResolvedValue(
+      answerOf(settingsRoutes, 'GET /a1/api/admin/tax', { success: true, tax: rows }),
+    );
+    const save = vi.spyOn(adminApi.tax, 'save').mockImplementation(async (tax) =>
+      answerOf(settingsRoutes, 'PUT /a1/api/admin/tax', {
+        success: true,
+        message: 'Tax rates saved',
+        tax: rows.map((r) => {
+          const mine = tax.find((t) => t.categoryId === r.categoryId);
+          return mine ? { ...r, ...mine, isdefault: false } : { ...r, hsn: '7103', gstrate: 3, isdefault: true };
+        }),
+      }),
+    );
+    renderPage();
+    const list = await screen.findByRole('list', { name: 'Tax per category' });
+    expect(within(list).getAllByTestId('tax-row')).toHaveLength(3);
+    await userEvent.click(screen.getByRole('button', { name: 'Edit tax of Corals' }));
+    const form = screen.getByRole('form', { name: 'Tax of Corals' });
+    const hsn = within(form).getByLabelText('HSN code of Corals');
+    const rate = within(form).getByLabelText('GST rate (%) of Corals');
+
+    await userEvent.clear(hsn);
+    await userEvent.type(hsn, '71a');
+    await userEvent.clear(rate);
+    await userEvent.type(rate, '3.125');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save tax of Corals' }));
+    expect(within(form).getByText('HSN code must be 4 to 8 digits')).toBeInTheDocument();
+    expect(within(form).getByText('GST rate must be a number with at most 2 decimals')).toBeInTheDocument();
+    expect(save).not.toHaveBeenCalled();
+
+    await userEvent.clear(hsn);
+    await userEvent.type(hsn, '7116');
+    await userEvent.clear(rate);
+    await userEvent.type(rate, '0.25');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save tax of Corals' }));
+    await waitFor(() =>
+      expect(save).toHaveBeenCalledWith([
+        { categoryId: rows[0]?.categoryId, hsn: '7103', gstrate: 3 },
+        { categoryId: rows[1]?.categoryId, hsn: '7113', gstrate: 3 },
+        { categoryId: rows[2]?.categoryId, hsn: '7116', gstrate: 0.25 },
+      ]),
+    );
+    expect(await screen.findByText('Corals: HSN 7116, GST 0.25%')).toBeInTheDocument();
+    const corals = within(list).getAllByTestId('tax-row')[2] as HTMLElement;
+    expect(within(corals).getByTestId('tax-hsn')).toHaveTextContent('7116');
+    expect(within(corals).getByTestId('tax-rate')).toHaveTextContent('0.25%');
+    expect(screen.queryByRole('form')).toBeNull();
+  });
+});
