@@ -10,6 +10,7 @@ import {
   REFUND_SUMMARIES,
   SETTABLE_DELIVERY_STATUSES,
 } from './lifecycle.js';
+import { STATE_MESSAGES } from './shipping-rules.js';
 
 export const CartItem = z.object({
   cartItemId: z.string(),
@@ -120,10 +121,7 @@ export function shippingError(info: Partial<Record<keyof ShippingInfo, string>>)
   return null;
 }
 
-export const STATE_MESSAGES = {
-  unknown: 'Select one of the states and union territories of India',
-  missing: 'Select your state',
-} as const;
+export { STATE_MESSAGES };
 
 /**
  * After SPEC's checks pass: the state named (any case) or, when none is given, the one the PIN code points
@@ -265,12 +263,24 @@ const ymd = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Use the date format YYYY-MM-DD' })
   .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), {
     message: 'Not a real date',
-  });
+  })
+  // Year 0000 is no year to the database, and 9999-12-31 runs past its last day: keep to years it reads alike.
+  .refine((s) => s >= '1900-01-01' && s <= '2999-12-31', { message: 'Use a date between 1900 and 2999' });
 const emptyAsUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 /** Filters of the admin orders screen, shared by the order list and its CSV export. */
 const adminOrderFilterFields = {
-  search: z.preprocess(emptyAsUndefined, z.string().trim().max(100).optional()),
+  // No control characters: a NUL cannot reach the database's text at all, and none is in an order id.
+  search: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .trim()
+      .max(100)
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+      .regex(/^[^\u0000-\u001f\u007f]*$/, { message: 'search must not contain control characters' })
+      .optional(),
+  ),
   /** A delivery status (any case); "all" or empty = every order. */
   status: z.preprocess(
     (v) =>

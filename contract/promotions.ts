@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_PRICE_RUPEES } from './catalogue.js';
 import { IdParams, MessageResponse } from './common.js';
+import { CheckoutItems } from './orders.js';
 import { routeTable } from './route.js';
 
 /** API.md "Promotions": sales (a percentage off a category, a subcategory or chosen products) and coupons. */
@@ -26,6 +27,8 @@ export type Sale = z.infer<typeof Sale>;
 /** The admin's view of a sale: what it covers by name, and whether it runs now. */
 export const AdminSale = Sale.extend({
   target: z.string(),
+  /** The chosen products' names, for a sale on chosen products. */
+  products: z.array(z.object({ _id: z.string(), productname: z.string() })).optional(),
   status: z.enum(['scheduled', 'running', 'ended']),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -172,7 +175,10 @@ export type CouponPatchBody = z.infer<typeof CouponPatchBody>;
 export const AdminCouponsResponse = z.object({ success: z.boolean(), coupons: z.array(Coupon) });
 export const AdminCouponResponse = z.object({ success: z.boolean(), message: z.string(), coupon: Coupon });
 
-/** POST /c2/api/coupon: the code as the shopper typed it (any case). */
+/**
+ * POST /c2/api/coupon: the code as the shopper typed it (any case), and for a Buy Now checkout the cart lines
+ * it buys (`items`, as `POST /o1/api/razorpay-order` takes them); without `items`, the whole cart.
+ */
 export const CouponCheckBody = z.object({
   code: z
     .string({ message: 'Enter a coupon code' })
@@ -180,6 +186,7 @@ export const CouponCheckBody = z.object({
     .min(1, { message: 'Enter a coupon code' })
     .max(40, { message: 'Enter a coupon code' })
     .transform((s) => s.toUpperCase()),
+  items: CheckoutItems.optional(),
 });
 export const CouponCheckResponse = z.object({
   success: z.boolean(),
@@ -267,6 +274,8 @@ export const promotionRoutes = routeTable('Promotions', {
   'POST /c2/api/coupon': {
     guard: 'user',
     summary: 'What a coupon code takes off your cart now (checked again at checkout)',
+    description:
+      'With `items` (a Buy Now checkout), what it takes off those cart lines, as POST /o1/api/razorpay-order would with the same items.',
     body: CouponCheckBody,
     responses: { 200: CouponCheckResponse },
     errors: [400, 404, 409, 415],

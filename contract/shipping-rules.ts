@@ -18,6 +18,12 @@ export const SHIPPING_MESSAGES = {
   required: 'This field is required',
 } as const;
 
+/** The place of supply's texts (API.md "GST tax invoices"), checked after SPEC's rules. */
+export const STATE_MESSAGES = {
+  unknown: 'Select one of the states and union territories of India',
+  missing: 'Select your state',
+} as const;
+
 /** Longest value kept per field (the web form stops typing there too). */
 export const SHIPPING_MAX_LENGTH: Record<ShippingField, number> = {
   fullname: 100,

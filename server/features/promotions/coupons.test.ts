@@ -212,6 +212,64 @@ describe('checking a coupon against the cart', () => {
   });
 });
 
+describe('checking a coupon for a Buy Now checkout', () => {
+  it('with items, takes the discount off those lines only, as the checkout of the same items does', async () => {
+    const { user } = await shopperWithCart(200_000);
+    const other = await createProduct(t.database.db, { pricePaise: 500_000, stock: 5 });
+    expect((await s.add(user.cookie, other.id, 3)).statusCode).toBe(200);
+    const cart = CartItemsResponse.parse((await t.request({ method: 'GET', url: '/c2/api/all', cookie: user.cookie })).json());
+    const line = cart.data.find((l) => l._id === other.id || l.productId === other.id);
+    if (!line) throw new Error('no line');
+    const value = code();
+    await coupon({ code: value, percentoff: 10, minorder: 12_000 });
+
+    const whole = await check(user.cookie, value);
+    expect(CouponCheckResponse.parse(whole.json())).toMatchObject({ subtotal: 17_000, total: 15_300 });
+
+    // Two of the three ₹5,000 stones: ₹10,000 is below the ₹12,000 minimum, the whole cart is not.
+    const items = [{ cartItemId: line.cartItemId, quantity: 2 }];
+    const two = await t.request({ method: 'POST', url: '/c2/api/coupon', cookie: user.cookie, payload: { code: value, items } });
+    expect(two.statusCode).toBe(409);
+    expect(two.json().message).toBe('Spend at least ₹12,000 to use this coupon');
+
+    // More than the cart has counts as what the cart has, as at checkout: 3 × ₹5,000 less 10%.
+    const all = [{ cartItemId: line.cartItemId, quantity: 9 }];
+    const checked = await t.request({
+      method: 'POST',
+      url: '/c2/api/coupon',
+      cookie: user.cookie,
+      payload: { code: value, items: all },
+    });
+    expect(checked.statusCode, checked.body).toBe(200);
+    expect(CouponCheckResponse.parse(checked.json())).toMatchObject({
+      coupon: { code: value, discountamount: 1500 },
+      subtotal: 15_000,
+      total: 13_500,
+    });
+    const held = await s.hold(user.cookie, { shippinginfo: SHIPPING, items: all, coupon: value });
+    expect(held.statusCode, held.body).toBe(200);
+    expect(RazorpayOrderResponse.parse(held.json())).toMatchObject({ totalamount: 13_500, discountamount: 1500 });
+
+    // Another shopper's cart line is not in this cart.
+    const stranger = await shopperWithCart(200_000);
+    const theirs = await t.request({
+      method: 'POST',
+      url: '/c2/api/coupon',
+      cookie: stranger.user.cookie,
+      payload: { code: value, items },
+    });
+    expect(theirs.statusCode).toBe(409);
+    expect(theirs.json().message).toBe('An item you chose is no longer in your cart');
+    const malformed = await t.request({
+      method: 'POST',
+      url: '/c2/api/coupon',
+      cookie: user.cookie,
+      payload: { code: value, items: [{ cartItemId: 'nope', quantity: 1 }] },
+    });
+    expect(malformed.statusCode).toBe(400);
+  });
+});
+
 describe('coupon limits', () => {
   it('works once per customer', async () => {
     const value = code('ONCE');

@@ -48,5 +48,6 @@ export default routePlugin(promotionRoutes, (app) => ({
     return { success: true, message: 'Coupon deleted' };
   },
 
-  'POST /c2/api/coupon': async (request) => service.checkCoupon(app.db, userOf(request).id, request.body.code, app.clock()),
+  'POST /c2/api/coupon': async (request) =>
+    service.checkCoupon(app.db, userOf(request).id, request.body.code, app.clock(), request.body.items),
 }));

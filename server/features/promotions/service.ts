@@ -49,7 +49,8 @@ export async function runningSales(db: DbOrTx, at: Date): Promise<Sale[]> {
 async function adminSaleViews(db: DbOrTx, rows: SaleRow[], at: Date): Promise<AdminSale[]> {
   const catIds = rows.flatMap((r) => (r.categoryId ? [r.categoryId] : []));
   const subIds = rows.flatMap((r) => (r.subcategoryId ? [r.subcategoryId] : []));
-  const [cats, subs] = await Promise.all([
+  const productIds = [...new Set(rows.flatMap((r) => r.productIds))];
+  const [cats, subs, prods] = await Promise.all([
     catIds.length
       ? db.select({ id: categories.id, name: categories.name }).from(categories).where(inArray(categories.id, catIds))
       : [],
@@ -60,7 +61,11 @@ async function adminSaleViews(db: DbOrTx, rows: SaleRow[], at: Date): Promise<Ad
           .innerJoin(categories, eq(categories.id, subcategories.categoryId))
           .where(inArray(subcategories.id, subIds))
       : [],
+    productIds.length
+      ? db.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, productIds))
+      : [],
   ]);
+  const productName = new Map(prods.map((p) => [p.id, p.name]));
   const catName = new Map(cats.map((c) => [c.id, c.name]));
   const subName = new Map(subs.map((s) => [s.id, `${s.category} › ${s.name}`]));
   return rows.map((r) => ({
@@ -70,6 +75,9 @@ async function adminSaleViews(db: DbOrTx, rows: SaleRow[], at: Date): Promise<Ad
       : r.subcategoryId
         ? (subName.get(r.subcategoryId) ?? 'A subcategory')
         : `${r.productIds.length} product${r.productIds.length === 1 ? '' : 's'}`,
+    ...(r.productIds.length
+      ? { products: r.productIds.map((id) => ({ _id: id, productname: productName.get(id) ?? 'A deleted product' })) }
+      : {}),
     status: r.startsAt > at ? 'scheduled' : r.endsAt > at ? 'running' : 'ended',
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
@@ -358,21 +366,46 @@ export async function applyCoupon(
   return { couponId: c.id, couponCode: c.code, discountPaise };
 }
 
-/** The shopper's cart total at `at`: sale prices × quantities of the lines that can be bought. */
-export async function cartSubtotalPaise(db: DbOrTx, userId: string, at: Date): Promise<number> {
+/**
+ * The shopper's cart total at `at`: sale prices × quantities of the lines that can be bought; with `items`
+ * (Buy Now), only those lines, at most the quantity each has in the cart, as the checkout takes them.
+ */
+export async function cartSubtotalPaise(
+  db: DbOrTx,
+  userId: string,
+  at: Date,
+  items?: { cartItemId: string; quantity: number }[],
+): Promise<number> {
   const rows = await db
-    .select({ pay: payPaiseSql, quantity: cartItems.quantity })
+    .select({ cartItemId: cartItems.id, pay: payPaiseSql, quantity: cartItems.quantity })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
     .leftJoin(saleJoin(at), sql`true`)
     .where(and(eq(cartItems.userId, userId), eq(products.isActive, true)));
-  if (!rows.length) throw conflict('Your cart is empty');
-  return rows.reduce((s, r) => s + Number(r.pay) * r.quantity, 0);
+  let lines = rows;
+  if (items) {
+    const wanted = new Map<string, number>();
+    for (const i of items) wanted.set(i.cartItemId, (wanted.get(i.cartItemId) ?? 0) + i.quantity);
+    for (const id of wanted.keys()) {
+      if (!rows.some((r) => r.cartItemId === id)) throw conflict('An item you chose is no longer in your cart');
+    }
+    lines = rows
+      .filter((r) => wanted.has(r.cartItemId))
+      .map((r) => ({ ...r, quantity: Math.min(r.quantity, wanted.get(r.cartItemId) ?? 0) }));
+  }
+  if (!lines.length) throw conflict('Your cart is empty');
+  return lines.reduce((s, r) => s + Number(r.pay) * r.quantity, 0);
 }
 
-/** POST /c2/api/coupon: what the code takes off the current cart. */
-export async function checkCoupon(db: DbOrTx, userId: string, code: string, at: Date) {
-  const subtotalPaise = await cartSubtotalPaise(db, userId, at);
+/** POST /c2/api/coupon: what the code takes off the current cart (or the lines a Buy Now checkout buys). */
+export async function checkCoupon(
+  db: DbOrTx,
+  userId: string,
+  code: string,
+  at: Date,
+  items?: { cartItemId: string; quantity: number }[],
+) {
+  const subtotalPaise = await cartSubtotalPaise(db, userId, at, items);
   const applied = await applyCoupon(db, { code, userId, subtotalPaise, at });
   return {
     success: true,

@@ -33,6 +33,7 @@ const shipping = {
   address: '12 Mall Road',
   city: 'Ludhiana',
   pincode: '141001',
+  state: 'Punjab',
 };
 const paymentOrder = (provider: 'sandbox' | 'razorpay') => ({
   success: true,
@@ -60,6 +61,8 @@ beforeEach(() => {
     'GET /u1/api/checkuser': () => json(200, { success: true, user: account }),
     'GET /c2/api/all': () => json(200, { success: true, data: [ruby] }),
     'GET /c2/api/count': () => json(200, { success: true, data: { count: 1 } }),
+    'GET /u1/api/addresses': () => json(200, { success: true, addresses: [] }),
+    'GET /o1/api/my-orders': () => json(200, { success: true, orders: [] }),
     'POST /o1/api/razorpay-order': () => json(200, paymentOrder('sandbox')),
     'POST /o1/api/sandbox/pay': () => json(200, { success: true, ...signed }),
     'POST /o1/api/verify-and-place': () => json(201, { success: true, message: 'Order placed', order: { _id: 'o1' } }),
@@ -122,6 +125,39 @@ describe('checkout', () => {
     const summary = await screen.findByRole('complementary', { name: 'Order Summary' });
     expect(within(summary).getByText('Burmese Ruby')).toBeInTheDocument();
     expect(within(summary).getByTestId('checkout-total')).toHaveTextContent('₹90,000.00');
+  });
+
+  it('puts the summary before the form, with free shipping, the ways to pay and the total beside the button', async () => {
+    renderCheckout();
+    const summary = await screen.findByRole('complementary', { name: 'Order Summary' });
+    const form = screen.getByRole('form', { name: 'Shipping Details' });
+    // Read (and shown on a phone) first.
+    expect(summary.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // Lines, as the cart counts them: one line of two stones is "1 item".
+    expect(summary).toHaveTextContent('Subtotal (1 item)');
+    expect(within(summary).getByTestId('checkout-shipping')).toHaveTextContent('ShippingFree');
+    const methods = within(within(summary).getByTestId('payment-methods')).getAllByRole('listitem');
+    expect(methods.map((m) => m.textContent)).toEqual(['Credit and debit cards', 'UPI', 'Net banking', 'Wallets']);
+    expect(within(form).getByTestId('total-to-pay')).toHaveTextContent('₹90,000.00');
+  });
+
+  it('on a phone, lines past the second fold away behind Show all', async () => {
+    const line = (n: number) => ({ ...ruby, cartItemId: `c${n}`, _id: `c${n}`, productname: `Stone ${n}`, quantity: 1 });
+    routes['GET /c2/api/all'] = () => json(200, { success: true, data: [line(1), line(2), line(3)] });
+    const { user } = renderCheckout();
+    const summary = await screen.findByRole('complementary', { name: 'Order Summary' });
+    const lines = within(summary).getAllByTestId('summary-line');
+    expect(lines.map((l) => l.className.includes('hidden'))).toEqual([false, false, true]);
+    expect(summary).toHaveTextContent('Subtotal (3 items)');
+    const toggle = within(summary).getByRole('button', { name: 'Show all 3 items' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(
+      within(summary)
+        .getAllByTestId('summary-line')
+        .some((l) => l.className.includes('hidden')),
+    ).toBe(false);
+    expect(within(summary).getByRole('button', { name: 'Show fewer items' })).toHaveAttribute('aria-expanded', 'true');
   });
 
   it('sandbox: Pay places the order and goes to /my-orders', async () => {
@@ -206,6 +242,169 @@ describe('checkout', () => {
     renderCheckout();
     expect(await screen.findByText('Out of stock')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Continue to Payment' })).toBeDisabled();
+  });
+
+  describe('addresses', () => {
+    const saved = (over: object) => ({
+      _id: 'a1',
+      label: 'Home',
+      ...shipping,
+      gstin: '',
+      isdefault: true,
+      createdAt: '2026-01-01T00:00:00Z',
+      ...over,
+    });
+
+    it('starts from the default saved address', async () => {
+      routes['GET /u1/api/addresses'] = () =>
+        json(200, {
+          success: true,
+          addresses: [saved({ _id: 'a2', label: 'Shop', address: '9 Chaura Bazar' }), saved({ _id: 'a1', isdefault: false })],
+        });
+      renderCheckout();
+      expect(await screen.findByRole('radio', { name: /Shop/ })).toBeChecked();
+      expect(screen.getByLabelText('Address')).toHaveValue('9 Chaura Bazar');
+      expect(screen.getByLabelText('State')).toHaveValue('Punjab');
+      expect(bodies['GET /o1/api/my-orders']).toBeUndefined();
+    });
+
+    it('with none saved, starts from the last order’s address', async () => {
+      routes['GET /o1/api/my-orders'] = () =>
+        json(200, {
+          success: true,
+          orders: [
+            { _id: 'o2', shippinginfo: { ...shipping, address: '3 Sarabha Nagar', state: 'Punjab', gstin: '03AACCR5678M1ZY' } },
+            { _id: 'o1', shippinginfo: { ...shipping, address: 'Old address' } },
+          ],
+        });
+      renderCheckout();
+      expect(await screen.findByLabelText('Address')).toHaveValue('3 Sarabha Nagar');
+      expect(screen.getByLabelText('GSTIN (for a business invoice)')).toHaveValue('03AACCR5678M1ZY');
+      expect(screen.queryByRole('group', { name: 'Saved addresses' })).toBeNull();
+    });
+
+    it('Save this address saves it as the payment starts', async () => {
+      routes['POST /u1/api/addresses'] = (body) =>
+        json(201, { success: true, addresses: [saved({ ...(body as object), _id: 'a9' })] });
+      const { user } = renderCheckout();
+      await screen.findByText('Burmese Ruby');
+      await user.click(screen.getByLabelText('Save this address'));
+      await fillAndContinue(user);
+      await screen.findByRole('dialog', { name: 'Sandbox payment' });
+      await waitFor(() => expect(bodies['POST /u1/api/addresses']).toEqual([shipping]));
+      // Now a saved address: offered, chosen, nothing more to save (the form is behind the payment window).
+      expect(await screen.findByRole('radio', { name: /Home/, hidden: true })).toBeChecked();
+      expect(screen.queryByLabelText('Save this address')).toBeNull();
+    });
+
+    it('a refused save is said, and the payment goes on', async () => {
+      routes['POST /u1/api/addresses'] = () => json(409, { success: false, message: 'You can save at most 20 addresses' });
+      const { user } = renderCheckout();
+      await screen.findByText('Burmese Ruby');
+      await user.click(screen.getByLabelText('Save this address'));
+      await fillAndContinue(user);
+      expect(await screen.findByText('This address could not be saved.')).toBeInTheDocument();
+      expect(screen.getByText('You can save at most 20 addresses')).toBeInTheDocument();
+      expect(await screen.findByRole('dialog', { name: 'Sandbox payment' })).toBeInTheDocument();
+    });
+  });
+
+  describe('coupon', () => {
+    const checked = (code: string, discountamount: number) =>
+      json(200, { success: true, coupon: { code, discountamount }, total: 90000 - discountamount, subtotal: 90000 });
+
+    it('checks the code on the server, shows the discount and total it gives, and sends the code with the payment order', async () => {
+      routes['POST /c2/api/coupon'] = (body) =>
+        (body as { code: string }).code === 'DIWALI10'
+          ? checked('DIWALI10', 9000)
+          : json(404, { success: false, message: 'This coupon code does not exist' });
+      routes['POST /o1/api/razorpay-order'] = () =>
+        json(200, {
+          ...paymentOrder('sandbox'),
+          razorpayOrder: { id: 'order_TEST00000000001', amount: 8100000, currency: 'INR' },
+          totalamount: 81000,
+          discountamount: 9000,
+          couponcode: 'DIWALI10',
+        });
+      const { user } = renderCheckout();
+      const summary = await screen.findByRole('complementary', { name: 'Order Summary' });
+      await user.click(within(summary).getByRole('button', { name: 'Have a coupon?' }));
+      await user.type(within(summary).getByLabelText('Coupon code'), 'nosuch');
+      await user.click(within(summary).getByRole('button', { name: 'Apply' }));
+      await waitFor(() =>
+        expect(within(summary).getByLabelText('Coupon code')).toHaveAccessibleDescription('This coupon code does not exist'),
+      );
+      expect(within(summary).queryByTestId('checkout-discount')).toBeNull();
+      expect(within(summary).getByTestId('checkout-total')).toHaveTextContent('₹90,000.00');
+
+      // Typing again clears the message; a good code (any case) shows the server's discount and total.
+      await user.clear(within(summary).getByLabelText('Coupon code'));
+      expect(within(summary).getByLabelText('Coupon code')).not.toHaveAttribute('aria-invalid');
+      await user.type(within(summary).getByLabelText('Coupon code'), 'diwali10');
+      await user.click(within(summary).getByRole('button', { name: 'Apply' }));
+      expect(await within(summary).findByTestId('coupon-applied')).toHaveTextContent(
+        'Coupon DIWALI10 applied: you save ₹9,000.00',
+      );
+      expect(within(summary).getByTestId('checkout-discount')).toHaveTextContent('Discount (DIWALI10)−₹9,000.00');
+      expect(within(summary).getByTestId('checkout-total')).toHaveTextContent('₹81,000.00');
+      expect(screen.getByTestId('total-to-pay')).toHaveTextContent('₹81,000.00');
+      expect(bodies['POST /c2/api/coupon']).toEqual([{ code: 'NOSUCH' }, { code: 'DIWALI10' }]);
+
+      await fillAndContinue(user);
+      const dialog = await screen.findByRole('dialog', { name: 'Sandbox payment' });
+      expect(within(dialog).getByTestId('sandbox-amount')).toHaveTextContent('₹81,000.00');
+      expect(bodies['POST /o1/api/razorpay-order']).toEqual([{ shippinginfo: shipping, coupon: 'DIWALI10' }]);
+    });
+
+    it('a code the checkout refuses (used up meanwhile) is checked again and its reason shown beside the field', async () => {
+      let left = true;
+      routes['POST /c2/api/coupon'] = () =>
+        left ? checked('LAST1', 1000) : json(409, { success: false, message: 'This coupon has been used up' });
+      routes['POST /o1/api/razorpay-order'] = () => {
+        left = false;
+        return json(409, { success: false, message: 'This coupon has been used up' });
+      };
+      const { user } = renderCheckout();
+      const summary = await screen.findByRole('complementary', { name: 'Order Summary' });
+      await user.click(within(summary).getByRole('button', { name: 'Have a coupon?' }));
+      await user.type(within(summary).getByLabelText('Coupon code'), 'LAST1');
+      await user.click(within(summary).getByRole('button', { name: 'Apply' }));
+      expect(await within(summary).findByTestId('checkout-total')).toHaveTextContent('₹89,000.00');
+      await fillAndContinue(user);
+      expect(await screen.findByText('Something went wrong.')).toBeInTheDocument();
+      await waitFor(() =>
+        expect(within(summary).getByLabelText('Coupon code')).toHaveAccessibleDescription('This coupon has been used up'),
+      );
+      expect(within(summary).getByTestId('checkout-total')).toHaveTextContent('₹90,000.00');
+      expect(within(summary).queryByTestId('checkout-discount')).toBeNull();
+
+      // Paying on without it sends no code.
+      routes['POST /o1/api/razorpay-order'] = () => json(200, paymentOrder('sandbox'));
+      await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+      await screen.findByRole('dialog', { name: 'Sandbox payment' });
+      expect(bodies['POST /o1/api/razorpay-order']?.[1]).toEqual({ shippinginfo: shipping });
+    });
+
+    it('Buy Now checks the coupon against the bought line only', async () => {
+      routes['POST /c2/api/coupon'] = () =>
+        json(200, { success: true, coupon: { code: 'GEM5', discountamount: 2250 }, total: 42750, subtotal: 45000 });
+      const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      const router = createMemoryRouter([{ path: '/checkout', Component: CheckoutPage }], {
+        initialEntries: ['/checkout?buy=c1&qty=1'],
+      });
+      render(
+        <QueryClientProvider client={qc}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>,
+      );
+      const user = userEvent.setup();
+      const summary = await screen.findByRole('complementary', { name: 'Order Summary' });
+      await user.click(await within(summary).findByRole('button', { name: 'Have a coupon?' }));
+      await user.type(within(summary).getByLabelText('Coupon code'), 'GEM5');
+      await user.click(within(summary).getByRole('button', { name: 'Apply' }));
+      expect(await within(summary).findByTestId('checkout-total')).toHaveTextContent('₹42,750.00');
+      expect(bodies['POST /c2/api/coupon']).toEqual([{ code: 'GEM5', items: [{ cartItemId: 'c1', quantity: 1 }] }]);
+    });
   });
 
   describe('Razorpay mode', () => {

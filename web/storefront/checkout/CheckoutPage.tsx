@@ -1,6 +1,12 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
+import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import type { User } from '../../api/auth';
 import type { CartItem } from '../../api/cart';
+import { ApiError } from '../../api/client';
+import { ordersApi } from '../../api/orders';
 import { useSession } from '../../auth/session';
 import { readBuyNow } from '../../cart/buyNow';
 import { ColourSwatch } from '../../cart/ColourSwatch';
@@ -11,6 +17,9 @@ import { useCart } from '../../cart/useCart';
 import { Thumbnail } from '../../ui/Thumbnail';
 import { EmptyCart } from '../cart/EmptyCart';
 import { StruckListPrice } from '../components/SalePrice';
+import { CouponField, type CouponState, useCoupon } from './CouponField';
+import { checkoutApi } from './checkoutApi';
+import type { CheckoutShipping, CheckoutValues, SavedAddress } from './checkoutShipping';
 import { SandboxPaymentDialog } from './SandboxPaymentDialog';
 import { ShippingForm } from './ShippingForm';
 import { usePayment } from './usePayment';
@@ -26,6 +35,36 @@ export default function CheckoutPage() {
   );
 }
 
+/** Saved addresses (the account page and the checkout share them). */
+const ADDRESSES_KEY = ['addresses'] as const;
+/** The same query as My Orders: its answer is the list of orders, newest first. */
+const MY_ORDERS_KEY = ['orders', 'mine'] as const;
+
+/**
+ * Where the shipping form starts: the default saved address; with none saved, the last order's address; else the
+ * account's name and number. `ready` once that is known (a failed look-up just leaves the form to be filled).
+ */
+function useShippingStart(user: User | null) {
+  const addresses = useQuery({
+    queryKey: ADDRESSES_KEY,
+    queryFn: async () => (await checkoutApi.addresses()).addresses,
+    staleTime: 0,
+  });
+  const saved: SavedAddress[] = addresses.data ?? [];
+  const orders = useQuery({
+    queryKey: MY_ORDERS_KEY,
+    queryFn: async () => (await ordersApi.myOrders()).orders,
+    enabled: !addresses.isPending && saved.length === 0,
+  });
+  const ready = !addresses.isPending && (saved.length > 0 || !orders.isPending);
+  let initial: Partial<CheckoutValues> = { fullname: user?.fullname, mobileno: user?.mobileno };
+  const chosen = saved.find((a) => a.isdefault) ?? saved[0];
+  const last = orders.data?.[0]?.shippinginfo;
+  if (chosen) initial = chosen;
+  else if (last) initial = { ...last, gstin: last.gstin ?? '', state: last.state ?? '' };
+  return { ready, saved, initial };
+}
+
 function Checkout() {
   const { user } = useSession();
   const { cartItems: wholeCart, initialLoading } = useCart();
@@ -34,25 +73,50 @@ function Checkout() {
   const buyNow = readBuyNow(params);
   const chosen = buyNow && wholeCart.find((l) => l.cartItemId === buyNow.cartItemId);
   const cartItems = chosen ? [{ ...chosen, quantity: Math.min(chosen.quantity, buyNow.quantity) }] : wholeCart;
-  const payment = usePayment(
-    chosen ? [{ cartItemId: chosen.cartItemId, quantity: Math.min(chosen.quantity, buyNow.quantity) }] : undefined,
+  const items = useMemo(
+    () => (chosen ? [{ cartItemId: chosen.cartItemId, quantity: Math.min(chosen.quantity, buyNow.quantity) }] : undefined),
+    [chosen, buyNow?.quantity],
   );
+  const coupon = useCoupon(items, cartItems);
+  const payment = usePayment(items, coupon.applied?.coupon.code);
+  const start = useShippingStart(user);
+  const qc = useQueryClient();
 
-  if (initialLoading) return <CheckoutSkeleton />;
+  async function saveAddress(shipping: CheckoutShipping) {
+    try {
+      const res = await checkoutApi.addAddress(shipping);
+      qc.setQueryData(ADDRESSES_KEY, res.addresses);
+    } catch (err) {
+      const reason = err instanceof ApiError && err.status !== 0 && err.status < 500 ? err.body?.message : undefined;
+      toast.error('This address could not be saved.', reason ? { description: reason } : undefined);
+    }
+  }
+
+  if (initialLoading || !start.ready) return <CheckoutSkeleton />;
   if (cartItems.length === 0 && payment.phase === 'idle') {
     return <EmptyCart />;
   }
 
   const blocked = hasProblems(cartItems);
   const busy = payment.phase !== 'idle';
+  const paying = payment.order ? { total: payment.order.totalamount, discount: payment.order.discountamount ?? 0 } : null;
+  const figures = summaryFigures(cartItems, coupon, paying);
+  // The summary comes first: on a phone it is read before the long form; on a wide screen it sits on the right.
   return (
-    <div className="grid gap-8 lg:grid-cols-5">
-      <div className="rounded-xl border border-gray-200 bg-white p-5 lg:col-span-3">
+    <div className="grid gap-6 lg:grid-cols-5 lg:gap-8">
+      <OrderSummary items={cartItems} blocked={blocked} coupon={coupon} busy={busy} figures={figures} />
+      <div className="rounded-xl border border-gray-200 bg-white p-4 sm:p-5 lg:col-span-3 lg:col-start-1 lg:row-start-1">
         <ShippingForm
-          initial={{ fullname: user?.fullname, mobileno: user?.mobileno }}
+          totalToPay={formatRupees(figures.total)}
+          initial={start.initial}
+          saved={start.saved}
           busy={busy}
           blocked={blocked}
-          onSubmit={payment.pay}
+          onSubmit={(shipping, { save }) => {
+            // Saved as the order starts; a failure to save never stands in the way of paying.
+            if (save) void saveAddress(shipping);
+            void payment.pay(shipping);
+          }}
         />
         {payment.phase === 'placing' ? (
           <p role="status" className="mt-4 flex items-center gap-2 text-sm text-gray-700">
@@ -60,27 +124,57 @@ function Checkout() {
           </p>
         ) : null}
       </div>
-      <OrderSummary items={cartItems} blocked={blocked} />
       <SandboxPaymentDialog session={payment.sandbox} onOutcome={payment.sandboxOutcome} onCancel={payment.cancelSandbox} />
     </div>
   );
 }
 
-function OrderSummary({ items, blocked }: { items: CartItem[]; blocked: boolean }) {
-  const total = cartSubtotal(items);
+type Figures = { subtotal: number; discount: number; total: number; code: string | null };
+
+/**
+ * The summary's figures. The discount and the total are the server's: the payment order's while paying (what
+ * is charged), else the coupon check's; without a coupon the total is the lines' sum, as the server makes it.
+ */
+function summaryFigures(items: CartItem[], coupon: CouponState, paying: { total: number; discount: number } | null): Figures {
+  const subtotal = cartSubtotal(items);
+  const applied = coupon.applied;
+  return {
+    subtotal,
+    discount: paying ? paying.discount : (applied?.coupon.discountamount ?? 0),
+    total: paying ? paying.total : (applied?.total ?? subtotal),
+    code: applied?.coupon.code ?? null,
+  };
+}
+
+/** On a phone, lines past this many fold away behind "Show all" so the form is not pushed far down. */
+const PHONE_LINES = 2;
+
+type SummaryProps = { items: CartItem[]; blocked: boolean; coupon: CouponState; busy: boolean; figures: Figures };
+
+function OrderSummary({ items, blocked, coupon, busy, figures }: SummaryProps) {
+  const { subtotal, discount, total } = figures;
+  const [allLines, setAllLines] = useState(false);
   // "Items" means cart lines, as the cart page and the header count them.
   const lines = items.length;
+  const folded = !allLines && lines > PHONE_LINES;
   return (
-    <aside aria-labelledby="checkout-summary" className="h-fit rounded-xl border border-gray-200 bg-gray-50 p-5 lg:col-span-2">
+    <aside
+      aria-labelledby="checkout-summary"
+      className="h-fit rounded-xl border border-gray-200 bg-gray-50 p-4 sm:p-5 lg:col-span-2 lg:col-start-4 lg:row-start-1"
+    >
       <h2 id="checkout-summary" className="text-lg font-semibold">
         Order Summary
       </h2>
-      <ul className="mt-4 divide-y divide-gray-200">
-        {items.map((item) => {
+      <ul id="checkout-lines" className="mt-2 divide-y divide-gray-200 sm:mt-4">
+        {items.map((item, index) => {
           const image = thumbnail(item.productimages[0]);
           const problem = lineProblem(item);
           return (
-            <li key={item.cartItemId} className="flex gap-3 py-3" data-testid="summary-line">
+            <li
+              key={item.cartItemId}
+              className={`${folded && index >= PHONE_LINES ? 'hidden sm:flex' : 'flex'} gap-3 py-3`}
+              data-testid="summary-line"
+            >
               <div className="size-16 shrink-0 overflow-hidden rounded-md bg-gray-200">
                 <Thumbnail src={image} alt={item.productname} size={64} className="size-full object-cover" />
               </div>
@@ -103,17 +197,34 @@ function OrderSummary({ items, blocked }: { items: CartItem[]; blocked: boolean 
           );
         })}
       </ul>
+      {lines > PHONE_LINES ? (
+        <button
+          type="button"
+          aria-expanded={!folded}
+          aria-controls="checkout-lines"
+          onClick={() => setAllLines((v) => !v)}
+          className="mb-1 text-sm font-medium text-brand-700 underline sm:hidden"
+        >
+          {folded ? `Show all ${lines} items` : 'Show fewer items'}
+        </button>
+      ) : null}
       <dl className="mt-2 space-y-2 border-t border-gray-200 pt-4 text-sm">
         <div className="flex justify-between">
           <dt className="text-gray-600">
             Subtotal ({lines} {lines === 1 ? 'item' : 'items'})
           </dt>
-          <dd className="tabular-nums">{formatRupees(total)}</dd>
+          <dd className="tabular-nums">{formatRupees(subtotal)}</dd>
         </div>
         <div className="flex justify-between" data-testid="checkout-shipping">
           <dt className="text-gray-600">Shipping</dt>
           <dd className="font-medium text-green-800">Free</dd>
         </div>
+        {discount > 0 ? (
+          <div className="flex justify-between" data-testid="checkout-discount">
+            <dt className="text-gray-600">Discount{figures.code ? ` (${figures.code})` : ''}</dt>
+            <dd className="font-medium text-green-800 tabular-nums">−{formatRupees(discount)}</dd>
+          </div>
+        ) : null}
         <div className="flex justify-between text-base font-semibold">
           <dt>Total</dt>
           <dd className="tabular-nums" data-testid="checkout-total">
@@ -121,9 +232,17 @@ function OrderSummary({ items, blocked }: { items: CartItem[]; blocked: boolean 
           </dd>
         </div>
       </dl>
-      <p className="mt-4 text-sm text-gray-700" data-testid="payment-methods">
-        Pay securely with UPI, credit or debit card, net banking or wallet through Razorpay.
-      </p>
+      <CouponField coupon={coupon} busy={busy} />
+      <div className="mt-4 text-sm text-gray-700" data-testid="payment-methods">
+        <p id="payment-methods-heading">Pay securely through Razorpay with:</p>
+        <ul aria-labelledby="payment-methods-heading" className="mt-2 flex flex-wrap gap-2">
+          {PAYMENT_METHODS.map((m) => (
+            <li key={m} className="rounded-full border border-gray-300 bg-white px-3 py-1 text-xs font-medium text-gray-800">
+              {m}
+            </li>
+          ))}
+        </ul>
+      </div>
       {blocked ? (
         <p className="mt-4 text-sm text-red-700">
           Some items can no longer be bought as they are.{' '}
@@ -136,12 +255,15 @@ function OrderSummary({ items, blocked }: { items: CartItem[]; blocked: boolean 
   );
 }
 
+/** The ways Razorpay Checkout is opened with (SPEC: card, UPI, net banking and wallets). */
+const PAYMENT_METHODS = ['Credit and debit cards', 'UPI', 'Net banking', 'Wallets'] as const;
+
 function CheckoutSkeleton() {
   return (
     <div role="status" aria-busy="true" className="grid animate-pulse gap-8 lg:grid-cols-5">
       <span className="sr-only">Loading checkout</span>
-      <div className="h-96 rounded-xl bg-gray-200 lg:col-span-3" />
-      <div className="h-64 rounded-xl bg-gray-200 lg:col-span-2" />
+      <div className="h-64 rounded-xl bg-gray-200 lg:col-span-2 lg:col-start-4 lg:row-start-1" />
+      <div className="h-96 rounded-xl bg-gray-200 lg:col-span-3 lg:col-start-1 lg:row-start-1" />
     </div>
   );
 }

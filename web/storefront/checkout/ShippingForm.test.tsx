@@ -1,4 +1,4 @@
-import { cleanup, configure, render, screen } from '@testing-library/react';
+import { cleanup, configure, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ShippingForm } from './ShippingForm';
@@ -20,7 +20,15 @@ function setup(initial = {}) {
 describe('checkout shipping form (SPEC §5)', () => {
   it('labels every field and shows no message before Continue to Payment', () => {
     setup();
-    for (const label of ['Full Name', 'Mobile Number', 'Address', 'City', 'PIN Code']) {
+    for (const label of [
+      'Full Name',
+      'Mobile Number',
+      'Address',
+      'City',
+      'PIN Code',
+      'State',
+      'GSTIN (for a business invoice)',
+    ]) {
       expect(screen.getByLabelText(label)).toBeInTheDocument();
     }
     expect(screen.queryByRole('alert')).toBeNull();
@@ -76,13 +84,17 @@ describe('checkout shipping form (SPEC §5)', () => {
     await submit();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(onSubmit).toHaveBeenCalledTimes(1);
-    expect(onSubmit).toHaveBeenCalledWith({
-      fullname: 'Meera Kapoor',
-      mobileno: '9876543210',
-      address: '12 Mall Road',
-      city: 'Ludhiana',
-      pincode: '141001',
-    });
+    expect(onSubmit).toHaveBeenCalledWith(
+      {
+        fullname: 'Meera Kapoor',
+        mobileno: '9876543210',
+        address: '12 Mall Road',
+        city: 'Ludhiana',
+        pincode: '141001',
+        state: 'Punjab',
+      },
+      { save: false },
+    );
   });
 
   it('sends trimmed values and starts from the account name and number', async () => {
@@ -93,13 +105,17 @@ describe('checkout shipping form (SPEC §5)', () => {
     await user.type(field('City'), ' Ludhiana');
     await user.type(field('PIN Code'), '141001 ');
     await submit();
-    expect(onSubmit).toHaveBeenCalledWith({
-      fullname: 'Arjun Singh',
-      mobileno: '9123456780',
-      address: '4 Ghumar Mandi',
-      city: 'Ludhiana',
-      pincode: '141001',
-    });
+    expect(onSubmit).toHaveBeenCalledWith(
+      {
+        fullname: 'Arjun Singh',
+        mobileno: '9123456780',
+        address: '4 Ghumar Mandi',
+        city: 'Ludhiana',
+        pincode: '141001',
+        state: 'Punjab',
+      },
+      { save: false },
+    );
   });
 
   it('moves focus to the first field that needs attention', async () => {
@@ -109,6 +125,185 @@ describe('checkout shipping form (SPEC §5)', () => {
     await user.type(field('PIN Code'), '141001');
     await submit();
     expect(field('Mobile Number')).toHaveFocus();
+  });
+
+  it('pre-fills the state from the PIN code, keeps the shopper’s correction and sends it', async () => {
+    const { user, field, submit, onSubmit } = setup({ fullname: 'Kiran Traders', mobileno: '9123456780' });
+    expect(field('State')).toHaveValue('');
+    // All 36 states and union territories, after the empty choice.
+    expect(screen.getAllByRole('option')).toHaveLength(37);
+    await user.type(field('Address'), '7 Marine Drive');
+    await user.type(field('City'), 'Mumbai');
+    await user.type(field('PIN Code'), '40000');
+    expect(field('State')).toHaveValue('');
+    await user.type(field('PIN Code'), '1');
+    expect(field('State')).toHaveValue('Maharashtra');
+    await user.selectOptions(field('State'), 'Goa');
+    expect(field('State')).toHaveValue('Goa');
+    await submit();
+    expect(onSubmit).toHaveBeenLastCalledWith(expect.objectContaining({ pincode: '400001', state: 'Goa' }), { save: false });
+
+    // A new PIN code points somewhere else: the state follows it.
+    await user.clear(field('PIN Code'));
+    await user.type(field('PIN Code'), '141001');
+    expect(field('State')).toHaveValue('Punjab');
+  });
+
+  it('asks for the state after SPEC’s rules, when the PIN code points nowhere', async () => {
+    const { user, field, submit, onSubmit } = setup({ fullname: 'Arjun Singh', mobileno: '9123456780' });
+    await user.type(field('Address'), 'Field Post Office 56');
+    await user.type(field('City'), 'Army Post');
+    await user.type(field('PIN Code'), '999001');
+    await submit();
+    expect(screen.getByRole('alert')).toHaveTextContent('Select your state');
+    expect(field('State')).toHaveAccessibleDescription('Select your state');
+    expect(field('State')).toHaveFocus();
+    expect(onSubmit).not.toHaveBeenCalled();
+    await user.selectOptions(field('State'), 'Ladakh');
+    await submit();
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ state: 'Ladakh' }), { save: false });
+  });
+
+  it('SPEC’s message comes first even when the state and GSTIN are wrong too', async () => {
+    const { user, field, submit } = setup();
+    await user.type(field('GSTIN (for a business invoice)'), '27ABC');
+    await submit();
+    expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all shipping details.');
+    expect(field('State')).toHaveAccessibleDescription('Select your state');
+    expect(field('GSTIN (for a business invoice)')).toHaveAccessibleDescription('Enter a valid 15-character GSTIN');
+  });
+
+  it('says a GSTIN is wrong beside the field once the shopper leaves it, and sends a good one upper-cased', async () => {
+    const { user, field, submit, onSubmit } = setup({ fullname: 'Kiran Traders', mobileno: '9123456780' });
+    await user.type(field('Address'), '7 Marine Drive');
+    await user.type(field('City'), 'Mumbai');
+    await user.type(field('PIN Code'), '400001');
+    const gstin = field('GSTIN (for a business invoice)');
+    // the check character of 27AAPFK1234L1Z is 2, not 3
+    await user.type(gstin, '27aapfk1234l1z3');
+    expect(gstin).toHaveValue('27AAPFK1234L1Z3');
+    expect(gstin).not.toHaveAttribute('aria-invalid');
+    await user.tab();
+    expect(gstin).toHaveAttribute('aria-invalid', 'true');
+    expect(gstin).toHaveAccessibleDescription('This GSTIN is not valid: its check digit does not match');
+    await submit();
+    expect(screen.getByRole('alert')).toHaveTextContent('This GSTIN is not valid: its check digit does not match');
+    expect(gstin).toHaveFocus();
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await user.clear(gstin);
+    await user.type(gstin, '99AAPFK1234L1Z2');
+    expect(gstin).toHaveAccessibleDescription('This GSTIN is not valid: its first two digits are not a state code');
+
+    await user.clear(gstin);
+    await user.type(gstin, '27aapfk1234l1z2');
+    expect(screen.queryByTestId('error-gstin')).toBeNull();
+    await submit();
+    expect(onSubmit).toHaveBeenCalledWith(
+      {
+        fullname: 'Kiran Traders',
+        mobileno: '9123456780',
+        address: '7 Marine Drive',
+        city: 'Mumbai',
+        pincode: '400001',
+        state: 'Maharashtra',
+        gstin: '27AAPFK1234L1Z2',
+      },
+      { save: false },
+    );
+
+    // Cleared again, no GSTIN is sent.
+    await user.clear(gstin);
+    await submit();
+    expect(onSubmit).toHaveBeenLastCalledWith(expect.not.objectContaining({ gstin: expect.anything() }), { save: false });
+  });
+
+  describe('saved addresses', () => {
+    const home = {
+      _id: 'a1',
+      label: 'Home',
+      fullname: 'Meera Kapoor',
+      mobileno: '9876543210',
+      address: '12 Mall Road',
+      city: 'Ludhiana',
+      pincode: '141001',
+      state: 'Punjab',
+      gstin: '',
+      isdefault: true,
+    };
+    const office = {
+      ...home,
+      _id: 'a2',
+      label: 'Office',
+      fullname: 'Kapoor Gems',
+      address: '7 Marine Drive',
+      city: 'Mumbai',
+      pincode: '400001',
+      state: 'Maharashtra',
+      gstin: '27AAPFK1234L1Z2',
+      isdefault: false,
+    };
+
+    function setupSaved() {
+      const onSubmit = vi.fn();
+      const user = userEvent.setup();
+      render(<ShippingForm busy={false} initial={home} saved={[home, office]} onSubmit={onSubmit} />);
+      const field = (label: string) => screen.getByLabelText(label);
+      const submit = () => user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+      return { onSubmit, user, field, submit };
+    }
+
+    it('offers them, the one in the form chosen; choosing another fills the form with it', async () => {
+      const { user, field, submit, onSubmit } = setupSaved();
+      const group = screen.getByRole('group', { name: 'Saved addresses' });
+      expect(within(group).getByRole('radio', { name: /Home/ })).toBeChecked();
+      expect(within(group).getByRole('radio', { name: /Office/ })).not.toBeChecked();
+      expect(screen.queryByLabelText('Save this address')).toBeNull();
+
+      await user.click(within(group).getByRole('radio', { name: /Office/ }));
+      expect(field('Full Name')).toHaveValue('Kapoor Gems');
+      expect(field('Address')).toHaveValue('7 Marine Drive');
+      expect(field('City')).toHaveValue('Mumbai');
+      expect(field('PIN Code')).toHaveValue('400001');
+      expect(field('State')).toHaveValue('Maharashtra');
+      expect(field('GSTIN (for a business invoice)')).toHaveValue('27AAPFK1234L1Z2');
+      await submit();
+      expect(onSubmit).toHaveBeenCalledWith(
+        {
+          fullname: 'Kapoor Gems',
+          mobileno: '9876543210',
+          address: '7 Marine Drive',
+          city: 'Mumbai',
+          pincode: '400001',
+          state: 'Maharashtra',
+          gstin: '27AAPFK1234L1Z2',
+        },
+        { save: false },
+      );
+    });
+
+    it('an edited or new address is not a saved one: Save this address asks to keep it', async () => {
+      const { user, field, submit, onSubmit } = setupSaved();
+      await user.clear(field('Address'));
+      await user.type(field('Address'), '14 Mall Road');
+      expect(screen.getByRole('radio', { name: 'A new address' })).toBeChecked();
+      await user.click(screen.getByLabelText('Save this address'));
+      await submit();
+      expect(onSubmit).toHaveBeenLastCalledWith(expect.objectContaining({ address: '14 Mall Road' }), { save: true });
+
+      // Back to the saved one: nothing to save.
+      await user.click(screen.getByRole('radio', { name: /Home/ }));
+      expect(screen.queryByLabelText('Save this address')).toBeNull();
+      await submit();
+      expect(onSubmit).toHaveBeenLastCalledWith(expect.objectContaining({ address: '12 Mall Road' }), { save: false });
+
+      // A new address starts from an empty address, keeping the name and number.
+      await user.click(screen.getByRole('radio', { name: 'A new address' }));
+      expect(field('Full Name')).toHaveValue('Meera Kapoor');
+      expect(field('Address')).toHaveValue('');
+      expect(field('PIN Code')).toHaveValue('');
+      expect(field('State')).toHaveValue('');
+    });
   });
 
   it('disables the form while payment is under way', () => {

@@ -1,11 +1,17 @@
 import { type FormEvent, useState } from 'react';
+import { STATE_NAMES } from '../../../contract/gst-rules';
+import { SHIPPING_FIELDS, SHIPPING_MAX_LENGTH, type ShippingField } from '../../../contract/shipping-rules';
 import {
-  checkShipping,
-  SHIPPING_FIELDS,
-  SHIPPING_MAX_LENGTH,
-  type ShippingField,
-  type ShippingInput,
-} from '../../../contract/shipping-rules';
+  CHECKOUT_FIELDS,
+  type CheckoutShipping,
+  type CheckoutValues,
+  checkCheckoutShipping,
+  GSTIN_LENGTH,
+  matchingAddress,
+  type SavedAddress,
+  startingValues,
+  withPincode,
+} from './checkoutShipping';
 
 const LABELS: Record<ShippingField, string> = {
   fullname: 'Full Name',
@@ -27,46 +33,102 @@ const inputClass =
   'w-full rounded-md border px-3 py-2.5 text-base focus:outline-none focus:ring-2 focus:ring-brand-100 disabled:bg-gray-50';
 
 type Props = {
-  initial?: Partial<ShippingInput>;
+  initial?: Partial<CheckoutValues>;
   /** Payment is under way: fields and the button are disabled. */
   busy: boolean;
   /** Something else stops checkout (an unavailable cart line); the button is disabled. */
   blocked?: boolean;
-  onSubmit: (shipping: ShippingInput) => void;
+  /** The shopper's saved addresses, the default first: choosing one fills the form. */
+  saved?: readonly SavedAddress[];
+  /** The order's total as it will be charged, shown beside the button. */
+  totalToPay?: string;
+  /** `save`: the shopper asked to keep this new address. */
+  onSubmit: (shipping: CheckoutShipping, options: { save: boolean }) => void;
 };
 
+const NEW_ADDRESS = 'new';
+
 /**
- * The shipping form of the checkout. On Continue to Payment it checks the fields in SPEC order and shows the
- * first broken rule above the button and each field's problem beside it, keeping whatever was typed.
+ * The shipping form of the checkout. On Continue to Payment it checks the fields in SPEC order (then the state
+ * and the GSTIN) and shows the first broken rule above the button and each field's problem beside it, keeping
+ * whatever was typed. The PIN code pre-fills the state; a GSTIN is checked as soon as the shopper leaves it.
  */
-export function ShippingForm({ initial, busy, blocked = false, onSubmit }: Props) {
-  const [values, setValues] = useState<ShippingInput>(() => ({
-    fullname: initial?.fullname ?? '',
-    mobileno: initial?.mobileno ?? '',
-    address: initial?.address ?? '',
-    city: initial?.city ?? '',
-    pincode: initial?.pincode ?? '',
-  }));
+export function ShippingForm({ initial, busy, blocked = false, saved = [], totalToPay, onSubmit }: Props) {
+  const [values, setValues] = useState<CheckoutValues>(() => startingValues(initial));
   const [submitted, setSubmitted] = useState(false);
-  const check = checkShipping(values);
+  const [gstinLeft, setGstinLeft] = useState(false);
+  const [save, setSave] = useState(false);
+  // The saved address the form holds now; edited, it is a new address (which may be saved).
+  const current = matchingAddress(values, saved);
+  const check = checkCheckoutShipping(values);
   const shown = submitted ? check : null;
+  const gstinProblem = (submitted || gstinLeft) && values.gstin.trim() ? check.fields.gstin : undefined;
 
   function submit(e: FormEvent) {
     e.preventDefault();
     setSubmitted(true);
     if (check.first) {
-      const firstBad = SHIPPING_FIELDS.find((f) => check.fields[f]);
+      const firstBad = CHECKOUT_FIELDS.find((f) => check.fields[f]);
       if (firstBad) document.getElementById(`ship-${firstBad}`)?.focus();
       return;
     }
-    onSubmit(check.value);
+    onSubmit(check.value, { save: save && !current });
   }
+
+  function choose(id: string) {
+    const address = saved.find((a) => a._id === id);
+    setValues((v) => (address ? startingValues(address) : { ...v, address: '', city: '', pincode: '', state: '', gstin: '' }));
+    setGstinLeft(false);
+  }
+
+  const change = (f: ShippingField, value: string) =>
+    setValues((v) => (f === 'pincode' ? withPincode(v, value) : { ...v, [f]: value }));
 
   return (
     <form onSubmit={submit} noValidate aria-labelledby="shipping-heading" className="space-y-4">
       <h2 id="shipping-heading" className="text-lg font-semibold">
         Shipping Details
       </h2>
+      {saved.length > 0 ? (
+        <fieldset className="space-y-2" disabled={busy}>
+          <legend className="mb-2 text-sm font-medium text-gray-800">Saved addresses</legend>
+          {saved.map((a) => (
+            <label
+              key={a._id}
+              className="flex cursor-pointer gap-3 rounded-md border border-gray-200 p-3 text-sm has-checked:border-brand-500 has-checked:bg-brand-50"
+            >
+              <input
+                type="radio"
+                name="saved-address"
+                value={a._id}
+                checked={current?._id === a._id}
+                onChange={() => choose(a._id)}
+                className="mt-0.5 accent-brand-700"
+              />
+              <span className="min-w-0">
+                <span className="block font-medium text-gray-900">
+                  {a.label || a.fullname}
+                  {a.isdefault ? <span className="ml-2 text-xs font-normal text-gray-600">(default)</span> : null}
+                </span>
+                <span className="block break-words text-gray-700">
+                  {[a.fullname, a.address, a.city, a.pincode, a.state].filter(Boolean).join(', ')}
+                </span>
+              </span>
+            </label>
+          ))}
+          <label className="flex cursor-pointer gap-3 rounded-md border border-gray-200 p-3 text-sm has-checked:border-brand-500 has-checked:bg-brand-50">
+            <input
+              type="radio"
+              name="saved-address"
+              value={NEW_ADDRESS}
+              checked={!current}
+              onChange={() => choose(NEW_ADDRESS)}
+              className="mt-0.5 accent-brand-700"
+            />
+            <span className="font-medium text-gray-900">A new address</span>
+          </label>
+        </fieldset>
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         {SHIPPING_FIELDS.map((f) => {
           const error = shown?.fields[f];
@@ -87,7 +149,7 @@ export function ShippingForm({ initial, busy, blocked = false, onSubmit }: Props
                   disabled={busy}
                   aria-invalid={error ? true : undefined}
                   aria-describedby={error ? `${id}-error` : undefined}
-                  onChange={(e) => setValues((v) => ({ ...v, [f]: e.target.value }))}
+                  onChange={(e) => change(f, e.target.value)}
                   className={`${inputClass} ${error ? 'border-red-500' : 'border-gray-300 focus:border-brand-500'}`}
                   {...INPUT_PROPS[f]}
                 />
@@ -101,7 +163,7 @@ export function ShippingForm({ initial, busy, blocked = false, onSubmit }: Props
                   disabled={busy}
                   aria-invalid={error ? true : undefined}
                   aria-describedby={error ? `${id}-error` : undefined}
-                  onChange={(e) => setValues((v) => ({ ...v, [f]: e.target.value }))}
+                  onChange={(e) => change(f, e.target.value)}
                   className={`${inputClass} ${error ? 'border-red-500' : 'border-gray-300 focus:border-brand-500'}`}
                   {...INPUT_PROPS[f]}
                 />
@@ -114,10 +176,89 @@ export function ShippingForm({ initial, busy, blocked = false, onSubmit }: Props
             </div>
           );
         })}
+        <div>
+          <label htmlFor="ship-state" className="mb-1 block text-sm font-medium text-gray-800">
+            State
+          </label>
+          <select
+            id="ship-state"
+            name="state"
+            value={values.state}
+            disabled={busy}
+            autoComplete="shipping address-level1"
+            aria-invalid={shown?.fields.state ? true : undefined}
+            aria-describedby={shown?.fields.state ? 'ship-state-error' : 'ship-state-hint'}
+            onChange={(e) => setValues((v) => ({ ...v, state: e.target.value }))}
+            className={`${inputClass} bg-white ${shown?.fields.state ? 'border-red-500' : 'border-gray-300 focus:border-brand-500'}`}
+          >
+            <option value="">Select your state</option>
+            {STATE_NAMES.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+          {shown?.fields.state ? (
+            <p id="ship-state-error" className="mt-1 text-sm text-red-700" data-testid="error-state">
+              {shown.fields.state}
+            </p>
+          ) : (
+            <p id="ship-state-hint" className="mt-1 text-xs text-gray-600">
+              Filled in from the PIN code; change it if it is not right.
+            </p>
+          )}
+        </div>
+        <div>
+          <label htmlFor="ship-gstin" className="mb-1 block text-sm font-medium text-gray-800">
+            GSTIN (for a business invoice)
+          </label>
+          <input
+            id="ship-gstin"
+            name="gstin"
+            type="text"
+            value={values.gstin}
+            maxLength={GSTIN_LENGTH}
+            disabled={busy}
+            autoCapitalize="characters"
+            autoComplete="off"
+            spellCheck={false}
+            aria-invalid={gstinProblem ? true : undefined}
+            aria-describedby={gstinProblem ? 'ship-gstin-error' : undefined}
+            onChange={(e) => setValues((v) => ({ ...v, gstin: e.target.value.toUpperCase().replace(/\s/g, '') }))}
+            onBlur={() => setGstinLeft(true)}
+            className={`${inputClass} uppercase ${gstinProblem ? 'border-red-500' : 'border-gray-300 focus:border-brand-500'}`}
+          />
+          {gstinProblem ? (
+            <p id="ship-gstin-error" className="mt-1 text-sm text-red-700" data-testid="error-gstin">
+              {gstinProblem}
+            </p>
+          ) : null}
+        </div>
       </div>
+      {current ? null : (
+        <label className="flex items-center gap-2 text-sm text-gray-800">
+          <input
+            type="checkbox"
+            name="save-address"
+            checked={save}
+            disabled={busy}
+            onChange={(e) => setSave(e.target.checked)}
+            className="size-4 accent-brand-700"
+          />
+          Save this address
+        </label>
+      )}
       {shown?.first ? (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
           {shown.first}
+        </p>
+      ) : null}
+      {totalToPay ? (
+        <p className="flex items-baseline justify-between border-t border-gray-200 pt-4 font-semibold text-gray-900">
+          <span>Total to pay</span>
+          <span className="tabular-nums" data-testid="total-to-pay">
+            {totalToPay}
+          </span>
         </p>
       ) : null}
       <button

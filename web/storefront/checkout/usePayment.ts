@@ -2,10 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import type { ShippingInput } from '../../../contract/shipping-rules';
 import { ApiError } from '../../api/client';
 import { type CheckoutItem, ordersApi, type PaymentOrder, type PaymentResult } from '../../api/orders';
 import { CART_KEY } from '../../cart/useCart';
+import type { CheckoutShipping } from './checkoutShipping';
 import { loadRazorpay, openRazorpay } from './razorpay';
 
 /** The checkout texts of SPEC §8. */
@@ -19,13 +19,13 @@ export const CHECKOUT_MESSAGES = {
 } as const;
 
 export type Phase = 'idle' | 'processing' | 'paying' | 'placing';
-export type SandboxSession = { order: PaymentOrder; shipping: ShippingInput };
+export type SandboxSession = { order: PaymentOrder; shipping: CheckoutShipping };
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Placing is idempotent on the server, so a lost answer or a server hiccup is simply asked again. */
 const transient = (err: unknown) => err instanceof ApiError && (err.status === 0 || err.status >= 500);
 
-async function verifyWithRetry(body: PaymentResult & { shippinginfo: ShippingInput }) {
+async function verifyWithRetry(body: PaymentResult & { shippinginfo: CheckoutShipping }) {
   for (let attempt = 0; ; attempt++) {
     try {
       return await ordersApi.verifyAndPlace(body);
@@ -40,15 +40,17 @@ async function verifyWithRetry(body: PaymentResult & { shippinginfo: ShippingInp
  * Checkout's payment: creates the payment order on the server, opens Razorpay Checkout (or the sandbox dialog),
  * then verifies and places the order. Success goes to /my-orders; dismissing says 'Payment cancelled.'
  */
-export function usePayment(items?: CheckoutItem[]) {
+export function usePayment(items?: CheckoutItem[], coupon?: string) {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const [phase, setPhase] = useState<Phase>('idle');
   const [sandbox, setSandbox] = useState<SandboxSession | null>(null);
+  /** The payment order under way: its amount is the server's, what the summary shows while paying. */
+  const [order, setOrder] = useState<PaymentOrder | null>(null);
   const active = useRef(false);
 
   const place = useCallback(
-    async (result: PaymentResult, shipping: ShippingInput) => {
+    async (result: PaymentResult, shipping: CheckoutShipping) => {
       setPhase('placing');
       try {
         const placed = await verifyWithRetry({ ...result, shippinginfo: shipping });
@@ -73,28 +75,33 @@ export function usePayment(items?: CheckoutItem[]) {
   const cancelled = useCallback(() => {
     active.current = false;
     setSandbox(null);
+    setOrder(null);
     setPhase('idle');
     toast.info(CHECKOUT_MESSAGES.cancelled);
   }, []);
 
   const pay = useCallback(
-    async (shipping: ShippingInput) => {
+    async (shipping: CheckoutShipping) => {
       if (active.current) return;
       active.current = true;
       setPhase('processing');
       let order: PaymentOrder;
       try {
-        order = await ordersApi.createPayment(shipping, items);
+        order = await ordersApi.createPayment(shipping, items, coupon);
       } catch (err) {
         const reason = err instanceof ApiError && err.status !== 0 && err.status < 500 ? err.body?.message : undefined;
         toast.error(CHECKOUT_MESSAGES.generic, reason ? { description: reason } : undefined);
-        // The cart may have changed under us (stock, removed products): show it as the server sees it.
-        if (err instanceof ApiError && err.status === 409) void qc.invalidateQueries({ queryKey: CART_KEY });
+        // The cart (stock, removed products) or the coupon (used up, ended) may have changed under us: show them as
+        // the server sees them; the coupon's reason then shows beside its field.
+        if (err instanceof ApiError && (err.status === 409 || (coupon && err.status === 404))) {
+          void qc.invalidateQueries({ queryKey: CART_KEY });
+        }
         active.current = false;
         setPhase('idle');
         return;
       }
 
+      setOrder(order);
       if (order.provider === 'sandbox') {
         setSandbox({ order, shipping });
         setPhase('paying');
@@ -125,7 +132,7 @@ export function usePayment(items?: CheckoutItem[]) {
         setPhase('idle');
       }
     },
-    [cancelled, place, qc, items],
+    [cancelled, place, qc, items, coupon],
   );
 
   /** The sandbox dialog's Pay and Fail: the sandbox answers the way Razorpay Checkout would. */
@@ -154,5 +161,5 @@ export function usePayment(items?: CheckoutItem[]) {
     [place, sandbox],
   );
 
-  return { phase, pay, sandbox, sandboxOutcome, cancelSandbox: cancelled };
+  return { phase, pay, order: phase === 'idle' ? null : order, sandbox, sandboxOutcome, cancelSandbox: cancelled };
 }

@@ -1,0 +1,23 @@
+import type { accountRoutes } from '../../../contract/accounts';
+import type { promotionRoutes } from '../../../contract/promotions';
+import type { RouteAnswer, RouteSpec } from '../../../contract/route';
+import { routeCaller } from '../../api/client';
+import type { CheckoutItem } from '../../api/orders';
+import type { CheckoutShipping } from './checkoutShipping';
+
+const promotions = routeCaller<typeof promotionRoutes>();
+const accounts = routeCaller<typeof accountRoutes>();
+
+/** What a coupon takes off: the server's discount and totals for this checkout's lines. */
+export type CouponCheck = RouteAnswer<Extract<(typeof promotionRoutes)['routes']['POST /c2/api/coupon'], RouteSpec>>;
+
+/** The checkout's calls beyond payment (signed in). */
+export const checkoutApi = {
+  /** What the code takes off the cart now, or off the Buy Now lines; 404/409 with the reason it cannot be used. */
+  checkCoupon: (code: string, items?: CheckoutItem[]) =>
+    promotions('POST /c2/api/coupon', { body: items ? { code, items } : { code } }),
+  /** The shopper's saved addresses, the default first. */
+  addresses: () => accounts('GET /u1/api/addresses'),
+  /** Saves an address (the first one saved is the default); answers the whole list. */
+  addAddress: (body: CheckoutShipping) => accounts('POST /u1/api/addresses', { body }),
+};

@@ -1,0 +1,85 @@
+import { canonicalState, gstinError, stateFromPin } from '../../../contract/gst-rules';
+import {
+  checkShipping,
+  SHIPPING_FIELDS,
+  type ShippingField,
+  type ShippingInput,
+  STATE_MESSAGES,
+} from '../../../contract/shipping-rules';
+
+/** What the checkout sends as `shippinginfo`: SPEC's five fields, the place of supply and a business buyer's GSTIN. */
+export type CheckoutShipping = ShippingInput & { state: string; gstin?: string };
+/** The form's values as typed (the GSTIN may be blank). */
+export type CheckoutValues = ShippingInput & { state: string; gstin: string };
+export type CheckoutField = ShippingField | 'state' | 'gstin';
+export const CHECKOUT_FIELDS: readonly CheckoutField[] = [...SHIPPING_FIELDS, 'state', 'gstin'];
+
+export const GSTIN_LENGTH = 15;
+
+export type CheckoutCheck = {
+  /** The form's one message: SPEC's rules first, in SPEC order, then the state, then the GSTIN. */
+  first: string | null;
+  fields: Partial<Record<CheckoutField, string>>;
+  /** Trimmed, the state as the GST list writes it, the GSTIN upper-cased and left out when blank. */
+  value: CheckoutShipping;
+};
+
+/** The checkout form's checks: SPEC §5 unchanged, then a state of India, then a valid GSTIN when one is given. */
+export function checkCheckoutShipping(input: CheckoutValues): CheckoutCheck {
+  const base = checkShipping(input);
+  const fields: CheckoutCheck['fields'] = { ...base.fields };
+  const named = input.state.trim();
+  const state = named ? canonicalState(named) : null;
+  if (!state) fields.state = named ? STATE_MESSAGES.unknown : STATE_MESSAGES.missing;
+  const gstin = input.gstin.trim().toUpperCase();
+  const gstinProblem = gstin ? gstinError(gstin) : null;
+  if (gstinProblem) fields.gstin = gstinProblem;
+  return {
+    first: base.first ?? fields.state ?? fields.gstin ?? null,
+    fields,
+    value: { ...base.value, state: state ?? '', ...(gstin ? { gstin } : {}) },
+  };
+}
+
+/** Starting values: what is known, the state from the PIN code when none is given. */
+export function startingValues(initial: Partial<CheckoutValues> = {}): CheckoutValues {
+  const pincode = initial.pincode ?? '';
+  return {
+    fullname: initial.fullname ?? '',
+    mobileno: initial.mobileno ?? '',
+    address: initial.address ?? '',
+    city: initial.city ?? '',
+    pincode,
+    state: (initial.state && canonicalState(initial.state)) || stateFromPin(pincode) || '',
+    gstin: initial.gstin ?? '',
+  };
+}
+
+/**
+ * A change of PIN code pre-fills the state it points to (the shopper may still pick another); a PIN code that
+ * points nowhere leaves the state as it was.
+ */
+export function withPincode(values: CheckoutValues, pincode: string): CheckoutValues {
+  const state = stateFromPin(pincode);
+  return { ...values, pincode, state: state ?? values.state };
+}
+
+/** A saved address as the form needs it (contract/accounts.ts Address). */
+export type SavedAddress = CheckoutValues & { _id: string; label: string; isdefault: boolean };
+
+const same = (a: string, b: string) =>
+  a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** The saved address the form's values are (whatever the spacing and case), if any. */
+export function matchingAddress(values: CheckoutValues, saved: readonly SavedAddress[]): SavedAddress | undefined {
+  return saved.find(
+    (a) =>
+      same(a.fullname, values.fullname) &&
+      same(a.mobileno, values.mobileno) &&
+      same(a.address, values.address) &&
+      same(a.city, values.city) &&
+      same(a.pincode, values.pincode) &&
+      same(a.state, values.state) &&
+      same(a.gstin, values.gstin),
+  );
+}
