@@ -131,7 +131,9 @@ export const dashboardRoutes = routeTable('Admin dashboard', {
     summary: 'The filtered orders as a CSV file (same filters as GET /o1/api/admin/orders, no paging)',
     description:
       'Streams text/csv (UTF-8 with a byte-order mark, CRLF line ends), newest first, one row per order. ' +
-      "Cells starting with = + - @ (or a tab or carriage return) are prefixed with ' so spreadsheets never run them as formulas.",
+      "Cells starting with = + - @ (or a tab or carriage return) are prefixed with ' so spreadsheets never run them as formulas. " +
+      'Filters are checked exactly as the JSON list checks them (the same 400) and the first rows are read before ' +
+      'anything is sent; a failure after that cuts the connection, so a partial file never arrives as a complete one.',
     query: AdminOrderFilters,
     responses: {
       200: { description: 'CSV file, one header row then one row per order', content: { 'text/csv': { schema: z.string() } } },

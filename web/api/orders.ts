@@ -23,9 +23,14 @@ export type CheckoutItem = { cartItemId: string; quantity: number };
 
 /** Customer order and payment calls (signed in). React Query keys for orders start with 'orders'. */
 export const ordersApi = {
-  /** Holds the cart's stock and opens a payment order for its amount (computed by the server). */
-  createPayment: (shippinginfo: ShippingInfo, items?: CheckoutItem[]) =>
-    payments('POST /o1/api/razorpay-order', { body: items ? { shippinginfo, items } : { shippinginfo } }),
+  /**
+   * Holds the cart's stock and opens a payment order for its amount (computed by the server, a coupon's discount
+   * worked out again there; a coupon that cannot be used is refused, never ignored).
+   */
+  createPayment: (shippinginfo: ShippingInfo, items?: CheckoutItem[], coupon?: string) =>
+    payments('POST /o1/api/razorpay-order', {
+      body: { shippinginfo, ...(items ? { items } : {}), ...(coupon ? { coupon } : {}) },
+    }),
   /** Checks the payment signature and places the order; safe to repeat for the same payment. */
   verifyAndPlace: (body: PaymentResult & { shippinginfo: ShippingInfo }) => payments('POST /o1/api/verify-and-place', { body }),
   /** Sandbox mode only: pays or fails the order the way Razorpay would. */

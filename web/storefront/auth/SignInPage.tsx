@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { authApi } from '../../api/auth';
 import { cartApi } from '../../api/cart';
 import { safeNext, signInPath, takeCartAction } from '../../auth/returnTo';
@@ -21,6 +21,8 @@ export function SignInPage() {
   const qc = useQueryClient();
   const [params] = useSearchParams();
   const back = safeNext(params.get('next'));
+  // After a password reset the shopper is sent here with a word on what happened.
+  const notice = (useLocation().state as { notice?: unknown } | null)?.notice;
 
   // 'Success!' needs no tap: it shows, then the shopper is taken on.
   useEffect(() => {
@@ -71,6 +73,11 @@ export function SignInPage() {
 
   return (
     <AuthCard title="Sign In">
+      {typeof notice === 'string' && notice ? (
+        <p role="status" data-testid="signin-notice" className="mb-4 rounded-md bg-green-50 px-3 py-2 text-sm text-green-800">
+          {notice}
+        </p>
+      ) : null}
       <form onSubmit={submit} className="space-y-4" noValidate>
         <div>
           <label htmlFor="mobileno" className="mb-1 block text-sm font-medium">
@@ -91,6 +98,11 @@ export function SignInPage() {
             Password
           </label>
           <PasswordInput id="password" value={password} onChange={setPassword} autoComplete="current-password" />
+          <p className="mt-2 text-right text-sm">
+            <Link to="/forgot-password" className="font-medium text-brand-700 underline">
+              Forgot password?
+            </Link>
+          </p>
         </div>
         <button
           type="submit"

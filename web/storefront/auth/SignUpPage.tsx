@@ -11,6 +11,7 @@ export function SignUpPage() {
   const [fullname, setFullname] = useState('');
   const [mobileno, setMobile] = useState('');
   const [password, setPassword] = useState('');
+  const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
   const [alert, setAlert] = useState<AlertState>(null);
   const [done, setDone] = useState(false);
@@ -31,7 +32,7 @@ export function SignUpPage() {
     setBusy(true);
     setFieldErrors({});
     try {
-      await authApi.signUp({ fullname, mobileno, password });
+      await authApi.signUp({ fullname, mobileno, password, ...(email.trim() ? { email } : {}) });
       setAlert({ kind: 'success', title: 'Success!', text: 'You have successfully signed up!' });
       setDone(true);
     } catch (err) {
@@ -87,6 +88,23 @@ export function SignUpPage() {
           <FieldError id="mobileno-error" text={fieldErrors.mobileno} />
         </div>
         <div>
+          <label htmlFor="email" className="mb-1 block text-sm font-medium">
+            E-mail (optional)
+          </label>
+          <input
+            id="email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            className={inputClass}
+            aria-invalid={fieldErrors.email ? true : undefined}
+            aria-describedby={fieldErrors.email ? 'email-error' : undefined}
+          />
+          <FieldError id="email-error" text={fieldErrors.email} />
+        </div>
+        <div>
           <label htmlFor="password" className="mb-1 block text-sm font-medium">
             Password
           </label>
@@ -118,8 +136,8 @@ export function SignUpPage() {
   );
 }
 
-type Field = 'fullname' | 'mobileno' | 'password';
-const FIELDS: Field[] = ['fullname', 'mobileno', 'password'];
+type Field = 'fullname' | 'mobileno' | 'email' | 'password';
+const FIELDS: Field[] = ['fullname', 'mobileno', 'email', 'password'];
 
 function FieldError({ id, text }: { id: string; text?: string }) {
   if (!text) return null;

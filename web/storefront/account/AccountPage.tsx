@@ -1,0 +1,581 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { STATE_NAMES } from '../../../contract/gst-rules';
+import { type Address, type AddressInput, accountApi } from '../../api/account';
+import type { User } from '../../api/auth';
+import { ApiError } from '../../api/client';
+import { SESSION_KEY, useSession } from '../../auth/session';
+import { SignedIn } from '../../cart/SignedIn';
+import { usePageTitle } from '../../ui/usePageTitle';
+import { PasswordInput } from '../auth/PasswordInput';
+
+export const ADDRESSES_KEY = ['addresses'] as const;
+
+const inputClass =
+  'w-full rounded-md border border-gray-300 px-3 py-2 text-base focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100';
+const primaryButton =
+  'rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-60';
+const secondaryButton =
+  'rounded-md border border-gray-300 px-4 py-2 text-sm font-medium text-gray-800 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:opacity-60';
+
+type Errors = Record<string, string>;
+type Outcome = { kind: 'ok' | 'error'; text: string } | null;
+
+/** The problems of a failed call: each field's sentence, and one sentence for the form. */
+function problemsOf(err: unknown): { fields: Errors; text: string } {
+  if (err instanceof ApiError) {
+    const fields: Errors = {};
+    for (const e of err.body?.errors ?? []) {
+      const f = e.path.split('.')[0] ?? '';
+      if (f && !fields[f]) fields[f] = e.message;
+    }
+    if (err.status === 0) return { fields, text: 'Network error. Please try again later.' };
+    return { fields, text: Object.values(fields)[0] ?? err.body?.message ?? 'Something went wrong. Please try again.' };
+  }
+  return { fields: {}, text: 'Something went wrong. Please try again.' };
+}
+
+export default function AccountPage() {
+  usePageTitle('My Account');
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-6 sm:py-8">
+      <h1 className="mb-6 font-serif text-2xl font-bold text-gray-900 sm:text-3xl">My Account</h1>
+      <SignedIn fallback={<div aria-busy="true" className="h-64 animate-pulse rounded-xl bg-gray-100" />}>
+        <Account />
+      </SignedIn>
+    </section>
+  );
+}
+
+function Account() {
+  const { user } = useSession();
+  if (!user) return null;
+  return (
+    <div className="space-y-6">
+      <DetailsCard user={user} />
+      <PasswordCard />
+      <AddressesCard />
+      <DevicesCard />
+    </div>
+  );
+}
+
+function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6">
+      <h2 id={id} className="mb-4 text-lg font-semibold text-gray-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Field({
+  id,
+  label,
+  error,
+  hint,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-800">
+        {label}
+      </label>
+      {children}
+      {hint && !error ? <p className="mt-1 text-xs text-gray-600">{hint}</p> : null}
+      {error ? (
+        <p id={`${id}-error`} data-testid={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+const invalid = (id: string, error?: string) =>
+  error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
+
+function OutcomeLine({ outcome, testId }: { outcome: Outcome; testId: string }) {
+  if (!outcome) return null;
+  return (
+    <p
+      role={outcome.kind === 'ok' ? 'status' : 'alert'}
+      data-testid={testId}
+      className={`rounded-md px-3 py-2 text-sm ${outcome.kind === 'ok' ? 'bg-green-50 text-green-800' : 'bg-red-50 text-red-800'}`}
+    >
+      {outcome.text}
+    </p>
+  );
+}
+
+// ---------------------------------------------------------------- name, e-mail, language
+function DetailsCard({ user }: { user: User }) {
+  const qc = useQueryClient();
+  const [fullname, setFullname] = useState(user.fullname);
+  const [email, setEmail] = useState(user.email);
+  const [language, setLanguage] = useState<'en' | 'hi'>(user.language);
+  const [errors, setErrors] = useState<Errors>({});
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setErrors({});
+    setOutcome(null);
+    try {
+      const res = await accountApi.editDetails({ fullname, email, language });
+      qc.setQueryData(SESSION_KEY, res.user);
+      setFullname(res.user.fullname);
+      setEmail(res.user.email);
+      setOutcome({ kind: 'ok', text: 'Your details have been saved.' });
+    } catch (err) {
+      const p = problemsOf(err);
+      setErrors(p.fields);
+      setOutcome({ kind: 'error', text: p.text });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Card id="details-heading" title="Your details">
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <p className="text-sm text-gray-700">
+          Mobile No: <span className="font-medium tabular-nums">{user.mobileno}</span>
+        </p>
+        <Field id="account-fullname" label="Full Name" error={errors.fullname}>
+          <input
+            id="account-fullname"
+            autoComplete="name"
+            value={fullname}
+            onChange={(e) => setFullname(e.target.value)}
+            className={inputClass}
+            {...invalid('account-fullname', errors.fullname)}
+          />
+        </Field>
+        <Field
+          id="account-email"
+          label="E-mail (optional)"
+          error={errors.email}
+          hint="Order confirmations and updates are sent here too."
+        >
+          <input
+            id="account-email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            className={inputClass}
+            {...invalid('account-email', errors.email)}
+          />
+        </Field>
+        <Field id="account-language" label="Language of messages" error={errors.language}>
+          <select
+            id="account-language"
+            value={language}
+            onChange={(e) => setLanguage(e.target.value === 'hi' ? 'hi' : 'en')}
+            className={inputClass}
+          >
+            <option value="en">English</option>
+            <option value="hi">हिन्दी (Hindi)</option>
+          </select>
+        </Field>
+        <OutcomeLine outcome={outcome} testId="details-outcome" />
+        <button type="submit" disabled={busy} className={primaryButton}>
+          {busy ? 'Saving...' : 'Save details'}
+        </button>
+      </form>
+    </Card>
+  );
+}
+
+// ---------------------------------------------------------------- password
+function PasswordCard() {
+  const [currentPassword, setCurrent] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setErrors({});
+    setOutcome(null);
+    if (!currentPassword) {
+      setErrors({ currentPassword: 'Current password is required to change the password' });
+      return;
+    }
+    if (!password) {
+      setErrors({ password: 'Password is required' });
+      return;
+    }
+    setBusy(true);
+    try {
+      await accountApi.editDetails({ password, currentPassword });
+      setCurrent('');
+      setPassword('');
+      setOutcome({ kind: 'ok', text: 'Your password has been changed. Your other devices have been signed out.' });
+    } catch (err) {
+      const p = problemsOf(err);
+      setErrors(p.fields);
+      setOutcome({ kind: 'error', text: p.text });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Card id="password-heading" title="Change password">
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <Field id="current-password" label="Current password" error={errors.currentPassword}>
+          <PasswordInput id="current-password" value={currentPassword} onChange={setCurrent} autoComplete="current-password" />
+        </Field>
+        <Field id="new-password" label="New password" error={errors.password} hint="At least 8 characters.">
+          <PasswordInput id="new-password" value={password} onChange={setPassword} autoComplete="new-password" />
+        </Field>
+        <OutcomeLine outcome={outcome} testId="password-outcome" />
+        <button type="submit" disabled={busy} className={primaryButton}>
+          {busy ? 'Changing...' : 'Change password'}
+        </button>
+      </form>
+    </Card>
+  );
+}
+
+// ---------------------------------------------------------------- saved addresses
+function AddressesCard() {
+  const qc = useQueryClient();
+  const query = useQuery({
+    queryKey: ADDRESSES_KEY,
+    queryFn: async () => (await accountApi.addresses()).addresses,
+    staleTime: 0,
+  });
+  const [editing, setEditing] = useState<Address | 'new' | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [busyId, setBusyId] = useState<string | null>(null);
+
+  const keep = (list: Address[]) => qc.setQueryData(ADDRESSES_KEY, list);
+
+  async function act(id: string, call: () => Promise<{ addresses: Address[] }>, done: string) {
+    setBusyId(id);
+    setOutcome(null);
+    try {
+      keep((await call()).addresses);
+      setOutcome({ kind: 'ok', text: done });
+    } catch (err) {
+      setOutcome({ kind: 'error', text: problemsOf(err).text });
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  return (
+    <Card id="addresses-heading" title="Saved addresses">
+      {query.isPending ? (
+        <div aria-busy="true" className="h-24 animate-pulse rounded-lg bg-gray-100" />
+      ) : query.isError ? (
+        <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-800">
+          Your addresses could not be loaded.
+          <button type="button" className={secondaryButton} onClick={() => query.refetch()}>
+            Retry
+          </button>
+        </div>
+      ) : (
+        <div className="space-y-4">
+          {query.data.length === 0 && editing !== 'new' ? (
+            <p className="text-sm text-gray-700">No saved addresses yet. Save one to check out faster.</p>
+          ) : null}
+          <ul className="space-y-3" aria-label="Your addresses">
+            {query.data.map((a) =>
+              editing !== 'new' && editing?._id === a._id ? (
+                <li key={a._id}>
+                  <AddressForm
+                    initial={a}
+                    onCancel={() => setEditing(null)}
+                    onSaved={(list) => {
+                      keep(list);
+                      setEditing(null);
+                      setOutcome({ kind: 'ok', text: 'Address saved.' });
+                    }}
+                  />
+                </li>
+              ) : (
+                <li
+                  key={a._id}
+                  data-testid="address-card"
+                  className={`rounded-lg border p-3 text-sm sm:p-4 ${a.isdefault ? 'border-brand-600 bg-brand-50/40' : 'border-gray-200'}`}
+                >
+                  <div className="flex flex-wrap items-center gap-2">
+                    <p className="font-semibold text-gray-900">{a.label || a.fullname}</p>
+                    {a.isdefault ? (
+                      <span
+                        data-testid="address-default"
+                        className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white"
+                      >
+                        Default
+                      </span>
+                    ) : null}
+                  </div>
+                  <address className="mt-1 break-words text-gray-700 not-italic">
+                    {a.label ? (
+                      <>
+                        {a.fullname}
+                        <br />
+                      </>
+                    ) : null}
+                    {a.address}
+                    <br />
+                    {a.city} {a.pincode}, {a.state}
+                    <br />
+                    Mobile: {a.mobileno}
+                    {a.gstin ? (
+                      <>
+                        <br />
+                        GSTIN: {a.gstin}
+                      </>
+                    ) : null}
+                  </address>
+                  <div className="mt-3 flex flex-wrap gap-2">
+                    <button type="button" className={secondaryButton} onClick={() => setEditing(a)} disabled={busyId !== null}>
+                      Edit
+                    </button>
+                    {a.isdefault ? null : (
+                      <button
+                        type="button"
+                        className={secondaryButton}
+                        disabled={busyId !== null}
+                        onClick={() =>
+                          act(a._id, () => accountApi.editAddress(a._id, { isdefault: true }), 'Default address changed.')
+                        }
+                      >
+                        Set as default
+                      </button>
+                    )}
+                    <button
+                      type="button"
+                      className={`${secondaryButton} text-red-700`}
+                      disabled={busyId !== null}
+                      aria-label={`Delete ${a.label || a.fullname}, ${a.address}`}
+                      onClick={() => {
+                        if (window.confirm('Delete this address?')) {
+                          void act(a._id, () => accountApi.deleteAddress(a._id), 'Address deleted.');
+                        }
+                      }}
+                    >
+                      Delete
+                    </button>
+                  </div>
+                </li>
+              ),
+            )}
+          </ul>
+          {editing === 'new' ? (
+            <AddressForm
+              onCancel={() => setEditing(null)}
+              onSaved={(list) => {
+                keep(list);
+                setEditing(null);
+                setOutcome({ kind: 'ok', text: 'Address saved.' });
+              }}
+            />
+          ) : (
+            <button
+              type="button"
+              className={secondaryButton}
+              onClick={() => {
+                setOutcome(null);
+                setEditing('new');
+              }}
+            >
+              Add an address
+            </button>
+          )}
+          <OutcomeLine outcome={outcome} testId="addresses-outcome" />
+        </div>
+      )}
+    </Card>
+  );
+}
+
+const ADDRESS_FIELDS = [
+  { name: 'label', label: 'Label (optional, e.g. Home)', autoComplete: 'off' },
+  { name: 'fullname', label: 'Full Name', autoComplete: 'shipping name' },
+  { name: 'mobileno', label: 'Mobile Number', autoComplete: 'shipping tel-national', inputMode: 'numeric' },
+  { name: 'address', label: 'Address', autoComplete: 'shipping street-address' },
+  { name: 'city', label: 'City', autoComplete: 'shipping address-level2' },
+  { name: 'pincode', label: 'PIN Code', autoComplete: 'shipping postal-code', inputMode: 'numeric' },
+  { name: 'gstin', label: 'GSTIN (optional, for a business)', autoComplete: 'off' },
+] as const;
+type TextField = (typeof ADDRESS_FIELDS)[number]['name'];
+
+function AddressForm({
+  initial,
+  onCancel,
+  onSaved,
+}: {
+  initial?: Address;
+  onCancel: () => void;
+  onSaved: (list: Address[]) => void;
+}) {
+  const [values, setValues] = useState<Record<TextField, string> & { state: string }>(() => ({
+    label: initial?.label ?? '',
+    fullname: initial?.fullname ?? '',
+    mobileno: initial?.mobileno ?? '',
+    address: initial?.address ?? '',
+    city: initial?.city ?? '',
+    pincode: initial?.pincode ?? '',
+    gstin: initial?.gstin ?? '',
+    state: initial?.state ?? '',
+  }));
+  const [isdefault, setDefault] = useState(initial?.isdefault ?? false);
+  const [errors, setErrors] = useState<Errors>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const prefix = initial ? `address-${initial._id}` : 'address-new';
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setErrors({});
+    setProblem(null);
+    const body: AddressInput = { ...values, state: values.state || undefined, isdefault };
+    try {
+      const res = initial
+        ? await accountApi.editAddress(initial._id, { ...body, state: values.state || undefined })
+        : await accountApi.addAddress(body);
+      onSaved(res.addresses);
+    } catch (err) {
+      const p = problemsOf(err);
+      setErrors(p.fields);
+      setProblem(p.text);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label={initial ? 'Edit address' : 'New address'}
+      className="space-y-3 rounded-lg border border-gray-200 bg-gray-50 p-3 sm:p-4"
+    >
+      <div className="grid gap-3 sm:grid-cols-2">
+        {ADDRESS_FIELDS.map((f) => {
+          const id = `${prefix}-${f.name}`;
+          const wide = f.name === 'address' || f.name === 'fullname';
+          return (
+            <div key={f.name} className={wide ? 'sm:col-span-2' : undefined}>
+              <Field id={id} label={f.label} error={errors[f.name]}>
+                {f.name === 'address' ? (
+                  <textarea
+                    id={id}
+                    rows={2}
+                    autoComplete={f.autoComplete}
+                    value={values[f.name]}
+                    onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
+                    className={inputClass}
+                    {...invalid(id, errors[f.name])}
+                  />
+                ) : (
+                  <input
+                    id={id}
+                    type={f.name === 'mobileno' ? 'tel' : 'text'}
+                    inputMode={'inputMode' in f ? f.inputMode : undefined}
+                    autoComplete={f.autoComplete}
+                    value={values[f.name]}
+                    onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
+                    className={inputClass}
+                    {...invalid(id, errors[f.name])}
+                  />
+                )}
+              </Field>
+            </div>
+          );
+        })}
+        <Field id={`${prefix}-state`} label="State" error={errors.state} hint="Left blank, it is taken from the PIN code.">
+          <select
+            id={`${prefix}-state`}
+            value={values.state}
+            onChange={(e) => setValues((v) => ({ ...v, state: e.target.value }))}
+            className={inputClass}
+            {...invalid(`${prefix}-state`, errors.state)}
+          >
+            <option value="">From the PIN code</option>
+            {STATE_NAMES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
+      <label className="flex items-center gap-2 text-sm text-gray-800">
+        <input
+          type="checkbox"
+          checked={isdefault}
+          onChange={(e) => setDefault(e.target.checked)}
+          className="size-4 accent-brand-700"
+        />
+        Use as my default address
+      </label>
+      {problem ? (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+          {problem}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" disabled={busy} className={primaryButton}>
+          {busy ? 'Saving...' : 'Save address'}
+        </button>
+        <button type="button" onClick={onCancel} className={secondaryButton}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+// ---------------------------------------------------------------- other devices
+function DevicesCard() {
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [busy, setBusy] = useState(false);
+  return (
+    <Card id="devices-heading" title="Devices">
+      <p className="mb-4 text-sm text-gray-700">
+        Signed in on a phone or computer you no longer use? Sign out everywhere except here.
+      </p>
+      <button
+        type="button"
+        disabled={busy}
+        className={secondaryButton}
+        onClick={async () => {
+          setBusy(true);
+          setOutcome(null);
+          try {
+            const res = await accountApi.signOutOthers();
+            setOutcome({ kind: 'ok', text: `${res.message}.` });
+          } catch (err) {
+            setOutcome({ kind: 'error', text: problemsOf(err).text });
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        {busy ? 'Signing out...' : 'Sign out of other devices'}
+      </button>
+      <div className="mt-3">
+        <OutcomeLine outcome={outcome} testId="devices-outcome" />
+      </div>
+    </Card>
+  );
+}
