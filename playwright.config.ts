@@ -2,6 +2,22 @@ import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_ADMIN = { mobileno: '9000000001', password: 'e2e-admin-password' };
+/** The MSG91 stand-in (e2e/msg91-stand-in.ts) the server sends its SMS to. */
+export const MSG91_STAND_IN = `http://127.0.0.1:${PORT + 1000}`;
+const MSG91_TEMPLATES = [
+  'order_placed',
+  'order_shipped',
+  'order_delivered',
+  'order_cancelled',
+  'refund_processed',
+  'return_updated',
+  'password_code',
+  'merchant_new_order',
+  'merchant_flagged_payment',
+  'merchant_low_stock',
+]
+  .map((t) => `${t}:e2e-${t.replaceAll('_', '-')}`)
+  .join(',');
 
 const chromium = {
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -50,28 +66,43 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: `rm -rf tmp/e2e-data && node --import tsx server/main.ts`,
-    url: `http://localhost:${PORT}/healthz`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: 'tmp/e2e-data',
-      PUBLIC_URL: `http://localhost:${PORT}`,
-      SEED_DEMO: 'true',
-      ADMIN_MOBILE: E2E_ADMIN.mobileno,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      NODE_ENV: 'production',
-      // production without Razorpay keys: the sandbox, asked for by name (every page shows the test payments ribbon)
-      PAYMENTS: 'sandbox',
-      LOG_LEVEL: 'warn',
-      // Every journey shops from 127.0.0.1, one client address for many test shoppers at once.
-      HOLD_MAX_UNITS_PER_ADDRESS: '100000',
-      HOLD_MAX_RUPEES_PER_ADDRESS: '1000000000',
+  webServer: [
+    {
+      command: 'node --import tsx e2e/msg91-stand-in.ts',
+      url: `${MSG91_STAND_IN}/healthz`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { MSG91_STAND_IN_PORT: String(PORT + 1000) },
     },
-  },
+    {
+      command: `rm -rf tmp/e2e-data && node --import tsx server/main.ts`,
+      url: `http://localhost:${PORT}/healthz`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: 'tmp/e2e-data',
+        PUBLIC_URL: `http://localhost:${PORT}`,
+        SEED_DEMO: 'true',
+        ADMIN_MOBILE: E2E_ADMIN.mobileno,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        NODE_ENV: 'production',
+        // production without Razorpay keys: the sandbox, asked for by name (every page shows the test payments ribbon)
+        PAYMENTS: 'sandbox',
+        LOG_LEVEL: 'warn',
+        // Every journey shops from 127.0.0.1, one client address for many test shoppers at once.
+        HOLD_MAX_UNITS_PER_ADDRESS: '100000',
+        HOLD_MAX_RUPEES_PER_ADDRESS: '1000000000',
+        // SMS go to the MSG91 stand-in (a journey reads the password code there).
+        MSG91_AUTHKEY: 'e2e-msg91-authkey',
+        MSG91_API_BASE: MSG91_STAND_IN,
+        MSG91_TEMPLATES,
+      },
+    },
+  ],
 });

@@ -125,12 +125,15 @@ export const CategoryIdParam = z.object({ categoryId: idWith('Invalid category I
 export const SubcategoryIdParam = z.object({ subcategoryId: idWith('Invalid subcategory ID provided') });
 
 export const NAME_MAX = 100;
+/** A name made only of punctuation would have no words in the shop's addresses (contract/filter.ts). */
+const hasWord = (name: string) => /[\p{L}\p{N}]/u.test(name);
 export const CategoryBody = z.object({
   categoryname: z
     .string({ message: 'Please enter a category name' })
     .trim()
     .min(1, { message: 'Please enter a category name' })
-    .max(NAME_MAX, { message: `Category name must be at most ${NAME_MAX} characters` }),
+    .max(NAME_MAX, { message: `Category name must be at most ${NAME_MAX} characters` })
+    .refine(hasWord, { message: 'A category name needs a letter or a digit' }),
 });
 export type CategoryBody = z.infer<typeof CategoryBody>;
 
@@ -139,7 +142,8 @@ export const SubcategoryBody = z.object({
     .string({ message: 'Please fill in all fields' })
     .trim()
     .min(1, { message: 'Please fill in all fields' })
-    .max(NAME_MAX, { message: `Subcategory name must be at most ${NAME_MAX} characters` }),
+    .max(NAME_MAX, { message: `Subcategory name must be at most ${NAME_MAX} characters` })
+    .refine(hasWord, { message: 'A subcategory name needs a letter or a digit' }),
   category: z
     .string({ message: 'Please fill in all fields' })
     .trim()
@@ -348,6 +352,8 @@ export const ProductBySlugResponse = z.object({
   success: z.boolean(),
   product: Product,
   relatedProducts: z.array(Product),
+  /** The shop's carats per ratti (settings): the page shows ratti beside carat with it. */
+  rattiincarats: z.number().optional(),
 });
 export const ParsedFilter = z.object({
   categories: z.array(z.string()),
@@ -357,6 +363,15 @@ export const ParsedFilter = z.object({
   sort: z.enum(['newest', 'oldest', 'asc', 'desc']),
   page: z.number().int(),
   search: z.array(z.string()),
+  /** Gem terms (contract/filter.ts), present when asked for. */
+  caratmin: z.number().optional(),
+  caratmax: z.number().optional(),
+  rattimin: z.number().optional(),
+  rattimax: z.number().optional(),
+  origin: z.array(z.string()).optional(),
+  shape: z.array(z.string()).optional(),
+  treatment: z.array(z.string()).optional(),
+  lab: z.array(z.string()).optional(),
 });
 export const FilterResponse = z.object({
   success: z.boolean(),

@@ -4,12 +4,18 @@ import {
   type CatalogueFilter,
   emptyFilter,
   FILTER_KEYWORDS,
+  filterFromForm,
+  filterWords,
   formatFilter,
+  GEM_BOUNDS,
+  GEM_LISTS,
   nameToFilterWord,
   parseFilter,
   SORT_ORDERS,
   sameFilter,
 } from './filter.js';
+import * as v1 from './filter-v1.js';
+import { GEM_CHOICES } from './gems.js';
 
 const SHOP = {
   categories: ['Gemstones', 'Jewellery'],
@@ -183,6 +189,8 @@ const termFor = (names: { categories: string[]; subcategories: string[] }) =>
       fc.oneof(
         fc.constantFrom(...names.categories.map(nameToFilterWord), ...names.subcategories.map(nameToFilterWord), 'x'),
         fc.constantFrom(...FILTER_KEYWORDS, 'all', ...SORT_ORDERS),
+        fc.constantFrom('caratmin', 'caratmax', 'rattimin', 'rattimax', 'origin', 'shape', 'treatment', 'lab'),
+        fc.constantFrom('burma', 'srilanka', 'oval', 'cushion', 'untreated', 'heated', 'gia', 'any', 'other'),
         fc.oneof(fc.nat().map(String), fc.double().map(String), fc.constantFrom('0', '1.5', '007', '1e5', '-3')),
         fc.string({ maxLength: 6 }),
       ),
@@ -243,6 +251,143 @@ describe('filter properties', () => {
         expect(strip(parseFilter(formatFilter(once), SHOP))).toEqual(strip(once));
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+// ------------------------------------------------------------------ gem terms
+
+describe('gem terms', () => {
+  it('reads carat and ratti bounds, origin, shape, treatment and lab', () => {
+    expect(parse('gemstones-ruby-rattimin-4.5-rattimax-5.5-origin-burma-treatment-untreated-lab-gia')).toEqual({
+      ...emptyFilter(),
+      categories: ['Gemstones'],
+      subcategories: ['Ruby'],
+      rattimin: 4.5,
+      rattimax: 5.5,
+      origin: ['burma'],
+      treatment: ['untreated'],
+      lab: ['gia'],
+    });
+    expect(parse('caratmin-2-caratmax-6.255-shape-oval-shape-cushion-origin-srilanka-origin-burma')).toEqual({
+      ...emptyFilter(),
+      caratmin: 2,
+      caratmax: 6.26,
+      shape: ['oval', 'cushion'],
+      origin: ['srilanka', 'burma'],
+    });
+  });
+
+  it('writes them after the price and before sort, page and search, and reads them back', () => {
+    const f = { ...parse('ruby-min-500-sort-asc-page-2-search-pigeon-blood'), rattimin: 5, origin: ['burma'], lab: ['any'] };
+    expect(formatFilter(f)).toBe('ruby-min-500-rattimin-5-origin-burma-lab-any-sort-asc-page-2-search-pigeon-blood');
+    expect(parse(formatFilter(f))).toEqual(f);
+  });
+
+  it('leaves a keyword without a valid value, and any of them inside a search, with the meaning it always had', () => {
+    expect(parse('origin-atlantis')).toEqual({ ...emptyFilter(), search: ['origin', 'atlantis'] });
+    expect(parse('caratmin-heavy')).toEqual({ ...emptyFilter(), search: ['caratmin', 'heavy'] });
+    expect(parse('ruby-shape')).toEqual({ ...emptyFilter(), subcategories: ['Ruby'], search: ['shape'] });
+    expect(parse('search-lab-grown-origin-burma')).toEqual({ ...emptyFilter(), search: ['lab', 'grown', 'origin', 'burma'] });
+    expect(parse('caratmin-1e5')).toEqual({ ...emptyFilter(), search: ['caratmin', '1e5'] });
+  });
+
+  it('the form gives them too: bounds swapped when reversed, unknown choices left out', () => {
+    expect(
+      filterFromForm({
+        rattimin: '6',
+        rattimax: '4.5',
+        caratmin: 'x',
+        origin: 'burma',
+        shape: 'blob',
+        treatment: 'untreated',
+        lab: '',
+      }),
+    ).toMatchObject({ rattimin: 4.5, rattimax: 6, origin: ['burma'], treatment: ['untreated'] });
+    const f = filterFromForm({ shape: 'blob', lab: '' });
+    expect(f.caratmin).toBeUndefined();
+    expect(f.shape).toBeUndefined();
+    expect(f.lab).toBeUndefined();
+  });
+});
+
+const GEM_WORDS = new Set<string>([...GEM_BOUNDS, ...GEM_LISTS]);
+const noGemKeyword = (term: string) => !filterWords(term).some((w) => GEM_WORDS.has(w));
+
+describe('backward compatibility: every term of the grammar before the gem terms reads as it did', () => {
+  it('terms without a gem keyword parse exactly as before', () => {
+    fc.assert(
+      fc.property(
+        shopNames.chain((names) => fc.tuple(fc.constant(names), termFor(names).filter(noGemKeyword))),
+        ([names, term]) => {
+          expect(parseFilter(term, names)).toEqual(v1.parseFilter(term, names));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('every filter the shop could write before is written the same and reads the same, whatever its search words', () => {
+    fc.assert(
+      fc.property(
+        shopNames.chain((names) =>
+          fc.tuple(
+            fc.constant(names),
+            filterFor(names).chain((f) =>
+              // search words may now be gem keywords and values: inside a search they stay search words
+              fc.uniqueArray(fc.constantFrom(...GEM_WORDS, 'burma', 'oval', 'gia', '5'), { maxLength: 4 }).map((extra) => ({
+                ...f,
+                search: [...f.search, ...extra.filter((w) => !f.search.includes(w))],
+              })),
+            ),
+          ),
+        ),
+        ([names, f]) => {
+          const term = v1.formatFilter(f);
+          expect(formatFilter(f)).toBe(term);
+          expect(strip(parseFilter(term, names))).toEqual(strip(v1.parseFilter(term, names)));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});
+
+const gemKey = (kind: (typeof GEM_LISTS)[number]) => fc.constantFrom(...GEM_CHOICES[kind].map((c) => c.key));
+const weight = fc.integer({ min: 0, max: 10_000_000 }).map((n) => n / 100);
+
+describe('gem term properties', () => {
+  it('parse(format(f)) == f for filters with gem terms', () => {
+    fc.assert(
+      fc.property(
+        shopNames.chain((names) =>
+          fc.tuple(
+            fc.constant(names),
+            fc.tuple(
+              filterFor(names),
+              fc.record(
+                {
+                  caratmin: weight,
+                  caratmax: weight,
+                  rattimin: weight,
+                  rattimax: weight,
+                  origin: fc.uniqueArray(gemKey('origin'), { minLength: 1, maxLength: 3 }),
+                  shape: fc.uniqueArray(gemKey('shape'), { minLength: 1, maxLength: 3 }),
+                  treatment: fc.uniqueArray(gemKey('treatment'), { minLength: 1, maxLength: 2 }),
+                  lab: fc.uniqueArray(gemKey('lab'), { minLength: 1, maxLength: 3 }),
+                },
+                { requiredKeys: [] },
+              ),
+            ),
+          ),
+        ),
+        ([names, [f, gems]]) => {
+          const full = { ...f, ...gems } as CatalogueFilter;
+          const back = parseFilter(formatFilter(full), names);
+          expect(sameFilter(back, full)).toBe(true);
+        },
+      ),
+      { numRuns: 500 },
     );
   });
 });

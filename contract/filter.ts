@@ -13,6 +13,15 @@
  *   (`ruby` alone = Ruby under any category); with a category (`gemstones-ruby`) only the ones under it.
  * - `all` outside a search is a no-op; any other word is a name search word (all words must match).
  *
+ * Gem terms (contract/gems.ts), read only outside a search and only with a valid value; otherwise the words keep
+ * the meaning they always had (a name, or search words), so every term written before them reads as it did:
+ * - `caratmin-N` / `caratmax-N`: carat weight bounds; `rattimin-N` / `rattimax-N`: the same in ratti (the shop's
+ *   ratti setting converts them); plain numbers only, rounded to 2 decimals.
+ * - `origin-KEY`, `shape-KEY`, `treatment-KEY`, `lab-KEY`: one of the keys of GEM_ORIGINS, GEM_SHAPES,
+ *   GEM_TREATMENTS, GEM_LABS (`origin-burma`, `shape-oval`, `treatment-untreated`, `lab-gia`, `lab-any`);
+ *   repeated, any of them (`origin-burma-origin-srilanka`).
+ * The canonical string writes them after the price bounds and before `sort`, `page` and `search`.
+ *
  * Limits, by design: a name whose first word is a keyword (`min max sort page search`) cannot be written
  * in a filter string, and neither can a search word that is a keyword. Names that are concatenations of
  * other names read as the longer name (longest match), e.g. category `Natural` + subcategory
@@ -20,6 +29,8 @@
  *
  * Neither function ever throws.
  */
+
+import { GEM_CHOICES, type GemChoiceKind } from './gems.js';
 
 export const SORT_ORDERS = ['newest', 'oldest', 'asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
@@ -37,7 +48,25 @@ export type CatalogueFilter = {
   page: number;
   /** Lower-case name-search words; a product matches when its name contains every one. */
   search: string[];
+  /** Gem terms; left out when not asked for (so a filter without them is as it always was). */
+  caratmin?: number;
+  caratmax?: number;
+  rattimin?: number;
+  rattimax?: number;
+  /** Keys of GEM_ORIGINS, GEM_SHAPES, GEM_TREATMENTS, GEM_LABS, in the order they appeared. */
+  origin?: string[];
+  shape?: string[];
+  treatment?: string[];
+  lab?: string[];
 };
+
+/** The gem weight bounds and the gem choice lists of a filter. */
+export const GEM_BOUNDS = ['caratmin', 'caratmax', 'rattimin', 'rattimax'] as const;
+export const GEM_LISTS = ['origin', 'shape', 'treatment', 'lab'] as const satisfies readonly GemChoiceKind[];
+const GEM_BOUND_SET = new Set<string>(GEM_BOUNDS);
+const GEM_LIST_SET = new Set<string>(GEM_LISTS);
+/** Largest carat or ratti bound taken. */
+export const MAX_WEIGHT_BOUND = 100_000;
 
 export type FilterNames = { categories: readonly string[]; subcategories: readonly string[] };
 
@@ -48,16 +77,32 @@ export const MAX_PRICE_BOUND = 1_000_000_000_000;
 
 export const emptyFilter = (): CatalogueFilter => ({ categories: [], subcategories: [], sort: 'newest', page: 1, search: [] });
 
-/** The words of a name or a term: lower-case, split at spaces and hyphens. */
+/**
+ * What separates words: spaces and hyphens, and every character that means something in an address
+ * (`/ ? # % \`), and a dot unless it sits between two digits (`99.5` stays one word, `22ct.` loses its dot).
+ * So a name's words never hold a character that could cut or end a path segment, or make it look like a file.
+ */
+const WORD_BREAK = /(?:[\s\-/?#%\\]|(?<!\d)\.|\.(?!\d))+/u;
+
+/** The words of a name or a term: lower-case, split at spaces, hyphens and address characters. */
 export function filterWords(text: string): string[] {
-  return String(text)
-    .toLowerCase()
-    .split(/[\s-]+/u)
-    .filter(Boolean);
+  return String(text).toLowerCase().split(WORD_BREAK).filter(Boolean);
 }
 
-/** A name as written in a filter string: `Natural Yellow Sapphire` → `natural-yellow-sapphire`. */
+/**
+ * A name as written in a filter string and in the shop's addresses: `Natural Yellow Sapphire` →
+ * `natural-yellow-sapphire`, `Rings / Bands` → `rings-bands`. The one function every address is made with
+ * (listingPath, productPagePath below; the server's pages and sitemap, the web app's links).
+ */
 export const nameToFilterWord = (name: string) => filterWords(name).join('-');
+
+/** The address of a category's listing page (`/gemstones`) or a subcategory's (`/gemstones-ruby`): one segment. */
+export const listingPath = (category: string, subcategory?: string) =>
+  `/${encodeURIComponent([category, subcategory ?? ''].map(nameToFilterWord).filter(Boolean).join('-') || 'all')}`;
+
+/** The address of a product page: /{category}/{subcategory}/{slug}, each part one URL-encoded segment. */
+export const productPagePath = (category: string, subcategory: string, slug: string) =>
+  `/${[nameToFilterWord(category) || 'products', nameToFilterWord(subcategory) || 'all', slug].map(encodeURIComponent).join('/')}`;
 
 function parsePrice(word: string): number | undefined {
   if (!/^\d+(\.\d+)?$/.test(word)) return undefined;
@@ -108,6 +153,33 @@ const pushUnique = (list: string[], value: string) => {
   if (!list.includes(value)) list.push(value);
 };
 
+function parseWeight(word: string | undefined): number | undefined {
+  if (word === undefined || !/^\d+(\.\d+)?$/.test(word)) return undefined;
+  const n = Math.round(Number(word) * 100) / 100;
+  return Number.isFinite(n) && n <= MAX_WEIGHT_BOUND ? n : undefined;
+}
+
+const isGemKey = (kind: GemChoiceKind, key: string | undefined) =>
+  key !== undefined && GEM_CHOICES[kind].some((c) => c.key === key);
+
+/** Takes `keyword value` as a gem term when it is one (a valid value); false leaves both words as they were. */
+function readGemTerm(filter: CatalogueFilter, keyword: string, value: string | undefined): boolean {
+  if (GEM_BOUND_SET.has(keyword)) {
+    const n = parseWeight(value);
+    if (n === undefined) return false;
+    filter[keyword as (typeof GEM_BOUNDS)[number]] = n;
+    return true;
+  }
+  if (GEM_LIST_SET.has(keyword) && isGemKey(keyword as GemChoiceKind, value)) {
+    const kind = keyword as (typeof GEM_LISTS)[number];
+    const list = filter[kind] ?? [];
+    pushUnique(list, value as string);
+    filter[kind] = list;
+    return true;
+  }
+  return false;
+}
+
 /** Reads a filter string. Unknown words become name-search words; it never throws. */
 export function parseFilter(term: unknown, names: FilterNames = { categories: [], subcategories: [] }): CatalogueFilter {
   const filter = emptyFilter();
@@ -157,6 +229,10 @@ export function parseFilter(term: unknown, names: FilterNames = { categories: []
       i += match.words.length;
       continue;
     }
+    if (readGemTerm(filter, word, words[i + 1])) {
+      i += 2;
+      continue;
+    }
     if (word !== 'all') pushUnique(filter.search, word);
     i += 1;
   }
@@ -184,6 +260,22 @@ export function formatFilter(filter: Partial<CatalogueFilter> | null | undefined
         if (s !== undefined) parts.push(key, s);
       }
     }
+    for (const key of GEM_BOUNDS) {
+      const v = f[key];
+      if (typeof v === 'number' && v <= MAX_WEIGHT_BOUND) {
+        const s = formatNumber(v);
+        if (s !== undefined) parts.push(key, s);
+      }
+    }
+    for (const kind of GEM_LISTS) {
+      const seen = new Set<string>();
+      for (const key of f[kind] ?? []) {
+        if (isGemKey(kind, key) && !seen.has(key)) {
+          seen.add(key);
+          parts.push(kind, key);
+        }
+      }
+    }
     if (f.sort && f.sort !== 'newest' && (SORT_ORDERS as readonly string[]).includes(f.sort)) parts.push('sort', f.sort);
     if (typeof f.page === 'number' && Number.isSafeInteger(f.page) && f.page > 1) parts.push('page', String(f.page));
     const search = (f.search ?? []).flatMap((w) => filterWords(String(w))).filter((w) => !KEYWORDS.has(w));
@@ -204,7 +296,9 @@ export function sameFilter(a: CatalogueFilter, b: CatalogueFilter): boolean {
     a.max === b.max &&
     a.sort === b.sort &&
     a.page === b.page &&
-    eqList(a.search, b.search)
+    eqList(a.search, b.search) &&
+    GEM_BOUNDS.every((k) => a[k] === b[k]) &&
+    GEM_LISTS.every((k) => eqList(a[k] ?? [], b[k] ?? []))
   );
 }
 
@@ -213,7 +307,17 @@ export function sameFilter(a: CatalogueFilter, b: CatalogueFilter): boolean {
  * JavaScript): its field names. `category` and `subcategory` carry ids (the server reads them as names);
  * `clear` is Clear All.
  */
-export const FILTER_FORM_FIELDS = ['search', 'category', 'subcategory', 'min', 'max', 'sort', 'clear'] as const;
+export const FILTER_FORM_FIELDS = [
+  'search',
+  'category',
+  'subcategory',
+  'min',
+  'max',
+  'sort',
+  'clear',
+  ...GEM_BOUNDS,
+  ...GEM_LISTS,
+] as const;
 
 /** The form's values, with the category and subcategory as names. */
 export type FilterFormValues = {
@@ -223,6 +327,15 @@ export type FilterFormValues = {
   min?: string;
   max?: string;
   sort?: string;
+  caratmin?: string;
+  caratmax?: string;
+  rattimin?: string;
+  rattimax?: string;
+  /** A key of the list (`burma`), or '' for any. */
+  origin?: string;
+  shape?: string;
+  treatment?: string;
+  lab?: string;
 };
 
 /**
@@ -243,7 +356,7 @@ export function filterFromForm(values: FilterFormValues): CatalogueFilter {
   let max = price(values.max);
   if (min !== undefined && max !== undefined && max < min) [min, max] = [max, min];
   const sort = text(values.sort);
-  return {
+  const filter: CatalogueFilter = {
     categories: category ? [category] : [],
     subcategories: category && subcategory ? [subcategory] : [],
     search: filterWords(text(values.search)),
@@ -252,4 +365,23 @@ export function filterFromForm(values: FilterFormValues): CatalogueFilter {
     sort: (SORT_ORDERS as readonly string[]).includes(sort) ? (sort as SortOrder) : 'newest',
     page: 1,
   };
+  for (const [low, high] of [
+    ['caratmin', 'caratmax'],
+    ['rattimin', 'rattimax'],
+  ] as const) {
+    let a = parseWeight(text(values[low]) || undefined);
+    let b = parseWeight(text(values[high]) || undefined);
+    if (a !== undefined && b !== undefined && b < a) [a, b] = [b, a];
+    if (a !== undefined) filter[low] = a;
+    if (b !== undefined) filter[high] = b;
+  }
+  for (const kind of GEM_LISTS) {
+    const key = text(values[kind]).toLowerCase();
+    if (isGemKey(kind, key)) filter[kind] = [key];
+  }
+  return filter;
 }
+
+/** How many gem terms a filter has (the listing's filter count). */
+export const gemTermCount = (f: CatalogueFilter) =>
+  GEM_BOUNDS.filter((k) => f[k] !== undefined).length + GEM_LISTS.reduce((n, k) => n + (f[k]?.length ?? 0), 0);

@@ -24,6 +24,7 @@ import {
 } from './catalogue.js';
 import { MessageResponse } from './common.js';
 import { routeTable } from './route.js';
+import { SuggestQuery, SuggestResponse } from './search.js';
 
 /** The product routes (API.md "Products"): the storefront's reads, then the back-office's. */
 export const productRoutes = routeTable('Products', {
@@ -55,6 +56,17 @@ export const productRoutes = routeTable('Products', {
     params: FilterParams,
     query: FilterQuery,
     responses: { 200: FilterResponse },
+    errors: [400],
+  },
+  'GET /p1/api/suggest': {
+    guard: 'public',
+    summary: 'Header search suggestions: products, categories and stones near the query (typo-tolerant, Hindi names)',
+    description:
+      'From two letters on. Names are compared by trigram word similarity (pg_trgm), so `rubi` finds Ruby and ' +
+      '`yelow saphire` Yellow Sapphire; a stone is also found by its Hindi or trade name (Manik → Ruby, Pukhraj → ' +
+      'Yellow Sapphire, Neelam → Blue Sapphire) and then its products too. Up to 6 products and 4 categories and stones.',
+    query: SuggestQuery,
+    responses: { 200: SuggestResponse },
     errors: [400],
   },
   'GET /p1/api/categories': {

@@ -111,16 +111,24 @@ test.describe('buying', () => {
         .first()
         .click();
     const category = filters.getByLabel('Category', { exact: true });
-    const firstCategory = await category.locator('option').nth(1).textContent();
+    // The demo shop's Gemstones (other journeys add categories that may hold no products yet).
+    const firstCategory = await category
+      .locator('option', { hasText: /^Gemstones$/ })
+      .first()
+      .textContent();
     await category.selectOption({ label: firstCategory ?? '' });
     await filters.getByRole('button', { name: 'Apply Filters' }).click();
     await expect(page).toHaveURL(new RegExp(`/${nameToFilterWord(firstCategory ?? '')}`));
     await expect(page.getByTestId('listing-count')).toContainText(/Showing [1-9]\d* of \d+ products/);
 
-    // Open the first product and add it to the cart.
-    const card = page.locator('main article a').first();
-    const name = ((await card.getAttribute('title')) ?? '').trim();
+    // Open the first product of the listing with stock to spare (other journeys buy the newest stones down to their
+    // last pieces) and add it to the cart.
+    const listed = await page.request.get(`/p1/api/filter/${nameToFilterWord(firstCategory ?? '')}`);
+    expect(listed.ok()).toBe(true);
+    const { products: onPage } = (await listed.json()) as { products: Product[] };
+    const name = onPage.find((p) => p.stockquantity >= 5)?.productname ?? '';
     expect(name.length).toBeGreaterThan(0);
+    const card = page.locator(`main article a[title="${name.replaceAll('"', '\\"')}"]`).first();
     await card.click();
     await expect(page).toHaveURL(/\/[^/]+\/[^/]+\/[^/]+$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);

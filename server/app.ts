@@ -33,6 +33,7 @@ import productRoutes from './features/products/routes.js';
 import type { CatalogueNames } from './features/products/service.js';
 import promotionRoutes from './features/promotions/routes.js';
 import seoRoutes from './features/seo/routes.js';
+import storefrontRoutes from './features/storefront/routes.js';
 import subcategoryRoutes from './features/subcategories/routes.js';
 import { clientErrorHandler, installErrorHandling } from './http/errors.js';
 import { installJsonBodies } from './http/json-body.js';
@@ -40,6 +41,7 @@ import { finishOpenApi } from './http/openapi.js';
 import { installOriginCheck } from './http/origin.js';
 import { dbRateLimitStore, type RateLimitStore, redisRateLimitStore } from './http/rate-limit.js';
 import type { SessionUser } from './http/session.js';
+import { guardSlowClients, type SlowClientLimits } from './http/slow-clients.js';
 import { API_PREFIXES, installSpa, type PageMetaResolver, type PageRedirectResolver } from './http/spa.js';
 import { installJobs } from './jobs.js';
 import { closeMediaStore, createMediaStore, mediaHealth } from './media/index.js';
@@ -77,6 +79,8 @@ export type AppOptions = {
   media?: MediaStore;
   /** The instant prices are worked out at (sales, coupons); tests set it. */
   clock?: () => Date;
+  /** Overrides of the slow-body and connection limits (milliseconds; tests use short ones). */
+  slowClients?: Partial<SlowClientLimits>;
 };
 
 declare module 'fastify' {
@@ -106,6 +110,10 @@ declare module 'fastify' {
 export const BODY_LIMIT = 1024 * 1024;
 const CATALOGUE_PREFIX = /^\/(?:c1|s2|p1)\/api\//;
 const ORDERS_PREFIX = /^\/o1\/api\//;
+/** The shop's settings: every page shows its name and contacts. */
+const SETTINGS_PREFIX = /^\/a1\/api\/admin\/settings/;
+/** The home page's content (storefront/routes.ts): a change is shown on the next rendered page. */
+const STOREFRONT_PREFIX = /^\/a1\/api\/admin\/storefront\//;
 
 const CSP = {
   defaultSrc: ["'self'"],
@@ -143,6 +151,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Stalled bodies (408) and connections per address (429), below Fastify, on the HTTP server itself. The cap
+  // counts socket addresses, so it is off behind a trusted proxy (every connection comes from the proxy).
+  guardSlowClients(app.server, { ...config.slowClients, ...opts.slowClients }, config.trustProxy === false);
+
   app.setValidatorCompiler(validatorCompiler);
   // Response schemas document the API (OpenAPI) and are checked by the tests; serialising with
   // JSON.stringify keeps the hot listing paths fast.
@@ -171,14 +183,21 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // makes the remembered listing names and totals stale. Forgotten before the answer leaves, so the
   // merchant's next listing already reflects it.
   // Server-rendered listing and product pages (server/http/spa.ts) are kept the same way, and also forgotten when
-  // an order or a checkout changes stock.
+  // an order or a checkout changes stock, or the shop's settings (shown on every page) change.
   // At most 100 pages (about 20 MB for full listings).
   app.decorate('renderedPages', new CatalogueCache<never>(10_000, 100));
   // A refused write (4xx, 5xx) changed nothing, and keeps what is remembered.
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
       if (CATALOGUE_PREFIX.test(request.url)) app.listingMemo.changed();
-      if (CATALOGUE_PREFIX.test(request.url) || ORDERS_PREFIX.test(request.url)) app.renderedPages.changed();
+      if (
+        CATALOGUE_PREFIX.test(request.url) ||
+        ORDERS_PREFIX.test(request.url) ||
+        SETTINGS_PREFIX.test(request.url) ||
+        STOREFRONT_PREFIX.test(request.url)
+      ) {
+        app.renderedPages.changed();
+      }
     }
     return payload;
   });
@@ -282,6 +301,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(orderActionRoutes);
   await app.register(dashboardRoutes);
   await app.register(settingsRoutes);
+  await app.register(storefrontRoutes);
   await app.register(gstRoutes);
   await app.register(mediaRoutes);
   installJobs(app);

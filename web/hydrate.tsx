@@ -5,6 +5,8 @@ import { type BootData, readBootData } from './ssr';
 
 /** Loads a server-rendered screen's code, so the browser can take over its markup without showing a fallback. */
 function loadScreen(screen: BootData['screen']): Promise<unknown> {
+  // The home page's sections are in its markup too (its FAQ works before the script): their chunk comes with it.
+  if (screen === 'home') return Promise.all([import('./storefront/home/HomePage'), import('./storefront/home/HomeSections')]);
   return screen === 'listing' ? import('./storefront/listing/ListingPage') : import('./storefront/product/ProductPage');
 }
 

@@ -3,7 +3,7 @@ import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes, preloadFirstScreen } from './router';
-import { BOOT_DATA_ID } from './ssr';
+import { BOOT_DATA_ID, readShopSettings, SETTINGS_KEY } from './ssr';
 import { DeferredToaster } from './storefront/layout/DeferredToaster';
 import './styles.css';
 
@@ -12,6 +12,9 @@ preloadFirstScreen(window.location.pathname);
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
 });
+
+const settings = readShopSettings(document);
+if (settings) queryClient.setQueryData(SETTINGS_KEY, settings);
 
 const app = (
   <StrictMode>

@@ -20,12 +20,14 @@ const loadAuthPages = () =>
   }));
 const SignInPage = named(loadAuthPages, 'SignInPage');
 const SignUpPage = named(loadAuthPages, 'SignUpPage');
+const ForgotPasswordPage = named(() => import('./storefront/auth/ForgotPasswordPage'), 'ForgotPasswordPage');
 const AdminApp = page(() => import('./admin/AdminApp'));
 const AdminOrderApp = page(() => import('./admin/AdminOrderApp'));
 const HomePage = page(() => import('./storefront/home/HomePage'));
 const CartPage = page(() => import('./storefront/cart/CartPage'));
 const CheckoutPage = page(() => import('./storefront/checkout/CheckoutPage'));
 const MyOrdersPage = page(() => import('./storefront/orders/MyOrdersPage'));
+const AccountPage = page(() => import('./storefront/account/AccountPage'));
 const InfoPage = lazy(() => import('./storefront/static/InfoPages'));
 const ProductPage = page(() => import('./storefront/product/ProductPage'));
 const ListingPage = page(() => import('./storefront/listing/ListingPage'));
@@ -41,6 +43,7 @@ export function AppRoutes() {
     <Routes>
       <Route path="/signin" element={<SignInPage />} />
       <Route path="/signup" element={<SignUpPage />} />
+      <Route path="/forgot-password" element={<ForgotPasswordPage />} />
       <Route path="/dashboard/*" element={<AdminApp />} />
       {/* Three segments would otherwise rank as a product page (/:category/:subcategory/:slug). */}
       <Route path="/dashboard/orders/:id/*" element={<AdminOrderApp />} />
@@ -49,6 +52,7 @@ export function AppRoutes() {
         <Route path="cart" element={<CartPage />} />
         <Route path="checkout" element={<CheckoutPage />} />
         <Route path="my-orders" element={<MyOrdersPage />} />
+        <Route path="account" element={<AccountPage />} />
         <Route path="about" element={<InfoPage name="about" />} />
         <Route path="contact" element={<InfoPage name="contact" />} />
         <Route path="terms-and-conditions" element={<InfoPage name="terms" />} />

@@ -3,11 +3,31 @@
  * rendered from (as query keys and data), in `<script id="boot-data" type="application/json">`.
  */
 export type BootData = {
-  screen: 'listing' | 'product';
+  screen: 'home' | 'listing' | 'product';
   queries: [readonly unknown[], unknown][];
 };
 
 export const BOOT_DATA_ID = 'boot-data';
+
+/**
+ * Every page the server sends carries the shop's public settings (GET /a1/api/settings: name, address, support
+ * contacts) in `<script id="shop-settings" type="application/json">`, stored under this query key before the first
+ * render, so the header and footer never wait for them.
+ */
+export const SETTINGS_DATA_ID = 'shop-settings';
+export const SETTINGS_KEY = ['settings'] as const;
+
+/** The settings the page carries, or undefined (a page from the development server, or the settings could not be read). */
+export function readShopSettings(doc: Document): unknown {
+  const text = doc.getElementById(SETTINGS_DATA_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    const data: unknown = JSON.parse(text);
+    return data && typeof data === 'object' ? data : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** The boot data of this page, or undefined when the page was not server-rendered. */
 export function readBootData(doc: Document): BootData | undefined {

@@ -46,6 +46,8 @@ export async function startShop(opts: {
     PUBLIC_URL: `http://127.0.0.1:${opts.port}`,
     SEED_DEMO: 'false',
     DATA_DIR: dataDir,
+    // the load generator opens its many connections from 127.0.0.1
+    MAX_CONNECTIONS_PER_ADDRESS: '0',
   });
   for (const [k, v] of Object.entries(opts.env ?? {})) {
     if (v === undefined) delete env[k];

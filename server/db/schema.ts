@@ -521,10 +521,13 @@ export const shopSettings = pgTable(
     supportphone: text('supportphone').notNull(),
     supportemail: text('supportemail').notNull(),
     freeshippingAbovePaise: bigint('freeshipping_above_paise', { mode: 'number' }).notNull().default(15_000_000),
+    /** Carats per ratti, for ratti shown beside carat (0.91: Punjab's standard ratti of 182 mg). */
+    rattiincarats: numeric('ratti_in_carats', { precision: 4, scale: 3, mode: 'number' }).notNull().default(0.91),
     updatedAt: updated(),
   },
   (t) => [
     check('shop_settings_single_row', sql`${t.id} = 1`),
+    check('shop_settings_ratti_check', sql`${t.rattiincarats} >= 0.5 AND ${t.rattiincarats} <= 1.2`),
     check('shop_settings_prefix_check', sql`${t.invoiceprefix} ~ '^[A-Z]{1,6}$'`),
     check('shop_settings_freeshipping_check', sql`${t.freeshippingAbovePaise} >= 0`),
   ],
@@ -709,8 +712,10 @@ export const creditNotes = pgTable(
   'credit_notes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** The refund it is for (one note per refund). */
-    refundKey: text('refund_key').notNull(),
+    /** The refund it is for (one note per refund); a refund with a credit note is never deleted. */
+    refundKey: uuid('refund_key')
+      .notNull()
+      .references(() => refunds.id, { onDelete: 'restrict' }),
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'restrict' }),
@@ -789,3 +794,50 @@ export const coupons = pgTable(
   },
   (t) => [uniqueIndex('coupons_code_key').on(t.code)],
 );
+
+// ---------------------------------------------------------------- storefront content (the home page)
+
+/** The home page's hero slides, in `position` order. */
+export const storefrontSlides = pgTable('storefront_slides', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  position: integer('position').notNull(),
+  image: text('image').notNull(),
+  kicker: text('kicker').notNull().default(''),
+  heading: text('heading').notNull(),
+  text: text('text').notNull().default(''),
+  cta: text('cta').notNull().default(''),
+  link: text('link').notNull(),
+  updatedAt: updated(),
+});
+
+/** The home page's promo banners; one linked to a sale shows that sale's percentage while it runs. */
+export const storefrontBanners = pgTable('storefront_banners', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  position: integer('position').notNull(),
+  image: text('image').notNull(),
+  heading: text('heading').notNull(),
+  text: text('text').notNull().default(''),
+  cta: text('cta').notNull().default(''),
+  path: text('path').notNull(),
+  saleId: uuid('sale_id').references(() => sales.id, { onDelete: 'set null' }),
+  updatedAt: updated(),
+});
+
+/** The home page's category tiles. */
+export const storefrontTiles = pgTable('storefront_tiles', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  position: integer('position').notNull(),
+  image: text('image').notNull(),
+  name: text('name').notNull(),
+  path: text('path').notNull(),
+  updatedAt: updated(),
+});
+
+/** The home page's frequently asked questions. */
+export const storefrontFaq = pgTable('storefront_faq', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  position: integer('position').notNull(),
+  question: text('question').notNull(),
+  answer: text('answer').notNull(),
+  updatedAt: updated(),
+});

@@ -27,7 +27,7 @@ export type PageMeta = {
    * under the web app's query key. The page carries them, so the browser's first render matches the markup.
    * The first query is the page's own: when it does not answer 200, the page is sent unrendered.
    */
-  render?: { screen: 'listing' | 'product'; queries: RenderQuery[] };
+  render?: { screen: RenderedScreen; queries: RenderQuery[] };
 };
 
 /**
@@ -37,13 +37,20 @@ export type PageMeta = {
 export type RenderQuery = { key: unknown[]; url: string; field?: string; paged?: boolean };
 
 /** The boot data a server-rendered page carries (web/ssr.ts reads it). */
-type BootData = { screen: 'listing' | 'product'; queries: [unknown[], unknown][] };
+type BootData = { screen: RenderedScreen; queries: [unknown[], unknown][] };
+
+/** The screens the server renders (web/ssr.ts). */
+export type RenderedScreen = 'home' | 'listing' | 'product';
 
 /** The web app's server renderer (web/entry-server.tsx, built into dist/ssr). */
 type Renderer = { render: (url: string, boot: BootData) => Promise<string> };
 
 /** The web app's screen modules (keys of the build manifest) whose chunks a page can hint. */
-export type ScreenModule = 'storefront/listing/ListingPage.tsx' | 'storefront/product/ProductPage.tsx' | 'hydrate.tsx';
+export type ScreenModule =
+  | 'storefront/home/HomePage.tsx'
+  | 'storefront/listing/ListingPage.tsx'
+  | 'storefront/product/ProductPage.tsx'
+  | 'hydrate.tsx';
 
 /** Resolves the meta of a path; returns undefined to let the next resolver try. */
 export type PageMetaResolver = (
@@ -135,6 +142,11 @@ export function screenModules(manifest: Manifest | undefined, screen: ScreenModu
 export const API_PREFIXES = ['/u1/api', '/c1/api', '/s2/api', '/p1/api', '/c2/api', '/o1/api', '/a1/api', '/api/', '/uploads/'];
 
 const ROOT_DIV = '<div id="root"></div>';
+/** The web app's query key of the shop's public settings, and the script every page carries them in (web/ssr.ts). */
+const SETTINGS_KEY = ['settings'];
+const SETTINGS_DATA_ID = 'shop-settings';
+/** The settings are kept with the rendered pages (forgotten with them when the settings change), under this key. */
+const SETTINGS_MEMO = '\0settings';
 
 /**
  * A rendered page's controls show before its script has run. Links, disclosures and the filter form work without
@@ -180,7 +192,7 @@ export function installSpa(app: FastifyInstance, webDir: string, publicUrl: stri
   };
 
   /** The page's first paint as HTML and the answers it was rendered from, or undefined to send the plain shell. */
-  async function renderPage(request: FastifyRequest, meta: PageMeta, template: string) {
+  async function renderPage(request: FastifyRequest, meta: PageMeta, template: string, settings: unknown) {
     if (!meta.render?.queries.length || !template.includes(ROOT_DIV)) return undefined;
     try {
       const r = await loadRenderer();
@@ -191,8 +203,11 @@ export function installSpa(app: FastifyInstance, webDir: string, publicUrl: stri
         screen: meta.render.screen,
         queries: meta.render.queries.flatMap((q, i) => (answers[i] === undefined ? [] : [[q.key, answers[i]]])),
       };
-      // The storefront's screens read only the path (never the query), so the markup depends on the path alone.
-      const markup = await r.render(request.url.split('?')[0] ?? '/', boot);
+      // The storefront's screens read only the path (never the query), so the markup depends on the path alone. The
+      // settings go to the renderer (header, footer) but not into the boot data: the page carries them once, for every page.
+      const withSettings: BootData =
+        settings === undefined ? boot : { ...boot, queries: [...boot.queries, [SETTINGS_KEY, settings]] };
+      const markup = await r.render(request.url.split('?')[0] ?? '/', withSettings);
       // React puts the preloads of high-priority pictures first; they belong in the head.
       const hints = /^(?:<link [^>]*\/?>)+/.exec(markup)?.[0] ?? '';
       return { markup: markup.slice(hints.length), hints, boot };
@@ -224,6 +239,27 @@ export function installSpa(app: FastifyInstance, webDir: string, publicUrl: stri
     return q.paged ? items : first[q.field];
   }
 
+  /**
+   * The shop's public settings as GET /a1/api/settings answers them (through the whole pipeline, like the rendered
+   * pages' answers), kept with the rendered pages: a settings change through this server forgets both at once.
+   */
+  async function shopSettings(request: FastifyRequest): Promise<unknown> {
+    const kept = app.renderedPages.recall<{ settings: unknown }>(SETTINGS_MEMO);
+    if (kept) return kept.settings;
+    const generation = app.renderedPages.currentGeneration;
+    try {
+      const res = await app.inject({ method: 'GET', url: '/a1/api/settings', headers: { accept: 'application/json' } });
+      if (res.statusCode !== 200) return undefined;
+      const settings = (res.json() as { settings?: unknown }).settings;
+      if (settings === undefined) return undefined;
+      app.renderedPages.remember(SETTINGS_MEMO, { settings }, generation);
+      return settings;
+    } catch (err) {
+      request.log.error({ err }, 'the shop settings could not be read for the page; the app asks for them');
+      return undefined;
+    }
+  }
+
   app.decorate('pageMetaResolvers', [] as PageMetaResolver[]);
   app.decorate('pageRedirectResolvers', [] as PageRedirectResolver[]);
 
@@ -239,7 +275,8 @@ export function installSpa(app: FastifyInstance, webDir: string, publicUrl: stri
     }
     meta ??= { ...DEFAULT_META, canonicalPath: pathname === '/' ? '/' : pathname };
     const template = readTemplate();
-    const rendered = await renderPage(request, meta, template);
+    const settings = await shopSettings(request);
+    const rendered = await renderPage(request, meta, template, settings);
     // A rendered page carries its API answer: no separate fetch of it.
     const headMeta = rendered && meta.preload ? { ...meta, preload: { ...meta.preload, fetch: undefined } } : meta;
     // The screen's chunks, and for a rendered page the chunk that takes its markup over. They go last in the head,
@@ -258,6 +295,12 @@ export function installSpa(app: FastifyInstance, webDir: string, publicUrl: stri
         ROOT_DIV,
         () =>
           `<div id="root">${rendered.markup}</div><script id="boot-data" type="application/json">${jsonForScript(rendered.boot)}</script>`,
+      );
+    }
+    if (settings !== undefined) {
+      html = html.replace(
+        /<div id="root">/,
+        (root) => `<script id="${SETTINGS_DATA_ID}" type="application/json">${jsonForScript(settings)}</script>${root}`,
       );
     }
     // A shop taking sandbox payments says so on every page, before any script runs (outside the app's root).

@@ -202,14 +202,17 @@ describe('controls that work before the app runs', () => {
     expect(summaries.filter((d) => / name="shop-menu"/.test(d) && d.includes('role="button"'))).toHaveLength(5);
     expect(root.includes('href="/jewellery-rings"')).toBe(true);
     expect(root.includes('href="/gemstones-ruby"')).toBe(true);
-    // The filter form, inline and in the phone sheet, goes to /all with the fields the server reads.
+    // The filter form, inline and in the phone sheet, and the header's search (wide screen and phone) go to /all
+    // with the fields the server reads.
     const forms = tags(root, /<form [^>]*>/g);
-    expect(forms).toHaveLength(2);
+    expect(forms.filter((f) => f.includes('aria-label="Filter products"'))).toHaveLength(2);
+    expect(forms).toHaveLength(4);
     for (const f of forms) {
       expect(f).toContain(' method="get"');
       expect(f).toContain(' action="/all"');
     }
-    for (const name of ['search', 'category', 'subcategory', 'min', 'max', 'sort']) {
+    expect(tags(root, /<input[^>]* name="search"/g)).toHaveLength(4);
+    for (const name of ['category', 'subcategory', 'min', 'max', 'sort']) {
       expect(tags(root, new RegExp(`<(?:input|select)[^>]* name="${name}"`, 'g')), name).toHaveLength(2);
     }
     expect(
@@ -256,6 +259,102 @@ describe('kept pages', () => {
     });
     expect(created.statusCode).toBeLessThan(300);
     expect(rootOf((await page(url)).body)).toContain('Renamed Sapphire');
+  });
+});
+
+describe('the shop’s settings on every page', () => {
+  const settingsOf = (html: string) => {
+    const m = /<script id="shop-settings" type="application\/json">([\s\S]*?)<\/script>/.exec(html);
+    return m ? (JSON.parse(m[1] as string) as Record<string, unknown>) : undefined;
+  };
+  const publicSettings = async () => (await t.request({ method: 'GET', url: '/a1/api/settings' })).json().settings;
+
+  it('a rendered page shows the support contacts in its header and carries them once, outside the boot data', async () => {
+    const settings = await publicSettings();
+    const html = (await page('/all')).body;
+    expect(settingsOf(html)).toEqual(settings);
+    const header = rootOf(html).slice(0, rootOf(html).indexOf('</header>'));
+    expect(header).toContain(`>${settings.supportphone}</a>`);
+    expect(header).toContain(`href="tel:${settings.supportphone.replace(/[^\d+]/g, '')}"`);
+    expect(header).toContain(`>${settings.supportemail}</a>`);
+    expect(header).toContain(`>${settings.shopname}</a>`);
+    expect(JSON.stringify(bootOf(html))).not.toContain(settings.supportemail);
+    expect(inlineScripts(html)).toEqual([]);
+  });
+
+  it('a page rendered in the browser carries them too', async () => {
+    const html = (await page('/contact')).body;
+    expect(html).toContain('<div id="root"></div>');
+    expect(settingsOf(html)).toEqual(await publicSettings());
+  });
+
+  it('a settings change through the shop is on the next page at once, the kept ones forgotten', async () => {
+    const admin = await t.signUpAndIn('ADMIN');
+    const save = (supportphone: string) =>
+      t.request({
+        method: 'PUT',
+        url: '/a1/api/admin/settings',
+        payload: { supportphone },
+        cookie: admin.cookie,
+        headers: { origin: 'http://localhost:3000' },
+      });
+    expect(rootOf((await page('/all')).body)).not.toContain('+91 161 555 0101');
+    expect((await save('+91 161 555 0101')).statusCode).toBe(200);
+    for (const url of ['/all', '/contact']) {
+      const html = (await page(url)).body;
+      expect(settingsOf(html)?.supportphone).toBe('+91 161 555 0101');
+    }
+    expect(rootOf((await page('/all')).body)).toContain('>+91 161 555 0101</a>');
+    // A refused change forgets nothing and changes nothing.
+    expect((await save('call us')).statusCode).toBe(400);
+    expect(settingsOf((await page('/all')).body)?.supportphone).toBe('+91 161 555 0101');
+    expect((await save('+91 98765 43210')).statusCode).toBe(200);
+    expect(rootOf((await page('/all')).body)).toContain('>+91 98765 43210</a>');
+  });
+});
+
+describe('the home page', () => {
+  it('arrives with the merchant’s slides, banners, FAQ and tiles painted, the FAQ as disclosures, and shows a change at once', async () => {
+    const admin = await t.signUpAndIn('ADMIN');
+    const put = async (list: string, payload: object) => {
+      const res = await t.request({ method: 'PUT', url: `/a1/api/admin/storefront/${list}`, cookie: admin.cookie, payload });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await put('slides', {
+      slides: [{ image: '/images/hero-1.svg', heading: 'Sapphires of Ceylon', cta: 'Shop Now', link: '/gemstones-sapphire' }],
+    });
+    await put('tiles', { tiles: [{ image: '/images/categories/opal.svg', name: 'Opal', path: '/gemstones-opal' }] });
+    await put('faq', {
+      faq: [
+        { question: 'Are your gemstones certified?', answer: 'Yes, by an independent laboratory.' },
+        { question: 'Can I return a gemstone?', answer: 'Within 10 days. Read our [Return Policy](/return-policy).' },
+      ],
+    });
+
+    const res = await page('/');
+    expect(res.statusCode).toBe(200);
+    const root = rootOf(res.body);
+    expect(root).toContain('Sapphires of Ceylon');
+    expect(root).toContain('href="/gemstones-sapphire"');
+    expect(root).toMatch(/<img[^>]*src="\/images\/hero-1.svg"[^>]*width="1600"[^>]*height="640"/);
+    expect(root).toContain('href="/gemstones-opal"');
+    // The FAQ works before the script runs: native disclosures, the first one open, links to the shop's pages.
+    expect(root).toMatch(/<details name="faq" open=""[^>]*><summary[^>]*><h3>Are your gemstones certified\?<\/h3>/);
+    expect(root).toContain('Yes, by an independent laboratory.');
+    expect(root).toMatch(/<a[^>]*href="\/return-policy"[^>]*>Return Policy<\/a>/);
+    const boot = bootOf(res.body);
+    expect(boot?.screen).toBe('home');
+    const api = (await t.request({ method: 'GET', url: '/a1/api/storefront' })).json().storefront;
+    expect(boot?.queries[0]).toEqual([['storefront', 'content'], api]);
+    expect(inlineScripts(res.body)).toEqual([]);
+
+    // The merchant changes an answer: the next page shows it, not the kept one.
+    await put('faq', {
+      faq: [{ question: 'Are your gemstones certified?', answer: 'Yes, and the certificate travels with it.' }],
+    });
+    const after = rootOf((await page('/')).body);
+    expect(after).toContain('Yes, and the certificate travels with it.');
+    expect(after).not.toContain('Yes, by an independent laboratory.');
   });
 });
 

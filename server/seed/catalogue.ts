@@ -179,14 +179,16 @@ function stoneProducts(kind: StoneKind, rng: Rng): SeedProduct[] {
     const c = i % combos;
     const variant = kind.looks[c % kind.looks.length] as StoneKind['looks'][number];
     const shape = kind.shapes[c % kind.shapes.length] as Shape;
-    const carat = round2(rng.between(kind.carats[0], kind.carats[1]));
+    const drawn = round2(rng.between(kind.carats[0], kind.carats[1]));
+    const showcase = kind.showcase?.index === i ? kind.showcase : undefined;
+    const carat = showcase ? showcase.carat : drawn;
     const quality = rng.next();
     const treatment = kind.treatments[i % kind.treatments.length] as string;
     const premium = /^Unheated|^Untreated/.test(treatment) && kind.treatments.length > 1 ? 1.25 : 1;
     const perCarat = (kind.perCarat[0] + (kind.perCarat[1] - kind.perCarat[0]) * quality ** 1.6) * premium;
     const pricePaise = roundPrice(carat * perCarat);
     const origin = kind.origins[(i + Math.floor(quality * 3)) % kind.origins.length] as string;
-    const lab = kind.certifications[i % kind.certifications.length] as string;
+    const lab = showcase ? showcase.lab : (kind.certifications[i % kind.certifications.length] as string);
     const ratti = toRatti(carat);
     const prefix = i % 3 === 0 ? (ORIGIN_ADJECTIVE[origin] ?? 'Natural') : i % 3 === 1 ? 'Certified' : 'Natural';
     const hindi = kind.hindi ? ` (${[kind.hindi, kind.alias].filter(Boolean).join(' / ')})` : '';

@@ -1,7 +1,9 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../db/client.js';
 import { categories, products, subcategories } from '../db/schema.js';
+import { seedUsualCategoryTax } from '../features/gst/settings.js';
 import { seedDemoSales } from '../features/promotions/seed.js';
+import { seedStorefront } from '../features/storefront/seed.js';
 import type { MediaStore } from '../media/storage.js';
 import { buildCatalogue, DEMO_SEED, type SeedCatalogue } from './catalogue.js';
 import { storeImages } from './images.js';
@@ -118,5 +120,7 @@ async function insertCatalogue(db: DbOrTx, catalogue: SeedCatalogue, media: Medi
   });
   await db.insert(products).values(rows);
   await seedDemoSales(db); // the sales the home page's banners advertise
+  await seedUsualCategoryTax(db); // Gemstones 7103, Jewellery 7113 at 3%, as the Tax screen shows them
+  await seedStorefront(db); // the home page's slides, banners (linked to those sales), tiles and FAQ
   return { categories: catId.size, subcategories: catalogue.subcategories.length, products: rows.length };
 }

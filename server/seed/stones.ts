@@ -33,6 +33,8 @@ export type StoneKind = {
   benefit: string;
   /** Extra word(s) in every product name (the Iolite's "Lolite"). */
   alias?: string;
+  /** One stone of the kind weighed and certified as shoppers ask for it (the ruby of 5 ratti): its index, carat and lab. */
+  showcase?: { index: number; carat: number; lab: string };
 };
 
 const look = (base: string, light: string, dark: string, style: StoneLook['style'] = 'brilliant'): StoneLook => ({
@@ -156,6 +158,8 @@ export const STONES: StoneKind[] = [
     count: 8,
     demand: 3,
     benefit: 'worn for confidence, leadership and good health, and for government favour',
+    // The unheated Burmese ruby (index 3) weighs 5 ratti as Punjab weighs them (5 × 0.91 ct).
+    showcase: { index: 3, carat: 4.55, lab: 'GIA' },
   },
   {
     subcategory: 'Emerald',

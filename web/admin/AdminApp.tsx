@@ -11,6 +11,13 @@ const ProductsPage = lazy(() => import('./products/ProductsPage'));
 const UsersPage = lazy(() => import('./users/UsersPage'));
 const OrdersPage = lazy(() => import('./orders/OrdersPage'));
 const OrderDetailPage = lazy(() => import('./orders/OrderDetailPage'));
+const SalesPage = lazy(() => import('./promotions/SalesPage'));
+const CouponsPage = lazy(() => import('./promotions/CouponsPage'));
+const SettingsPage = lazy(() => import('./settings/SettingsPage'));
+const TaxPage = lazy(() => import('./tax/TaxPage'));
+const ReportsPage = lazy(() => import('./reports/ReportsPage'));
+const OutboxPage = lazy(() => import('./outbox/OutboxPage'));
+const StorefrontPage = lazy(() => import('./storefront/StorefrontPage'));
 
 function ScreenLoading() {
   return (
@@ -58,6 +65,13 @@ export default function AdminApp({ screen: only }: { screen?: 'order' } = {}) {
         <Route path="users" element={screen(UsersPage)} />
         <Route path="orders" element={screen(OrdersPage)} />
         <Route path="orders/:id" element={screen(OrderDetailPage)} />
+        <Route path="sales" element={screen(SalesPage)} />
+        <Route path="coupons" element={screen(CouponsPage)} />
+        <Route path="reports" element={screen(ReportsPage)} />
+        <Route path="tax" element={screen(TaxPage)} />
+        <Route path="settings" element={screen(SettingsPage)} />
+        <Route path="outbox" element={screen(OutboxPage)} />
+        <Route path="storefront" element={screen(StorefrontPage)} />
         <Route path="*" element={<Navigate to="/dashboard" replace />} />
       </Route>
     </Routes>

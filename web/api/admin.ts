@@ -8,11 +8,23 @@ import type {
   dashboardRoutes,
   LowStockResponse,
 } from '../../contract/dashboard';
+import type { gstRoutes } from '../../contract/gst';
 import type { orderActionRoutes } from '../../contract/order-actions';
 import type { orderRoutes } from '../../contract/order-routes';
 import type { AdminOrder, Order } from '../../contract/orders';
 import type { productRoutes } from '../../contract/products';
+import type {
+  AdminSale,
+  Coupon,
+  CouponBody,
+  CouponPatchBody,
+  promotionRoutes,
+  SaleBody,
+  SalePatchBody,
+} from '../../contract/promotions';
 import type { RouteAnswer } from '../../contract/route';
+import type { SettingsBody, settingsRoutes } from '../../contract/settings';
+import type { StorefrontContent, storefrontRoutes } from '../../contract/storefront';
 import type { subcategoryRoutes } from '../../contract/subcategories';
 import { queryString, routeCaller, sendMultipart } from './client';
 
@@ -25,17 +37,24 @@ const users = routeCaller<typeof authRoutes>();
 const dashboard = routeCaller<typeof dashboardRoutes>();
 const orders = routeCaller<typeof orderRoutes>();
 const orderActions = routeCaller<typeof orderActionRoutes>();
+const promotions = routeCaller<typeof promotionRoutes>();
+const settings = routeCaller<typeof settingsRoutes>();
+const gst = routeCaller<typeof gstRoutes>();
+const storefront = routeCaller<typeof storefrontRoutes>();
 
 export type {
   AdminOrder,
   AdminOrderFilters,
+  AdminSale,
   AwaitingShipmentResponse,
   Category,
+  Coupon,
   DashboardStatsResponse,
   LowStockResponse,
   Order,
   Product,
   Role,
+  StorefrontContent,
   Subcategory,
   User,
 };
@@ -44,6 +63,10 @@ export type DeliveryStatus = Order['deliverystatus'];
 export type SubcategoryPage = RouteAnswer<(typeof subcategoryRoutes)['routes']['GET /s2/api/all']>;
 export type ProductPage = RouteAnswer<(typeof productRoutes)['routes']['GET /p1/api/admin/all']>;
 export type OrderPage = RouteAnswer<(typeof orderRoutes)['routes']['GET /o1/api/admin/orders']>;
+export type AdminSettings = RouteAnswer<(typeof settingsRoutes)['routes']['GET /a1/api/admin/settings']>['settings'];
+export type TaxRow = RouteAnswer<(typeof settingsRoutes)['routes']['GET /a1/api/admin/tax']>['tax'][number];
+export type GstReport = RouteAnswer<(typeof gstRoutes)['routes']['GET /o1/api/admin/gst-report']>;
+export type { SettingsBody };
 export type ProductSaved = RouteAnswer<(typeof productRoutes)['routes']['POST /p1/api/create']>;
 
 export const SUBCATEGORY_PAGE_SIZE = 10;
@@ -112,4 +135,54 @@ export const adminApi = {
     /** Address of the CSV file of the filtered orders (a plain link downloads it with the session cookie). */
     exportUrl: (filters: AdminOrderFilters) => `/o1/api/admin/orders/export.csv${queryString({ ...filters })}`,
   },
+  sales: {
+    all: () => promotions('GET /p1/api/admin/sales'),
+    create: (body: SaleBody) => promotions('POST /p1/api/admin/sales', { body }),
+    edit: (id: string, body: SalePatchBody) => promotions('PATCH /p1/api/admin/sales/:id', { params: { id }, body }),
+    remove: (id: string) => promotions('DELETE /p1/api/admin/sales/:id', { params: { id } }),
+  },
+  coupons: {
+    all: () => promotions('GET /p1/api/admin/coupons'),
+    create: (body: CouponBody) => promotions('POST /p1/api/admin/coupons', { body }),
+    edit: (id: string, body: CouponPatchBody) => promotions('PATCH /p1/api/admin/coupons/:id', { params: { id }, body }),
+    remove: (id: string) => promotions('DELETE /p1/api/admin/coupons/:id', { params: { id } }),
+  },
+  settings: {
+    get: () => settings('GET /a1/api/admin/settings'),
+    save: (body: SettingsBody) => settings('PUT /a1/api/admin/settings', { body }),
+  },
+  tax: {
+    list: () => settings('GET /a1/api/admin/tax'),
+    save: (tax: { categoryId: string; hsn: string; gstrate: number }[]) => settings('PUT /a1/api/admin/tax', { body: { tax } }),
+  },
+  gst: {
+    report: (month: string) => gst('GET /o1/api/admin/gst-report', { query: { month, format: 'json' } }),
+    /** Address of the month's GSTR-1 file (JSON or CSV); a plain link downloads it with the session cookie. */
+    reportUrl: (month: string, format: 'json' | 'csv') => `/o1/api/admin/gst-report${queryString({ month, format })}`,
+  },
+  storefront: {
+    content: () => storefront('GET /a1/api/admin/storefront'),
+    saveSlides: (slides: StorefrontInput['slides']) => storefront('PUT /a1/api/admin/storefront/slides', { body: { slides } }),
+    saveBanners: (banners: StorefrontInput['banners']) =>
+      storefront('PUT /a1/api/admin/storefront/banners', { body: { banners } }),
+    saveTiles: (tiles: StorefrontInput['tiles']) => storefront('PUT /a1/api/admin/storefront/tiles', { body: { tiles } }),
+    saveFaq: (faq: StorefrontInput['faq']) => storefront('PUT /a1/api/admin/storefront/faq', { body: { faq } }),
+    /** Uploads one picture (WebP widths are made of it); answers the URL to keep. */
+    uploadImage: (file: File, onProgress?: (p: number) => void) => {
+      const form = new FormData();
+      form.append('image', file);
+      return storefront('POST /a1/api/admin/storefront/image', { body: form, onProgress });
+    },
+  },
 };
+
+/** What the Storefront screen sends for each list (the answer's items without their ids). */
+export type StorefrontInput = {
+  slides: Omit<StorefrontContent['slides'][number], '_id'>[];
+  banners: (Omit<StorefrontContent['banners'][number], '_id' | 'sale' | 'saleId'> & { saleId: string | null })[];
+  tiles: Omit<StorefrontContent['tiles'][number], '_id'>[];
+  faq: Omit<StorefrontContent['faq'][number], '_id'>[];
+};
+
+/** The credit note of a processed refund (PDF; the order must have its tax invoice). */
+export const creditNoteUrl = (refundId: string) => `/o1/api/credit-note/${encodeURIComponent(refundId)}`;

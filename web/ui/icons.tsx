@@ -15,6 +15,7 @@ const PATHS = {
   store: 'M3 9l1.5-5h15L21 9M4 9v11h16V9M9 20v-6h6v6M3 9h18',
   arrowUp: 'm5 12 7-7 7 7M12 19V5',
   chat: 'M21 12a9 9 0 0 1-13.4 7.8L3 21l1.2-4.6A9 9 0 1 1 21 12z',
+  search: 'M4 11a7 7 0 1 0 14 0a7 7 0 1 0-14 0M21 21l-4.3-4.3',
 } as const;
 
 export type IconName = keyof typeof PATHS;

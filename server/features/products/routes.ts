@@ -2,7 +2,9 @@ import { productRoutes } from '../../../contract/products.js';
 import { notFound } from '../../http/errors.js';
 import { routePlugin } from '../../http/routes.js';
 import { listCategories, toCategory } from '../categories/service.js';
+import { settingsRow } from '../gst/settings.js';
 import { subcategoriesOfCategory, toSubcategory } from '../subcategories/service.js';
+import { suggest } from './search.js';
 import * as service from './service.js';
 import { readProductUpload } from './upload.js';
 
@@ -31,8 +33,13 @@ export default routePlugin(productRoutes, (app) => {
       const at = app.clock();
       const row = await service.findActiveBySlug(app.db, request.params.slug, at);
       if (!row) throw notFound('Product not found');
-      const related = await service.relatedProducts(app.db, row, undefined, at);
-      return { success: true, product: service.toProduct(row), relatedProducts: related.map(service.toProduct) };
+      const [related, settings] = await Promise.all([service.relatedProducts(app.db, row, undefined, at), settingsRow(app.db)]);
+      return {
+        success: true,
+        product: service.toProduct(row),
+        relatedProducts: related.map(service.toProduct),
+        rattiincarats: Number(settings.rattiincarats),
+      };
     },
 
     'GET /p1/api/filter/:filterstring': async (request) => {
@@ -50,6 +57,8 @@ export default routePlugin(productRoutes, (app) => {
         filter,
       };
     },
+
+    'GET /p1/api/suggest': async (request) => suggest(app.db, request.query.q, app.clock()),
 
     'GET /p1/api/categories': async () => ({ success: true, categories: (await listCategories(app.db)).map(toCategory) }),
 

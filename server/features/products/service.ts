@@ -26,7 +26,8 @@ import {
   WEIGHT_ATTRIBUTES,
 } from '../../../contract/catalogue.js';
 import { paiseToRupees, rupeesToPaise } from '../../../contract/common.js';
-import { type CatalogueFilter, nameToFilterWord, parseFilter } from '../../../contract/filter.js';
+import { type CatalogueFilter, GEM_LISTS, nameToFilterWord, parseFilter } from '../../../contract/filter.js';
+import { GEM_CHOICES, GEM_LABS, type GemChoiceKind } from '../../../contract/gems.js';
 import { type Db, type DbOrTx, execRows } from '../../db/client.js';
 import { categories, orderItems, products, subcategories } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/errors.js';
@@ -67,7 +68,7 @@ function selectProducts(db: DbOrTx) {
 }
 
 /** The same with the running sale of each product at `at` (storefront reads: `saleprice`, `sale`). */
-function selectPricedProducts(db: DbOrTx, at: PriceAt) {
+export function selectPricedProducts(db: DbOrTx, at: PriceAt) {
   return db
     .select({ ...productColumns, ...saleColumns })
     .from(products)
@@ -246,6 +247,45 @@ export function filterConditions(filter: CatalogueFilter, names: CatalogueNames,
     where.push(sql`${products.pricePaise} <= (100 * ${max}::bigint + 49) / (100 - ${deepest})`, lte(payPaiseSql, max));
   }
   for (const word of filter.search.slice(0, MAX_SEARCH_WORDS)) where.push(nameContains(word.slice(0, 100)));
+  where.push(...gemConditions(filter));
+  return where;
+}
+
+const GEM_COLUMNS = {
+  origin: products.origin,
+  shape: products.shape,
+  treatment: products.treatment,
+  lab: products.certification,
+} as const satisfies Record<GemChoiceKind, unknown>;
+
+/** `\m(burma|myanmar)\M`: any of the words, as whole words (the words are our own, letters and spaces). */
+const wholeWords = (words: readonly string[]) => `\\m(${words.map((w) => w.replace(/[^\p{L}\p{N} ]/gu, '')).join('|')})\\M`;
+const KNOWN_LABS = wholeWords(GEM_LABS.flatMap((l) => l.words));
+
+/**
+ * The gem terms as conditions: carat bounds on the carat weight; ratti bounds through the shop's ratti setting
+ * (carats per ratti, read in the same statement); origin, shape, treatment and lab as whole words of the product's
+ * own field, any of the chosen ones. A product without a carat weight is left out by a weight bound.
+ */
+export function gemConditions(filter: CatalogueFilter): SQL[] {
+  const where: SQL[] = [];
+  const factor = sql`(select ratti_in_carats from shop_settings where id = 1)`;
+  if (filter.caratmin !== undefined) where.push(sql`${products.weightcarrat} >= ${filter.caratmin}`);
+  if (filter.caratmax !== undefined) where.push(sql`${products.weightcarrat} <= ${filter.caratmax}`);
+  if (filter.rattimin !== undefined) where.push(sql`${products.weightcarrat} >= ${filter.rattimin}::numeric * ${factor}`);
+  if (filter.rattimax !== undefined) where.push(sql`${products.weightcarrat} <= ${filter.rattimax}::numeric * ${factor}`);
+  for (const kind of GEM_LISTS) {
+    const keys = filter[kind] ?? [];
+    if (!keys.length) continue;
+    const column = GEM_COLUMNS[kind];
+    const chosen = GEM_CHOICES[kind].filter((c) => keys.includes(c.key));
+    const any: SQL[] = [];
+    const words = chosen.flatMap((c) => c.words);
+    if (words.length) any.push(sql`lower(${column}) ~ ${wholeWords(words)}`);
+    if (kind === 'lab' && keys.includes('any')) any.push(sql`btrim(${column}) <> ''`);
+    if (kind === 'lab' && keys.includes('other')) any.push(sql`(btrim(${column}) <> '' and lower(${column}) !~ ${KNOWN_LABS})`);
+    if (any.length) where.push(sql`(${sql.join(any, sql` or `)})`);
+  }
   return where;
 }
 
@@ -340,7 +380,18 @@ type PagePrepared = { execute(values: { at: string }): Promise<ProductWithNames[
 
 /** What decides a filter's total (not its page or order): two filters with the same key count the same products. */
 function countKey(filter: CatalogueFilter): string {
-  return JSON.stringify([filter.categories, filter.subcategories, filter.min ?? null, filter.max ?? null, filter.search]);
+  return JSON.stringify([
+    filter.categories,
+    filter.subcategories,
+    filter.min ?? null,
+    filter.max ?? null,
+    filter.search,
+    filter.caratmin ?? null,
+    filter.caratmax ?? null,
+    filter.rattimin ?? null,
+    filter.rattimax ?? null,
+    ...GEM_LISTS.map((k) => filter[k] ?? []),
+  ]);
 }
 
 // ---------------------------------------------------------------- admin reads

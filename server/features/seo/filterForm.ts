@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { FILTER_FORM_FIELDS, filterFromForm, formatFilter } from '../../../contract/filter.js';
+import { FILTER_FORM_FIELDS, filterFromForm, formatFilter, GEM_BOUNDS, GEM_LISTS } from '../../../contract/filter.js';
 import type { DbOrTx } from '../../db/client.js';
 import { categories, subcategories } from '../../db/schema.js';
 
@@ -17,7 +17,7 @@ const one = (v: unknown): string | undefined => {
 /**
  * The listing address a filter form sent with GET stands for (the form works before the web app runs and without
  * JavaScript), or undefined when the query is not the form's. `/all?search=…&category=<id>&subcategory=<id>&min=…
- * &max=…&sort=…` becomes the canonical filter string of contract/filter.ts, read as the web app reads the same form
+ * &max=…&sort=…` (and the gem fields `caratmin`… `lab`) becomes the canonical filter string of contract/filter.ts, read as the web app reads the same form
  * (filterFromForm); `clear` is Clear All. Unknown ids, and a subcategory of another category, are left out.
  */
 export async function filterFormAddress(db: DbOrTx, pathname: string, query: unknown): Promise<string | undefined> {
@@ -48,6 +48,7 @@ export async function filterFormAddress(db: DbOrTx, pathname: string, query: unk
     min: one(q.min),
     max: one(q.max),
     sort: one(q.sort),
+    ...Object.fromEntries([...GEM_BOUNDS, ...GEM_LISTS].map((field) => [field, one(q[field])])),
   });
   return `/${encodeURIComponent(formatFilter(filter))}`;
 }

@@ -60,8 +60,15 @@ export const STATIC_PAGES: StaticPage[] = [
   { path: '/cart', title: 'Shopping Cart', description: 'Your shopping cart.', index: false },
   { path: '/checkout', title: 'Checkout', description: 'Order summary and shipping details.', index: false },
   { path: '/my-orders', title: 'My Orders', description: 'Your orders and their delivery status.', index: false },
+  { path: '/account', title: 'My Account', description: 'Your details, password and saved addresses.', index: false },
   { path: '/signin', title: 'Sign In', description: `Sign in to ${SITE} with your mobile number.`, index: false },
   { path: '/signup', title: 'Sign Up', description: `Create a ${SITE} account with your mobile number.`, index: false },
+  {
+    path: '/forgot-password',
+    title: 'Forgot password',
+    description: `Set a new ${SITE} password with a code sent by SMS.`,
+    index: false,
+  },
   { path: '/dashboard', title: 'Dashboard', description: `${SITE} back-office.`, index: false },
 ];
 

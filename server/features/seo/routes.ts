@@ -25,7 +25,7 @@ const xml = (s: string) =>
 const SITEMAP_LIMIT = 50_000;
 
 /** Paths search engines should not crawl. */
-export const DISALLOWED = ['/dashboard', '/cart', '/checkout', '/my-orders'];
+export const DISALLOWED = ['/dashboard', '/cart', '/checkout', '/my-orders', '/account'];
 
 /** A path segment as the browser's router hands it to the page, or undefined when it is not valid percent-encoding. */
 function decoded(segment: string): string | undefined {
@@ -55,7 +55,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   };
   const resolvePage = async (pathname: string) => {
     const parts = pathname.split('/').filter(Boolean);
-    if (parts.length === 0) return homeMeta(publicUrl);
+    if (parts.length === 0) {
+      // The home page is rendered from its content (web/api/storefront.ts: the same call and query key).
+      return {
+        ...homeMeta(publicUrl),
+        preload: { screen: 'storefront/home/HomePage.tsx' as const },
+        render: {
+          screen: 'home' as const,
+          queries: [{ key: ['storefront', 'content'], url: '/a1/api/storefront', field: 'storefront' }],
+        },
+      };
+    }
     const fixed = staticMeta(pathname);
     if (fixed) return fixed;
     if (parts.length === 1) {

@@ -207,6 +207,7 @@ describe('listing and static pages', () => {
       ['/cart', 'Shopping Cart'],
       ['/checkout', 'Checkout'],
       ['/my-orders', 'My Orders'],
+      ['/account', 'My Account'],
       ['/signin', 'Sign In'],
       ['/dashboard/products', 'Dashboard'],
     ]) {
@@ -342,11 +343,11 @@ describe('sitemap.xml and robots.txt', () => {
       expect(locs).toContain(`${PUBLIC}${path}`);
     }
     for (const term of SPEC_LISTING_PAGES) expect(locs).toContain(`${PUBLIC}/${term}`);
-    for (const path of ['/cart', '/checkout', '/my-orders', '/dashboard', '/signin'])
+    for (const path of ['/cart', '/checkout', '/my-orders', '/account', '/dashboard', '/signin'])
       expect(locs).not.toContain(`${PUBLIC}${path}`);
   });
 
-  it('robots.txt allows everything but the back-office, cart, checkout and orders, and names the sitemap', async () => {
+  it('robots.txt allows everything but the back-office, cart, checkout, orders and the account, and names the sitemap', async () => {
     const res = await t.request({ method: 'GET', url: '/robots.txt' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
@@ -358,6 +359,7 @@ describe('sitemap.xml and robots.txt', () => {
         'Disallow: /cart',
         'Disallow: /checkout',
         'Disallow: /my-orders',
+        'Disallow: /account',
         '',
         `Sitemap: ${PUBLIC}/sitemap.xml`,
         '',

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { nameToFilterWord } from '../../../contract/filter.js';
+import { listingPath, nameToFilterWord, productPagePath } from '../../../contract/filter.js';
+import { GEM_ORIGINS, GEM_TREATMENTS } from '../../../contract/gems.js';
 import type { ListingNames } from '../../../contract/listing.js';
 import type { DbOrTx } from '../../db/client.js';
 import { categories, products, subcategories } from '../../db/schema.js';
@@ -9,8 +10,7 @@ import { catalogueNames as catalogueIds } from '../products/service.js';
 export const pathWord = nameToFilterWord;
 
 /** The storefront path of a product: /{category}/{subcategory}/{slug}, each part lower-case and URL-safe. */
-export const productPath = (category: string, subcategory: string, slug: string) =>
-  `/${[pathWord(category), pathWord(subcategory), slug].map(encodeURIComponent).join('/')}`;
+export const productPath = productPagePath;
 
 export type ProductForPage = {
   id: string;
@@ -47,6 +47,8 @@ export async function productBySlug(db: DbOrTx, slug: string): Promise<ProductFo
       colours: products.colours,
       category: categories.name,
       subcategory: subcategories.name,
+      origin: products.origin,
+      treatment: products.treatment,
     })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
@@ -71,9 +73,16 @@ export async function catalogueNames(db: DbOrTx): Promise<ListingNames> {
 
 export type SitemapData = {
   products: { path: string; updatedAt: Date }[];
-  /** Category and subcategory listing pages with active products, and when they last changed. */
+  /** Category and subcategory listing pages with active products (and their gem origin and untreated pages), and when they last changed. */
   listings: { path: string; updatedAt: Date }[];
   newest: Date | null;
+};
+
+const UNTREATED = GEM_TREATMENTS.find((t) => t.key === 'untreated')?.words ?? [];
+/** Whether a product's text has one of the words as a whole word (as the listing's gem filter reads it). */
+const hasWord = (text: string, words: readonly string[]) => {
+  const lower = ` ${text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ')} `;
+  return words.some((w) => lower.includes(` ${w} `));
 };
 
 /** Everything the sitemap lists: active products and the listing pages that have any. */
@@ -84,6 +93,8 @@ export async function sitemapData(db: DbOrTx): Promise<SitemapData> {
       updatedAt: products.updatedAt,
       category: categories.name,
       subcategory: subcategories.name,
+      origin: products.origin,
+      treatment: products.treatment,
     })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
@@ -99,8 +110,12 @@ export async function sitemapData(db: DbOrTx): Promise<SitemapData> {
   const list = rows.map((r) => {
     const updatedAt = new Date(r.updatedAt);
     if (!newest || newest < updatedAt) newest = updatedAt;
-    touch(`/${encodeURIComponent(pathWord(r.category))}`, updatedAt);
-    touch(`/${encodeURIComponent(`${pathWord(r.category)}-${pathWord(r.subcategory)}`)}`, updatedAt);
+    touch(listingPath(r.category), updatedAt);
+    const listing = listingPath(r.category, r.subcategory);
+    touch(listing, updatedAt);
+    // The gem pages buyers look for: the stone by origin (/gemstones-ruby-origin-burma), and untreated.
+    for (const o of GEM_ORIGINS) if (hasWord(r.origin, o.words)) touch(`${listing}-origin-${o.key}`, updatedAt);
+    if (hasWord(r.treatment, UNTREATED)) touch(`${listing}-treatment-untreated`, updatedAt);
     return { path: productPath(r.category, r.subcategory, r.slug), updatedAt };
   });
   return {

@@ -1,15 +1,22 @@
 import {
+  ChartNoAxesColumn,
   ChevronDown,
   FolderTree,
   LayoutDashboard,
+  LayoutTemplate,
   LogOut,
+  Mail,
   Menu,
   Package,
   PanelLeftClose,
   PanelLeftOpen,
+  Percent,
+  Receipt,
+  Settings,
   ShoppingBag,
   Store,
   Tags,
+  TicketPercent,
   Users,
 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
@@ -29,6 +36,13 @@ export const NAV = [
   { to: '/dashboard/products', label: 'Products', icon: Package, end: false },
   { to: '/dashboard/users', label: 'Users', icon: Users, end: false },
   { to: '/dashboard/orders', label: 'Orders', icon: ShoppingBag, end: false },
+  { to: '/dashboard/sales', label: 'Sales', icon: Percent, end: false },
+  { to: '/dashboard/coupons', label: 'Coupons', icon: TicketPercent, end: false },
+  { to: '/dashboard/reports', label: 'Reports', icon: ChartNoAxesColumn, end: false },
+  { to: '/dashboard/tax', label: 'Tax', icon: Receipt, end: false },
+  { to: '/dashboard/settings', label: 'Settings', icon: Settings, end: false },
+  { to: '/dashboard/outbox', label: 'Outbox', icon: Mail, end: false },
+  { to: '/dashboard/storefront', label: 'Storefront', icon: LayoutTemplate, end: false },
 ] as const;
 
 function readCollapsed() {

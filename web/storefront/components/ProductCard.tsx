@@ -10,7 +10,7 @@ import { rememberCartAction, signInPath } from '../../auth/returnTo';
 import { useSession } from '../../auth/session';
 import { earlyKey, useEarlyTaps } from '../../ui/earlyTaps';
 import { notify } from '../../ui/notify';
-import { productPath, shortName } from './links';
+import { gemFacts, productPath, shortName } from './links';
 import { SalePrice } from './SalePrice';
 import { Stars } from './Stars';
 
@@ -18,7 +18,8 @@ import { Stars } from './Stars';
 export const CARD_IMAGE_SIZES = '(min-width: 1280px) 240px, (min-width: 1024px) 22vw, (min-width: 640px) 30vw, 46vw';
 
 /**
- * A product in a grid or strip: image, name (first three words), rating, price, Add to Cart.
+ * A product in a grid or strip: image, name (first three words), gem facts (carat, shape, origin), rating, price,
+ * Add to Cart.
  * Administrators also get a button that copies the product's id.
  */
 export function ProductCard({
@@ -108,6 +109,10 @@ export function ProductCard({
             {shortName(product.productname)}
           </Link>
         </h3>
+        {/* Always one line high, facts or not, so cards in a row line up and nothing moves. */}
+        <p data-testid="gem-facts" className="h-4 truncate text-xs leading-4 text-gray-600">
+          {gemFacts(product)}
+        </p>
         <div className="h-4 leading-none">
           <Stars rating={product.rating} className="size-3.5" />
         </div>

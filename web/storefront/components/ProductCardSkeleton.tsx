@@ -5,6 +5,7 @@ export function ProductCardSkeleton() {
       <div className="aspect-square animate-pulse bg-gray-200" />
       <div className="flex flex-1 flex-col gap-1 p-3">
         <div className="h-5 w-3/4 animate-pulse rounded bg-gray-200" />
+        <div className="h-4 w-2/3 animate-pulse rounded bg-gray-200" />
         <div className="h-4 w-1/2 animate-pulse rounded bg-gray-200" />
         <div className="h-6 w-1/3 animate-pulse rounded bg-gray-200" />
         <div className="mt-auto h-9 animate-pulse rounded-md bg-gray-200" />

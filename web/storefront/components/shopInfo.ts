@@ -1,12 +1,7 @@
-import { SHOP_PHONE } from './shopContact';
-
-export { SHOP_EMAIL, SHOP_NAME, SHOP_PHONE } from './shopContact';
-
-/** The shop's contact details, shown in the footer, home, contact page and policies. */
-export const SHOP_FULL_NAME = 'Ratna Gems Ludhiana';
-export const SHOP_PHONES = [SHOP_PHONE, { label: '+91 161 401 2345', href: 'tel:+911614012345' }];
-export const SHOP_ADDRESS = 'Ratna Gems, 2nd Floor, Ghumar Mandi Road, Ludhiana, Punjab 141001, India';
-export const SHOP_WHATSAPP = 'https://wa.me/919876543210';
+/**
+ * What the storefront says of the shop beyond its settings (name, address, phone and e-mail are the shop's settings:
+ * see shopSettings.ts): business hours, social links, the information pages.
+ */
 export const SHOP_HOURS = [
   { days: 'Mon–Fri', time: '8am–5pm' },
   { days: 'Sat', time: '10am–8pm' },

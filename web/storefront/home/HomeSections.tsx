@@ -1,6 +1,7 @@
 import { BadgeCheck, Gem, Globe, Mail, MapPin, Phone, RotateCcw, Sparkles, Truck } from 'lucide-react';
 import { Link } from 'react-router';
-import { SHOP_ADDRESS, SHOP_EMAIL, SHOP_PHONE } from '../components/shopInfo';
+import type { StorefrontContent } from '../../api/storefront';
+import { useShopContacts } from '../components/shopSettings';
 import { BestSellers } from './BestSellers';
 import { Faq } from './Faq';
 import { LatestProducts } from './LatestProducts';
@@ -11,15 +12,15 @@ import { TopCategories } from './TopCategories';
  * The home page below the hero and offers, in the shop's order: best sellers, videos, latest products, explore
  * banner, FAQ, categories, then the customers claim, why choose us, about and contact.
  */
-export default function HomeSections() {
+export default function HomeSections({ content }: { content: StorefrontContent | undefined }) {
   return (
     <>
       <BestSellers />
       <StoryBlocks />
       <LatestProducts />
       <ExploreBanner />
-      <Faq />
-      <TopCategories />
+      <Faq faq={content?.faq ?? []} />
+      <TopCategories tiles={content?.tiles ?? []} />
       <WhyChooseUs />
       <AboutAndContact />
     </>
@@ -106,12 +107,28 @@ const REASONS = [
   { icon: BadgeCheck, title: 'Certified Stones', text: 'Every gemstone comes with a laboratory certificate.' },
   { icon: RotateCcw, title: '10-Day Returns', text: '10-day no-questions-asked return and refund.' },
   { icon: Globe, title: 'Worldwide Shipping', text: 'We ship to about 195 countries.' },
-  { icon: Truck, title: 'Free Shipping', text: 'Free worldwide shipping above INR 1,50,000.' },
+  { icon: Truck, title: 'Free Shipping', text: 'Free worldwide shipping above INR {threshold}.' },
   { icon: Gem, title: '10,000+ Gemstones', text: 'One of the widest collections in Punjab.' },
   { icon: Sparkles, title: 'Energised Stones', text: 'Energised with Vedic rituals before dispatch.' },
 ] as const;
 
+/** 150000 → '1,50,000' (Indian digit grouping, paise only when there are some). */
+const inrGrouping = (rupees: number) => new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 }).format(rupees);
+
 function WhyChooseUs() {
+  const { freeshippingabove } = useShopContacts();
+  // Until the settings are known the line says only what is always true.
+  const reasons = REASONS.map((r) =>
+    r.text.includes('{threshold}')
+      ? {
+          ...r,
+          text:
+            freeshippingabove === undefined
+              ? 'Free worldwide shipping on large orders.'
+              : r.text.replace('{threshold}', inrGrouping(freeshippingabove)),
+        }
+      : r,
+  );
   return (
     <section aria-labelledby="why-us" className="bg-brand-900 py-12 text-white">
       <div className="mx-auto max-w-7xl px-4">
@@ -125,7 +142,7 @@ function WhyChooseUs() {
           Why Choose Us
         </h2>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {REASONS.map(({ icon: Icon, title, text }) => (
+          {reasons.map(({ icon: Icon, title, text }) => (
             <li key={title} className="flex gap-3 rounded-lg bg-white/10 p-4">
               <Icon aria-hidden className="mt-0.5 size-6 shrink-0 text-gold-400" />
               <div>
@@ -141,6 +158,7 @@ function WhyChooseUs() {
 }
 
 function AboutAndContact() {
+  const shop = useShopContacts();
   return (
     <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 md:grid-cols-2">
       <section aria-labelledby="home-about">
@@ -163,18 +181,18 @@ function AboutAndContact() {
         <ul className="mt-3 space-y-2 text-gray-700">
           <li className="flex gap-2">
             <MapPin aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-700" />
-            {SHOP_ADDRESS}
+            {shop.address}
           </li>
           <li className="flex gap-2">
             <Phone aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-700" />
-            <a href={SHOP_PHONE.href} className="hover:underline">
-              {SHOP_PHONE.label}
+            <a href={shop.phone.href} className="hover:underline">
+              {shop.phone.label}
             </a>
           </li>
           <li className="flex gap-2">
             <Mail aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-700" />
-            <a href={`mailto:${SHOP_EMAIL}`} className="hover:underline">
-              {SHOP_EMAIL}
+            <a href={`mailto:${shop.email}`} className="hover:underline">
+              {shop.email}
             </a>
           </li>
         </ul>

@@ -1,31 +1,25 @@
 import { Link } from 'react-router';
+import { imageSrcSet } from '../../../contract/images';
+import type { StorefrontContent } from '../../api/storefront';
 import { SectionHeading } from './SectionHeading';
 
-/** The eight category tiles; paths are relative, as the shop's category strip has always linked them. */
-export const TOP_CATEGORIES = [
-  { name: 'Ruby', image: '/images/categories/ruby.svg', path: 'gemstones-ruby' },
-  { name: 'Yellow Sapphire', image: '/images/categories/yellow-sapphire.svg', path: 'natural-yellow-sapphire' },
-  { name: 'Coral', image: '/images/categories/coral.svg', path: 'gemstones-coral' },
-  { name: 'Opal', image: '/images/categories/opal.svg', path: 'gemstones-opal' },
-  { name: 'Pearl', image: '/images/categories/pearl.svg', path: 'gemstones-pearl' },
-  { name: 'Tourmaline', image: '/images/categories/tourmaline.svg', path: 'gemstones-tourmaline' },
-  { name: 'Hessonite', image: '/images/categories/hessonite.svg', path: 'gemstones-hessonite' },
-  { name: 'Tanzanite', image: '/images/categories/tanzanite.svg', path: 'gemstones-tanzanite' },
-] as const;
-
-export function TopCategories() {
+/** The category tiles the merchant keeps in the back-office (the demo's eight by default). */
+export function TopCategories({ tiles }: { tiles: StorefrontContent['tiles'] }) {
+  if (!tiles.length) return null;
   return (
     <section aria-labelledby="top-categories" className="mx-auto max-w-7xl px-4 py-10">
       <SectionHeading id="top-categories" title="Our Top Categories" />
-      <ul className="grid grid-cols-[repeat(auto-fill,minmax(min(260px,100%),1fr))] gap-4">
-        {TOP_CATEGORIES.map((c) => (
-          <li key={c.path}>
+      <ul className="grid grid-cols-[repeat(auto-fill,minmax(min(260px,100%),1fr))] gap-4" data-testid="category-tiles">
+        {tiles.map((c) => (
+          <li key={c._id}>
             <Link
               to={c.path}
               className="group block overflow-hidden rounded-xl border border-gray-200 bg-white transition-shadow hover:shadow-md focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
             >
               <img
                 src={c.image}
+                srcSet={imageSrcSet(c.image)}
+                sizes="(min-width: 1280px) 300px, (min-width: 640px) 33vw, 100vw"
                 width={520}
                 height={360}
                 alt=""

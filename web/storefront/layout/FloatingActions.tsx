@@ -1,10 +1,11 @@
 import { Icon } from '../../ui/icons';
 import { useScrolledPast } from '../../ui/useScrolledPast';
-import { SHOP_WHATSAPP } from '../components/shopInfo';
+import { useShopContacts } from '../components/shopSettings';
 
 /** The floating chat-app link and, once the page is scrolled, a scroll-to-top button. */
 export default function FloatingActions() {
   const showTop = useScrolledPast(400);
+  const { whatsapp } = useShopContacts();
   return (
     <div className="fixed right-4 bottom-20 z-30 flex flex-col items-end gap-3 md:bottom-6">
       {showTop && (
@@ -17,15 +18,17 @@ export default function FloatingActions() {
           <Icon name="arrowUp" className="size-5" />
         </button>
       )}
-      <a
-        href={SHOP_WHATSAPP}
-        target="_blank"
-        rel="noopener noreferrer"
-        aria-label="Chat with us on WhatsApp (opens in a new tab)"
-        className="flex size-13 items-center justify-center rounded-full bg-[#1a7f45] text-white shadow-lg hover:bg-[#146638] focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:outline-none"
-      >
-        <Icon name="chat" className="size-7" />
-      </a>
+      {whatsapp ? (
+        <a
+          href={whatsapp}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label="Chat with us on WhatsApp (opens in a new tab)"
+          className="flex size-13 items-center justify-center rounded-full bg-[#1a7f45] text-white shadow-lg hover:bg-[#146638] focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:outline-none"
+        >
+          <Icon name="chat" className="size-7" />
+        </a>
+      ) : null}
     </div>
   );
 }

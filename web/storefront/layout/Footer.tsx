@@ -1,25 +1,19 @@
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import {
-  INFO_LINKS,
-  SHOP_ADDRESS,
-  SHOP_EMAIL,
-  SHOP_FULL_NAME,
-  SHOP_HOURS,
-  SHOP_PHONES,
-  SHOP_SOCIAL,
-} from '../components/shopInfo';
+import { INFO_LINKS, SHOP_HOURS, SHOP_SOCIAL } from '../components/shopInfo';
+import { useShopContacts } from '../components/shopSettings';
 
 /** Footer: business hours, newsletter box, social and information links, contact details. */
 export default function Footer() {
   const emailId = useId();
+  const shop = useShopContacts();
   return (
     <footer className="bg-brand-900 px-4 pt-12 pb-8 text-sm text-white/90">
       <div className="mx-auto grid max-w-7xl gap-10 sm:grid-cols-2 lg:grid-cols-4">
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact" className="mb-3 font-serif text-lg font-semibold text-white">
-            {SHOP_FULL_NAME}
+            {shop.name}
           </h2>
           <p className="mb-3 text-white/80">
             Certified natural gemstones and jewellery from a Ludhiana wholesaler, shipped to about 195 countries.
@@ -27,20 +21,18 @@ export default function Footer() {
           <ul className="space-y-2">
             <li className="flex gap-2">
               <MapPin aria-hidden className="mt-0.5 size-4 shrink-0" />
-              <address className="not-italic">{SHOP_ADDRESS}</address>
+              <address className="not-italic">{shop.address}</address>
             </li>
-            {SHOP_PHONES.map((p) => (
-              <li key={p.href} className="flex gap-2">
-                <Phone aria-hidden className="mt-0.5 size-4 shrink-0" />
-                <a href={p.href} className="hover:underline">
-                  {p.label}
-                </a>
-              </li>
-            ))}
+            <li className="flex gap-2">
+              <Phone aria-hidden className="mt-0.5 size-4 shrink-0" />
+              <a href={shop.phone.href} className="hover:underline" data-testid="footer-phone">
+                {shop.phone.label}
+              </a>
+            </li>
             <li className="flex gap-2">
               <Mail aria-hidden className="mt-0.5 size-4 shrink-0" />
-              <a href={`mailto:${SHOP_EMAIL}`} className="hover:underline">
-                {SHOP_EMAIL}
+              <a href={`mailto:${shop.email}`} className="hover:underline">
+                {shop.email}
               </a>
             </li>
           </ul>
@@ -123,7 +115,7 @@ export default function Footer() {
         </section>
       </div>
       <p className="mx-auto mt-10 max-w-7xl border-t border-white/20 pt-6 text-center text-xs text-white/70">
-        © {new Date().getFullYear()} {SHOP_FULL_NAME}. All rights reserved. Prices in Indian rupees (INR).
+        © {new Date().getFullYear()} {shop.name}. All rights reserved. Prices in Indian rupees (INR).
       </p>
     </footer>
   );

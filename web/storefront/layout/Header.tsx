@@ -7,7 +7,8 @@ import { Icon } from '../../ui/icons';
 import { Summary } from '../../ui/Summary';
 import { useDetails } from '../../ui/useDetails';
 import { useScrolledPast } from '../../ui/useScrolledPast';
-import { SHOP_EMAIL, SHOP_NAME, SHOP_PHONE } from '../components/shopContact';
+import { useShopContacts } from '../components/shopSettings';
+import { HeaderSearch } from './HeaderSearch';
 import { DesktopMenus, MobileMenus } from './NavMenus';
 
 /** The number of lines in the signed-in shopper's cart; 0 when signed out. */
@@ -29,6 +30,7 @@ export function Header() {
   const { pathname } = useLocation();
   const scrolled = useScrolledPast(10);
   const cartCount = useCartCount();
+  const shop = useShopContacts();
   // The phone menu is a disclosure: it opens before the app runs, and without JavaScript.
   const mobileMenu = useDetails();
   const mobileOpen = mobileMenu.open;
@@ -52,12 +54,16 @@ export function Header() {
       <div className="h-7 bg-brand-900 px-4 text-xs text-white">
         <div className="mx-auto flex h-full max-w-7xl items-center justify-between gap-3 overflow-hidden">
           <p className="flex min-w-0 items-center gap-3 whitespace-nowrap">
-            <a href={SHOP_PHONE.href} className="hover:underline">
-              {SHOP_PHONE.label}
-            </a>
-            <a href={`mailto:${SHOP_EMAIL}`} className="truncate hover:underline">
-              {SHOP_EMAIL}
-            </a>
+            {shop.phone.label ? (
+              <a href={shop.phone.href} className="hover:underline" data-testid="header-phone">
+                {shop.phone.label}
+              </a>
+            ) : null}
+            {shop.email ? (
+              <a href={`mailto:${shop.email}`} className="truncate hover:underline">
+                {shop.email}
+              </a>
+            ) : null}
           </p>
           <ul className="hidden shrink-0 gap-4 sm:flex" aria-label="Our promises">
             <li>Free Shipping</li>
@@ -81,9 +87,12 @@ export function Header() {
           </Summary>
           <MobileMenus />
         </details>
-        <Link to="/" className="mr-auto font-serif text-xl font-bold whitespace-nowrap text-brand-700 sm:text-2xl">
-          {SHOP_NAME}
+        <Link to="/" className="font-serif text-xl font-bold whitespace-nowrap text-brand-700 sm:text-2xl">
+          {shop.name}
         </Link>
+        <div className="ml-auto flex min-w-0 flex-1 items-center justify-end sm:mx-4">
+          <HeaderSearch />
+        </div>
 
         <Link
           to="/cart"
@@ -101,12 +110,16 @@ export function Header() {
 
         {user ? (
           <div className="flex min-w-0 items-center gap-1">
-            <span className="flex min-w-0 items-center gap-1 px-1 text-sm font-medium">
+            <Link
+              to="/account"
+              aria-label={`My account: ${user.fullname}`}
+              className="flex min-w-0 items-center gap-1 rounded-md px-1 py-2 text-sm font-medium text-gray-800 hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+            >
               <Icon name="user" className="size-5 shrink-0" />
               <span data-testid="account-label" className="max-w-[7rem] truncate sm:max-w-[12rem]">
                 {user.fullname}
               </span>
-            </span>
+            </Link>
             <button
               type="button"
               aria-label="Sign out"

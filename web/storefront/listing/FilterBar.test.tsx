@@ -170,3 +170,38 @@ describe('FilterBar on phones', () => {
     expect(screen.queryByTestId('filter-count')).toBeNull();
   });
 });
+
+describe('gem filters in the form', () => {
+  it('shows the gem terms read from the URL', () => {
+    renderForm(
+      parseFilter('gemstones-ruby-rattimin-4.5-rattimax-5.5-origin-burma-treatment-untreated-lab-gia-shape-oval', names),
+    );
+    expect(screen.getByLabelText('Min ratti')).toHaveValue(4.5);
+    expect(screen.getByLabelText('Max ratti')).toHaveValue(5.5);
+    expect(screen.getByLabelText('Origin')).toHaveValue('burma');
+    expect(screen.getByLabelText('Treatment')).toHaveValue('untreated');
+    expect(screen.getByLabelText('Lab certificate')).toHaveValue('gia');
+    expect(screen.getByLabelText('Shape')).toHaveValue('oval');
+  });
+
+  it('applies carat, ratti, origin, shape, treatment and lab, and refuses a reversed range next to the fields', async () => {
+    const { onApply } = renderForm();
+    await userEvent.type(screen.getByLabelText('Min ratti'), '6');
+    await userEvent.type(screen.getByLabelText('Max ratti'), '4.5');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply Filters' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Max ratti must not be less than min ratti');
+    expect(onApply).not.toHaveBeenCalled();
+    await userEvent.clear(screen.getByLabelText('Min ratti'));
+    await userEvent.type(screen.getByLabelText('Min ratti'), '4.5');
+    await userEvent.type(screen.getByLabelText('Min carat'), '4');
+    await userEvent.selectOptions(screen.getByLabelText('Origin'), 'Burma (Myanmar)');
+    await userEvent.selectOptions(screen.getByLabelText('Shape'), 'Cushion');
+    await userEvent.selectOptions(screen.getByLabelText('Treatment'), 'Untreated (unheated)');
+    await userEvent.selectOptions(screen.getByLabelText('Lab certificate'), 'Any lab certificate');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply Filters' }));
+    const applied = onApply.mock.calls[0]?.[0] as CatalogueFilter;
+    expect(formatFilter(applied)).toBe(
+      'caratmin-4-rattimin-4.5-rattimax-4.5-origin-burma-shape-cushion-treatment-untreated-lab-any',
+    );
+  });
+});

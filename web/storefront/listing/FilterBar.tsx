@@ -1,5 +1,6 @@
 import { SlidersHorizontal, X } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { GEM_LABS, GEM_ORIGINS, GEM_SHAPES, GEM_TREATMENTS, type GemChoice } from '../../../contract/gems';
 import type { Category, Subcategory } from '../../api/catalogue';
 import { Summary } from '../../ui/Summary';
 import { useDetails } from '../../ui/useDetails';
@@ -18,7 +19,40 @@ export type FilterBarProps = {
   onClear: () => void;
 };
 
-type Draft = { search: string; categoryId: string; subcategoryId: string; min: string; max: string; sort: SortOrder };
+type Draft = {
+  search: string;
+  categoryId: string;
+  subcategoryId: string;
+  min: string;
+  max: string;
+  sort: SortOrder;
+  caratmin: string;
+  caratmax: string;
+  rattimin: string;
+  rattimax: string;
+  origin: string;
+  shape: string;
+  treatment: string;
+  lab: string;
+};
+const GEM_NUMBERS = ['caratmin', 'caratmax', 'rattimin', 'rattimax'] as const;
+const GEM_SELECTS: {
+  key: 'origin' | 'shape' | 'treatment' | 'lab';
+  label: string;
+  any: string;
+  choices: readonly GemChoice[];
+}[] = [
+  { key: 'origin', label: 'Origin', any: 'Any origin', choices: GEM_ORIGINS },
+  { key: 'shape', label: 'Shape', any: 'Any shape', choices: GEM_SHAPES },
+  { key: 'treatment', label: 'Treatment', any: 'Any treatment', choices: GEM_TREATMENTS },
+  { key: 'lab', label: 'Lab certificate', any: 'With or without', choices: GEM_LABS },
+];
+const GEM_NUMBER_LABELS: Record<(typeof GEM_NUMBERS)[number], string> = {
+  caratmin: 'Min carat',
+  caratmax: 'Max carat',
+  rattimin: 'Min ratti',
+  rattimax: 'Max ratti',
+};
 
 const SORT_OPTIONS: { value: SortOrder; label: string }[] = [
   { value: 'newest', label: 'Newest first' },
@@ -49,6 +83,14 @@ function draftOf(f: CatalogueFilter, categories: readonly Category[], subcategor
     min: f.min !== undefined ? String(f.min) : '',
     max: f.max !== undefined ? String(f.max) : '',
     sort: f.sort ?? 'newest',
+    caratmin: f.caratmin !== undefined ? String(f.caratmin) : '',
+    caratmax: f.caratmax !== undefined ? String(f.caratmax) : '',
+    rattimin: f.rattimin !== undefined ? String(f.rattimin) : '',
+    rattimax: f.rattimax !== undefined ? String(f.rattimax) : '',
+    origin: f.origin?.[0] ?? '',
+    shape: f.shape?.[0] ?? '',
+    treatment: f.treatment?.[0] ?? '',
+    lab: f.lab?.[0] ?? '',
   };
 }
 
@@ -69,6 +111,14 @@ function draftOnPage(form: HTMLFormElement, draft: Draft): Draft {
     min: value('min', 'min'),
     max: value('max', 'max'),
     sort: value('sort', 'sort') as SortOrder,
+    caratmin: value('caratmin', 'caratmin'),
+    caratmax: value('caratmax', 'caratmax'),
+    rattimin: value('rattimin', 'rattimin'),
+    rattimax: value('rattimax', 'rattimax'),
+    origin: value('origin', 'origin'),
+    shape: value('shape', 'shape'),
+    treatment: value('treatment', 'treatment'),
+    lab: value('lab', 'lab'),
   };
 }
 
@@ -132,6 +182,21 @@ export function FilterForm({
       setPriceError('Max price must not be less than min price');
       return;
     }
+    for (const [low, high, unit] of [
+      ['caratmin', 'caratmax', 'carat'],
+      ['rattimin', 'rattimax', 'ratti'],
+    ] as const) {
+      const a = draft[low].trim() === '' ? undefined : Number(draft[low]);
+      const b = draft[high].trim() === '' ? undefined : Number(draft[high]);
+      if ((a !== undefined && !(a >= 0)) || (b !== undefined && !(b >= 0))) {
+        setPriceError(`Weights in ${unit} must be 0 or more`);
+        return;
+      }
+      if (a !== undefined && b !== undefined && b < a) {
+        setPriceError(`Max ${unit} must not be less than min ${unit}`);
+        return;
+      }
+    }
     setPriceError('');
     setApplying(true);
     // The same reading of the form as the server's for a form sent before the app ran (contract/filter.ts).
@@ -143,6 +208,14 @@ export function FilterForm({
         min: draft.min,
         max: draft.max,
         sort: draft.sort,
+        caratmin: draft.caratmin,
+        caratmax: draft.caratmax,
+        rattimin: draft.rattimin,
+        rattimax: draft.rattimax,
+        origin: draft.origin,
+        shape: draft.shape,
+        treatment: draft.treatment,
+        lab: draft.lab,
       }),
     );
   }
@@ -283,6 +356,51 @@ export function FilterForm({
           Clear All
         </button>
       </div>
+      <fieldset
+        className={`col-span-full grid grid-cols-2 gap-3 ${layout === 'bar' ? 'sm:grid-cols-4 lg:grid-cols-8' : ''}`}
+        aria-describedby={priceError ? errorId : undefined}
+      >
+        <legend className="sr-only">Gem details</legend>
+        {GEM_NUMBERS.map((key) => (
+          <div key={key}>
+            <label htmlFor={`${id}-${key}`} className={labelClass}>
+              {GEM_NUMBER_LABELS[key]}
+            </label>
+            <input
+              id={`${id}-${key}`}
+              name={key}
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step="any"
+              value={draft[key]}
+              onChange={(e) => set(key, e.target.value)}
+              className={inputClass}
+            />
+          </div>
+        ))}
+        {GEM_SELECTS.map((g) => (
+          <div key={g.key}>
+            <label htmlFor={`${id}-${g.key}`} className={labelClass}>
+              {g.label}
+            </label>
+            <select
+              id={`${id}-${g.key}`}
+              name={g.key}
+              value={draft[g.key]}
+              onChange={(e) => set(g.key, e.target.value)}
+              className={inputClass}
+            >
+              <option value="">{g.any}</option>
+              {g.choices.map((c) => (
+                <option key={c.key} value={c.key}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        ))}
+      </fieldset>
       {priceError && (
         <p id={errorId} role="alert" className="col-span-full text-sm text-red-700">
           {priceError}

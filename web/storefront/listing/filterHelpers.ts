@@ -1,4 +1,4 @@
-import { type CatalogueFilter, filterWords } from './filterGrammar';
+import { type CatalogueFilter, filterWords, gemTermCount } from './filterGrammar';
 
 /** The same term at another page; keeps every other word as written, so it works before the names are known. */
 export function withPage(term: string, page: number): string {
@@ -23,4 +23,5 @@ export const activeFilterCount = (f: CatalogueFilter) =>
   (f.search.length ? 1 : 0) +
   (f.min !== undefined ? 1 : 0) +
   (f.max !== undefined ? 1 : 0) +
-  (f.sort !== 'newest' ? 1 : 0);
+  (f.sort !== 'newest' ? 1 : 0) +
+  gemTermCount(f);

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Award, LoaderCircle, Minus, Plus, ShieldCheck, Truck } from 'lucide-react';
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { DEFAULT_RATTI_IN_CARATS } from '../../../contract/gems';
 import { cartApi } from '../../api/cart';
 import { catalogueApi, catalogueKeys, type Product } from '../../api/catalogue';
 import { ApiError } from '../../api/client';
@@ -11,13 +12,14 @@ import { buyNowPath } from '../../cart/buyNow';
 import { earlyKey, useEarlyTaps, useLiveMark } from '../../ui/earlyTaps';
 import { notify } from '../../ui/notify';
 import { usePageTitle } from '../../ui/usePageTitle';
-import { urlName } from '../components/links';
+import { listingPath } from '../components/links';
 import { ProductCard } from '../components/ProductCard';
 import { ProductCardSkeleton } from '../components/ProductCardSkeleton';
 import { ProductStrip } from '../components/ProductStrip';
 import { SalePrice } from '../components/SalePrice';
 import { formatRating, Stars } from '../components/Stars';
 import { Gallery } from './Gallery';
+import { GemWeight } from './GemWeight';
 import { Specifications } from './Specifications';
 
 const RELATED_SKELETONS = 10;
@@ -43,8 +45,15 @@ export default function ProductPage() {
 
   if (slug === '' || query.isError) return <ProductNotFound />;
   if (query.isPending) return <ProductSkeleton />;
-  const { product, relatedProducts } = query.data;
-  return <ProductDetails key={product._id} product={product} related={relatedProducts ?? []} />;
+  const { product, relatedProducts, rattiincarats } = query.data;
+  return (
+    <ProductDetails
+      key={product._id}
+      product={product}
+      related={relatedProducts ?? []}
+      rattiInCarats={rattiincarats ?? DEFAULT_RATTI_IN_CARATS}
+    />
+  );
 }
 
 function ProductNotFound() {
@@ -93,7 +102,7 @@ function ProductSkeleton() {
 const PILL =
   'cursor-pointer rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-medium text-gray-800 hover:border-gray-400 peer-checked:border-brand-700 peer-checked:bg-brand-50 peer-checked:text-brand-700 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500';
 
-function ProductDetails({ product, related }: { product: Product; related: Product[] }) {
+function ProductDetails({ product, related, rattiInCarats }: { product: Product; related: Product[]; rattiInCarats: number }) {
   usePageTitle(product.metatitle.trim() || product.productname, { exact: product.metatitle.trim() !== '' });
   const id = useId();
   const navigate = useNavigate();
@@ -104,7 +113,6 @@ function ProductDetails({ product, related }: { product: Product; related: Produ
   const quantity = 1; // The page's quantity stepper is fixed at 1 (SPEC §4); the cart changes quantities.
   const [busy, setBusy] = useState(false);
   const outOfStock = product.stockquantity <= 0;
-  const categoryPath = urlName(product.category.categoryname);
   const line = { productId: product._id, productsize: size || undefined, productcolour: colour || undefined, quantity };
   const needsSignIn = (err: unknown) => !user || (err instanceof ApiError && err.status === 401);
   const pageRef = useRef<HTMLElement>(null);
@@ -176,13 +184,16 @@ function ProductDetails({ product, related }: { product: Product; related: Produ
             <span aria-hidden="true"> / </span>
           </li>
           <li>
-            <Link to={`/${categoryPath}`} className="hover:underline">
+            <Link to={listingPath(product.category.categoryname)} className="hover:underline">
               {product.category.categoryname}
             </Link>
             <span aria-hidden="true"> / </span>
           </li>
           <li>
-            <Link to={`/${categoryPath}-${urlName(product.subcategory.subcategoryname)}`} className="hover:underline">
+            <Link
+              to={listingPath(product.category.categoryname, product.subcategory.subcategoryname)}
+              className="hover:underline"
+            >
               {product.subcategory.subcategoryname}
             </Link>
             <span aria-hidden="true"> / </span>
@@ -204,6 +215,7 @@ function ProductDetails({ product, related }: { product: Product; related: Produ
           </div>
           <SalePrice product={product} size="page" />
           <p className="mt-1 text-sm text-gray-600">Inclusive of all taxes</p>
+          <GemWeight product={product} rattiInCarats={rattiInCarats} />
           {product.productbrand && <p className="mt-2 text-sm text-gray-700">Brand: {product.productbrand}</p>}
           <p className={`mt-2 text-sm font-medium ${outOfStock ? 'text-red-700' : 'text-green-800'}`}>
             {outOfStock ? 'Out of stock' : 'In stock'}

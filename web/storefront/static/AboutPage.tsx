@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
-import { SHOP_ADDRESS } from '../components/shopInfo';
+import { useShopContacts } from '../components/shopSettings';
 import { StaticPage } from './StaticPage';
 
 export default function AboutPage() {
+  const shop = useShopContacts();
   return (
     <StaticPage title="About Us">
       <p>
@@ -28,7 +29,7 @@ export default function AboutPage() {
       </ul>
       <h2>Visit us</h2>
       <p>
-        Our showroom is at {SHOP_ADDRESS}. You are welcome during business hours: Monday to Friday 8am–5pm, Saturday 10am–8pm; we
+        Our showroom is at {shop.address}. You are welcome during business hours: Monday to Friday 8am–5pm, Saturday 10am–8pm; we
         are closed on Sunday. See our <Link to="/contact">contact page</Link> for phone numbers and e-mail.
       </p>
     </StaticPage>

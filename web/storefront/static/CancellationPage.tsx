@@ -1,14 +1,15 @@
 import { Link } from 'react-router';
-import { SHOP_EMAIL, SHOP_PHONE } from '../components/shopInfo';
+import { useShopContacts } from '../components/shopSettings';
 import { StaticPage } from './StaticPage';
 
 export default function CancellationPage() {
+  const shop = useShopContacts();
   return (
     <StaticPage title="Cancellation and Refund Policy" updated>
       <h2>Cancelling an order</h2>
       <p>
         You can cancel an order within 24 hours of placing it, provided it has not yet been dispatched. To cancel, call{' '}
-        {SHOP_PHONE.label} or write to <a href={`mailto:${SHOP_EMAIL}`}>{SHOP_EMAIL}</a> with your order number. After 24 hours,
+        {shop.phone.label} or write to <a href={`mailto:${shop.email}`}>{shop.email}</a> with your order number. After 24 hours,
         or once the order has shipped, it can no longer be cancelled; see our <Link to="/return-policy">Return Policy</Link> for
         what can be returned.
       </p>
@@ -24,7 +25,7 @@ export default function CancellationPage() {
       </ul>
       <h2>Questions</h2>
       <p>
-        Write to <a href={`mailto:${SHOP_EMAIL}`}>{SHOP_EMAIL}</a>; we reply within one business day.
+        Write to <a href={`mailto:${shop.email}`}>{shop.email}</a>; we reply within one business day.
       </p>
     </StaticPage>
   );

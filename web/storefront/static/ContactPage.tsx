@@ -1,5 +1,6 @@
 import { type FormEvent, useId } from 'react';
-import { SHOP_ADDRESS, SHOP_EMAIL, SHOP_HOURS, SHOP_PHONES, SHOP_WHATSAPP } from '../components/shopInfo';
+import { SHOP_HOURS } from '../components/shopInfo';
+import { useShopContacts } from '../components/shopSettings';
 import { StaticPage } from './StaticPage';
 
 const input =
@@ -7,12 +8,13 @@ const input =
 
 export default function ContactPage() {
   const id = useId();
+  const shop = useShopContacts();
   // The form opens the visitor's e-mail app with the message written out; nothing is stored by the shop.
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const data = new FormData(e.currentTarget);
     const body = `${data.get('message') ?? ''}\n\n${data.get('name') ?? ''}\n${data.get('phone') ?? ''}`;
-    window.location.href = `mailto:${SHOP_EMAIL}?subject=${encodeURIComponent('Enquiry from the website')}&body=${encodeURIComponent(body)}`;
+    window.location.href = `mailto:${shop.email}?subject=${encodeURIComponent('Enquiry from the website')}&body=${encodeURIComponent(body)}`;
   }
   return (
     <StaticPage title="Contact Us">
@@ -21,25 +23,23 @@ export default function ContactPage() {
         <div>
           <h2>Reach us</h2>
           <h3>Phone</h3>
-          <ul>
-            {SHOP_PHONES.map((p) => (
-              <li key={p.href}>
-                <a href={p.href}>{p.label}</a>
-              </li>
-            ))}
-          </ul>
+          <p>
+            <a href={shop.phone.href} data-testid="contact-phone">
+              {shop.phone.label}
+            </a>
+          </p>
           <h3>E-mail</h3>
           <p>
-            <a href={`mailto:${SHOP_EMAIL}`}>{SHOP_EMAIL}</a>
+            <a href={`mailto:${shop.email}`}>{shop.email}</a>
           </p>
           <h3>WhatsApp</h3>
           <p>
-            <a href={SHOP_WHATSAPP} target="_blank" rel="noopener noreferrer">
+            <a href={shop.whatsapp} target="_blank" rel="noopener noreferrer">
               Chat with us on WhatsApp
             </a>
           </p>
           <h3>Office and showroom</h3>
-          <address className="mb-3 not-italic">{SHOP_ADDRESS}</address>
+          <address className="mb-3 not-italic">{shop.address}</address>
           <h3>Business hours</h3>
           <ul>
             {SHOP_HOURS.map((h) => (

@@ -1,7 +1,8 @@
-import { SHOP_EMAIL } from '../components/shopInfo';
+import { useShopContacts } from '../components/shopSettings';
 import { StaticPage } from './StaticPage';
 
 export default function CookiePolicyPage() {
+  const shop = useShopContacts();
   return (
     <StaticPage title="Cookie Policy" updated>
       <p>This policy explains the cookies and similar storage this website uses. We keep it short because we use very few.</p>
@@ -31,7 +32,7 @@ export default function CookiePolicyPage() {
       </p>
       <h2>Questions</h2>
       <p>
-        Write to <a href={`mailto:${SHOP_EMAIL}`}>{SHOP_EMAIL}</a>.
+        Write to <a href={`mailto:${shop.email}`}>{shop.email}</a>.
       </p>
     </StaticPage>
   );

@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
-import { SHOP_EMAIL, SHOP_PHONE } from '../components/shopInfo';
+import { useShopContacts } from '../components/shopSettings';
 import { StaticPage } from './StaticPage';
 
 export default function ReturnPolicyPage() {
+  const shop = useShopContacts();
   return (
     <StaticPage title="Return Policy" updated>
       <p>We want you to be happy with every stone. If something is wrong with your order, we will put it right.</p>
@@ -20,7 +21,7 @@ export default function ReturnPolicyPage() {
       <h2>How to return</h2>
       <ul>
         <li>
-          Call {SHOP_PHONE.label} or write to <a href={`mailto:${SHOP_EMAIL}`}>{SHOP_EMAIL}</a> with your order number and
+          Call {shop.phone.label} or write to <a href={`mailto:${shop.email}`}>{shop.email}</a> with your order number and
           photographs.
         </li>
         <li>We confirm the return and tell you how to send the item back to us.</li>

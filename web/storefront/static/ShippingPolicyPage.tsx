@@ -1,7 +1,8 @@
-import { SHOP_EMAIL } from '../components/shopInfo';
+import { useShopContacts } from '../components/shopSettings';
 import { StaticPage } from './StaticPage';
 
 export default function ShippingPolicyPage() {
+  const shop = useShopContacts();
   return (
     <StaticPage title="Shipping Policy" updated>
       <p>We ship from Ludhiana, Punjab, to addresses across India and to about 195 countries worldwide.</p>
@@ -29,7 +30,7 @@ export default function ShippingPolicyPage() {
       </p>
       <h2>Questions</h2>
       <p>
-        Write to <a href={`mailto:${SHOP_EMAIL}`}>{SHOP_EMAIL}</a> with your order number.
+        Write to <a href={`mailto:${shop.email}`}>{shop.email}</a> with your order number.
       </p>
     </StaticPage>
   );

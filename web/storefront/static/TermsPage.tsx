@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
-import { SHOP_ADDRESS, SHOP_EMAIL } from '../components/shopInfo';
+import { useShopContacts } from '../components/shopSettings';
 import { StaticPage } from './StaticPage';
 
 export default function TermsPage() {
+  const shop = useShopContacts();
   return (
     <StaticPage title="Terms and Conditions" updated>
       <p>
@@ -59,7 +60,7 @@ export default function TermsPage() {
       <p>These terms are governed by the laws of India. Disputes fall under the courts of Ludhiana, Punjab.</p>
       <h2>11. Contact</h2>
       <p>
-        Ratna Gems, {SHOP_ADDRESS}. E-mail: <a href={`mailto:${SHOP_EMAIL}`}>{SHOP_EMAIL}</a>.
+        Ratna Gems, {shop.address}. E-mail: <a href={`mailto:${shop.email}`}>{shop.email}</a>.
       </p>
     </StaticPage>
   );
