@@ -42,7 +42,7 @@ import { installOriginCheck } from './http/origin.js';
 import { dbRateLimitStore, type RateLimitStore, redisRateLimitStore } from './http/rate-limit.js';
 import type { SessionUser } from './http/session.js';
 import { guardSlowClients, type SlowClientLimits } from './http/slow-clients.js';
-import { API_PREFIXES, installSpa, type PageMetaResolver, type PageRedirectResolver } from './http/spa.js';
+import { API_PREFIXES, installSpa, isFileRequest, type PageMetaResolver, type PageRedirectResolver } from './http/spa.js';
 import { installJobs } from './jobs.js';
 import { closeMediaStore, createMediaStore, mediaHealth } from './media/index.js';
 import mediaRoutes from './media/routes.js';
@@ -327,7 +327,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const isApi = API_PREFIXES.some((p) => url.startsWith(p));
-    if ((request.method === 'GET' || request.method === 'HEAD') && !isApi && !/\.[a-z0-9]{1,5}$/i.test(url)) {
+    if ((request.method === 'GET' || request.method === 'HEAD') && !isApi && !isFileRequest(url)) {
       return sendApp(request, reply);
     }
     return reply.status(404).send({ success: false, message: 'Route not found' });
