@@ -39,6 +39,7 @@ import { clientErrorHandler, installErrorHandling } from './http/errors.js';
 import { installJsonBodies } from './http/json-body.js';
 import { finishOpenApi } from './http/openapi.js';
 import { installOriginCheck } from './http/origin.js';
+import type { EmptySearchPages, RenderStats } from './http/page-renders.js';
 import { dbRateLimitStore, type RateLimitStore, redisRateLimitStore } from './http/rate-limit.js';
 import type { SessionUser } from './http/session.js';
 import { guardSlowClients, type SlowClientLimits } from './http/slow-clients.js';
@@ -100,6 +101,10 @@ declare module 'fastify' {
     listingMemo: CatalogueCache<CatalogueNames>;
     /** Server-rendered pages, kept for up to 10 s (the same for every visitor). */
     renderedPages: CatalogueCache<never>;
+    /** Server renders and plain shells sent (server/http/page-renders.ts). */
+    pageRenders: RenderStats;
+    /** The empty-search page's kept renders (server/http/page-renders.ts). */
+    emptySearchPages: EmptySearchPages;
     cookieSecure(request: FastifyRequest): boolean;
   }
   interface FastifyRequest {

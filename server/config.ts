@@ -124,6 +124,7 @@ const EnvSchema = z
     REDIS_URL: url(['redis:', 'rediss:']),
     TRUST_PROXY: trustProxy,
     SIGNUP_LIMIT: int(300, 0, 1_000_000),
+    PAGE_RENDER_LIMIT: int(300, 0, 1_000_000),
     SHUTDOWN_GRACE_SECONDS: int(15, 1, 3600),
     BODY_IDLE_SECONDS: int(30, 0, 3600),
     BODY_TIMEOUT_SECONDS: int(900, 0, 24 * 3600),
@@ -298,6 +299,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     trustProxy: e.TRUST_PROXY,
     /** Sign-ups per client address per hour; 0 = no limit. */
     signupLimit: e.SIGNUP_LIMIT,
+    /** Server-rendered pages per anonymous client address per minute; past it, the plain app shell. 0 = no limit. */
+    pageRenderLimit: { limit: e.PAGE_RENDER_LIMIT, windowMs: 60_000 },
     /** Stalled and slow request bodies, connections per address (server/http/slow-clients.ts); 0 = off. */
     slowClients: {
       bodyIdleMs: e.BODY_IDLE_SECONDS * 1000,

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { EmptySearchPages, emptySearchWords, mayRender, type RenderStats } from './page-renders.js';
 
 /** What the server writes into index.html's <head> for one page, so it is findable before any script runs. */
 export type PageMeta = {
@@ -203,12 +204,29 @@ export function installSpa(app: FastifyInstance, webDir: string, publicUrl: stri
     return renderer;
   };
 
-  /** The page's first paint as HTML and the answers it was rendered from, or undefined to send the plain shell. */
+  const stats: RenderStats = { renders: 0, shells: 0, emptySearchPages: 0 };
+  app.decorate('pageRenders', stats);
+  const emptySearch = new EmptySearchPages();
+  app.decorate('emptySearchPages', emptySearch);
+  const render = (r: Renderer, url: string, boot: BootData) => {
+    stats.renders++;
+    return r.render(url, boot);
+  };
+
+  /**
+   * The page's first paint as HTML and the answers it was rendered from, or undefined to send the plain shell;
+   * `kept` when it may be kept by path (a page made from the empty-search render is not: making it costs nothing).
+   */
   async function renderPage(request: FastifyRequest, meta: PageMeta, template: string, settings: unknown) {
     if (!meta.render?.queries.length || !template.includes(ROOT_DIV)) return undefined;
     try {
       const r = await loadRenderer();
       if (!r) return undefined;
+      // Anonymous renders are limited per client address (server/http/page-renders.ts); past it, the plain shell.
+      if (!(await mayRender(request, app.rateLimits, app.config.pageRenderLimit))) {
+        stats.shells++;
+        return undefined;
+      }
       const answers = await Promise.all(meta.render.queries.map(answerOf));
       if (answers[0] === undefined) return undefined;
       const boot: BootData = {
@@ -219,10 +237,15 @@ export function installSpa(app: FastifyInstance, webDir: string, publicUrl: stri
       // settings go to the renderer (header, footer) but not into the boot data: the page carries them once, for every page.
       const withSettings: BootData =
         settings === undefined ? boot : { ...boot, queries: [...boot.queries, [SETTINGS_KEY, settings]] };
-      const markup = await r.render(request.url.split('?')[0] ?? '/', withSettings);
+      const pathname = request.url.split('?')[0] ?? '/';
+      const words = meta.render.screen === 'listing' ? emptySearchWords(pathname, answers[0]) : undefined;
+      if (words) stats.emptySearchPages++;
+      const markup = words
+        ? await emptySearch.markup(words, withSettings, (url, b) => render(r, url, b as BootData))
+        : await render(r, pathname, withSettings);
       // React puts the preloads of high-priority pictures first; they belong in the head.
       const hints = /^(?:<link [^>]*\/?>)+/.exec(markup)?.[0] ?? '';
-      return { markup: markup.slice(hints.length), hints, boot };
+      return { markup: markup.slice(hints.length), hints, boot, kept: !words };
     } catch (err) {
       request.log.error({ err, url: request.url }, 'server rendering failed; the page renders in the browser');
       return undefined;
@@ -278,7 +301,7 @@ export function installSpa(app: FastifyInstance, webDir: string, publicUrl: stri
   /** A page as sent: its status and HTML, and the HTML compressed for each encoding asked for so far. */
   type Page = { status: number; html: string; encoded: Partial<Record<'br' | 'gzip', Promise<Buffer>>> };
 
-  async function buildPage(request: FastifyRequest): Promise<Page & { rendered: boolean }> {
+  async function buildPage(request: FastifyRequest): Promise<Page & { rendered: boolean; kept: boolean }> {
     const pathname = decodeURIComponentSafe(request.url.split('?')[0] ?? '/');
     let meta: PageMeta | undefined;
     for (const resolve of app.pageMetaResolvers) {
@@ -317,7 +340,7 @@ export function installSpa(app: FastifyInstance, webDir: string, publicUrl: stri
     }
     // A shop taking sandbox payments says so on every page, before any script runs (outside the app's root).
     if (app.config.payments === 'sandbox') html = html.replace(/<body[^>]*>/, (body) => body + TEST_PAYMENTS_RIBBON);
-    return { status: meta.status ?? 200, html, encoded: {}, rendered: rendered !== undefined };
+    return { status: meta.status ?? 200, html, encoded: {}, rendered: rendered !== undefined, kept: rendered?.kept ?? false };
   }
 
   return async function sendApp(request: FastifyRequest, reply: import('fastify').FastifyReply) {
@@ -338,7 +361,7 @@ export function installSpa(app: FastifyInstance, webDir: string, publicUrl: stri
     if (!page) {
       const built = await buildPage(request);
       page = built;
-      if (built.rendered) app.renderedPages.remember(key, page, generation);
+      if (built.kept) app.renderedPages.remember(key, page, generation);
     }
     reply
       .status(page.status)

@@ -68,6 +68,11 @@ export class CatalogueCache<Names> {
     this.entries.set(key, { at: this.now(), generation, value });
   }
 
+  /** Values remembered now (at most `maxEntries`). */
+  get size(): number {
+    return this.entries.size;
+  }
+
   get currentGeneration(): number {
     return this.generation;
   }
