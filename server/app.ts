@@ -245,7 +245,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         title: 'Ratna Gems shop API',
         version: '1.0.0',
         description:
-          'The HTTP API of the gemstone and jewellery shop. Errors are `{success:false, message, errors?}`. ' +
+          'The HTTP API of the gemstone and jewellery shop. Errors are `{success:false, message, errors?}`; any route ' +
+          'may answer 503 with Retry-After when the database has no connection free in time. ' +
           'Signed-in routes need the `sid` session cookie from POST /u1/api/signin; ADMIN routes need it for a user with role ADMIN.',
       },
       servers: [{ url: config.publicUrl }],

@@ -105,8 +105,14 @@ export async function openPglite(source: PgliteSource): Promise<Database> {
   };
 }
 
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+/**
+ * How long a query waits for a free connection of the pool (or for a new one to open) before its request is
+ * answered 503 with Retry-After (server/http/errors.ts): long enough for a burst to drain.
+ */
+export const POOL_WAIT_MS = 10_000;
+
+export async function openPostgres(url: string, poolSize = 10, poolWaitMs = POOL_WAIT_MS): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: poolWaitMs });
   pool.on('error', () => {}); // an idle client losing its server must not crash the process
   // bigint and numeric come back as strings by default; counts and sums fit in a JS number
   const db = drizzlePg(pool, { schema }) as unknown as Db;

@@ -49,6 +49,26 @@ function zodPath(instancePath: string | undefined, params: Record<string, unknow
   return fromInstance;
 }
 
+/** Seconds a client is asked to wait (Retry-After) when the database has no connection free for its request. */
+export const OVERLOAD_RETRY_SECONDS = 2;
+
+const POOL_WAIT_MESSAGES = /^(?:timeout exceeded when trying to connect|Connection terminated due to connection timeout)$/;
+
+/**
+ * The database could not take the request now, through no fault of the request: the pool's wait for a free
+ * connection ran out (pg-pool), a new connection timed out, or PostgreSQL refused one (SQLSTATE class 53,
+ * insufficient resources, such as 53300 too many connections; 57P03, starting up or shutting down). The error
+ * may come wrapped by the query builder, so its causes are looked at too.
+ */
+export function isDatabaseOverloaded(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { message, code } = e as { message?: unknown; code?: unknown };
+    if (typeof message === 'string' && POOL_WAIT_MESSAGES.test(message)) return true;
+    if (typeof code === 'string' && (/^53[0-9A-Z]{3}$/.test(code) || code === '57P03')) return true;
+  }
+  return false;
+}
+
 export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
@@ -88,6 +108,14 @@ export function installErrorHandling(app: FastifyInstance) {
     if (typeof sqlState === 'string' && /^22[0-9A-Z]{3}$/.test(sqlState)) {
       request.log.warn({ err }, 'input the database refused');
       return reply.status(400).send({ success: false, message: 'Invalid input' });
+    }
+    // Too many requests at once for the database's connections: the shopper is asked to try again shortly.
+    if (isDatabaseOverloaded(err)) {
+      request.log.warn({ err }, 'no database connection free in time');
+      return reply
+        .status(503)
+        .header('retry-after', String(OVERLOAD_RETRY_SECONDS))
+        .send({ success: false, message: 'The shop is very busy right now. Please try again in a moment.' });
     }
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ success: false, message: 'Internal server error' });
