@@ -5,21 +5,19 @@ import { adminApi, type Category } from '../../api/admin';
 import { errorText, fieldErrorsOf, formatDateTime } from '../format';
 import { Button, IconButton } from '../ui/Button';
 import { DataTable } from '../ui/DataTable';
-import { Field, TextInput } from '../ui/Field';
-import { Modal } from '../ui/Modal';
+import { TextField } from '../ui/Field';
+import { FormModal } from '../ui/FormModal';
 import { LoadError, PageHeader } from '../ui/Page';
 import { useAdminList } from '../ui/useAdminList';
 
 const KEY = ['admin', 'categories'];
 
 function CategoryModal({
-  open,
   editing,
   onClose,
   onSaved,
   notifyError,
 }: {
-  open: boolean;
   editing: Category | null;
   onClose: () => void;
   onSaved: (message: string) => void;
@@ -58,38 +56,28 @@ function CategoryModal({
   }
 
   return (
-    <Modal
-      open={open}
-      onOpenChange={(o) => !o && onClose()}
+    <FormModal
+      formId="category-form"
       title={isEdit ? 'Edit Category' : 'Add Category'}
       size="sm"
-      locked={saving}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" form="category-form" disabled={saving}>
-            {saving ? 'Saving...' : isEdit ? 'Update' : 'Save'}
-          </Button>
-        </>
-      }
+      editing={isEdit}
+      saving={saving}
+      onClose={onClose}
+      onSubmit={submit}
     >
-      <form id="category-form" onSubmit={submit} noValidate>
-        <Field id="categoryname" label="Category Name" required error={error}>
-          <TextInput
-            id="categoryname"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            disabled={saving}
-            error={error}
-            maxLength={100}
-            autoFocus
-            placeholder="e.g. Gemstones"
-          />
-        </Field>
-      </form>
-    </Modal>
+      <TextField
+        id="categoryname"
+        label="Category Name"
+        required
+        error={error}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        disabled={saving}
+        maxLength={100}
+        autoFocus
+        placeholder="e.g. Gemstones"
+      />
+    </FormModal>
   );
 }
 
@@ -149,7 +137,6 @@ export default function CategoriesPage() {
       {modal ? (
         <CategoryModal
           key={modal.key}
-          open
           editing={modal.editing}
           onClose={closeModal}
           notifyError={(text) => notify({ kind: 'error', title: 'Error!', text })}

@@ -5,8 +5,8 @@ import { adminApi, type Coupon } from '../../api/admin';
 import { errorText, fieldErrorsOf, formatDateTime, formatINR, indiaInputValue, instantFromIndiaInput } from '../format';
 import { Button, IconButton } from '../ui/Button';
 import { DataTable } from '../ui/DataTable';
-import { Field, TextInput } from '../ui/Field';
-import { Modal } from '../ui/Modal';
+import { TextField } from '../ui/Field';
+import { FormModal } from '../ui/FormModal';
 import { LoadError, PageHeader } from '../ui/Page';
 import { useAdminList } from '../ui/useAdminList';
 import { StatusBadge } from './StatusBadge';
@@ -96,145 +96,126 @@ function CouponModal({
 
   const valueError = kind === 'percent' ? errors.percentoff : errors.amountoff;
   return (
-    <Modal
-      open
-      onOpenChange={(o) => !o && onClose()}
+    <FormModal
+      formId="coupon-form"
       title={editing ? 'Edit Coupon' : 'Add Coupon'}
       size="lg"
-      locked={saving}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" form="coupon-form" disabled={saving}>
-            {saving ? 'Saving...' : editing ? 'Update' : 'Save'}
-          </Button>
-        </>
-      }
+      editing={editing !== null}
+      saving={saving}
+      onClose={onClose}
+      onSubmit={submit}
+      className="space-y-4"
     >
-      <form id="coupon-form" onSubmit={submit} noValidate className="space-y-4">
-        <Field
-          id="coupon-code"
-          label="Code"
-          required
-          error={errors.code}
-          hint="4 to 20 letters and digits; shoppers may type it in any case"
-        >
-          <TextInput
-            id="coupon-code"
-            value={code}
-            onChange={(e) => setCode(e.target.value.toUpperCase())}
-            maxLength={20}
-            placeholder="e.g. DIWALI500"
-            autoCapitalize="characters"
-            disabled={saving}
-            error={errors.code}
-            autoFocus
-          />
-        </Field>
-        <fieldset>
-          <legend className="mb-1 text-sm font-medium text-gray-800">Discount</legend>
-          <div className="flex flex-wrap gap-4 text-sm">
-            <label className="flex items-center gap-2">
-              <input
-                type="radio"
-                name="coupon-kind"
-                checked={kind === 'percent'}
-                onChange={() => setKind('percent')}
-                disabled={saving}
-              />
-              Percentage off
-            </label>
-            <label className="flex items-center gap-2">
-              <input
-                type="radio"
-                name="coupon-kind"
-                checked={kind === 'amount'}
-                onChange={() => setKind('amount')}
-                disabled={saving}
-              />
-              Fixed amount off
-            </label>
-          </div>
-        </fieldset>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field id="coupon-value" label={kind === 'percent' ? 'Percent off' : 'Amount off (₹)'} required error={valueError}>
-            <TextInput
-              id="coupon-value"
-              inputMode="decimal"
-              value={value}
-              onChange={(e) => setValue(e.target.value)}
-              placeholder={kind === 'percent' ? '1–100' : 'e.g. 500'}
+      <TextField
+        id="coupon-code"
+        label="Code"
+        required
+        error={errors.code}
+        hint="4 to 20 letters and digits; shoppers may type it in any case"
+        value={code}
+        onChange={(e) => setCode(e.target.value.toUpperCase())}
+        maxLength={20}
+        placeholder="e.g. DIWALI500"
+        autoCapitalize="characters"
+        disabled={saving}
+        autoFocus
+      />
+      <fieldset>
+        <legend className="mb-1 text-sm font-medium text-gray-800">Discount</legend>
+        <div className="flex flex-wrap gap-4 text-sm">
+          <label className="flex items-center gap-2">
+            <input
+              type="radio"
+              name="coupon-kind"
+              checked={kind === 'percent'}
+              onChange={() => setKind('percent')}
               disabled={saving}
-              error={valueError}
             />
-          </Field>
-          <Field
-            id="coupon-minorder"
-            label="Minimum order (₹)"
-            error={errors.minorder}
-            hint="Compared with the cart at sale prices"
-          >
-            <TextInput
-              id="coupon-minorder"
-              inputMode="decimal"
-              value={minorder}
-              onChange={(e) => setMinorder(e.target.value)}
-              placeholder="None"
+            Percentage off
+          </label>
+          <label className="flex items-center gap-2">
+            <input
+              type="radio"
+              name="coupon-kind"
+              checked={kind === 'amount'}
+              onChange={() => setKind('amount')}
               disabled={saving}
-              error={errors.minorder}
             />
-          </Field>
-          <Field id="coupon-maxuses" label="Total uses" error={errors.maxuses} hint="Blank = no limit">
-            <TextInput
-              id="coupon-maxuses"
-              inputMode="numeric"
-              value={maxuses}
-              onChange={(e) => setMaxuses(e.target.value)}
-              placeholder="No limit"
-              disabled={saving}
-              error={errors.maxuses}
-            />
-          </Field>
-          <Field id="coupon-peruser" label="Uses per customer" error={errors.peruser} hint="Blank = no limit">
-            <TextInput
-              id="coupon-peruser"
-              inputMode="numeric"
-              value={peruser}
-              onChange={(e) => setPeruser(e.target.value)}
-              placeholder="No limit"
-              disabled={saving}
-              error={errors.peruser}
-            />
-          </Field>
-          <Field id="coupon-starts" label="Starts (India time)" required error={errors.startsAt}>
-            <TextInput
-              id="coupon-starts"
-              type="datetime-local"
-              value={startsAt}
-              onChange={(e) => setStartsAt(e.target.value)}
-              disabled={saving}
-              error={errors.startsAt}
-            />
-          </Field>
-          <Field id="coupon-ends" label="Ends (India time)" required error={errors.endsAt}>
-            <TextInput
-              id="coupon-ends"
-              type="datetime-local"
-              value={endsAt}
-              onChange={(e) => setEndsAt(e.target.value)}
-              disabled={saving}
-              error={errors.endsAt}
-            />
-          </Field>
+            Fixed amount off
+          </label>
         </div>
-        <label className="flex items-center gap-2 text-sm font-medium text-gray-800">
-          <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} disabled={saving} />
-          On (shoppers can use it between these dates)
-        </label>
-      </form>
-    </Modal>
+      </fieldset>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          id="coupon-value"
+          label={kind === 'percent' ? 'Percent off' : 'Amount off (₹)'}
+          required
+          error={valueError}
+          inputMode="decimal"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          placeholder={kind === 'percent' ? '1–100' : 'e.g. 500'}
+          disabled={saving}
+        />
+        <TextField
+          id="coupon-minorder"
+          label="Minimum order (₹)"
+          error={errors.minorder}
+          hint="Compared with the cart at sale prices"
+          inputMode="decimal"
+          value={minorder}
+          onChange={(e) => setMinorder(e.target.value)}
+          placeholder="None"
+          disabled={saving}
+        />
+        <TextField
+          id="coupon-maxuses"
+          label="Total uses"
+          error={errors.maxuses}
+          hint="Blank = no limit"
+          inputMode="numeric"
+          value={maxuses}
+          onChange={(e) => setMaxuses(e.target.value)}
+          placeholder="No limit"
+          disabled={saving}
+        />
+        <TextField
+          id="coupon-peruser"
+          label="Uses per customer"
+          error={errors.peruser}
+          hint="Blank = no limit"
+          inputMode="numeric"
+          value={peruser}
+          onChange={(e) => setPeruser(e.target.value)}
+          placeholder="No limit"
+          disabled={saving}
+        />
+        <TextField
+          id="coupon-starts"
+          label="Starts (India time)"
+          required
+          error={errors.startsAt}
+          type="datetime-local"
+          value={startsAt}
+          onChange={(e) => setStartsAt(e.target.value)}
+          disabled={saving}
+        />
+        <TextField
+          id="coupon-ends"
+          label="Ends (India time)"
+          required
+          error={errors.endsAt}
+          type="datetime-local"
+          value={endsAt}
+          onChange={(e) => setEndsAt(e.target.value)}
+          disabled={saving}
+        />
+      </div>
+      <label className="flex items-center gap-2 text-sm font-medium text-gray-800">
+        <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} disabled={saving} />
+        On (shoppers can use it between these dates)
+      </label>
+    </FormModal>
   );
 }
 

@@ -5,8 +5,8 @@ import { type AdminSale, adminApi } from '../../api/admin';
 import { errorText, fieldErrorsOf, formatDateTime, indiaInputValue, instantFromIndiaInput } from '../format';
 import { Button, IconButton } from '../ui/Button';
 import { DataTable } from '../ui/DataTable';
-import { Field, SelectInput, TextInput } from '../ui/Field';
-import { Modal } from '../ui/Modal';
+import { Field, SelectInput, TextField, TextInput } from '../ui/Field';
+import { FormModal } from '../ui/FormModal';
 import { LoadError, PageHeader } from '../ui/Page';
 import { useAdminList } from '../ui/useAdminList';
 import { StatusBadge } from './StatusBadge';
@@ -189,134 +189,125 @@ function SaleModal({
   }
 
   return (
-    <Modal
-      open
-      onOpenChange={(o) => !o && onClose()}
+    <FormModal
+      formId="sale-form"
       title={editing ? 'Edit Sale' : 'Add Sale'}
       size="lg"
-      locked={saving}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" form="sale-form" disabled={saving}>
-            {saving ? 'Saving...' : editing ? 'Update' : 'Save'}
-          </Button>
-        </>
-      }
+      editing={editing !== null}
+      saving={saving}
+      onClose={onClose}
+      onSubmit={submit}
+      className="space-y-4"
     >
-      <form id="sale-form" onSubmit={submit} noValidate className="space-y-4">
-        <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
-          <Field id="sale-name" label="Name" required error={errors.name}>
-            <TextInput
-              id="sale-name"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              maxLength={80}
-              placeholder="e.g. Emerald sale"
-              disabled={saving}
-              error={errors.name}
-              autoFocus
-            />
-          </Field>
-          <Field id="sale-percent" label="Percent off" required error={errors.percentoff}>
-            <TextInput
-              id="sale-percent"
-              inputMode="numeric"
-              value={percent}
-              onChange={(e) => setPercent(e.target.value)}
-              placeholder="1–90"
-              disabled={saving}
-              error={errors.percentoff}
-            />
-          </Field>
+      <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
+        <TextField
+          id="sale-name"
+          label="Name"
+          required
+          error={errors.name}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          maxLength={80}
+          placeholder="e.g. Emerald sale"
+          disabled={saving}
+          autoFocus
+        />
+        <TextField
+          id="sale-percent"
+          label="Percent off"
+          required
+          error={errors.percentoff}
+          inputMode="numeric"
+          value={percent}
+          onChange={(e) => setPercent(e.target.value)}
+          placeholder="1–90"
+          disabled={saving}
+        />
+      </div>
+      <fieldset>
+        <legend className="mb-1 text-sm font-medium text-gray-800">The sale is on</legend>
+        <div className="flex flex-wrap gap-4 text-sm">
+          {(
+            [
+              ['category', 'A category'],
+              ['subcategory', 'A subcategory'],
+              ['products', 'Chosen products'],
+            ] as const
+          ).map(([value, label]) => (
+            <label key={value} className="flex items-center gap-2">
+              <input
+                type="radio"
+                name="sale-target"
+                value={value}
+                checked={kind === value}
+                onChange={() => setKind(value)}
+                disabled={saving}
+              />
+              {label}
+            </label>
+          ))}
         </div>
-        <fieldset>
-          <legend className="mb-1 text-sm font-medium text-gray-800">The sale is on</legend>
-          <div className="flex flex-wrap gap-4 text-sm">
-            {(
-              [
-                ['category', 'A category'],
-                ['subcategory', 'A subcategory'],
-                ['products', 'Chosen products'],
-              ] as const
-            ).map(([value, label]) => (
-              <label key={value} className="flex items-center gap-2">
-                <input
-                  type="radio"
-                  name="sale-target"
-                  value={value}
-                  checked={kind === value}
-                  onChange={() => setKind(value)}
-                  disabled={saving}
-                />
-                {label}
-              </label>
+      </fieldset>
+      {kind === 'category' ? (
+        <Field id="sale-category" label="Category" required error={errors.categoryId}>
+          <SelectInput
+            id="sale-category"
+            value={categoryId}
+            onChange={(e) => setCategoryId(e.target.value)}
+            disabled={saving}
+            error={errors.categoryId}
+          >
+            <option value="">{cats.isPending ? 'Loading…' : 'Choose a category'}</option>
+            {(cats.data?.data ?? []).map((c) => (
+              <option key={c._id} value={c._id}>
+                {c.categoryname}
+              </option>
             ))}
-          </div>
-        </fieldset>
-        {kind === 'category' ? (
-          <Field id="sale-category" label="Category" required error={errors.categoryId}>
-            <SelectInput
-              id="sale-category"
-              value={categoryId}
-              onChange={(e) => setCategoryId(e.target.value)}
-              disabled={saving}
-              error={errors.categoryId}
-            >
-              <option value="">{cats.isPending ? 'Loading…' : 'Choose a category'}</option>
-              {(cats.data?.data ?? []).map((c) => (
-                <option key={c._id} value={c._id}>
-                  {c.categoryname}
-                </option>
-              ))}
-            </SelectInput>
-          </Field>
-        ) : kind === 'subcategory' ? (
-          <Field id="sale-subcategory" label="Subcategory" required error={errors.subcategoryId}>
-            <SelectInput
-              id="sale-subcategory"
-              value={subcategoryId}
-              onChange={(e) => setSubcategoryId(e.target.value)}
-              disabled={saving}
-              error={errors.subcategoryId}
-            >
-              <option value="">{subs.isPending ? 'Loading…' : 'Choose a subcategory'}</option>
-              {(subs.data ?? []).map((s) => (
-                <option key={s._id} value={s._id}>
-                  {s.label}
-                </option>
-              ))}
-            </SelectInput>
-          </Field>
-        ) : (
-          <ProductChooser chosen={chosen} onChange={setChosen} disabled={saving} error={errors.productIds} />
-        )}
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field id="sale-starts" label="Starts (India time)" required error={errors.startsAt}>
-            <TextInput
-              id="sale-starts"
-              type="datetime-local"
-              value={startsAt}
-              onChange={(e) => setStartsAt(e.target.value)}
-              disabled={saving}
-              error={errors.startsAt}
-            />
-          </Field>
-          <Field id="sale-ends" label="Ends (India time)" required error={errors.endsAt}>
-            <TextInput
-              id="sale-ends"
-              type="datetime-local"
-              value={endsAt}
-              onChange={(e) => setEndsAt(e.target.value)}
-              disabled={saving}
-              error={errors.endsAt}
-            />
-          </Field>
-        </div>
-      </form>
-    </Modal>
+          </SelectInput>
+        </Field>
+      ) : kind === 'subcategory' ? (
+        <Field id="sale-subcategory" label="Subcategory" required error={errors.subcategoryId}>
+          <SelectInput
+            id="sale-subcategory"
+            value={subcategoryId}
+            onChange={(e) => setSubcategoryId(e.target.value)}
+            disabled={saving}
+            error={errors.subcategoryId}
+          >
+            <option value="">{subs.isPending ? 'Loading…' : 'Choose a subcategory'}</option>
+            {(subs.data ?? []).map((s) => (
+              <option key={s._id} value={s._id}>
+                {s.label}
+              </option>
+            ))}
+          </SelectInput>
+        </Field>
+      ) : (
+        <ProductChooser chosen={chosen} onChange={setChosen} disabled={saving} error={errors.productIds} />
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          id="sale-starts"
+          label="Starts (India time)"
+          required
+          error={errors.startsAt}
+          type="datetime-local"
+          value={startsAt}
+          onChange={(e) => setStartsAt(e.target.value)}
+          disabled={saving}
+        />
+        <TextField
+          id="sale-ends"
+          label="Ends (India time)"
+          required
+          error={errors.endsAt}
+          type="datetime-local"
+          value={endsAt}
+          onChange={(e) => setEndsAt(e.target.value)}
+          disabled={saving}
+        />
+      </div>
+    </FormModal>
   );
 }
 

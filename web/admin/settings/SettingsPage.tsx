@@ -5,7 +5,7 @@ import { gstinError, gstinState, STATE_NAMES } from '../../../contract/gst-rules
 import { type AdminSettings, adminApi, type SettingsBody } from '../../api/admin';
 import { errorText, fieldErrorsOf, formatDateTime } from '../format';
 import { Button } from '../ui/Button';
-import { Field, SelectInput, TextArea, TextInput } from '../ui/Field';
+import { Field, SelectInput, TextArea, TextField } from '../ui/Field';
 import { LoadError, PageHeader } from '../ui/Page';
 
 const KEY = ['admin', 'settings'];
@@ -128,29 +128,36 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
     <form onSubmit={submit} noValidate className="space-y-6" aria-label="Shop settings">
       <fieldset className="grid gap-4 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:grid-cols-2">
         <legend className="px-1 text-base font-semibold text-gray-900">Seller on the tax invoice</legend>
-        <Field id="shopname" label="Shop name" required error={errors.shopname}>
-          <TextInput id="shopname" value={form.shopname} onChange={set('shopname')} error={errors.shopname} maxLength={100} />
-        </Field>
-        <Field id="legalname" label="Legal name" required error={errors.legalname}>
-          <TextInput id="legalname" value={form.legalname} onChange={set('legalname')} error={errors.legalname} maxLength={200} />
-        </Field>
-        <Field
+        <TextField
+          id="shopname"
+          label="Shop name"
+          required
+          error={errors.shopname}
+          value={form.shopname}
+          onChange={set('shopname')}
+          maxLength={100}
+        />
+        <TextField
+          id="legalname"
+          label="Legal name"
+          required
+          error={errors.legalname}
+          value={form.legalname}
+          onChange={set('legalname')}
+          maxLength={200}
+        />
+        <TextField
           id="gstin"
           label="GSTIN"
           error={gstinMessage}
           hint={gstinMessage ? undefined : '15 characters; its first two digits are the state code of the registration'}
-        >
-          <TextInput
-            id="gstin"
-            value={form.gstin}
-            onChange={set('gstin')}
-            error={gstinMessage}
-            maxLength={15}
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="03ABCDE1234F1Z5"
-          />
-        </Field>
+          value={form.gstin}
+          onChange={set('gstin')}
+          maxLength={15}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="03ABCDE1234F1Z5"
+        />
         <Field id="state" label="State" required error={errors.state}>
           <SelectInput id="state" value={form.state} onChange={set('state')} error={errors.state}>
             {STATE_NAMES.includes(form.state as (typeof STATE_NAMES)[number]) ? null : <option value="">Select a state</option>}
@@ -164,70 +171,60 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
         <Field id="address" label="Registered address" required error={errors.address} className="sm:col-span-2">
           <TextArea id="address" rows={3} value={form.address} onChange={set('address')} error={errors.address} maxLength={500} />
         </Field>
-        <Field
+        <TextField
           id="invoiceprefix"
           label="Invoice prefix"
           required
           error={errors.invoiceprefix}
           hint={errors.invoiceprefix ? undefined : `Invoices read ${form.invoiceprefix || 'RG'}/yy-yy/000001`}
-        >
-          <TextInput
-            id="invoiceprefix"
-            value={form.invoiceprefix}
-            onChange={set('invoiceprefix')}
-            error={errors.invoiceprefix}
-            maxLength={6}
-            autoComplete="off"
-          />
-        </Field>
+          value={form.invoiceprefix}
+          onChange={set('invoiceprefix')}
+          maxLength={6}
+          autoComplete="off"
+        />
       </fieldset>
 
       <fieldset className="grid gap-4 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:grid-cols-2">
         <legend className="px-1 text-base font-semibold text-gray-900">Shown in the shop</legend>
-        <Field id="supportphone" label="Support phone" required error={errors.supportphone}>
-          <TextInput
-            id="supportphone"
-            type="tel"
-            value={form.supportphone}
-            onChange={set('supportphone')}
-            error={errors.supportphone}
-            maxLength={30}
-          />
-        </Field>
-        <Field id="supportemail" label="Support e-mail" required error={errors.supportemail}>
-          <TextInput
-            id="supportemail"
-            type="email"
-            value={form.supportemail}
-            onChange={set('supportemail')}
-            error={errors.supportemail}
-            maxLength={200}
-          />
-        </Field>
-        <Field id="freeshippingabove" label="Free shipping from (₹)" required error={errors.freeshippingabove}>
-          <TextInput
-            id="freeshippingabove"
-            inputMode="decimal"
-            value={form.freeshippingabove}
-            onChange={set('freeshippingabove')}
-            error={errors.freeshippingabove}
-          />
-        </Field>
-        <Field
+        <TextField
+          id="supportphone"
+          label="Support phone"
+          required
+          error={errors.supportphone}
+          type="tel"
+          value={form.supportphone}
+          onChange={set('supportphone')}
+          maxLength={30}
+        />
+        <TextField
+          id="supportemail"
+          label="Support e-mail"
+          required
+          error={errors.supportemail}
+          type="email"
+          value={form.supportemail}
+          onChange={set('supportemail')}
+          maxLength={200}
+        />
+        <TextField
+          id="freeshippingabove"
+          label="Free shipping from (₹)"
+          required
+          error={errors.freeshippingabove}
+          inputMode="decimal"
+          value={form.freeshippingabove}
+          onChange={set('freeshippingabove')}
+        />
+        <TextField
           id="rattiincarats"
           label="Carats per ratti"
           required
           error={errors.rattiincarats}
           hint="Product pages show ratti beside carat with it. 0.91 is the standard (pakki) ratti of 182 mg, as weighed in Punjab; the kachi (sunari) ratti of about 121 mg is 0.61."
-        >
-          <TextInput
-            id="rattiincarats"
-            inputMode="decimal"
-            value={form.rattiincarats}
-            onChange={set('rattiincarats')}
-            error={errors.rattiincarats}
-          />
-        </Field>
+          inputMode="decimal"
+          value={form.rattiincarats}
+          onChange={set('rattiincarats')}
+        />
       </fieldset>
 
       <div className="flex flex-wrap items-center gap-3">

@@ -5,8 +5,8 @@ import { adminApi, SUBCATEGORY_PAGE_SIZE, type Subcategory } from '../../api/adm
 import { errorText, fieldErrorsOf, formatDate } from '../format';
 import { Button, IconButton } from '../ui/Button';
 import { DataTable } from '../ui/DataTable';
-import { Field, SelectInput, TextInput } from '../ui/Field';
-import { Modal } from '../ui/Modal';
+import { Field, SelectInput, TextField } from '../ui/Field';
+import { FormModal } from '../ui/FormModal';
 import { LoadError, PageHeader } from '../ui/Page';
 import { pageAfterDelete, WindowPagination } from '../ui/Pagination';
 import { useAdminList } from '../ui/useAdminList';
@@ -56,64 +56,56 @@ function SubcategoryModal({
   }
 
   return (
-    <Modal
-      open
-      onOpenChange={(o) => !o && onClose()}
+    <FormModal
+      formId="subcategory-form"
       title={isEdit ? 'Edit Subcategory' : 'Add Subcategory'}
       size="sm"
-      locked={saving}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" form="subcategory-form" disabled={saving || categories.isPending}>
-            {saving ? 'Saving...' : isEdit ? 'Update' : 'Save'}
-          </Button>
-        </>
-      }
+      editing={isEdit}
+      saving={saving}
+      submitDisabled={categories.isPending}
+      onClose={onClose}
+      onSubmit={submit}
+      className="space-y-4"
     >
-      <form id="subcategory-form" onSubmit={submit} noValidate className="space-y-4">
-        {error ? (
-          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-            {error}
-          </p>
-        ) : null}
-        {categories.isError ? (
-          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-            {errorText(categories.error, 'Failed to fetch data')}
-          </p>
-        ) : null}
-        <Field id="sub-category" label="Category" required error={fieldErrors.category}>
-          <SelectInput
-            id="sub-category"
-            name="category"
-            value={category}
-            onChange={(e) => setCategory(e.target.value)}
-            disabled={saving || categories.isPending}
-            error={fieldErrors.category}
-          >
-            <option value="">{categories.isPending ? 'Loading categories…' : 'Select a category'}</option>
-            {(categories.data?.data ?? []).map((c) => (
-              <option key={c._id} value={c._id}>
-                {c.categoryname}
-              </option>
-            ))}
-          </SelectInput>
-        </Field>
-        <Field id="subcategoryname" label="Subcategory Name" required error={fieldErrors.subcategoryname}>
-          <TextInput
-            id="subcategoryname"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            disabled={saving}
-            maxLength={100}
-            error={fieldErrors.subcategoryname}
-            placeholder="e.g. Ruby"
-          />
-        </Field>
-      </form>
-    </Modal>
+      {error ? (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+      {categories.isError ? (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+          {errorText(categories.error, 'Failed to fetch data')}
+        </p>
+      ) : null}
+      <Field id="sub-category" label="Category" required error={fieldErrors.category}>
+        <SelectInput
+          id="sub-category"
+          name="category"
+          value={category}
+          onChange={(e) => setCategory(e.target.value)}
+          disabled={saving || categories.isPending}
+          error={fieldErrors.category}
+        >
+          <option value="">{categories.isPending ? 'Loading categories…' : 'Select a category'}</option>
+          {(categories.data?.data ?? []).map((c) => (
+            <option key={c._id} value={c._id}>
+              {c.categoryname}
+            </option>
+          ))}
+        </SelectInput>
+      </Field>
+      <TextField
+        id="subcategoryname"
+        label="Subcategory Name"
+        required
+        error={fieldErrors.subcategoryname}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        disabled={saving}
+        maxLength={100}
+        placeholder="e.g. Ruby"
+      />
+    </FormModal>
   );
 }
 

@@ -71,3 +71,26 @@ export function SelectInput({
     </select>
   );
 }
+
+/** A labelled text input with its hint and error (`required` marks the label; the form checks it). */
+export function TextField({
+  id,
+  label,
+  required,
+  error,
+  hint,
+  className,
+  ...input
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'required'> & {
+  id: string;
+  label: string;
+  required?: boolean;
+  error?: string;
+  hint?: ReactNode;
+}) {
+  return (
+    <Field id={id} label={label} required={required} error={error} hint={hint} className={className}>
+      <TextInput id={id} error={error} {...input} />
+    </Field>
+  );
+}

@@ -5,8 +5,8 @@ import { adminApi, type Role, type User } from '../../api/admin';
 import { errorText, fieldErrorsOf } from '../format';
 import { Button, IconButton } from '../ui/Button';
 import { DataTable } from '../ui/DataTable';
-import { Field, SelectInput, TextInput } from '../ui/Field';
-import { Modal } from '../ui/Modal';
+import { Field, SelectInput, TextField } from '../ui/Field';
+import { FormModal } from '../ui/FormModal';
 import { LoadError, PageHeader } from '../ui/Page';
 import { useAdminList } from '../ui/useAdminList';
 
@@ -62,69 +62,60 @@ function UserModal({
   }
 
   return (
-    <Modal
-      open
-      onOpenChange={(o) => !o && onClose()}
+    <FormModal
+      formId="user-form"
       title={isEdit ? 'Edit User' : 'Add User'}
       size="md"
-      locked={saving}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" form="user-form" disabled={saving}>
-            {saving ? 'Saving...' : isEdit ? 'Update' : 'Save'}
-          </Button>
-        </>
-      }
+      editing={isEdit}
+      saving={saving}
+      onClose={onClose}
+      onSubmit={submit}
+      className="space-y-4"
     >
-      <form id="user-form" onSubmit={submit} noValidate className="space-y-4">
-        <Field id="user-fullname" label="Full Name" required error={errors.fullname}>
-          <TextInput
-            id="user-fullname"
-            name="fullname"
-            value={form.fullname}
-            onChange={set('fullname')}
-            disabled={saving}
-            autoComplete="off"
-            error={errors.fullname}
-          />
-        </Field>
-        <Field id="user-mobileno" label="Mobile No" required error={errors.mobileno}>
-          <TextInput
-            id="user-mobileno"
-            name="mobileno"
-            inputMode="numeric"
-            maxLength={10}
-            value={form.mobileno}
-            onChange={set('mobileno')}
-            disabled={saving}
-            autoComplete="off"
-            error={errors.mobileno}
-          />
-        </Field>
-        <Field id="user-role" label="Role" error={errors.role}>
-          <SelectInput id="user-role" name="role" value={form.role} onChange={set('role')} disabled={saving} error={errors.role}>
-            <option value="USER">USER</option>
-            <option value="ADMIN">ADMIN</option>
-          </SelectInput>
-        </Field>
-        <Field id="user-password" label="Password" required={!isEdit} error={errors.password}>
-          <TextInput
-            id="user-password"
-            name="password"
-            type="password"
-            value={form.password}
-            onChange={set('password')}
-            disabled={saving}
-            autoComplete="new-password"
-            placeholder={isEdit ? 'Leave blank to keep current password' : undefined}
-            error={errors.password}
-          />
-        </Field>
-      </form>
-    </Modal>
+      <TextField
+        id="user-fullname"
+        label="Full Name"
+        required
+        error={errors.fullname}
+        name="fullname"
+        value={form.fullname}
+        onChange={set('fullname')}
+        disabled={saving}
+        autoComplete="off"
+      />
+      <TextField
+        id="user-mobileno"
+        label="Mobile No"
+        required
+        error={errors.mobileno}
+        name="mobileno"
+        inputMode="numeric"
+        maxLength={10}
+        value={form.mobileno}
+        onChange={set('mobileno')}
+        disabled={saving}
+        autoComplete="off"
+      />
+      <Field id="user-role" label="Role" error={errors.role}>
+        <SelectInput id="user-role" name="role" value={form.role} onChange={set('role')} disabled={saving} error={errors.role}>
+          <option value="USER">USER</option>
+          <option value="ADMIN">ADMIN</option>
+        </SelectInput>
+      </Field>
+      <TextField
+        id="user-password"
+        label="Password"
+        required={!isEdit}
+        error={errors.password}
+        name="password"
+        type="password"
+        value={form.password}
+        onChange={set('password')}
+        disabled={saving}
+        autoComplete="new-password"
+        placeholder={isEdit ? 'Leave blank to keep current password' : undefined}
+      />
+    </FormModal>
   );
 }
 
