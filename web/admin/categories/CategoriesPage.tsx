@@ -83,9 +83,10 @@ function CategoryModal({
 
 export default function CategoriesPage() {
   const qc = useQueryClient();
-  const { notify, removeRow, modal, openModal, closeModal, elements } = useAdminList<Category>();
+  const { notify, removeRow, dialog, openModal, elements } = useAdminList<Category>();
   const list = useQuery({ queryKey: KEY, queryFn: adminApi.categories.all });
   const reload = () => qc.invalidateQueries({ queryKey: KEY });
+  const open = dialog(reload);
   const rows = list.data?.data ?? [];
 
   async function remove(c: Category) {
@@ -134,19 +135,7 @@ export default function CategoriesPage() {
           </>
         )}
       />
-      {modal ? (
-        <CategoryModal
-          key={modal.key}
-          editing={modal.editing}
-          onClose={closeModal}
-          notifyError={(text) => notify({ kind: 'error', title: 'Error!', text })}
-          onSaved={(message) => {
-            closeModal();
-            notify({ kind: 'success', title: 'Success!', text: message });
-            void reload();
-          }}
-        />
-      ) : null}
+      {open ? <CategoryModal key={open.key} {...open.props} /> : null}
       {elements}
     </div>
   );

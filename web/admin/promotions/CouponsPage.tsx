@@ -224,10 +224,11 @@ const discountText = (c: Coupon) => (c.percentoff != null ? `${c.percentoff}%` :
 /** The back-office's coupons: codes, their limits and dates, and what each has brought in. */
 export default function CouponsPage() {
   const qc = useQueryClient();
-  const { notify, removeRow, modal, openModal, closeModal, elements } = useAdminList<Coupon>();
+  const { notify, removeRow, dialog, openModal, elements } = useAdminList<Coupon>();
   const [ending, setEnding] = useState<string | null>(null);
   const list = useQuery({ queryKey: KEY, queryFn: adminApi.coupons.all });
   const reload = () => qc.invalidateQueries({ queryKey: KEY });
+  const open = dialog(reload);
   const rows = list.data?.coupons ?? [];
 
   async function endNow(c: Coupon) {
@@ -314,19 +315,7 @@ export default function CouponsPage() {
           </>
         )}
       />
-      {modal ? (
-        <CouponModal
-          key={modal.key}
-          editing={modal.editing}
-          onClose={closeModal}
-          notifyError={(text) => notify({ kind: 'error', title: 'Error!', text })}
-          onSaved={(message) => {
-            closeModal();
-            notify({ kind: 'success', title: 'Success!', text: message });
-            void reload();
-          }}
-        />
-      ) : null}
+      {open ? <CouponModal key={open.key} {...open.props} /> : null}
       {elements}
     </div>
   );

@@ -317,10 +317,11 @@ const kindField = (kind: TargetKind) =>
 /** The back-office's sales: a whole percentage off a category, a subcategory or chosen products, between two instants. */
 export default function SalesPage() {
   const qc = useQueryClient();
-  const { notify, removeRow, modal, openModal, closeModal, elements } = useAdminList<AdminSale>();
+  const { notify, removeRow, dialog, openModal, elements } = useAdminList<AdminSale>();
   const [ending, setEnding] = useState<string | null>(null);
   const list = useQuery({ queryKey: KEY, queryFn: adminApi.sales.all });
   const reload = () => qc.invalidateQueries({ queryKey: KEY });
+  const open = dialog(reload);
   const rows = list.data?.sales ?? [];
 
   async function endNow(s: AdminSale) {
@@ -389,19 +390,7 @@ export default function SalesPage() {
           </>
         )}
       />
-      {modal ? (
-        <SaleModal
-          key={modal.key}
-          editing={modal.editing}
-          onClose={closeModal}
-          notifyError={(text) => notify({ kind: 'error', title: 'Error!', text })}
-          onSaved={(message) => {
-            closeModal();
-            notify({ kind: 'success', title: 'Success!', text: message });
-            void reload();
-          }}
-        />
-      ) : null}
+      {open ? <SaleModal key={open.key} {...open.props} /> : null}
       {elements}
     </div>
   );

@@ -112,7 +112,7 @@ function SubcategoryModal({
 export default function SubcategoriesPage() {
   const qc = useQueryClient();
   const [page, setPage] = useState(1);
-  const { notify, removeRow, modal, openModal, closeModal, elements } = useAdminList<Subcategory>();
+  const { removeRow, dialog, openModal, elements } = useAdminList<Subcategory>();
   const list = useQuery({
     queryKey: [...KEY, page],
     queryFn: () => adminApi.subcategories.list(page),
@@ -121,6 +121,7 @@ export default function SubcategoriesPage() {
   const rows = list.data?.data ?? [];
   const pagination = list.data?.pagination;
   const reload = () => qc.invalidateQueries({ queryKey: KEY });
+  const open = dialog(reload);
 
   // A page past the end (rows deleted by someone else meanwhile) falls back to the last page.
   useEffect(() => {
@@ -182,19 +183,7 @@ export default function SubcategoriesPage() {
           onPage={setPage}
         />
       ) : null}
-      {modal ? (
-        <SubcategoryModal
-          key={modal.key}
-          editing={modal.editing}
-          onClose={closeModal}
-          notifyError={(text) => notify({ kind: 'error', title: 'Error!', text })}
-          onSaved={(message) => {
-            closeModal();
-            notify({ kind: 'success', title: 'Success!', text: message });
-            void reload();
-          }}
-        />
-      ) : null}
+      {open ? <SubcategoryModal key={open.key} {...open.props} /> : null}
       {elements}
     </div>
   );

@@ -37,12 +37,34 @@ export function useAdminList<Row>() {
     await opts.after();
   }
 
+  const closeModal = () => setModal(null);
+
+  /**
+   * The open add/edit dialog's props (null when none is open): the row, Cancel, and the notices of how saving went;
+   * a save closes the dialog and calls `reload`. `key` makes each opening a fresh dialog.
+   */
+  function dialog(reload: () => Promise<unknown>) {
+    if (!modal) return null;
+    return {
+      key: modal.key,
+      props: {
+        editing: modal.editing,
+        onClose: closeModal,
+        notifyError: (text: string) => notify({ kind: 'error', title: 'Error!', text }),
+        onSaved: (message: string) => {
+          closeModal();
+          notify({ kind: 'success', title: 'Success!', text: message });
+          void reload();
+        },
+      },
+    };
+  }
+
   return {
     notify,
     removeRow,
-    modal,
+    dialog,
     openModal: (editing: Row | null) => setModal({ editing, key: Date.now() }),
-    closeModal: () => setModal(null),
     elements: (
       <>
         {confirmElement}

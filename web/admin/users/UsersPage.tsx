@@ -121,9 +121,10 @@ function UserModal({
 
 export default function UsersPage() {
   const qc = useQueryClient();
-  const { notify, removeRow, modal, openModal, closeModal, elements } = useAdminList<User>();
+  const { removeRow, dialog, openModal, elements } = useAdminList<User>();
   const list = useQuery({ queryKey: KEY, queryFn: adminApi.users.all });
   const reload = () => qc.invalidateQueries({ queryKey: KEY });
+  const open = dialog(reload);
 
   async function remove(u: User) {
     await removeRow({
@@ -179,19 +180,7 @@ export default function UsersPage() {
           </>
         )}
       />
-      {modal ? (
-        <UserModal
-          key={modal.key}
-          editing={modal.editing}
-          onClose={closeModal}
-          notifyError={(text) => notify({ kind: 'error', title: 'Error!', text })}
-          onSaved={(message) => {
-            closeModal();
-            notify({ kind: 'success', title: 'Success!', text: message });
-            void reload();
-          }}
-        />
-      ) : null}
+      {open ? <UserModal key={open.key} {...open.props} /> : null}
       {elements}
     </div>
   );
