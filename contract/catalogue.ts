@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CERTIFICATE_LAB_KEYS, CERTIFICATE_LABS, type CertificateLab, REPORT_NUMBER_RE } from './gems.js';
 
 /** Shapes of API.md "Shapes": what the catalogue endpoints send. */
 export const Category = z.object({
@@ -70,6 +71,15 @@ export const Product = z.object({
   weightkachiratti: z.number().nullable(),
   weightpakkiratti: z.number().nullable(),
   weightgrams: z.number().nullable(),
+  /** The lab of the stone's own report (CERTIFICATE_LABS key: gia, igi, gii, grs, ssef, gubelin, other; '' = none). */
+  certificatelab: z
+    .string()
+    .optional()
+    .describe("Lab of the stone's report: gia, igi, gii, grs, ssef, gubelin, other, or '' for none"),
+  /** The report's number as the lab printed it ('' = none). */
+  certificatenumber: z.string().optional().describe("The lab report's number, or ''"),
+  /** URL of the uploaded report (a PDF, or a picture of it); '' = none. */
+  certificatefile: z.string().optional().describe("URL of the uploaded report (PDF or picture), or ''"),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** The price a shopper pays now when a sale runs for the product (null when none does); productprice stays the list price. */
@@ -112,6 +122,8 @@ export const COLOUR_PALETTE = [
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const MAX_IMAGES_PER_PRODUCT = 10;
 export const MAX_VIDEO_BYTES = 100 * 1024 * 1024;
+/** The lab report a product may carry: a PDF or a picture (JPEG, PNG, WebP, AVIF), at most 10 MB. */
+export const MAX_CERTIFICATE_BYTES = 10 * 1024 * 1024;
 export const IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
 export const VIDEO_CONTENT_TYPES = ['video/mp4', 'video/webm'] as const;
 
@@ -280,6 +292,27 @@ const booleanField = z
   .refine((s) => s === 'true' || s === 'false', { message: 'Must be true or false' })
   .transform((s) => s === 'true');
 
+/** `GIA`, `gia`, `Gübelin`, `gubelin` → its key; '' stays ''; anything else fails with the list of labs. */
+const certificateLabField = z
+  .string()
+  .trim()
+  .transform((s) => {
+    const plain = s
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase();
+    return CERTIFICATE_LABS.find((l) => l.key === plain)?.key ?? (s === '' ? '' : s);
+  })
+  .refine((s): s is CertificateLab | '' => s === '' || CERTIFICATE_LAB_KEYS.includes(s as CertificateLab), {
+    message: `Lab must be one of ${CERTIFICATE_LABS.map((l) => l.label).join(', ')}`,
+  });
+const reportNumberField = z
+  .string()
+  .trim()
+  .refine((s) => s === '' || REPORT_NUMBER_RE.test(s), {
+    message: 'Report number must be 3 to 40 letters or digits (a - / or . may join them)',
+  });
+
 /**
  * The product form's text fields as they arrive in the multipart body (every value a string).
  * Create needs the required ones; edit takes any subset (`ProductFieldsPatch`).
@@ -298,6 +331,8 @@ export const ProductFields = z.object({
   productcolours: listField('Colours').optional(),
   rating: ratingField.optional(),
   isActive: booleanField.optional(),
+  certificatelab: certificateLabField.optional(),
+  certificatenumber: reportNumberField.optional(),
   ...(Object.fromEntries(TEXT_ATTRIBUTES.map((k) => [k, optionalText(k, PRODUCT_TEXT_LIMITS.attribute).optional()])) as Record<
     (typeof TEXT_ATTRIBUTES)[number],
     z.ZodOptional<ReturnType<typeof optionalText>>
@@ -320,10 +355,16 @@ export const ProductMultipartBody = ProductFields.extend({
     .optional()
     .describe('JPEG, PNG, WebP or AVIF; ≤ 10 MB each, ≤ 10 per product'),
   video: z.string().meta({ format: 'binary' }).optional().describe('MP4 or WebM, ≤ 100 MB'),
+  certificate: z
+    .string()
+    .meta({ format: 'binary' })
+    .optional()
+    .describe('The lab report: PDF, or a JPEG, PNG, WebP or AVIF picture of it; ≤ 10 MB'),
 });
 export const ProductEditMultipartBody = ProductMultipartBody.partial().extend({
   imagesToDelete: z.string().optional().describe('JSON list of image URLs of this product to remove'),
   videoToDelete: z.string().optional().describe('JSON boolean: remove the current video'),
+  certificateToDelete: z.string().optional().describe('JSON boolean: remove the uploaded lab report'),
 });
 
 // ---------------------------------------------------------------- responses

@@ -73,3 +73,64 @@ export type GemChoiceKind = keyof typeof GEM_CHOICES;
 
 /** The standard (pakki) ratti as weighed in Punjab: 182 mg, 0.91 carat; the shop can set another. */
 export const DEFAULT_RATTI_IN_CARATS = 0.91;
+
+// ---------------------------------------------------------------- lab certificates (a product's own report)
+
+/** The labs the product form offers for a stone's report (keys as in GEM_LABS); `other` is any other lab. */
+export const CERTIFICATE_LABS = [
+  { key: 'gia', label: 'GIA' },
+  { key: 'igi', label: 'IGI' },
+  { key: 'gii', label: 'GII' },
+  { key: 'grs', label: 'GRS' },
+  { key: 'ssef', label: 'SSEF' },
+  { key: 'gubelin', label: 'Gübelin' },
+  { key: 'other', label: 'Other' },
+] as const;
+export type CertificateLab = (typeof CERTIFICATE_LABS)[number]['key'];
+export const CERTIFICATE_LAB_KEYS = CERTIFICATE_LABS.map((l) => l.key) as [CertificateLab, ...CertificateLab[]];
+
+/** `gia` → `GIA`; '' for none; an unknown key as it is. */
+export const certificateLabLabel = (key: string) => CERTIFICATE_LABS.find((l) => l.key === key)?.label ?? key;
+
+/** Report numbers: letters and digits, with `-`, `/` or `.` inside (`GRS2023-081234`, `LG612345678`), 3–40 long. */
+export const REPORT_NUMBER_RE = /^[A-Za-z0-9](?:[A-Za-z0-9./-]{1,38})[A-Za-z0-9]$/;
+/** GIA numbers its reports with digits only (today ten of them). */
+export const GIA_REPORT_NUMBER_RE = /^\d{5,12}$/;
+
+/** What is wrong with a lab and report number together (the form and the server say the same), or null. */
+export function certificateProblem(
+  lab: string,
+  number: string,
+): { path: 'certificatelab' | 'certificatenumber'; message: string } | null {
+  if (lab !== '' && !CERTIFICATE_LAB_KEYS.includes(lab as CertificateLab)) {
+    return {
+      path: 'certificatelab',
+      message: `Lab must be one of ${CERTIFICATE_LABS.map((l) => l.label).join(', ')}`,
+    };
+  }
+  if (number === '') return null;
+  if (lab === '') return { path: 'certificatelab', message: 'Choose the lab that issued the report' };
+  if (!REPORT_NUMBER_RE.test(number)) {
+    return {
+      path: 'certificatenumber',
+      message: 'Report number must be 3 to 40 letters or digits (a - / or . may join them)',
+    };
+  }
+  if (lab === 'gia' && !GIA_REPORT_NUMBER_RE.test(number)) {
+    return { path: 'certificatenumber', message: 'A GIA report number is 5 to 12 digits' };
+  }
+  return null;
+}
+
+/**
+ * Where a shopper checks a report on the lab's own site, for labs whose report check takes the number in its
+ * address: GIA's Report Check and IGI's Verify Your Report. Other labs (GII, GRS, SSEF, Gübelin…) get no link.
+ */
+export function labVerifyUrl(lab: string, number: string): string | null {
+  const n = number.trim();
+  if (!n || !REPORT_NUMBER_RE.test(n)) return null;
+  if (lab === 'gia')
+    return GIA_REPORT_NUMBER_RE.test(n) ? `https://www.gia.edu/report-check?reportno=${encodeURIComponent(n)}` : null;
+  if (lab === 'igi') return `https://www.igi.org/verify-your-report/?r=${encodeURIComponent(n)}`;
+  return null;
+}

@@ -92,11 +92,16 @@ export const productRoutes = routeTable('Products', {
   },
   'POST /p1/api/create': {
     guard: 'admin',
-    summary: 'Create a product (multipart/form-data: fields, repeated images, one video)',
+    summary: 'Create a product (multipart/form-data: fields, repeated images, one video, one lab report)',
     description:
       'Images are checked by content (JPEG, PNG, WebP, AVIF; 415 otherwise), ≤ 10 MB each and ≤ 10 per product (413), ' +
       'and stored as WebP 320/640/1280 plus the original; productimages holds the 1280 URLs. One MP4/WebM video ≤ 100 MB. ' +
-      'productsizes and productcolours are each one string joined by ", ". The slug is made from the name and kept unique.',
+      'productsizes and productcolours are each one string joined by ", ". The slug is made from the name and kept unique. ' +
+      'The lab certificate: certificatelab (gia, igi, gii, grs, ssef, gubelin, other; labels such as GIA or Gübelin are ' +
+      'read too) and certificatenumber (3–40 letters or digits, `-` `/` `.` inside; digits only for GIA; a number needs ' +
+      'its lab, 400); certificate is the report file, a PDF (checked by content) or a JPEG/PNG/WebP/AVIF picture of ' +
+      'it, ≤ 10 MB (413), anything else 415; certificatefile holds its URL, served as application/pdf with ' +
+      'Content-Disposition inline. The free-text certification field is kept as it is.',
     bodyType: 'multipart',
     body: ProductMultipartBody,
     responses: { 201: ProductMutationResponse },
@@ -104,11 +109,13 @@ export const productRoutes = routeTable('Products', {
   },
   'PATCH /p1/api/edit/:id': {
     guard: 'admin',
-    summary: 'Edit a product (multipart/form-data: any fields, new images, imagesToDelete, videoToDelete)',
+    summary: 'Edit a product (multipart/form-data: any fields, new images, imagesToDelete, videoToDelete, certificate)',
     description:
       'Fields not sent are kept; the slug is kept when the name changes, so shared links stay valid. New images are ' +
       'added after the kept ones; the total is limited to 10 (413). imagesToDelete: JSON list of this product’s image ' +
-      'URLs (others are ignored); videoToDelete: JSON boolean; a new video replaces the old one. Optional ' +
+      'URLs (others are ignored); videoToDelete: JSON boolean; a new video replaces the old one. A new certificate ' +
+      '(PDF or picture of the lab report) replaces the old one; certificateToDelete: JSON boolean. certificatelab and ' +
+      'certificatenumber are checked together with the values kept (a number needs its lab). Optional ' +
       'stockquantityWas (the stock the form showed) applies the stock change as a difference.',
     bodyType: 'multipart',
     params: ProductIdParams,

@@ -2,7 +2,7 @@
  * `npm run media:migrate -- --to s3`: copies every file stored on local disk (DATA_DIR/uploads) to the S3
  * bucket of the S3_* settings, skipping objects already there with the same size (so it can be stopped
  * and run again). When MEDIA_PUBLIC_URL is set the stored URLs change (`/uploads/<key>` becomes
- * `MEDIA_PUBLIC_URL/<key>`): it then rewrites products.images, products.video and
+ * `MEDIA_PUBLIC_URL/<key>`): it then rewrites products.images, products.video, products.certificate_file and
  * order_items.productimage in one transaction. Without MEDIA_PUBLIC_URL the URLs stay `/uploads/…`,
  * which the shop serves from the bucket once MEDIA_STORAGE=s3.
  */
@@ -134,10 +134,10 @@ function rewriter(local: MediaStore, bucket: MediaStore) {
 async function rewriteUrls(database: Database, local: MediaStore, bucket: MediaStore) {
   const rewrite = rewriter(local, bucket);
   return database.db.transaction(async (tx) => {
-    const { rows: products } = await execRows<{ id: string; images: unknown; video: string }>(
+    const { rows: products } = await execRows<{ id: string; images: unknown; video: string; certificate_file: string }>(
       tx,
-      sql`select id, images, video from products
-          where images::text like '%"/uploads/%' or video like '/uploads/%'
+      sql`select id, images, video, certificate_file from products
+          where images::text like '%"/uploads/%' or video like '/uploads/%' or certificate_file like '/uploads/%'
           for update`,
     );
     let productCount = 0;
@@ -146,8 +146,13 @@ async function rewriteUrls(database: Database, local: MediaStore, bucket: MediaS
         ? (p.images as unknown[]).map((u) => (typeof u === 'string' ? rewrite(u) : u))
         : p.images;
       const video = rewrite(p.video);
-      if (JSON.stringify(images) === JSON.stringify(p.images) && video === p.video) continue;
-      await tx.execute(sql`update products set images = ${JSON.stringify(images)}::jsonb, video = ${video} where id = ${p.id}`);
+      const certificate = rewrite(p.certificate_file);
+      if (JSON.stringify(images) === JSON.stringify(p.images) && video === p.video && certificate === p.certificate_file)
+        continue;
+      await tx.execute(
+        sql`update products set images = ${JSON.stringify(images)}::jsonb, video = ${video}, certificate_file = ${certificate}
+            where id = ${p.id}`,
+      );
       productCount += 1;
     }
     const { rows: lineImages } = await execRows<{ productimage: string }>(

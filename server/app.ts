@@ -234,8 +234,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     if (request.url.startsWith('/api/docs')) reply.removeHeader('content-security-policy');
   });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  // A product form's files: up to 10 images, a video and the lab report.
   await app.register(multipart, {
-    limits: { fileSize: 100 * 1024 * 1024, files: 11, fields: 80, fieldSize: 1024 * 1024, parts: 100 },
+    limits: { fileSize: 100 * 1024 * 1024, files: 12, fields: 80, fieldSize: 1024 * 1024, parts: 100 },
   });
 
   await app.register(swagger, {

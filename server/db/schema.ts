@@ -155,6 +155,11 @@ export const products = pgTable(
     weightkachiratti: numeric('weightkachiratti', { precision: 12, scale: 3, mode: 'number' }),
     weightpakkiratti: numeric('weightpakkiratti', { precision: 12, scale: 3, mode: 'number' }),
     weightgrams: numeric('weightgrams', { precision: 12, scale: 3, mode: 'number' }),
+    /** The lab of the stone's own report (contract/gems.ts CERTIFICATE_LABS key), '' when none. */
+    certificateLab: text('certificate_lab').notNull().default(''),
+    certificateNumber: text('certificate_number').notNull().default(''),
+    /** URL of the uploaded report (PDF or picture) in the media store, '' when none. */
+    certificateFile: text('certificate_file').notNull().default(''),
     createdAt: created(),
     updatedAt: updated(),
   },
@@ -177,6 +182,10 @@ export const products = pgTable(
       .onDelete('restrict'),
     check('products_stock_check', sql`${t.stock} >= 0`),
     check('products_price_check', sql`${t.pricePaise} >= 0`),
+    check(
+      'products_certificate_lab_check',
+      sql`${t.certificateLab} in ('', 'gia', 'igi', 'gii', 'grs', 'ssef', 'gubelin', 'other')`,
+    ),
   ],
 );
 

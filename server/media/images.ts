@@ -182,6 +182,42 @@ export async function storeVideo(media: MediaStore, buffer: Buffer): Promise<str
   return media.urlFor(key);
 }
 
+/** A PDF starts with its header (`%PDF-1.7`, `%PDF-2.0`) and ends with `%%EOF` (trailing whitespace allowed). */
+export function isPdf(buf: Buffer): boolean {
+  if (buf.length < 16 || !/^%PDF-[12]\.\d/.test(ascii(buf, 0, 8))) return false;
+  return ascii(buf, Math.max(0, buf.length - 1024), buf.length).includes('%%EOF');
+}
+
+export const notACertificate = (name?: string) =>
+  new AppError(
+    415,
+    `${name ? `The file "${name.slice(0, 100)}"` : 'The report'} is not a PDF or a JPEG, PNG, WebP or AVIF image`,
+    [{ path: 'certificate', message: 'Only a PDF or a JPEG, PNG, WebP or AVIF image of the report is accepted' }],
+  );
+
+/**
+ * Checks and stores a product's lab report: a PDF as it is (`products/<uuid>/certificate.pdf`, application/pdf),
+ * or a picture through the images' pipeline (checked, re-encoded without its metadata), keeping the URL of the
+ * full-size original so the report stays legible. 415 for anything else.
+ */
+export async function storeCertificate(media: MediaStore, buffer: Buffer, name?: string): Promise<string> {
+  if (isPdf(buffer)) {
+    const key = `${newFolder()}/certificate.pdf`;
+    await putAll(media, [{ key, body: buffer, contentType: 'application/pdf' }]);
+    return media.urlFor(key);
+  }
+  if (!sniffImage(buffer)) throw notACertificate(name);
+  let image: ProcessedImage;
+  try {
+    image = await processImage(buffer, name);
+  } catch (err) {
+    if (err instanceof AppError && err.statusCode === 415) throw notACertificate(name);
+    throw err;
+  }
+  const url = await storeProcessedImage(media, image);
+  return `${url.slice(0, url.lastIndexOf('/') + 1)}original.${image.kind.ext}`;
+}
+
 const FOLDER_RE = /^products\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\//;
 
 /** The folder (`products/<uuid>/`) a stored product image or video lives in; null for URLs that are not ours. */
@@ -200,6 +236,7 @@ export function mediaKeysOf(media: MediaStore, url: string): string[] {
     ...(['jpg', 'png', 'webp', 'avif'] as const).map((ext) => `${folder}original.${ext}`),
     `${folder}video.mp4`,
     `${folder}video.webm`,
+    `${folder}certificate.pdf`,
   ];
 }
 

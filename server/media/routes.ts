@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { ErrorResponse } from '../../contract/common.js';
 import { MEDIA_CACHE_CONTROL } from './s3.js';
-import { type ByteRange, isSafeKey } from './storage.js';
+import { type ByteRange, dispositionOf, isSafeKey } from './storage.js';
 
 /**
  * The one byte range a `Range` header asks for within an object of `size` bytes: undefined when the header
@@ -37,10 +37,13 @@ const routes: FastifyPluginAsync = async (app) => {
   const media = z
     .string()
     .meta({ format: 'binary' })
-    .describe('The stored bytes (image/webp, image/jpeg, image/png, image/avif, video/mp4, video/webm)');
+    .describe(
+      'The stored bytes (image/webp, image/jpeg, image/png, image/avif, video/mp4, video/webm, or a lab report as ' +
+        'application/pdf with Content-Disposition: inline; filename="lab-report.pdf")',
+    );
   const schema = {
     tags: ['Media'],
-    summary: 'A stored product image or video (immutable, long-cached; single byte ranges answered with 206)',
+    summary: 'A stored product image, video or lab report (immutable, long-cached; single byte ranges answered with 206)',
     params: z.object({ '*': z.string().describe('The media key, e.g. products/<id>/<name>-640.webp') }),
     headers: z.looseObject({ range: z.string().optional().describe('One byte range, e.g. bytes=0-1023') }),
     response: { 200: media, 206: media, 400: ErrorResponse, 404: ErrorResponse, 416: ErrorResponse, 503: ErrorResponse },
@@ -74,6 +77,9 @@ const routes: FastifyPluginAsync = async (app) => {
         .header('cache-control', MEDIA_CACHE_CONTROL)
         .header('accept-ranges', 'bytes')
         .header('x-content-type-options', 'nosniff');
+      // A lab report (PDF) is a document: shown by the browser's viewer, saved under a plain name.
+      const disposition = dispositionOf(key);
+      if (disposition) reply.header('content-disposition', disposition);
       if (range) {
         reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${object.size}`);
       }

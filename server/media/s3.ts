@@ -8,7 +8,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import { assertSafeKey, contentTypeOf, isSafeKey, type MediaStore, UPLOADS_PREFIX } from './storage.js';
+import { assertSafeKey, contentTypeOf, dispositionOf, isSafeKey, type MediaStore, UPLOADS_PREFIX } from './storage.js';
 
 export type S3Settings = {
   bucket: string;
@@ -138,6 +138,8 @@ export function s3MediaStore(settings: S3Settings, publicUrl?: string): S3MediaS
           ContentLength: body.length,
           ContentType: contentType || contentTypeOf(key),
           CacheControl: MEDIA_CACHE_CONTROL,
+          // Sent as it is by the bucket or a CDN in front of it (MEDIA_PUBLIC_URL).
+          ContentDisposition: dispositionOf(key),
         }),
       );
     },

@@ -54,7 +54,12 @@ export const CONTENT_TYPES: Record<string, string> = {
   jpeg: 'image/jpeg',
   mp4: 'video/mp4',
   webm: 'video/webm',
+  pdf: 'application/pdf',
 };
+
+/** How a stored PDF (a lab report) is sent: shown in the browser as a document, saved under a plain name. */
+export const PDF_DISPOSITION = 'inline; filename="lab-report.pdf"';
+export const dispositionOf = (key: string) => (key.toLowerCase().endsWith('.pdf') ? PDF_DISPOSITION : undefined);
 
 export const contentTypeOf = (key: string) =>
   CONTENT_TYPES[key.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';

@@ -19,7 +19,7 @@ function keyOf(media: MediaStore, url: string): string | null {
 }
 
 /**
- * Every media URL the shop still points at: product images and videos, the image copied into each order line, and
+ * Every media URL the shop still points at: product images, videos and lab reports, the image copied into each order line, and
  * the home page's pictures (storefront slides, banners and tiles, uploaded through the same pipeline).
  */
 async function referencedUrls(db: DbOrTx): Promise<string[]> {
@@ -30,6 +30,8 @@ async function referencedUrls(db: DbOrTx): Promise<string[]> {
             case when jsonb_typeof(p.images) = 'array' then p.images else '[]'::jsonb end) as e(url)
         union
         select video from products where video <> ''
+        union
+        select certificate_file from products where certificate_file <> ''
         union
         select productimage from order_items where productimage <> ''
         union

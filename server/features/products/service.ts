@@ -27,7 +27,7 @@ import {
 } from '../../../contract/catalogue.js';
 import { paiseToRupees, rupeesToPaise } from '../../../contract/common.js';
 import { type CatalogueFilter, GEM_LISTS, nameToFilterWord, parseFilter } from '../../../contract/filter.js';
-import { GEM_CHOICES, GEM_LABS, type GemChoiceKind } from '../../../contract/gems.js';
+import { CERTIFICATE_LAB_KEYS, certificateProblem, GEM_CHOICES, GEM_LABS, type GemChoiceKind } from '../../../contract/gems.js';
 import { type Db, type DbOrTx, execRows } from '../../db/client.js';
 import { categories, orderItems, products, subcategories } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/errors.js';
@@ -114,6 +114,9 @@ export function toProduct(row: ProductWithNames): Product {
     weightkachiratti: weight(row.weightkachiratti),
     weightpakkiratti: weight(row.weightpakkiratti),
     weightgrams: weight(row.weightgrams),
+    certificatelab: row.certificateLab,
+    certificatenumber: row.certificateNumber,
+    certificatefile: row.certificateFile,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     ...saleOf(Number(row.pricePaise), row),
@@ -262,6 +265,26 @@ const GEM_COLUMNS = {
 const wholeWords = (words: readonly string[]) => `\\m(${words.map((w) => w.replace(/[^\p{L}\p{N} ]/gu, '')).join('|')})\\M`;
 const KNOWN_LABS = wholeWords(GEM_LABS.flatMap((l) => l.words));
 
+const STRUCTURED_LABS: readonly string[] = CERTIFICATE_LAB_KEYS;
+
+/**
+ * The lab terms: a product's lab is its report's lab field when that names one; a product without it (every product
+ * made before the field, or one whose report is from "Other") is read from its free-text certification as before.
+ * `lab-any` is any certificate at all; `lab-other` a lab that is none of the known ones.
+ */
+function labConditions(chosen: readonly { key: string; words: readonly string[] }[]): SQL[] {
+  const lab = products.certificateLab;
+  const text = products.certification;
+  const unnamed = sql`${lab} in ('', 'other')`;
+  return chosen.map((c) => {
+    if (c.key === 'any') return sql`(${lab} <> '' or btrim(${text}) <> '')`;
+    if (c.key === 'other')
+      return sql`(${lab} = 'other' or (${lab} = '' and btrim(${text}) <> '' and lower(${text}) !~ ${KNOWN_LABS}))`;
+    const byText = sql`(${unnamed} and lower(${text}) ~ ${wholeWords(c.words)})`;
+    return STRUCTURED_LABS.includes(c.key) ? sql`(${lab} = ${c.key} or ${byText})` : byText;
+  });
+}
+
 /**
  * The gem terms as conditions: carat bounds on the carat weight; ratti bounds through the shop's ratti setting
  * (carats per ratti, read in the same statement); origin, shape, treatment and lab as whole words of the product's
@@ -279,11 +302,9 @@ export function gemConditions(filter: CatalogueFilter): SQL[] {
     if (!keys.length) continue;
     const column = GEM_COLUMNS[kind];
     const chosen = GEM_CHOICES[kind].filter((c) => keys.includes(c.key));
-    const any: SQL[] = [];
+    const any: SQL[] = kind === 'lab' ? labConditions(chosen) : [];
     const words = chosen.flatMap((c) => c.words);
-    if (words.length) any.push(sql`lower(${column}) ~ ${wholeWords(words)}`);
-    if (kind === 'lab' && keys.includes('any')) any.push(sql`btrim(${column}) <> ''`);
-    if (kind === 'lab' && keys.includes('other')) any.push(sql`(btrim(${column}) <> '' and lower(${column}) !~ ${KNOWN_LABS})`);
+    if (kind !== 'lab' && words.length) any.push(sql`lower(${column}) ~ ${wholeWords(words)}`);
     if (any.length) where.push(sql`(${sql.join(any, sql` or `)})`);
   }
   return where;
@@ -458,7 +479,13 @@ export async function toggleProductStatus(db: DbOrTx, id: string): Promise<boole
 // ---------------------------------------------------------------- writes
 
 /** A product as the service takes it: the form's fields (numbers parsed) plus stored media URLs. */
-export type ProductInput = ProductFields & { productimages?: string[]; productvideo?: string };
+export type ProductInput = ProductFields & { productimages?: string[]; productvideo?: string; certificatefile?: string };
+
+/** 400 unless the lab and report number go together (a number needs its lab; GIA numbers are digits). */
+function checkCertificate(lab: string, number: string) {
+  const problem = certificateProblem(lab, number);
+  if (problem) throw badRequest(problem.message, [problem]);
+}
 
 /** `Natural Blue Sapphire 5.2 Ct` → `natural-blue-sapphire-5-2-ct`; letters of any script are kept. */
 export function slugify(name: string): string {
@@ -521,6 +548,8 @@ function optionalColumns(input: Partial<ProductInput>) {
   if (input.productcolours !== undefined) values.colours = input.productcolours;
   if (input.rating !== undefined) values.rating = input.rating;
   if (input.isActive !== undefined) values.isActive = input.isActive;
+  if (input.certificatelab !== undefined) values.certificateLab = input.certificatelab;
+  if (input.certificatenumber !== undefined) values.certificateNumber = input.certificatenumber;
   for (const k of TEXT_ATTRIBUTES) if (input[k] !== undefined) values[k] = input[k];
   for (const k of WEIGHT_ATTRIBUTES) if (input[k] !== undefined) values[k] = input[k];
   return values;
@@ -538,6 +567,7 @@ export async function createProduct(db: DbOrTx, input: ProductInput): Promise<Pr
 async function insertProduct(db: DbOrTx, input: ProductInput): Promise<string> {
   const images = input.productimages ?? [];
   if (images.length > MAX_IMAGES_PER_PRODUCT) throw tooManyImages();
+  checkCertificate(input.certificatelab ?? '', input.certificatenumber ?? '');
   const base = slugify(input.productname);
   for (let attempt = 0; ; attempt++) {
     try {
@@ -557,6 +587,7 @@ async function insertProduct(db: DbOrTx, input: ProductInput): Promise<string> {
             subcategoryId: input.subcategory,
             images,
             video: input.productvideo ?? '',
+            certificateFile: input.certificatefile ?? '',
           })
           .returning({ id: products.id });
         return (row as { id: string }).id;
@@ -592,7 +623,12 @@ export async function createProductFromUpload(db: Db, upload: ProductUpload): Pr
   let id: string;
   try {
     const fields = parseFields(ProductFields, upload.fields);
-    id = await insertProduct(db, { ...fields, productimages: upload.images, productvideo: upload.video ?? '' });
+    id = await insertProduct(db, {
+      ...fields,
+      productimages: upload.images,
+      productvideo: upload.video ?? '',
+      certificatefile: upload.certificate ?? '',
+    });
   } catch (err) {
     await upload.discard();
     throw err;
@@ -633,8 +669,8 @@ async function deleteAfterCommit(media: MediaStore, urls: string[], log: (err: u
 
 /**
  * Edits a product from the admin form: any subset of fields; new images are added after the kept ones;
- * `imagesToDelete` (JSON list of this product's URLs; others are ignored) and `videoToDelete` (JSON
- * boolean) remove media; a new video replaces the old one. The row is locked while it is changed, the
+ * `imagesToDelete` (JSON list of this product's URLs; others are ignored), `videoToDelete` and
+ * `certificateToDelete` (JSON booleans) remove media; a new video or lab report replaces the old one. The row is locked while it is changed, the
  * image count (≤ 10, else 413) is checked against what is stored, and removed files are deleted only
  * after the commit. `stockquantityWas` (optional, the stock the form showed) makes the stock change a
  * difference, so units sold while the form was open are not put back on sale.
@@ -659,6 +695,12 @@ export async function editProductFromUpload(
     if (videoToDelete !== undefined && typeof videoToDelete !== 'boolean') {
       throw badRequest('videoToDelete must be true or false', [{ path: 'videoToDelete', message: 'Must be true or false' }]);
     }
+    const certificateToDelete = jsonField(upload, 'certificateToDelete');
+    if (certificateToDelete !== undefined && typeof certificateToDelete !== 'boolean') {
+      throw badRequest('certificateToDelete must be true or false', [
+        { path: 'certificateToDelete', message: 'Must be true or false' },
+      ]);
+    }
     const stockWas = upload.fields.stockquantityWas?.trim();
     if (stockWas !== undefined && stockWas !== '' && !/^\d+$/.test(stockWas)) {
       throw badRequest('stockquantityWas must be a whole number', [
@@ -679,6 +721,13 @@ export async function editProductFromUpload(
         if (current.video) dropVideo.push(current.video);
         video = upload.video ?? '';
       }
+      let certificateFile = current.certificateFile;
+      const dropCertificate: string[] = [];
+      if (upload.certificate || certificateToDelete === true) {
+        if (current.certificateFile) dropCertificate.push(current.certificateFile);
+        certificateFile = upload.certificate ?? '';
+      }
+      checkCertificate(fields.certificatelab ?? current.certificateLab, fields.certificatenumber ?? current.certificateNumber);
 
       const categoryId = fields.category ?? current.categoryId;
       const subcategoryId = fields.subcategory ?? current.subcategoryId;
@@ -690,6 +739,7 @@ export async function editProductFromUpload(
         subcategoryId,
         images,
         video,
+        certificateFile,
         updatedAt: new Date(),
       };
       if (fields.productname !== undefined) values.name = fields.productname;
@@ -702,7 +752,7 @@ export async function editProductFromUpload(
             : fields.stockquantity;
       }
       await tx.update(products).set(values).where(eq(products.id, id));
-      const gone = [...dropImages, ...dropVideo];
+      const gone = [...dropImages, ...dropVideo, ...dropCertificate];
       const kept = await urlsKeptByOrders(tx, media, id, gone);
       removed = gone.filter((u) => !kept.has(u));
     });
@@ -723,7 +773,11 @@ export async function deleteProduct(db: Db, media: MediaStore, id: string, log: 
   const removed = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(products).where(eq(products.id, id)).for('update').limit(1);
     if (!current) throw notFound('Product not found');
-    const urls = [...current.images, ...(current.video ? [current.video] : [])];
+    const urls = [
+      ...current.images,
+      ...(current.video ? [current.video] : []),
+      ...(current.certificateFile ? [current.certificateFile] : []),
+    ];
     const kept = await urlsKeptByOrders(tx, media, id, urls);
     await tx.delete(products).where(eq(products.id, id));
     return urls.filter((u) => !kept.has(u));

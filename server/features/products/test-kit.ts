@@ -31,6 +31,16 @@ export function makeWebm(size = 2048): Buffer {
   return Buffer.concat([head, Buffer.alloc(Math.max(0, size - head.length), 2)]);
 }
 
+/** A small PDF a lab could send: header, one empty page, trailer, `%%EOF`. */
+export function makePdf(text = 'Report 2141438167'): Buffer {
+  return Buffer.from(
+    `%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n` +
+      `3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >> endobj\n% ${text}\n` +
+      'trailer << /Root 1 0 R >>\n%%EOF\n',
+    'latin1',
+  );
+}
+
 export type FilePart = { name: string; filename: string; body: Buffer; type?: string };
 
 /** A multipart/form-data body and its content type, as a browser's FormData would send it. */

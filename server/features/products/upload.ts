@@ -1,7 +1,14 @@
 import type { FastifyRequest } from 'fastify';
-import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_PRODUCT, MAX_VIDEO_BYTES } from '../../../contract/catalogue.js';
+import { MAX_CERTIFICATE_BYTES, MAX_IMAGE_BYTES, MAX_IMAGES_PER_PRODUCT, MAX_VIDEO_BYTES } from '../../../contract/catalogue.js';
 import { AppError, badRequest } from '../../http/errors.js';
-import { deleteMedia, MediaUnavailableError, processImage, storeProcessedImage, storeVideo } from '../../media/images.js';
+import {
+  deleteMedia,
+  MediaUnavailableError,
+  processImage,
+  storeCertificate,
+  storeProcessedImage,
+  storeVideo,
+} from '../../media/images.js';
 import type { MediaStore } from '../../media/storage.js';
 
 /** What a product form sent: its text fields, and the URLs of the media already stored for it. */
@@ -11,6 +18,8 @@ export type ProductUpload = {
   jsonFields: Record<string, unknown>;
   images: string[];
   video?: string;
+  /** The lab report (a PDF, or the original of a picture of it). */
+  certificate?: string;
   /** Deletes every file this upload stored (the request failed or was rolled back). */
   discard(): Promise<void>;
 };
@@ -46,7 +55,8 @@ export async function drain(stream: AsyncIterable<unknown>) {
 /**
  * Reads a product form (multipart/form-data) part by part: each image is checked by content, resized and
  * stored as it arrives, so memory holds one file at a time. Any failure deletes what was stored and throws
- * (415 not multipart or not an image/video, 413 too big or too many, 400 two videos).
+ * (415 not multipart or not an image/video, 413 too big or too many, 400 two videos). The `certificate` part, the
+ * stone's lab report, alone may be a PDF (or a picture of the report), at most 10 MB.
  */
 export async function readProductUpload(request: FastifyRequest, media: MediaStore): Promise<ProductUpload> {
   if (!request.isMultipart()) throw new AppError(415, 'Expected multipart/form-data');
@@ -104,6 +114,23 @@ export async function readProductUpload(request: FastifyRequest, media: MediaSto
         const url = await storeVideo(media, buf);
         stored.push(url);
         upload.video = url;
+      } else if (part.fieldname === 'certificate') {
+        if (upload.certificate) {
+          await drain(part.file);
+          throw badRequest('A product can have one lab report', [
+            { path: 'certificate', message: 'Only one report per product' },
+          ]);
+        }
+        const buf = await readUpTo(part.file, MAX_CERTIFICATE_BYTES);
+        if (!buf || part.file.truncated) {
+          throw new AppError(413, `The lab report must be at most ${MAX_CERTIFICATE_BYTES / 1024 / 1024} MB`, [
+            { path: 'certificate', message: 'The report is larger than 10 MB' },
+          ]);
+        }
+        if (!buf.length) continue;
+        const url = await storeCertificate(media, buf, part.filename);
+        stored.push(url);
+        upload.certificate = url;
       } else {
         await drain(part.file);
       }

@@ -364,3 +364,66 @@ describe('required fields and server errors', () => {
     expect(onSaved).toHaveBeenCalledOnce();
   });
 });
+
+describe('lab certificate', () => {
+  it('sends the lab, the report number and the report PDF in add mode', async () => {
+    const { user, api } = setup();
+    await fillRequired(user);
+    await user.selectOptions(screen.getByLabelText('Lab'), 'gia');
+    await fill(user, screen.getByLabelText('Report number'), '2141438167');
+    await user.upload(
+      screen.getByLabelText('Lab report file'),
+      new File(['%PDF-1.4'], 'gia-report.pdf', { type: 'application/pdf' }),
+    );
+    expect(screen.getByText('gia-report.pdf')).toBeInTheDocument();
+    await user.click(submitButton());
+    await waitFor(() => expect(api.create).toHaveBeenCalledOnce());
+    const form = sentForm(api.create, 0);
+    expect(form.get('certificatelab')).toBe('gia');
+    expect(form.get('certificatenumber')).toBe('2141438167');
+    expect((form.get('certificate') as File).name).toBe('gia-report.pdf');
+  });
+
+  it('says what is wrong with the number before sending, and refuses a report over 10 MB', async () => {
+    const { user, api } = setup();
+    await fillRequired(user);
+    await fill(user, screen.getByLabelText('Report number'), '2141438167');
+    await user.click(submitButton());
+    expect(await screen.findByText('Choose the lab that issued the report')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Lab'), 'gia');
+    await fill(user, screen.getByLabelText('Report number'), 'X');
+    await user.click(submitButton());
+    expect(await screen.findByText('A GIA report number is 5 to 12 digits')).toBeInTheDocument();
+    const big = new File(['%PDF-1.4'], 'huge.pdf', { type: 'application/pdf' });
+    Object.defineProperty(big, 'size', { value: 11 * 1024 * 1024 });
+    await user.upload(screen.getByLabelText('Lab report file'), big);
+    expect(await screen.findByText('The report must be at most 10 MB')).toBeInTheDocument();
+    expect(screen.queryByText('huge.pdf')).toBeNull();
+    expect(api.create).not.toHaveBeenCalled();
+  });
+
+  it('shows the current report in edit mode and sends certificateToDelete when it is removed', async () => {
+    const { user, api } = setup({
+      product: {
+        ...product,
+        certificatelab: 'igi',
+        certificatenumber: 'LG612345678',
+        certificatefile: '/uploads/c/certificate.pdf',
+      },
+    });
+    expect(screen.getByLabelText('Lab')).toHaveValue('igi');
+    expect(screen.getByLabelText('Report number')).toHaveValue('LG612345678');
+    expect(screen.getByRole('link', { name: 'Current report' })).toHaveAttribute('href', '/uploads/c/certificate.pdf');
+    await user.click(screen.getByRole('button', { name: 'Remove report' }));
+    expect(screen.getByTestId('existing-certificate')).toHaveAttribute('data-marked', 'true');
+    await waitFor(() =>
+      expect(within(screen.getByLabelText(/^Subcategory/)).getByRole('option', { name: 'Ruby' })).toBeInTheDocument(),
+    );
+    await user.click(submitButton());
+    await waitFor(() => expect(api.edit).toHaveBeenCalledOnce());
+    const form = sentForm(api.edit, 1);
+    expect(form.get('certificateToDelete')).toBe('true');
+    expect(form.get('certificatelab')).toBe('igi');
+    expect(form.get('certificate')).toBeNull();
+  });
+});

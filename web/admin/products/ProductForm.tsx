@@ -1,6 +1,7 @@
-import { ImagePlus, Undo2, Video, X } from 'lucide-react';
+import { FileText, ImagePlus, Undo2, Video, X } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { COLOUR_PALETTE, type Product, TEXT_ATTRIBUTES, WEIGHT_ATTRIBUTES } from '../../../contract/catalogue';
+import { CERTIFICATE_LABS } from '../../../contract/gems';
 import { adminApi, type Category, type ProductSaved, type Subcategory } from '../../api/admin';
 import { ApiError } from '../../api/client';
 import { fieldErrorsOf, thumbnail } from '../format';
@@ -8,6 +9,7 @@ import { Button } from '../ui/Button';
 import { Field, inputClass, SelectInput, TextArea, TextInput } from '../ui/Field';
 import {
   addSize,
+  certificateFileProblem,
   initialFields,
   type ProductFields,
   type TextAttribute,
@@ -79,6 +81,9 @@ export function ProductForm({
   const [imagesToDelete, setImagesToDelete] = useState<string[]>([]);
   const [video, setVideo] = useState<{ file: File; url: string } | null>(null);
   const [videoToDelete, setVideoToDelete] = useState(false);
+  const [certificate, setCertificate] = useState<File | null>(null);
+  const [certificateToDelete, setCertificateToDelete] = useState(false);
+  const certificateInput = useRef<HTMLInputElement>(null);
   /** Whether the admin had marked the current video for removal before choosing a replacement. */
   const markBeforeReplace = useRef(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -91,6 +96,7 @@ export function ProductForm({
   const videoInput = useRef<HTMLInputElement>(null);
   const existingVideo = product?.productvideo ?? '';
   const existingImages = product?.productimages ?? [];
+  const existingCertificate = product?.certificatefile ?? '';
 
   // Categories load once; Submit waits for them.
   // biome-ignore lint/correctness/useExhaustiveDependencies: load once on open
@@ -202,6 +208,23 @@ export function ProductForm({
     if (videoInput.current) videoInput.current.value = '';
   }
 
+  function chooseCertificate(files: FileList | null) {
+    const file = files?.[0];
+    if (!file) return;
+    const problem = certificateFileProblem(file);
+    if (problem) {
+      setErrors((e) => ({ ...e, certificate: problem }));
+      if (certificateInput.current) certificateInput.current.value = '';
+      return;
+    }
+    setErrors(({ certificate: _, ...rest }) => rest);
+    setCertificate(file);
+  }
+  function clearNewCertificate() {
+    setCertificate(null);
+    if (certificateInput.current) certificateInput.current.value = '';
+  }
+
   const colourOptions = useMemo(
     () => [...COLOUR_PALETTE, ...colours.filter((c) => !(COLOUR_PALETTE as readonly string[]).includes(c))],
     [colours],
@@ -220,7 +243,14 @@ export function ProductForm({
       fields,
       sizes,
       colours,
-      { images: newImages.map((i) => i.file), video: video?.file ?? null, imagesToDelete, videoToDelete },
+      {
+        images: newImages.map((i) => i.file),
+        video: video?.file ?? null,
+        imagesToDelete,
+        videoToDelete,
+        certificate,
+        certificateToDelete: certificateToDelete && !certificate,
+      },
       mode,
       product?.stockquantity,
     );
@@ -575,6 +605,100 @@ export function ProductForm({
             <TextInput id={`pf-${k}`} name={k} value={fields[k]} onChange={set(k)} error={err(k)} />
           </Field>
         ))}
+      </fieldset>
+
+      <fieldset className="grid gap-4 sm:grid-cols-2" disabled={disabled}>
+        <legend className="mb-2 text-sm font-semibold text-gray-900">Lab certificate</legend>
+        <Field id="pf-certificatelab" label="Lab" error={err('certificatelab')}>
+          <SelectInput
+            id="pf-certificatelab"
+            name="certificatelab"
+            value={fields.certificatelab}
+            onChange={set('certificatelab')}
+            error={err('certificatelab')}
+          >
+            <option value="">No lab report</option>
+            {CERTIFICATE_LABS.map((l) => (
+              <option key={l.key} value={l.key}>
+                {l.label}
+              </option>
+            ))}
+          </SelectInput>
+        </Field>
+        <Field id="pf-certificatenumber" label="Report number" error={err('certificatenumber')}>
+          <TextInput
+            id="pf-certificatenumber"
+            name="certificatenumber"
+            value={fields.certificatenumber}
+            onChange={set('certificatenumber')}
+            maxLength={40}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder={fields.certificatelab === 'gia' ? 'e.g. 2141438167' : 'e.g. LG612345678'}
+            error={err('certificatenumber')}
+          />
+        </Field>
+        <div className="space-y-2 sm:col-span-2">
+          {existingCertificate ? (
+            <div
+              className="flex items-center gap-3 rounded-md border border-gray-200 p-2 text-sm"
+              data-testid="existing-certificate"
+              data-marked={certificateToDelete || Boolean(certificate)}
+            >
+              <FileText aria-hidden className="size-5 text-gray-500" />
+              <a
+                href={existingCertificate}
+                target="_blank"
+                rel="noopener"
+                className={`flex-1 font-medium text-brand-700 underline ${certificateToDelete || certificate ? 'opacity-40' : ''}`}
+              >
+                Current report
+              </a>
+              {certificate || certificateToDelete ? (
+                <span className="font-medium text-red-700">
+                  {certificate ? 'Will be replaced by the new report' : 'Will be removed'}
+                </span>
+              ) : null}
+              <Button
+                variant="ghost"
+                onClick={() => setCertificateToDelete((v) => !v)}
+                disabled={Boolean(certificate)}
+                aria-pressed={certificateToDelete}
+              >
+                {certificateToDelete ? 'Keep report' : 'Remove report'}
+              </Button>
+            </div>
+          ) : null}
+          {certificate ? (
+            <div className="flex items-center gap-3 rounded-md border border-green-300 p-2 text-sm">
+              <FileText aria-hidden className="size-5 text-green-700" />
+              <span className="flex-1 truncate">{certificate.name}</span>
+              <Button variant="ghost" onClick={clearNewCertificate} aria-label={`Remove ${certificate.name}`}>
+                <X aria-hidden className="size-4" />
+              </Button>
+            </div>
+          ) : null}
+          <label className={`${inputClass} flex cursor-pointer items-center gap-2 border-dashed text-gray-600`}>
+            <FileText aria-hidden className="size-5" />
+            <span>
+              {existingCertificate || certificate ? 'Replace the lab report' : 'Upload the lab report'} (PDF or a picture, up to
+              10 MB)
+            </span>
+            <input
+              ref={certificateInput}
+              type="file"
+              accept="application/pdf,.pdf,image/*"
+              className="sr-only"
+              aria-label="Lab report file"
+              onChange={(e) => chooseCertificate(e.target.files)}
+            />
+          </label>
+          {err('certificate') || err('certificateToDelete') ? (
+            <p role="alert" className="text-sm text-red-600">
+              {err('certificate') || err('certificateToDelete')}
+            </p>
+          ) : null}
+        </div>
       </fieldset>
 
       <fieldset className="grid gap-4 sm:grid-cols-3" disabled={disabled}>

@@ -1,4 +1,5 @@
-import { type Product, TEXT_ATTRIBUTES, WEIGHT_ATTRIBUTES } from '../../../contract/catalogue';
+import { MAX_CERTIFICATE_BYTES, type Product, TEXT_ATTRIBUTES, WEIGHT_ATTRIBUTES } from '../../../contract/catalogue';
+import { certificateProblem } from '../../../contract/gems';
 
 export type TextAttribute = (typeof TEXT_ATTRIBUTES)[number];
 export type WeightAttribute = (typeof WEIGHT_ATTRIBUTES)[number];
@@ -15,6 +16,9 @@ export type ProductFields = {
   rating: string;
   metatitle: string;
   metadescription: string;
+  /** The lab of the stone's report (CERTIFICATE_LABS key, '' for none) and its number. */
+  certificatelab: string;
+  certificatenumber: string;
 } & Record<TextAttribute, string> &
   Record<WeightAttribute, string>;
 
@@ -43,6 +47,8 @@ export function initialFields(product?: Product | null): ProductFields {
     rating: product ? String(product.rating) : '5',
     metatitle: product?.metatitle ?? '',
     metadescription: product?.metadescription ?? '',
+    certificatelab: product?.certificatelab ?? '',
+    certificatenumber: product?.certificatenumber ?? '',
     ...text,
     ...weights,
   };
@@ -75,6 +81,8 @@ export function validate(f: ProductFields): Partial<Record<keyof ProductFields, 
     const v = f[k].trim();
     if (v && !(Number.isFinite(Number(v)) && Number(v) >= 0)) errors[k] = 'Enter a number of 0 or more';
   }
+  const certificate = certificateProblem(f.certificatelab, f.certificatenumber.trim());
+  if (certificate) errors[certificate.path] = certificate.message;
   return errors;
 }
 
@@ -83,7 +91,18 @@ export type MediaChanges = {
   video: File | null;
   imagesToDelete: string[];
   videoToDelete: boolean;
+  /** A new lab report (replaces the current one), and whether the current one is to be removed. */
+  certificate?: File | null;
+  certificateToDelete?: boolean;
 };
+
+/** What is wrong with a lab report file before it is sent (the server checks its content again), or null. */
+export function certificateFileProblem(file: File): string | null {
+  const pdf = file.type === 'application/pdf' || /\.pdf$/i.test(file.name);
+  if (!pdf && !file.type.startsWith('image/')) return 'The report must be a PDF or a picture (JPEG, PNG, WebP or AVIF)';
+  if (file.size > MAX_CERTIFICATE_BYTES) return `The report must be at most ${MAX_CERTIFICATE_BYTES / 1024 / 1024} MB`;
+  return null;
+}
 
 /** The multipart body of POST /p1/api/create and PATCH /p1/api/edit/:id. */
 export function toFormData(
@@ -103,8 +122,10 @@ export function toFormData(
     if (stockWas !== undefined) form.append('stockquantityWas', String(stockWas));
     form.append('imagesToDelete', JSON.stringify(media.imagesToDelete));
     form.append('videoToDelete', JSON.stringify(media.videoToDelete));
+    if (media.certificateToDelete) form.append('certificateToDelete', 'true');
   }
   for (const file of media.images) form.append('images', file, file.name);
   if (media.video) form.append('video', media.video, media.video.name);
+  if (media.certificate) form.append('certificate', media.certificate, media.certificate.name);
   return form;
 }

@@ -20,6 +20,7 @@ import { SalePrice } from '../components/SalePrice';
 import { formatRating, Stars } from '../components/Stars';
 import { Gallery } from './Gallery';
 import { GemWeight } from './GemWeight';
+import { LabCertificate } from './LabCertificate';
 import { Specifications } from './Specifications';
 
 const RELATED_SKELETONS = 10;
@@ -216,6 +217,7 @@ function ProductDetails({ product, related, rattiInCarats }: { product: Product;
           <SalePrice product={product} size="page" />
           <p className="mt-1 text-sm text-gray-600">Inclusive of all taxes</p>
           <GemWeight product={product} rattiInCarats={rattiInCarats} />
+          <LabCertificate product={product} />
           {product.productbrand && <p className="mt-2 text-sm text-gray-700">Brand: {product.productbrand}</p>}
           <p className={`mt-2 text-sm font-medium ${outOfStock ? 'text-red-700' : 'text-green-800'}`}>
             {outOfStock ? 'Out of stock' : 'In stock'}

@@ -1,0 +1,68 @@
+import { ExternalLink, FileText } from 'lucide-react';
+import { certificateLabLabel, labVerifyUrl } from '../../../contract/gems';
+import type { Product } from '../../api/catalogue';
+
+/** The lab named on the page: its label, or for "Other" the product's own certification text when it has one. */
+export function labName(product: Pick<Product, 'certificatelab' | 'certification'>): string {
+  const lab = product.certificatelab ?? '';
+  if (lab === 'other') return product.certification.trim() || 'Another lab';
+  return certificateLabLabel(lab);
+}
+
+/**
+ * The stone's lab report: the lab, the report number, the uploaded report to view, and "Verify with the lab" where
+ * the lab checks its reports online by number (GIA, IGI: contract/gems.ts labVerifyUrl). Nothing without a report.
+ */
+export function LabCertificate({ product }: { product: Product }) {
+  const lab = product.certificatelab ?? '';
+  const number = product.certificatenumber ?? '';
+  const file = product.certificatefile ?? '';
+  if (!lab && !number && !file) return null;
+  const verify = labVerifyUrl(lab, number);
+  const isPdf = /\.pdf$/i.test(file);
+  return (
+    <div data-testid="lab-certificate" className="mt-4 rounded-lg border border-gray-200 p-3 text-sm">
+      <p className="font-semibold text-gray-900">Lab certificate</p>
+      <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+        {lab ? (
+          <>
+            <dt className="text-gray-600">Lab</dt>
+            <dd className="font-medium text-gray-900">{labName(product)}</dd>
+          </>
+        ) : null}
+        {number ? (
+          <>
+            <dt className="text-gray-600">Report no.</dt>
+            <dd className="font-medium break-all text-gray-900">{number}</dd>
+          </>
+        ) : null}
+      </dl>
+      {file || verify ? (
+        <p className="mt-2 flex flex-wrap gap-x-4 gap-y-2">
+          {file ? (
+            <a
+              href={file}
+              target="_blank"
+              rel="noopener"
+              className="inline-flex min-h-6 items-center gap-1 font-medium text-brand-700 underline underline-offset-2"
+            >
+              <FileText aria-hidden className="size-4" />
+              View the report{isPdf ? ' (PDF)' : ''}
+            </a>
+          ) : null}
+          {verify ? (
+            <a
+              href={verify}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex min-h-6 items-center gap-1 font-medium text-brand-700 underline underline-offset-2"
+            >
+              <ExternalLink aria-hidden className="size-4" />
+              Verify with the lab
+            </a>
+          ) : null}
+        </p>
+      ) : null}
+    </div>
+  );
+}
