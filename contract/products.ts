@@ -52,7 +52,8 @@ export const productRoutes = routeTable('Products', {
   },
   'GET /p1/api/filter/:filterstring': {
     guard: 'public',
-    summary: 'Storefront listing of a filter string (see API.md), 30 a page; ?page overrides page-N',
+    summary:
+      'Storefront listing of a filter string (see API.md), 30 a page; ?page overrides page-N; past the last page, the last page',
     params: FilterParams,
     query: FilterQuery,
     responses: { 200: FilterResponse },
@@ -71,7 +72,7 @@ export const productRoutes = routeTable('Products', {
   },
   'GET /p1/api/categories': {
     guard: 'public',
-    summary: 'Every category, for the filter bar',
+    summary: 'The categories with at least one active product, for the filter bar (admin screens list every category)',
     responses: { 200: ProductCategoriesResponse },
   },
   'GET /p1/api/categories/subcategories/:categoryId': {

@@ -191,7 +191,7 @@ function stoneProducts(kind: StoneKind, rng: Rng): SeedProduct[] {
     const lab = showcase ? showcase.lab : (kind.certifications[i % kind.certifications.length] as string);
     const ratti = toRatti(carat);
     const prefix = i % 3 === 0 ? (ORIGIN_ADJECTIVE[origin] ?? 'Natural') : i % 3 === 1 ? 'Certified' : 'Natural';
-    const hindi = kind.hindi ? ` (${[kind.hindi, kind.alias].filter(Boolean).join(' / ')})` : '';
+    const hindi = kind.hindi ? ` (${kind.hindi})` : '';
     const name = `${prefix} ${kind.title.replace(/^Natural /, '')}${hindi} ${carat.toFixed(2)} Carat ${SHAPE_LABEL[shape]}`;
     const shapeLabel = SHAPE_LABEL[shape];
     const cut = cutOf(kind, variant.look.style, shape);

@@ -6,8 +6,8 @@ import type { Shape, StoneLook } from './art.js';
  * Subcategory names are chosen so every gemstone page of the storefront (SPEC §2) finds them:
  * a page term is a subcategory name written lower-case with spaces as `-`, so `Catseye` and
  * `Lapislazuli` are spelt as the pages spell them. The page `/gemstones-lolite` spells Iolite as it
- * is often misspelt; no subcategory has that name, so the term is a name search and every Iolite's
- * name carries the trade spelling "Lolite" as well.
+ * is often misspelt; no subcategory has that name, so the term is a name search, which reads "lolite"
+ * as Iolite (server/features/products/service.ts): the stones are named Iolite alone.
  */
 export type StoneKind = {
   subcategory: string;
@@ -31,8 +31,6 @@ export type StoneKind = {
   /** How popular it is: scales the units sold. */
   demand: number;
   benefit: string;
-  /** Extra word(s) in every product name (the Iolite's "Lolite"). */
-  alias?: string;
   /** One stone of the kind weighed and certified as shoppers ask for it (the ruby of 5 ratti): its index, carat and lab. */
   showcase?: { index: number; carat: number; lab: string };
 };
@@ -292,7 +290,6 @@ export const STONES: StoneKind[] = [
     subcategory: 'Iolite',
     title: 'Iolite',
     hindi: 'Neeli',
-    alias: 'Lolite',
     planet: 'Saturn (Shani)',
     looks: [
       { look: look('#4b4fb0', '#8c90ee', '#1a1c50'), colour: 'Purple', label: 'Violet Blue' },

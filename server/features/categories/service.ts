@@ -1,7 +1,7 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Category } from '../../../contract/catalogue.js';
 import type { DbOrTx } from '../../db/client.js';
-import { categories } from '../../db/schema.js';
+import { categories, products } from '../../db/schema.js';
 import { conflict, notFound } from '../../http/errors.js';
 
 export type CategoryRow = typeof categories.$inferSelect;
@@ -37,6 +37,18 @@ export async function listCategories(db: DbOrTx): Promise<CategoryRow[]> {
   return db
     .select()
     .from(categories)
+    .orderBy(asc(sql`lower(${categories.name})`), asc(categories.name));
+}
+
+/**
+ * The categories a shopper can choose in the filter bar: those with at least one active product. An empty one
+ * (just made, or every product switched off) would only lead to "No products found". Admin screens list them all.
+ */
+export async function listShopperCategories(db: DbOrTx): Promise<CategoryRow[]> {
+  return db
+    .select()
+    .from(categories)
+    .where(sql`exists (select 1 from ${products} where ${products.categoryId} = ${categories.id} and ${products.isActive})`)
     .orderBy(asc(sql`lower(${categories.name})`), asc(categories.name));
 }
 

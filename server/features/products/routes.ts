@@ -1,7 +1,7 @@
 import { productRoutes } from '../../../contract/products.js';
 import { notFound } from '../../http/errors.js';
 import { routePlugin } from '../../http/routes.js';
-import { listCategories, toCategory } from '../categories/service.js';
+import { listCategories, listShopperCategories, toCategory } from '../categories/service.js';
 import { settingsRow } from '../gst/settings.js';
 import { subcategoriesOfCategory, toSubcategory } from '../subcategories/service.js';
 import { suggest } from './search.js';
@@ -60,7 +60,10 @@ export default routePlugin(productRoutes, (app) => {
 
     'GET /p1/api/suggest': async (request) => suggest(app.db, request.query.q, app.clock()),
 
-    'GET /p1/api/categories': async () => ({ success: true, categories: (await listCategories(app.db)).map(toCategory) }),
+    'GET /p1/api/categories': async () => ({
+      success: true,
+      categories: (await listShopperCategories(app.db)).map(toCategory),
+    }),
 
     'GET /p1/api/categories/subcategories/:categoryId': async (request) => {
       const { category, subcategories } = await subcategoriesOfCategory(app.db, request.params.categoryId);

@@ -128,6 +128,18 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** `lower(name) like '%word%'`: served by the trigram index products_name_trgm_idx. */
 const nameContains = (word: string) => sql`lower(${products.name}) like ${`%${escapeLike(word.toLowerCase())}%`}`;
 
+/**
+ * Misspellings of stone names that shoppers' links carry, and the name they mean: the storefront's page
+ * `/gemstones-lolite` (SPEC) spells Iolite with an L, while the stones are named Iolite.
+ */
+const MEANT: Readonly<Record<string, string>> = { lolite: 'iolite' };
+
+/** A name search word: names containing it, or the name it is a known misspelling of. */
+function nameContainsWord(word: string) {
+  const meant = MEANT[word.toLowerCase()];
+  return meant ? sql`(${nameContains(word)} or ${nameContains(meant)})` : nameContains(word);
+}
+
 // ---------------------------------------------------------------- storefront reads (active products only)
 
 export async function latestProducts(db: DbOrTx, limit: number, at: Date = new Date()): Promise<ProductWithNames[]> {
@@ -249,7 +261,7 @@ export function filterConditions(filter: CatalogueFilter, names: CatalogueNames,
     const deepest = sql`(select coalesce(max(percentoff), 0) from sales where starts_at <= ${instant} and ends_at > ${instant})`;
     where.push(sql`${products.pricePaise} <= (100 * ${max}::bigint + 49) / (100 - ${deepest})`, lte(payPaiseSql, max));
   }
-  for (const word of filter.search.slice(0, MAX_SEARCH_WORDS)) where.push(nameContains(word.slice(0, 100)));
+  for (const word of filter.search.slice(0, MAX_SEARCH_WORDS)) where.push(nameContainsWord(word.slice(0, 100)));
   where.push(...gemConditions(filter));
   return where;
 }
@@ -343,12 +355,30 @@ export function filterQueries(db: DbOrTx, where: SQL[], filter: CatalogueFilter,
  * A subcategory name matches every subcategory of that name, or only those under the named
  * categories when the string names categories too.
  */
+/**
+ * A listing page of a filter string. A page past the last one (`/all-page-999`, an old link after products sold)
+ * answers the last page, with that page's number.
+ */
 export async function filterProducts(
   db: DbOrTx,
   term: string,
   pageOverride?: number,
   memo?: CatalogueCache<CatalogueNames>,
   now: Date = new Date(),
+) {
+  const found = await filterPage(db, term, pageOverride, memo, now);
+  if (found.totalPages > 0 && found.filter.page > found.totalPages) {
+    return filterPage(db, term, found.totalPages, memo, now);
+  }
+  return found;
+}
+
+async function filterPage(
+  db: DbOrTx,
+  term: string,
+  pageOverride: number | undefined,
+  memo: CatalogueCache<CatalogueNames> | undefined,
+  now: Date,
 ) {
   const names = await (memo ? memo.catalogueNames(() => catalogueNames(db)) : catalogueNames(db));
   const filter = parseFilter(term, {
