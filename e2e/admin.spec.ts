@@ -363,7 +363,7 @@ test.describe('admin back-office', () => {
     await page.goto('/dashboard/orders');
     await expect(page.getByRole('heading', { name: 'Orders Management' })).toBeVisible();
     await searchOrders(page, `  ${order.razorpay_order_id}  `);
-    await expect(page.getByTestId('orders-summary')).toHaveText('Showing 1 of 1 orders (filtered)');
+    await expect(page.getByTestId('orders-summary')).toHaveText('Showing 1 of 1 order (filtered)');
     const card = page.locator(`[data-order-id="${order._id}"]`);
     await expect(card).toContainText(product.productname);
     await expect(card.getByTestId('payment-status')).toHaveText('PAID');

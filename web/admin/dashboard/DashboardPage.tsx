@@ -3,6 +3,7 @@ import { AlertTriangle, FolderTree, IndianRupee, Package, ShoppingBag, Tags, Tru
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { adminApi } from '../../api/admin';
+import { countOf } from '../../ui/plural';
 import { formatDateTime, formatINR } from '../format';
 import { ErrorBanner, PageHeader } from '../ui/Page';
 import { RevenueChart } from './RevenueChart';
@@ -60,7 +61,7 @@ function PeriodCard({ label, revenue, paidOrders }: { label: string; revenue?: n
 
 function Panel({ title, icon, children, action }: { title: string; icon: ReactNode; children: ReactNode; action?: ReactNode }) {
   return (
-    <section className="rounded-xl border border-gray-200 bg-white shadow-sm" aria-label={title}>
+    <section className="min-w-0 rounded-xl border border-gray-200 bg-white shadow-sm" aria-label={title}>
       <div className="flex items-center justify-between gap-2 border-b border-gray-100 px-4 py-3">
         <h2 className="flex items-center gap-2 font-semibold text-gray-900">
           {icon}
@@ -139,11 +140,11 @@ export default function DashboardPage() {
         </Panel>
       </div>
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Panel
           title="Low stock (2 or fewer)"
           icon={<AlertTriangle aria-hidden className="size-4 text-amber-500" />}
-          action={lowStock.data ? <span className="text-sm text-gray-600">{lowStock.data.count} products</span> : null}
+          action={lowStock.data ? <span className="text-sm text-gray-600">{countOf(lowStock.data.count, 'product')}</span> : null}
         >
           {lowStock.isPending ? (
             <div className="h-24 animate-pulse rounded bg-gray-100" />
@@ -198,7 +199,7 @@ export default function DashboardPage() {
           action={
             awaiting.data ? (
               <Link to="/dashboard/orders" className="text-sm text-brand-700 hover:underline">
-                {awaiting.data.count} orders
+                {countOf(awaiting.data.count, 'order')}
               </Link>
             ) : null
           }

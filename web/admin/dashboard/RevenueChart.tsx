@@ -2,14 +2,24 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { DailyTotals } from '../../../contract/dashboard';
 import { formatDayMonth, formatINR, formatINRCompact } from '../format';
 
-/** A "nice" axis maximum (1, 2, 2.5 or 5 × 10^n) at or above the largest value. */
-export function niceMax(value: number) {
-  if (value <= 0) return 100;
-  const power = 10 ** Math.floor(Math.log10(value));
-  for (const step of [1, 2, 2.5, 5, 10]) {
-    if (step * power >= value) return step * power;
+/**
+ * The axis lines: 0 and equal round steps (1, 2 or 5 × 10^n rupees) up to the first at or above the largest value,
+ * at most about four of them, each read as a whole amount (₹0, ₹1L, ₹2L, ₹3L; never ₹1.5L or ₹62.5K).
+ */
+export function axisTicks(largest: number): number[] {
+  if (!(largest > 0)) return [0, 25, 50, 75, 100];
+  const rough = largest / 4;
+  let power = 10 ** Math.floor(Math.log10(rough));
+  for (;;) {
+    for (const m of [1, 2, 5]) {
+      const step = m * power;
+      if (step < rough) continue;
+      const count = Math.max(1, Math.ceil(largest / step - 1e-9));
+      const ticks = Array.from({ length: count + 1 }, (_, i) => i * step);
+      if (ticks.every((t) => !formatINRCompact(t).includes('.'))) return ticks;
+    }
+    power *= 10;
   }
-  return 10 * power;
 }
 
 const PAD = { top: 16, right: 12, bottom: 34, left: 56 };
@@ -38,13 +48,13 @@ export function RevenueChart({ days }: { days: DailyTotals[] }) {
   const H = W < 500 ? 200 : 260;
   // Fewer date labels on a narrow chart.
   const labelEvery = W < 500 ? 7 : 5;
-  const max = niceMax(Math.max(0, ...days.map((d) => d.revenue)));
+  const ticks = axisTicks(Math.max(0, ...days.map((d) => d.revenue)));
+  const max = ticks[ticks.length - 1] as number;
   const plotW = W - PAD.left - PAD.right;
   const plotH = H - PAD.top - PAD.bottom;
   const slot = plotW / Math.max(1, days.length);
   const barW = Math.max(2, slot * 0.68);
   const y = (v: number) => PAD.top + plotH - (v / max) * plotH;
-  const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => f * max);
   const total = days.reduce((s, d) => s + d.revenue, 0);
 
   return (
@@ -61,7 +71,15 @@ export function RevenueChart({ days }: { days: DailyTotals[] }) {
               stroke="#e5e7eb"
               strokeDasharray={t === 0 ? undefined : '3 4'}
             />
-            <text x={PAD.left - 8} y={y(t)} dy="0.32em" textAnchor="end" fontSize="11" fill="#6b7280">
+            <text
+              x={PAD.left - 8}
+              y={y(t)}
+              dy="0.32em"
+              textAnchor="end"
+              fontSize="11"
+              fill="#6b7280"
+              data-testid="chart-axis-label"
+            >
               {formatINRCompact(t)}
             </text>
           </g>
@@ -84,7 +102,15 @@ export function RevenueChart({ days }: { days: DailyTotals[] }) {
                 <title>{`${formatDayMonth(d.date)}: ${formatINR(d.revenue)} from ${d.paidOrders} paid order${d.paidOrders === 1 ? '' : 's'}`}</title>
               </rect>
               {(days.length - 1 - i) % labelEvery === 0 ? (
-                <text x={x + barW / 2} y={H - PAD.bottom + 18} textAnchor="middle" fontSize="11" fill="#6b7280">
+                <text
+                  // The last label ends at the chart's right edge (centred on its bar it was cut off there).
+                  x={i === days.length - 1 ? W - 2 : x + barW / 2}
+                  y={H - PAD.bottom + 18}
+                  textAnchor={i === days.length - 1 ? 'end' : 'middle'}
+                  fontSize="11"
+                  fill="#6b7280"
+                  data-testid="chart-day-label"
+                >
                   {formatDayMonth(d.date)}
                 </text>
               ) : null}

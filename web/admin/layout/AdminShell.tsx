@@ -194,7 +194,7 @@ export function AdminShell({ user }: { user: User }) {
       </aside>
 
       <Modal open={drawerOpen} onOpenChange={setDrawerOpen} title="Ratna Gems Admin" variant="drawer" testId="admin-drawer">
-        <nav aria-label="Sections" className="-mx-2 rounded-lg bg-brand-900 p-2">
+        <nav aria-label="Sections" data-testid="admin-drawer-nav">
           <NavItems collapsed={false} onNavigate={() => setDrawerOpen(false)} />
         </nav>
       </Modal>

@@ -1,7 +1,10 @@
+import { ChevronDown } from 'lucide-react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { AdminOrder } from '../../../contract/orders';
 import { DELIVERY_STATUSES } from '../../../contract/orders';
 import { creditNoteUrl, type Order } from '../../api/admin';
+import { countOf } from '../../ui/plural';
 import { Thumbnail } from '../../ui/Thumbnail';
 import { formatDateTime, formatINR, thumbnail } from '../format';
 
@@ -128,27 +131,35 @@ export function OrderCard({
   const paid = order.paymentstatus === 'Paid';
   const ship = order.shippinginfo;
   const selectId = `delivery-${order._id}`;
+  // A compact row to scan; the products and shipping details open below it on demand.
+  const [open, setOpen] = useState(false);
+  const bodyId = useId();
+  const units = order.products.reduce((n, l) => n + l.quantity, 0);
+  const first = order.products[0];
+  const firstName = first ? (first.productId?.productname ?? first.productname) : '';
+  const more = order.products.length - 1;
   return (
-    <article className="rounded-xl border border-gray-200 bg-white shadow-sm" data-testid="order-card" data-order-id={order._id}>
+    <article
+      className="rounded-xl border border-gray-200 bg-white shadow-sm"
+      data-testid="order-card"
+      data-order-id={order._id}
+      data-expanded={open ? 'true' : 'false'}
+    >
       {/* On a phone the header stacks: date, id and badges first, then the total beside the delivery status. */}
-      <header
-        className="flex flex-col gap-3 border-b border-gray-100 px-4 py-3 sm:flex-row sm:items-start sm:justify-between"
-        data-testid="order-header"
-      >
+      <header className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-start sm:justify-between" data-testid="order-header">
         <div className="min-w-0 text-sm sm:flex-1">
           <p className="font-semibold text-gray-900">{formatDateTime(order.createdAt)}</p>
           {/* The whole id stays readable (admins search by it): it wraps instead of being cut off. */}
           <p className="text-xs break-all text-gray-500" data-testid="order-id">
             Order {order._id}
           </p>
-          <Link
-            to={`/dashboard/orders/${order._id}`}
-            className="text-xs font-medium text-brand-700 hover:underline"
-            data-testid="order-detail-link"
-          >
-            View details
-          </Link>
-          <div className="mt-1.5 flex flex-wrap gap-2">
+          <p className="mt-1 truncate text-gray-800" data-testid="order-glance">
+            {[ship.fullname, ship.city].filter(Boolean).join(' · ')}
+            {ship.fullname || ship.city ? ' — ' : ''}
+            {countOf(units, 'item')}: {firstName}
+            {more > 0 ? ` and ${countOf(more, 'other')}` : ''}
+          </p>
+          <div className="mt-1.5 flex flex-wrap items-center gap-2">
             <span
               className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_CLASS[order.status] ?? 'bg-yellow-100 text-yellow-800'}`}
             >
@@ -160,6 +171,26 @@ export function OrderCard({
             >
               {order.paymentstatus.toUpperCase()}
             </span>
+          </div>
+          <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs">
+            <button
+              type="button"
+              aria-expanded={open}
+              aria-controls={bodyId}
+              onClick={() => setOpen((o) => !o)}
+              className="inline-flex items-center gap-1 rounded font-medium text-brand-700 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+              data-testid="order-toggle"
+            >
+              <ChevronDown aria-hidden className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`} />
+              {open ? 'Hide products and shipping' : 'Show products and shipping'}
+            </button>
+            <Link
+              to={`/dashboard/orders/${order._id}`}
+              className="font-medium text-brand-700 hover:underline"
+              data-testid="order-detail-link"
+            >
+              View details
+            </Link>
           </div>
         </div>
         <div
@@ -191,7 +222,11 @@ export function OrderCard({
         </div>
       </header>
       <OrderNotice order={{ flag: order.flag ?? null, refundstatus: order.refundstatus ?? 'none' }} />
-      <div className="grid grid-cols-1 gap-4 px-4 py-2 lg:grid-cols-[minmax(0,1fr)_18rem]" data-testid="order-body">
+      <div
+        id={bodyId}
+        className={`${open ? 'grid' : 'hidden'} grid-cols-1 gap-4 border-t border-gray-100 px-4 py-2 lg:grid-cols-[minmax(0,1fr)_18rem]`}
+        data-testid="order-body"
+      >
         <ul className="min-w-0 divide-y divide-gray-100" aria-label="Products">
           {order.products.map((line, i) => (
             <ProductLine key={`${line.productname}-${i}`} line={line} />

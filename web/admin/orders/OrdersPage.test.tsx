@@ -90,7 +90,7 @@ describe('orders filters', () => {
     await waitFor(() => expect(list).toHaveBeenCalledTimes(2));
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
     expect(list).toHaveBeenLastCalledWith({ search: 'pay_XYZ' }, 1);
-    await waitFor(() => expect(screen.getByTestId('orders-summary')).toHaveTextContent('Showing 1 of 1 orders (filtered)'));
+    await waitFor(() => expect(screen.getByTestId('orders-summary')).toHaveTextContent('Showing 1 of 1 order (filtered)'));
     expect(screen.getByTestId('export-csv')).toHaveAttribute('href', '/o1/api/admin/orders/export.csv?search=pay_XYZ');
 
     // the end date cannot be before the start date

@@ -5,6 +5,8 @@ import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { DELIVERY_STATUSES } from '../../../contract/orders';
 import { type AdminOrderFilters, adminApi, type Order, type OrderPage } from '../../api/admin';
+import { countOf } from '../../ui/plural';
+import { errorText } from '../format';
 import { Button, buttonClass } from '../ui/Button';
 import { Field, SelectInput, TextInput } from '../ui/Field';
 import { Modal } from '../ui/Modal';
@@ -15,7 +17,8 @@ import { OrderCard } from './OrderCard';
 export type Filters = { search: string; status: string; startDate: string; endDate: string };
 export const EMPTY_FILTERS: Filters = { search: '', status: '', startDate: '', endDate: '' };
 export const FILTER_DEBOUNCE_MS = 300;
-const TOAST_MS = 1000;
+/** Long enough to be read after looking back from the select. */
+const TOAST_MS = 4000;
 
 /** The value after it has stopped changing for `ms`. */
 export function useDebounced<T>(value: T, ms: number): T {
@@ -147,6 +150,13 @@ export default function OrdersPage() {
       toast.success(`Delivery status updated to ${deliverystatus}`, { duration: TOAST_MS });
     } catch (err) {
       console.error('Failed to update delivery status', err);
+      // The select shows the status the server still has; the toast says why it did not change.
+      toast.error(
+        errorText(err, 'The delivery status could not be changed.', 'The delivery status could not be changed: no connection.'),
+        {
+          duration: TOAST_MS,
+        },
+      );
     } finally {
       setUpdating(null);
     }
@@ -163,7 +173,8 @@ export default function OrdersPage() {
         title="Orders Management"
         subtitle={
           <span data-testid="orders-summary">
-            Showing {orders.length} of {pagination?.totalOrders ?? 0} orders{filtered ? ' (filtered)' : ''}
+            Showing {orders.length} of {countOf(pagination?.totalOrders ?? 0, 'order')}
+            {filtered ? ' (filtered)' : ''}
           </span>
         }
         actions={

@@ -18,7 +18,7 @@ const PANEL: Record<Variant, string> = {
     'inset-0 sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-[calc(100vw-2rem)] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-xl sm:max-h-[90vh]',
   // Bottom sheet (phone filter panels).
   sheet: 'inset-x-0 bottom-0 max-h-[85vh] rounded-t-2xl',
-  // Left drawer (phone navigation).
+  // Left drawer (phone navigation): the sidebar's own colours, edge to edge.
   drawer: 'inset-y-0 left-0 w-72 max-w-[85vw]',
 };
 
@@ -57,6 +57,7 @@ export function Modal({
   hideClose = false,
   testId,
 }: ModalProps) {
+  const drawer = variant === 'drawer';
   const block = (e: Event) => {
     if (locked) e.preventDefault();
   };
@@ -70,13 +71,19 @@ export function Modal({
           onPointerDownOutside={block}
           onInteractOutside={block}
           {...(description ? {} : { 'aria-describedby': undefined })}
-          className={`fixed z-50 flex flex-col bg-white shadow-xl focus:outline-none ${
+          className={`fixed z-50 flex flex-col shadow-xl focus:outline-none ${drawer ? 'bg-brand-900 text-white' : 'bg-white'} ${
             variant === 'center' && size === 'sm' ? COMPACT : `${PANEL[variant]} ${variant === 'center' ? SIZES[size] : ''}`
           }`}
         >
-          <div className="flex items-start justify-between gap-4 border-b border-gray-100 px-5 py-4">
+          <div
+            className={`flex items-start justify-between gap-4 border-b px-5 py-4 ${drawer ? 'border-white/10' : 'border-gray-100'}`}
+          >
             <div className="min-w-0">
-              <Dialog.Title className="text-lg font-semibold text-gray-900">{title}</Dialog.Title>
+              <Dialog.Title
+                className={drawer ? 'font-serif text-lg font-bold text-gold-400' : 'text-lg font-semibold text-gray-900'}
+              >
+                {title}
+              </Dialog.Title>
               {description ? (
                 <Dialog.Description className={showDescription ? 'mt-1 text-sm text-gray-600' : 'sr-only'}>
                   {description}
@@ -87,13 +94,17 @@ export function Modal({
               <Dialog.Close
                 disabled={locked}
                 aria-label="Close"
-                className="-m-1 rounded-md p-1 text-gray-500 hover:bg-gray-100 hover:text-gray-800 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none disabled:opacity-40"
+                className={`-m-1 rounded-md p-1 focus-visible:ring-2 focus-visible:outline-none disabled:opacity-40 ${
+                  drawer
+                    ? 'text-brand-100 hover:bg-white/10 hover:text-white focus-visible:ring-gold-400'
+                    : 'text-gray-500 hover:bg-gray-100 hover:text-gray-800 focus-visible:ring-brand-500'
+                }`}
               >
                 <X aria-hidden className="size-5" />
               </Dialog.Close>
             )}
           </div>
-          <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
+          <div className={`min-h-0 flex-1 overflow-y-auto ${drawer ? 'p-3' : 'px-5 py-4'}`}>{children}</div>
           {footer ? <div className="flex flex-wrap justify-end gap-2 border-t border-gray-100 px-5 py-3">{footer}</div> : null}
         </Dialog.Content>
       </Dialog.Portal>

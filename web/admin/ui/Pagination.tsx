@@ -1,4 +1,5 @@
 import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from 'lucide-react';
+import { countOf, nounFor } from '../../ui/plural';
 
 /** Up to `size` consecutive page numbers around the current page. */
 export function pageWindow(current: number, total: number, size = 5): number[] {
@@ -33,7 +34,7 @@ export function entriesRange(page: number, pageSize: number, total: number) {
   if (total === 0) return 'Showing 0 to 0 of 0 entries';
   const from = (page - 1) * pageSize + 1;
   const to = Math.min(page * pageSize, total);
-  return `Showing ${from} to ${to} of ${total} entries`;
+  return `Showing ${from} to ${to} of ${countOf(total, 'entry', 'entries')}`;
 }
 
 const pageBtn =
@@ -155,7 +156,7 @@ export function OrdersPagination({
         </button>
       </div>
       <p className="text-sm text-gray-600">
-        Page {page} of {totalPages} ({totalOrders} total orders)
+        Page {page} of {totalPages} ({totalOrders} total {nounFor(totalOrders, 'order')})
       </p>
     </nav>
   );
