@@ -154,7 +154,7 @@ test.describe('before the app runs, on a slow phone', () => {
     await sheet.getByRole('button', { name: 'Apply Filters' }).tap();
     // Applied by the app: the search and sort typed before it ran are in the address.
     await expect(page).toHaveURL(`${SAPPHIRE_TERM}-sort-asc-search-oval`);
-    await expect(page.getByTestId('listing-count')).toHaveText('Showing 1 of 1 products');
+    await expect(page.getByTestId('listing-count')).toHaveText('Showing 1 of 1 product');
     await expect(sheet).toBeHidden();
     expect(pageLoads).toEqual([]);
   });
@@ -259,7 +259,7 @@ test.describe('with JavaScript off', () => {
     await sheet.getByLabel('Search').fill('Oval');
     await sheet.getByRole('button', { name: 'Apply Filters' }).tap();
     await expect(page).toHaveURL(`${SAPPHIRE_TERM}-search-oval`);
-    await expect(page.getByTestId('listing-count')).toHaveText('Showing 1 of 1 products');
+    await expect(page.getByTestId('listing-count')).toHaveText('Showing 1 of 1 product');
     await expect(page.getByRole('main').getByRole('article')).toContainText(['Moonlight Sapphire Oval']);
     // Clear All: every product again.
     await page.getByRole('button', { name: /^Filters/ }).tap();

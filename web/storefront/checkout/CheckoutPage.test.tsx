@@ -135,19 +135,22 @@ describe('checkout', () => {
     expect(summary.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     // Lines, as the cart counts them: one line of two stones is "1 item".
     expect(summary).toHaveTextContent('Subtotal (1 item)');
+    // A lone line is shown on a phone too: nothing to fold.
+    expect(within(summary).getByTestId('summary-line').className).not.toMatch(/\bhidden\b/);
+    expect(within(summary).queryByRole('button', { name: /Show all/ })).toBeNull();
     expect(within(summary).getByTestId('checkout-shipping')).toHaveTextContent('ShippingFree');
     const methods = within(within(summary).getByTestId('payment-methods')).getAllByRole('listitem');
     expect(methods.map((m) => m.textContent)).toEqual(['Credit and debit cards', 'UPI', 'Net banking', 'Wallets']);
     expect(within(form).getByTestId('total-to-pay')).toHaveTextContent('₹90,000.00');
   });
 
-  it('on a phone, lines past the second fold away behind Show all', async () => {
+  it('on a phone, several lines fold away behind Show all (the summary stays compact); a lone line shows', async () => {
     const line = (n: number) => ({ ...ruby, cartItemId: `c${n}`, _id: `c${n}`, productname: `Stone ${n}`, quantity: 1 });
     routes['GET /c2/api/all'] = () => json(200, { success: true, data: [line(1), line(2), line(3)] });
     const { user } = renderCheckout();
     const summary = await screen.findByRole('complementary', { name: 'Order Summary' });
     const lines = within(summary).getAllByTestId('summary-line');
-    expect(lines.map((l) => l.className.includes('hidden'))).toEqual([false, false, true]);
+    expect(lines.map((l) => l.className.includes('hidden'))).toEqual([true, true, true]);
     expect(summary).toHaveTextContent('Subtotal (3 items)');
     const toggle = within(summary).getByRole('button', { name: 'Show all 3 items' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');

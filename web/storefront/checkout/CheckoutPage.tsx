@@ -146,8 +146,11 @@ function summaryFigures(items: CartItem[], coupon: CouponState, paying: { total:
   };
 }
 
-/** On a phone, lines past this many fold away behind "Show all" so the form is not pushed far down. */
-const PHONE_LINES = 2;
+/**
+ * On a phone the summary is compact, so the total is read first and the form starts on the first screen: a lone line
+ * is shown, several fold away behind "Show all N items".
+ */
+const phoneLinesOf = (lines: number) => (lines === 1 ? 1 : 0);
 
 type SummaryProps = { items: CartItem[]; blocked: boolean; coupon: CouponState; busy: boolean; figures: Figures };
 
@@ -156,7 +159,8 @@ function OrderSummary({ items, blocked, coupon, busy, figures }: SummaryProps) {
   const [allLines, setAllLines] = useState(false);
   // "Items" means cart lines, as the cart page and the header count them.
   const lines = items.length;
-  const folded = !allLines && lines > PHONE_LINES;
+  const phoneLines = phoneLinesOf(lines);
+  const folded = !allLines && lines > phoneLines;
   return (
     <aside
       aria-labelledby="checkout-summary"
@@ -172,7 +176,7 @@ function OrderSummary({ items, blocked, coupon, busy, figures }: SummaryProps) {
           return (
             <li
               key={item.cartItemId}
-              className={`${folded && index >= PHONE_LINES ? 'hidden sm:flex' : 'flex'} gap-3 py-3`}
+              className={`${folded && index >= phoneLines ? 'hidden sm:flex' : 'flex'} gap-3 py-3`}
               data-testid="summary-line"
             >
               <div className="size-16 shrink-0 overflow-hidden rounded-md bg-gray-200">
@@ -197,13 +201,13 @@ function OrderSummary({ items, blocked, coupon, busy, figures }: SummaryProps) {
           );
         })}
       </ul>
-      {lines > PHONE_LINES ? (
+      {lines > phoneLines ? (
         <button
           type="button"
           aria-expanded={!folded}
           aria-controls="checkout-lines"
           onClick={() => setAllLines((v) => !v)}
-          className="mb-1 text-sm font-medium text-brand-700 underline sm:hidden"
+          className="mt-1 mb-1 text-sm font-medium text-brand-700 underline sm:hidden"
         >
           {folded ? `Show all ${lines} items` : 'Show fewer items'}
         </button>

@@ -71,22 +71,14 @@ function StoryBlocks() {
 }
 
 function ExploreBanner() {
+  // The picture has its own box beside the words (below them on a phone), so its gems never sit behind the text.
   return (
     <section aria-labelledby="explore" className="mx-auto max-w-7xl px-4 py-10">
       <Link
         to="/all"
-        className="group relative block overflow-hidden rounded-2xl bg-brand-900 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:outline-none"
+        className="group grid overflow-hidden rounded-2xl bg-brand-900 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:outline-none md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]"
       >
-        <img
-          src="/images/explore.svg"
-          width={1600}
-          height={500}
-          alt=""
-          loading="lazy"
-          decoding="async"
-          className="absolute inset-0 size-full object-cover object-right"
-        />
-        <div className="relative max-w-xl p-6 text-white sm:p-10">
+        <div className="p-6 text-white sm:p-10" data-testid="explore-text">
           <p className="text-sm font-semibold tracking-widest text-gold-400 uppercase">10,000+ gemstones</p>
           <h2 id="explore" className="mt-1 font-serif text-2xl font-bold sm:text-4xl">
             Explore Our Gemstone Collection
@@ -97,6 +89,23 @@ function ExploreBanner() {
           <span className="mt-5 inline-block rounded-md bg-gold-400 px-5 py-2 font-semibold text-brand-900 group-hover:bg-gold-500">
             Explore Now
           </span>
+        </div>
+        <div className="relative h-36 sm:h-44 md:h-auto md:min-h-full">
+          <img
+            src="/images/explore.svg"
+            width={1600}
+            height={500}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            data-testid="explore-art"
+            className="absolute inset-0 size-full object-cover object-right"
+          />
+          {/* The picture fades in from the banner's colour: no seam where the words end. */}
+          <span
+            aria-hidden
+            className="absolute inset-x-0 top-0 h-1/2 bg-linear-to-b from-brand-900 to-transparent md:inset-y-0 md:left-0 md:h-full md:w-1/3 md:bg-linear-to-r"
+          />
         </div>
       </Link>
     </section>

@@ -1,13 +1,83 @@
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { Icon } from '../../ui/icons';
 import { useScrolledPast } from '../../ui/useScrolledPast';
 import { useShopContacts } from '../components/shopSettings';
 
-/** The floating chat-app link and, once the page is scrolled, a scroll-to-top button. */
+/** Below this width the actions sit in the phone bar's own slot (MobileBottomBar leaves it free). */
+const PHONE_MAX = 767;
+/** What a shopper taps: the actions must never lie over one of these. */
+const CONTROL = 'a[href],button,input,select,textarea,summary,label,[role="button"],[tabindex]:not([tabindex="-1"])';
+
+/** True when some control of the page lies under one of the box's children (a 5 × 5 grid of points over each). */
+function coversAControl(box: HTMLElement) {
+  for (const child of Array.from(box.children)) {
+    const r = child.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) continue;
+    for (let i = 0; i < 5; i++) {
+      for (let j = 0; j < 5; j++) {
+        const x = r.left + 1 + ((r.width - 2) * i) / 4;
+        const y = r.top + 1 + ((r.height - 2) * j) / 4;
+        for (const el of document.elementsFromPoint(x, y)) {
+          if (box.contains(el)) continue;
+          if (el.closest(CONTROL)) return true;
+        }
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * On a wide screen the actions float at the bottom right, in the margin beside the page where there is one; where
+ * a control (a price's Add to Cart, Continue to Payment…) comes under them they step aside until it has scrolled on.
+ */
+function useClearOfControls(ref: RefObject<HTMLDivElement | null>) {
+  const [clear, setClear] = useState(true);
+  useEffect(() => {
+    let frame = 0;
+    const check = () => {
+      frame = 0;
+      const box = ref.current;
+      if (!box) return;
+      setClear(window.innerWidth <= PHONE_MAX || !coversAControl(box));
+    };
+    const schedule = () => {
+      if (!frame) frame = window.requestAnimationFrame(check);
+    };
+    schedule();
+    window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('resize', schedule);
+    // Content arriving under the actions (a page loading, a summary opening) moves things without a scroll.
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(schedule);
+    observer?.observe(document.body);
+    return () => {
+      if (frame) window.cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', schedule);
+      window.removeEventListener('resize', schedule);
+      observer?.disconnect();
+    };
+  }, [ref]);
+  return clear;
+}
+
+/**
+ * The chat-app link and, once the page is scrolled, a scroll-to-top button. On a phone they sit in the bottom bar's
+ * slot on the right, so they never cover the page; on a wider screen they float at the bottom right, clear of controls.
+ */
 export default function FloatingActions() {
   const showTop = useScrolledPast(400);
   const { whatsapp } = useShopContacts();
+  const ref = useRef<HTMLDivElement>(null);
+  const clear = useClearOfControls(ref);
   return (
-    <div className="fixed right-4 bottom-20 z-30 flex flex-col items-end gap-3 md:bottom-6">
+    <div
+      ref={ref}
+      data-testid="floating-actions"
+      data-clear={clear ? 'true' : 'false'}
+      className={`fixed right-2 bottom-0 z-40 flex h-16 items-center gap-2 pb-[env(safe-area-inset-bottom)] md:right-2 md:bottom-4 md:h-auto md:flex-col md:items-end md:gap-3 md:pb-0 ${
+        clear ? '' : 'md:invisible'
+      }`}
+    >
       {showTop && (
         <button
           type="button"
@@ -24,9 +94,9 @@ export default function FloatingActions() {
           target="_blank"
           rel="noopener noreferrer"
           aria-label="Chat with us on WhatsApp (opens in a new tab)"
-          className="flex size-13 items-center justify-center rounded-full bg-[#1a7f45] text-white shadow-lg hover:bg-[#146638] focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:outline-none"
+          className="flex size-12 items-center justify-center rounded-full bg-[#1a7f45] text-white shadow-lg hover:bg-[#146638] focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:outline-none"
         >
-          <Icon name="chat" className="size-7" />
+          <Icon name="chat" className="size-6" />
         </a>
       ) : null}
     </div>

@@ -22,6 +22,25 @@ export function useCartCount() {
   return user ? (query.data ?? 0) : 0;
 }
 
+const PROMISES = ['Free Shipping', 'Secure Payment', 'Easy Returns'] as const;
+
+function Promises({ className, separated = false }: { className: string; separated?: boolean }) {
+  return (
+    <ul className={className} aria-label="Our promises">
+      {PROMISES.map((p, i) => (
+        <li key={p} className="flex items-center gap-x-2">
+          {separated && i > 0 ? (
+            <span aria-hidden className="text-gold-400">
+              ·
+            </span>
+          ) : null}
+          {p}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** Fixed header: top bar, logo, cart with count, account, and the gemstone and jewellery menus. */
 export function Header() {
   const { user } = useSession();
@@ -65,12 +84,12 @@ export function Header() {
               </a>
             ) : null}
           </p>
-          <ul className="hidden shrink-0 gap-4 sm:flex" aria-label="Our promises">
-            <li>Free Shipping</li>
-            <li>Secure Payment</li>
-            <li>Easy Returns</li>
-          </ul>
+          <Promises className="hidden shrink-0 gap-4 sm:flex" />
         </div>
+      </div>
+      {/* A phone has no room beside the phone number and e-mail: the promises get a line of their own. */}
+      <div className="flex h-6 items-center justify-center bg-brand-700 px-2 text-[11px] text-white sm:hidden">
+        <Promises className="flex gap-x-2 whitespace-nowrap" separated />
       </div>
 
       <div className="mx-auto flex h-14 max-w-7xl items-center gap-2 px-3 sm:px-4">
@@ -90,7 +109,8 @@ export function Header() {
         <Link to="/" className="font-serif text-xl font-bold whitespace-nowrap text-brand-700 sm:text-2xl">
           {shop.name}
         </Link>
-        <div className="ml-auto flex min-w-0 flex-1 items-center justify-end sm:mx-4">
+        {/* At least the search icon's width: the logo and the icon never overlap on a phone. */}
+        <div className="ml-auto flex min-w-10 flex-1 items-center justify-end sm:mx-4">
           <HeaderSearch />
         </div>
 

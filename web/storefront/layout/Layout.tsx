@@ -45,7 +45,7 @@ export function Layout() {
         Skip to content
       </a>
       <Header />
-      <main id="main" tabIndex={-1} className="flex-1 pt-[5.25rem] outline-none lg:pt-32">
+      <main id="main" tabIndex={-1} className="flex-1 pt-[6.75rem] outline-none sm:pt-[5.25rem] lg:pt-32">
         <Suspense fallback={<PageFallback />}>
           <Outlet />
         </Suspense>

@@ -14,14 +14,15 @@ function Tab({ to, children }: { to: string; children: React.ReactNode }) {
   );
 }
 
-/** Phone-only bar fixed at the bottom: Cart, Orders, Products. */
+/** Phone-only bar fixed at the bottom: Cart, Orders, Products, and on its right the chat and scroll-to-top buttons. */
 export function MobileBottomBar() {
   const count = useCartCount();
   return (
     <nav
       aria-label="Shortcuts"
-      className="fixed inset-x-0 bottom-0 z-30 flex h-16 border-t border-gray-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden"
+      className="fixed inset-x-0 bottom-0 z-30 flex h-16 border-t border-gray-200 bg-white pr-28 pb-[env(safe-area-inset-bottom)] md:hidden"
     >
+      {/* pr-28: the slot on the right where the chat link and scroll-to-top sit (FloatingActions), off the page. */}
       <Tab to="/cart">
         <span className="relative">
           <Icon name="cart" className="size-6" />

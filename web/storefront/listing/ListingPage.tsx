@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { catalogueApi, catalogueKeys } from '../../api/catalogue';
 import { useLiveMark } from '../../ui/earlyTaps';
+import { countOf } from '../../ui/plural';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { listingErrorText } from '../components/errors';
 import { Pagination } from '../components/Pagination';
@@ -23,7 +24,7 @@ function headingOf(term: string, f: CatalogueFilter) {
   if (known) return known;
   const name = f.subcategories[0] ?? f.categories[0];
   if (f.search.length && !name) return `Search results for "${f.search.join(' ')}"`;
-  return name ?? 'Products';
+  return name ?? 'All Products';
 }
 
 /**
@@ -97,7 +98,7 @@ export default function ListingPage() {
       />
 
       <p className="mt-5 mb-4 h-5 text-sm text-gray-700" aria-live="polite" data-testid="listing-count">
-        {data ? `Showing ${data.products.length} of ${data.pagination.totalCount} products` : ''}
+        {data ? `Showing ${data.products.length} of ${countOf(data.pagination.totalCount, 'product')}` : ''}
       </p>
 
       {query.isPending ? (
