@@ -6,6 +6,7 @@ import { routeTable } from './route.js';
 export const categoryRoutes = routeTable('Categories', {
   'GET /c1/api/all': {
     guard: 'public',
+    cache: ['categories'],
     summary: 'Every category, sorted by name',
     responses: { 200: CategoriesResponse },
   },

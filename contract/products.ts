@@ -31,6 +31,7 @@ export const productRoutes = routeTable('Products', {
   // ---------------------------------------------------------------- storefront
   'GET /p1/api/latest/all': {
     guard: 'public',
+    cache: ['products', 'categories', 'subcategories', 'sales'],
     summary: 'Newest active products',
     query: LatestQuery,
     responses: { 200: ProductsResponse },
@@ -38,6 +39,7 @@ export const productRoutes = routeTable('Products', {
   },
   'GET /p1/api/best/all': {
     guard: 'public',
+    cache: ['products', 'categories', 'subcategories', 'sales'],
     summary: 'Best sellers: active products by units sold, ties by newest; optional partial subcategory name',
     query: BestQuery,
     responses: { 200: BestProductsResponse },
@@ -45,6 +47,7 @@ export const productRoutes = routeTable('Products', {
   },
   'GET /p1/api/slug/:slug': {
     guard: 'public',
+    cache: ['products', 'categories', 'subcategories', 'sales', 'shop_settings'],
     summary: 'An active product by slug, with up to 12 related products',
     params: SlugParams,
     responses: { 200: ProductBySlugResponse },
@@ -52,6 +55,7 @@ export const productRoutes = routeTable('Products', {
   },
   'GET /p1/api/filter/:filterstring': {
     guard: 'public',
+    cache: ['products', 'categories', 'subcategories', 'sales'],
     summary:
       'Storefront listing of a filter string (see API.md), 30 a page; ?page overrides page-N; past the last page, the last page',
     params: FilterParams,
@@ -61,6 +65,7 @@ export const productRoutes = routeTable('Products', {
   },
   'GET /p1/api/suggest': {
     guard: 'public',
+    cache: ['products', 'categories', 'subcategories', 'sales'],
     summary: 'Header search suggestions: products, categories and stones near the query (typo-tolerant, Hindi names)',
     description:
       'From two letters on. Names are compared by trigram word similarity (pg_trgm), so `rubi` finds Ruby and ' +
@@ -72,11 +77,13 @@ export const productRoutes = routeTable('Products', {
   },
   'GET /p1/api/categories': {
     guard: 'public',
+    cache: ['categories', 'products'],
     summary: 'The categories with at least one active product, for the filter bar (admin screens list every category)',
     responses: { 200: ProductCategoriesResponse },
   },
   'GET /p1/api/categories/subcategories/:categoryId': {
     guard: 'public',
+    cache: ['categories', 'subcategories', 'products'],
     summary: 'A category and its subcategories, for the filter bar',
     params: CategoryIdParam,
     responses: { 200: CategorySubcategoriesResponse },

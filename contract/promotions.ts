@@ -214,6 +214,7 @@ export function couponDiscountPaise(
 export const promotionRoutes = routeTable('Promotions', {
   'GET /p1/api/sales': {
     guard: 'public',
+    cache: ['sales', 'categories', 'subcategories', 'products'],
     summary: 'The sales running now, the largest first',
     responses: { 200: SalesResponse },
   },

@@ -50,7 +50,28 @@ export type RouteSpec = {
   responses: { [status: number]: z.ZodType | MediaAnswer };
   /** Error statuses (answered in the error shape). The guard's own 401/403 are added by themselves. */
   errors?: readonly number[];
+  /**
+   * A public GET whose answer is the same for everyone and read only from these tables: each server keeps
+   * its serialised answer until one of them changes (server/http/answer-cache.ts), and sends it with a strong
+   * ETag and a public Cache-Control. Never on a signed-in or admin route.
+   */
+  cache?: readonly CatalogueTable[];
 };
+
+/** Tables whose every write announces itself (migration 0070_catalogue_changed): what cached answers depend on. */
+export const CATALOGUE_TABLES = [
+  'products',
+  'categories',
+  'subcategories',
+  'sales',
+  'shop_settings',
+  'category_tax',
+  'storefront_slides',
+  'storefront_banners',
+  'storefront_tiles',
+  'storefront_faq',
+] as const;
+export type CatalogueTable = (typeof CATALOGUE_TABLES)[number];
 
 /** A non-JSON answer: `{ description: 'CSV file', content: { 'text/csv': { schema: z.string() } } }`. */
 export type MediaAnswer = { description: string; content: { [mediaType: string]: { schema: z.ZodType } } };

@@ -131,6 +131,7 @@ export { STATE_NAMES };
 export const settingsRoutes = routeTable('Shop settings', {
   'GET /a1/api/settings': {
     guard: 'public',
+    cache: ['shop_settings'],
     summary: 'The shop’s public settings: names, GSTIN, address, state, support contacts, free-shipping threshold',
     responses: { 200: PublicSettingsResponse },
   },

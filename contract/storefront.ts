@@ -120,6 +120,15 @@ const PUT_ERRORS = [400, 415] as const;
 export const storefrontRoutes = routeTable('Storefront content', {
   'GET /a1/api/storefront': {
     guard: 'public',
+    cache: [
+      'storefront_slides',
+      'storefront_banners',
+      'storefront_tiles',
+      'storefront_faq',
+      'sales',
+      'categories',
+      'subcategories',
+    ],
     summary: 'The home page’s hero slides, promo banners (those whose sale runs now, or with none), category tiles and FAQ',
     responses: { 200: StorefrontResponse },
   },

@@ -18,6 +18,7 @@ import { routeTable } from './route.js';
 export const subcategoryRoutes = routeTable('Subcategories', {
   'GET /s2/api/all': {
     guard: 'public',
+    cache: ['categories', 'subcategories'],
     summary: 'One page of subcategories, newest first',
     query: SubcategoryListQuery,
     responses: { 200: SubcategoryPageResponse },
@@ -52,11 +53,13 @@ export const subcategoryRoutes = routeTable('Subcategories', {
   },
   'GET /s2/api/categories': {
     guard: 'public',
+    cache: ['categories'],
     summary: 'Every category, for the subcategory form',
     responses: { 200: CategoriesResponse },
   },
   'GET /s2/api/cat/:categoryId': {
     guard: 'public',
+    cache: ['categories', 'subcategories'],
     summary: 'The subcategories of a category, sorted by name',
     params: CategoryIdParam,
     responses: { 200: SubcategoriesResponse },
@@ -64,6 +67,7 @@ export const subcategoryRoutes = routeTable('Subcategories', {
   },
   'GET /s2/api/cat/sub/:subcategoryId': {
     guard: 'public',
+    cache: ['categories', 'subcategories'],
     summary: 'One subcategory',
     params: SubcategoryIdParam,
     responses: { 200: SubcategoryResponse },

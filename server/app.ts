@@ -35,6 +35,7 @@ import promotionRoutes from './features/promotions/routes.js';
 import seoRoutes from './features/seo/routes.js';
 import storefrontRoutes from './features/storefront/routes.js';
 import subcategoryRoutes from './features/subcategories/routes.js';
+import { installCatalogueFeed } from './http/catalogue-feed.js';
 import { clientErrorHandler, installErrorHandling } from './http/errors.js';
 import { installJsonBodies } from './http/json-body.js';
 import { finishOpenApi } from './http/openapi.js';
@@ -98,6 +99,7 @@ declare module 'fastify' {
     clock: () => Date;
     pageMetaResolvers: PageMetaResolver[];
     pageRedirectResolvers: PageRedirectResolver[];
+    /** Listing names, totals and statements, until the catalogue changes (server/http/catalogue-feed.ts). */
     listingMemo: CatalogueCache<CatalogueNames>;
     /** Server-rendered pages, kept for up to 10 s (the same for every visitor). */
     renderedPages: CatalogueCache<never>;
@@ -115,6 +117,8 @@ declare module 'fastify' {
 export const BODY_LIMIT = 1024 * 1024;
 const CATALOGUE_PREFIX = /^\/(?:c1|s2|p1)\/api\//;
 const ORDERS_PREFIX = /^\/o1\/api\//;
+/** Writes under these may change what the catalogue answers show: products, sales, settings, content, stock. */
+const WRITES_CATALOGUE = /^\/(?:c1|s2|p1|o1|a1)\/api\//;
 /** The shop's settings: every page shows its name and contacts. */
 const SETTINGS_PREFIX = /^\/a1\/api\/admin\/settings/;
 /** The home page's content (storefront/routes.ts): a change is shown on the next rendered page. */
@@ -183,18 +187,20 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate('jobsEnabled', opts.jobs ?? false);
   app.decorate('clock', opts.clock ?? (() => new Date()));
-  app.decorate('listingMemo', new CatalogueCache<CatalogueNames>());
-  // A catalogue write through this server (category, subcategory or product: create, edit, delete, status)
-  // makes the remembered listing names and totals stale. Forgotten before the answer leaves, so the
-  // merchant's next listing already reflects it.
-  // Server-rendered listing and product pages (server/http/spa.ts) are kept the same way, and also forgotten when
-  // an order or a checkout changes stock, or the shop's settings (shown on every page) change.
-  // At most 100 pages (about 20 MB for full listings).
+  // Listing names, totals and built statements, remembered until the catalogue changes (any server's write or a
+  // sale starting or ending: server/http/catalogue-feed.ts). Not used while changes cannot be heard.
+  app.decorate('listingMemo', new CatalogueCache<CatalogueNames>(Number.POSITIVE_INFINITY));
+  // Server-rendered listing and product pages (server/http/spa.ts): forgotten on every catalogue change too, and
+  // kept for at most 10 s (a page shows sale prices), at most 100 pages (about 20 MB for full listings).
   app.decorate('renderedPages', new CatalogueCache<never>(10_000, 100));
-  // A refused write (4xx, 5xx) changed nothing, and keeps what is remembered.
+  await installCatalogueFeed(app);
+  // An order or checkout, or the shop's settings saved through this server, also forget the rendered pages.
+  // A refused write (4xx, 5xx) changed nothing, and keeps what is remembered. A write that may have changed the
+  // catalogue (stock, prices, content) is answered once this server has heard its change, so the writer's
+  // next read, here or on another server, is fresh.
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
-      if (CATALOGUE_PREFIX.test(request.url)) app.listingMemo.changed();
+      if (WRITES_CATALOGUE.test(request.url)) await app.catalogueSettled();
       if (
         CATALOGUE_PREFIX.test(request.url) ||
         ORDERS_PREFIX.test(request.url) ||

@@ -125,6 +125,7 @@ const EnvSchema = z
     TRUST_PROXY: trustProxy,
     SIGNUP_LIMIT: int(300, 0, 1_000_000),
     PAGE_RENDER_LIMIT: int(300, 0, 1_000_000),
+    ANSWER_CACHE_MB: int(64, 0, 65_536),
     SHUTDOWN_GRACE_SECONDS: int(15, 1, 3600),
     BODY_IDLE_SECONDS: int(30, 0, 3600),
     BODY_TIMEOUT_SECONDS: int(900, 0, 24 * 3600),
@@ -301,6 +302,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     signupLimit: e.SIGNUP_LIMIT,
     /** Server-rendered pages per anonymous client address per minute; past it, the plain app shell. 0 = no limit. */
     pageRenderLimit: { limit: e.PAGE_RENDER_LIMIT, windowMs: 60_000 },
+    /** Memory for the catalogue answer cache (server/http/answer-cache.ts), in bytes; 0 = off. */
+    answerCacheBytes: e.ANSWER_CACHE_MB * 1024 * 1024,
     /** Stalled and slow request bodies, connections per address (server/http/slow-clients.ts); 0 = off. */
     slowClients: {
       bodyIdleMs: e.BODY_IDLE_SECONDS * 1000,

@@ -22,6 +22,18 @@ export interface Database {
   /** Plain SQL with rows, for the few places that need it (health checks, EXPLAIN in tests). */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
+  /**
+   * Hears `channel` (PostgreSQL LISTEN): `onMessage` gets each payload, in commit order. On PostgreSQL this is a
+   * connection of its own, outside the pool; when it is lost `onReset(false)` is called at once, and
+   * `onReset(true)` once it listens (again: notifications in between were missed). PGlite delivers its own
+   * notifications in-process, right after the committing statement. Resolves once listening; the function it
+   * resolves to stops.
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onReset: (listening: boolean) => void,
+  ): Promise<() => Promise<void>>;
   /** The embedded engine, when this is PGlite (tests dump and reload it). */
   pglite?: PGlite;
 }
@@ -95,6 +107,13 @@ export async function openPglite(source: PgliteSource): Promise<Database> {
       const res = await client.query(text, params as never[]);
       return res.rows as T[];
     },
+    async listen(channel, onMessage, onReset) {
+      const stop = await client.listen(channel, onMessage);
+      onReset(true);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     async close() {
       try {
         if (!client.closed) await client.close();
@@ -136,7 +155,63 @@ export async function openPostgres(url: string, poolSize = 10, poolWaitMs = POOL
       const res = await pool.query(text, params);
       return res.rows as T[];
     },
+    listen: (channel, onMessage, onReset) => listenPostgres(url, channel, onMessage, onReset),
     close: () => pool.end(),
+  };
+}
+
+/** LISTEN on a dedicated connection, connecting again (after 0.1 s, doubling up to 5 s) when it is lost. */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onReset: (listening: boolean) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let current: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let delay = 100;
+  const connect = async () => {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000, keepAlive: true });
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      client.removeAllListeners('notification');
+      client.end().catch(() => {});
+      if (current === client) current = undefined;
+      if (stopped) return;
+      onReset(false);
+      retry = setTimeout(reconnect, delay);
+      retry.unref();
+      delay = Math.min(delay * 2, 5000);
+    };
+    client.on('error', onLost);
+    client.on('end', onLost);
+    client.on('notification', (n) => {
+      if (n.channel === channel) onMessage(n.payload ?? '');
+    });
+    try {
+      await client.connect();
+      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch (err) {
+      onLost();
+      throw err;
+    }
+    current = client;
+    delay = 100;
+    onReset(true);
+  };
+  const reconnect = () => {
+    retry = undefined;
+    if (!stopped) connect().catch(() => {});
+  };
+  // A first attempt that fails is tried again like a lost connection (onReset(true) once it listens).
+  await connect().catch(() => {});
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    await current?.end().catch(() => {});
   };
 }
 

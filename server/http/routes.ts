@@ -62,6 +62,8 @@ export function registerRoutes<R extends RouteMap>(app: FastifyInstance, table: 
     const status = successes.length === 1 ? successes[0] : undefined;
     const errors = [...new Set([...guard.statuses, ...(spec.errors ?? [])])].sort((a, b) => a - b);
     const multipart = spec.bodyType === 'multipart';
+    const cached = spec.cache && method === 'GET' && spec.guard === 'public' ? spec.cache : undefined;
+    if (spec.cache && !cached) throw new Error(`${key}: only a public GET may be cached`);
     app.route({
       method,
       url,
@@ -78,10 +80,14 @@ export function registerRoutes<R extends RouteMap>(app: FastifyInstance, table: 
         ...(spec.body ? { body: spec.body } : {}),
         response: { ...spec.responses, ...errorResponses(...errors) },
       },
-      handler: async (request, reply) => {
-        if (status !== undefined && status !== 200) reply.status(status);
-        return handler(request as never, reply);
-      },
+      handler: cached
+        ? (request, reply) => app.answers.serve(request, reply, cached, async () => handler(request as never, reply))
+        : async (request, reply) => {
+            if (status !== undefined && status !== 200) reply.status(status);
+            // A signed-in or admin answer is that user's alone: no shared cache (proxy, CDN) may keep it.
+            if (spec.guard !== 'public') reply.header('cache-control', 'private, no-store');
+            return handler(request as never, reply);
+          },
     });
   }
 }

@@ -3,16 +3,10 @@
  * names (to read the filter string), the number of matching products ("Showing 30 of 4,512 products") and
  * the built SQL statement of the page. All change only when the catalogue does, yet counting costs time in
  * proportion to the matches (27 ms for 90,000 products on PostgreSQL) and building the statement is a fifth
- * of a listing's CPU time, while the page itself stops after 30 rows. So each server remembers them:
- *
- * - any catalogue write through this server (a POST, PUT, PATCH or DELETE under /c1, /s2 or /p1) forgets
- *   everything at once, so the merchant's own changes show on the next listing;
- * - another server's writes show within `ttlMs` (10 s): the page of products itself is always read fresh,
- *   only the name list and the total can lag that long.
- */
-/**
- * (So: a cache of what is worked out from the catalogue, kept for `ttlMs` at most and forgotten whenever the
- * catalogue changes. Server-rendered pages are kept in one too.)
+ * of a listing's CPU time, while the page itself stops after 30 rows. So each server remembers them until
+ * `changed()`: the listing memo on every catalogue change heard from the database or a sale starting or
+ * ending (server/http/catalogue-feed.ts), without any time limit. Server-rendered pages are kept in one too,
+ * for at most `ttlMs` as well.
  */
 export class CatalogueCache<Names> {
   private generation = 0;

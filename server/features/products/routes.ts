@@ -47,7 +47,7 @@ export default routePlugin(productRoutes, (app) => {
         app.db,
         request.params.filterstring,
         request.query.page || undefined,
-        app.listingMemo,
+        app.answers.live ? app.listingMemo : undefined,
         app.clock(),
       );
       return {

@@ -1,0 +1,117 @@
+import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { CATALOGUE_TABLES, type CatalogueTable } from '../../contract/route.js';
+import { execRows } from '../db/client.js';
+import { AnswerCache } from './answer-cache.js';
+
+/** The channel the catalogue triggers notify on (migration 0070_catalogue_changed). */
+export const CATALOGUE_CHANNEL = 'catalogue_changed';
+const KNOWN = new Set<string>(CATALOGUE_TABLES);
+/** The statement the listening connection runs (and then nothing else): how its servers are counted. */
+const LISTEN_STATEMENT = `listen "${CATALOGUE_CHANNEL}"`;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Public catalogue answers, kept until a table they are read from changes (answer-cache.ts). */
+    answers: AnswerCache;
+    /**
+     * Resolves once this server has heard every catalogue change committed before the call (at most 2 s):
+     * a write answered after it is already out of this server's cache, and of every other server's within
+     * the same notify latency.
+     */
+    catalogueSettled(): Promise<void>;
+  }
+}
+
+/**
+ * Makes the app's answer cache and keeps it coherent with the database: every committed write to a catalogue
+ * table, through this server or any other, arrives as a notification naming the table, and the answers read
+ * from it go at once. When the connection that listens is lost, everything goes and nothing is kept until it
+ * listens again. Listings' remembered totals and the server-rendered pages go on the same changes.
+ */
+export async function installCatalogueFeed(app: FastifyInstance): Promise<void> {
+  const answers = new AnswerCache(
+    app.config.answerCacheBytes,
+    () => app.clock().getTime(),
+    async (at) => {
+      const instant = at.toISOString();
+      const { rows } = await execRows<{ b: Date | string | null }>(
+        app.db,
+        sql`select least(min(starts_at) filter (where starts_at > ${instant}::timestamptz),
+                         min(ends_at) filter (where ends_at > ${instant}::timestamptz)) as b from sales`,
+      );
+      const b = rows[0]?.b;
+      return b ? new Date(b) : null;
+    },
+  );
+  app.decorate('answers', answers);
+  const listingTables = new Set<CatalogueTable>(['products', 'categories', 'subcategories', 'sales']);
+  answers.onChange((table) => {
+    if (table === null || listingTables.has(table)) app.listingMemo.changed();
+    app.renderedPages.changed();
+  });
+  // Notifications reach each listener in commit order: once every listening server has heard a marker sent
+  // now (each answers `heard:<marker>`), every change committed before it has been heard everywhere.
+  // PGlite hears its own changes before the committing statement returns.
+  const self = crypto.randomUUID();
+  const waiting = new Map<string, { heard: number; listeners?: number; done: () => void }>();
+  let markers = 0;
+  const check = (marker: string) => {
+    const w = waiting.get(marker);
+    if (w?.listeners !== undefined && w.heard >= w.listeners) w.done();
+  };
+  app.decorate('catalogueSettled', async () => {
+    if (app.database.kind === 'pglite' || !answers.live) return;
+    const marker = `${self}.${++markers}`;
+    const heard = new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        waiting.delete(marker);
+        resolve();
+      };
+      // A server that died without its connection being seen as closed yet is not waited for long.
+      const timer = setTimeout(done, 2000);
+      timer.unref();
+      waiting.set(marker, { heard: 0, done });
+    });
+    const [row] = await app.database.query<{ n: number }>(
+      `select pg_notify($1, $2), (select count(*)::int from pg_stat_activity
+         where datname = current_database() and query = $3) as n`,
+      [CATALOGUE_CHANNEL, `settled:${marker}`, LISTEN_STATEMENT],
+    );
+    const w = waiting.get(marker);
+    if (w) w.listeners = Math.max(1, row?.n ?? 1);
+    check(marker);
+    await heard;
+  });
+  const heardOne = (marker: string) => {
+    const w = waiting.get(marker);
+    if (!w) return;
+    w.heard++;
+    check(marker);
+  };
+  const stop = await app.database.listen(
+    CATALOGUE_CHANNEL,
+    (payload) => {
+      if (KNOWN.has(payload)) answers.invalidate(payload as CatalogueTable);
+      else if (payload.startsWith('settled:')) {
+        const marker = payload.slice('settled:'.length);
+        if (marker.startsWith(`${self}.`)) heardOne(marker);
+        else app.database.query('select pg_notify($1, $2)', [CATALOGUE_CHANNEL, `heard:${marker}`]).catch(() => {});
+      } else if (payload.startsWith('heard:')) {
+        const marker = payload.slice('heard:'.length);
+        if (marker.startsWith(`${self}.`)) heardOne(marker);
+      } else answers.clear();
+    },
+    (listening) => {
+      answers.live = listening;
+      answers.clear();
+      if (!listening) app.log.warn('catalogue change feed lost: answer cache off until it is back');
+    },
+  );
+  app.addHook('onClose', async () => {
+    answers.live = false;
+    await stop();
+  });
+}
