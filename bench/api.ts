@@ -17,7 +17,7 @@ const QUICK = process.env.BENCH_QUICK === '1';
 const DURATION = QUICK ? 3 : 10;
 const CONNECTIONS = 50;
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const PORTS = { shop: 3224, reference: 3225 };
+const PORTS = { shop: 3224, reference: 3225, second: 3226, bare: 3227 };
 const ADMIN = { mobileno: '9000000009', password: 'bench-admin-password' };
 const MB = 1024 * 1024;
 
@@ -111,6 +111,98 @@ function procRss(pid: number | undefined) {
   }
 }
 
+function shopEnv(url: string, cacheMb: string) {
+  return {
+    DATABASE_URL: url,
+    NODE_ENV: 'production',
+    PAYMENTS: 'sandbox',
+    LOG_LEVEL: 'warn',
+    ADMIN_MOBILE: ADMIN.mobileno,
+    ADMIN_PASSWORD: ADMIN.password,
+    ANSWER_CACHE_MB: cacheMb,
+  };
+}
+
+const pct = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+};
+
+/**
+ * Two shop servers with the answer cache on: cached listing and product page under load, a bare Fastify route
+ * answering the listing's own body, and the invalidation latency: a price written through a plain connection
+ * (committed), then the second server asked again and again until its answer has the new price.
+ */
+async function measureCached(url: string, client: pg.Client, slugs: string[]) {
+  const first = await startShop({ port: PORTS.shop, env: shopEnv(url, '64') });
+  const second = await startShop({ port: PORTS.second, env: shopEnv(url, '64') });
+  let bare: ChildProcess | undefined;
+  try {
+    const rows: Row[] = [];
+    for (const [name, path] of [LISTING[0], LISTING[2]] as [string, string][]) {
+      await expectOk(first.url, path);
+      rows.push(await measure(`${name} (cached)`, first.url, () => first.rss(), { path }));
+      console.log(`  ${fmt(rows.at(-1) as Row)}`);
+    }
+    // Every product page of the rotation once, so the measured run reads them from the cache.
+    for (const slug of slugs) await expectOk(first.url, `/p1/api/slug/${slug}`);
+    let i = 0;
+    rows.push(
+      await measure('product page (cached, 2,000 pages)', first.url, () => first.rss(), {
+        requests: [{ setupRequest: (req) => ({ ...req, path: `/p1/api/slug/${slugs[i++ % slugs.length]}` }) }],
+      }),
+    );
+    console.log(`  ${fmt(rows.at(-1) as Row)}`);
+
+    const res = await fetch(`${first.url}/p1/api/filter/all`);
+    const file = `${fs.mkdtempSync('/tmp/bench-bare-')}/listing.json`;
+    fs.writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+    const proc = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-fastify.ts'], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', BODY_FILE: file, PORT: String(PORTS.bare) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    bare = proc;
+    let out = '';
+    proc.stdout?.on('data', (d) => {
+      out += d;
+    });
+    for (let k = 0; k < 300 && !out.includes('bare Fastify reference on'); k++) await new Promise((r) => setTimeout(r, 100));
+    if (!out.includes('bare Fastify reference on')) throw new Error(`bare Fastify reference did not start:\n${out}`);
+    rows.push(
+      await measure('bare Fastify: prepared JSON (listing body)', `http://127.0.0.1:${PORTS.bare}`, () => procRss(proc.pid), {
+        path: '/',
+      }),
+    );
+    console.log(`  ${fmt(rows.at(-1) as Row)}`);
+
+    const invalidation: number[] = [];
+    for (let round = 0; round < 60; round++) {
+      const slug = slugs[(round * 7) % slugs.length] as string;
+      const path = `/p1/api/slug/${slug}`;
+      const before = (await expectOk(second.url, path)).product.productprice as number;
+      await expectOk(second.url, path);
+      await client.query('update products set price_paise = price_paise + 100 where slug = $1', [slug]);
+      const committed = performance.now();
+      for (;;) {
+        const now = (await expectOk(second.url, path)).product.productprice as number;
+        if (now !== before) break;
+        if (performance.now() - committed > 10_000) throw new Error(`${path} still stale 10 s after the commit`);
+      }
+      invalidation.push(performance.now() - committed);
+    }
+    return { rows, invalidation, rss: [first.rss(), second.rss()] };
+  } finally {
+    if (bare) {
+      const gone = new Promise((r) => bare?.once('exit', r));
+      bare.kill('SIGTERM');
+      await gone;
+    }
+    await second.stop();
+    await first.stop();
+  }
+}
+
 async function main() {
   const dbName = `shop_bench_${process.pid}`;
   const admin = new pg.Client({ connectionString: PG_URL });
@@ -127,6 +219,8 @@ async function main() {
     await client.connect();
     await seedCatalogue(client);
 
+    let slugs: string[] = [];
+    let cached: Awaited<ReturnType<typeof measureCached>> | undefined;
     const growth = new Map<number, Row[]>();
     const sizes = [1_000, 10_000, 100_000];
     const main: Row[] = [];
@@ -140,19 +234,10 @@ async function main() {
         await seedOrders(client, 50_000);
         console.log(`seeded 50,000 orders in ${((Date.now() - t) / 1000).toFixed(1)} s`);
       }
-      // A fresh server per size: its memory figures are its own.
+      // A fresh server per size: its memory figures are its own. These cases are cold: the answer cache is
+      // off (ANSWER_CACHE_MB=0), so every request reads the database as the reference does.
       await shop?.stop();
-      shop = await startShop({
-        port: PORTS.shop,
-        env: {
-          DATABASE_URL: url,
-          NODE_ENV: 'production',
-          PAYMENTS: 'sandbox',
-          LOG_LEVEL: 'warn',
-          ADMIN_MOBILE: ADMIN.mobileno,
-          ADMIN_PASSWORD: ADMIN.password,
-        },
-      });
+      shop = await startShop({ port: PORTS.shop, env: shopEnv(url, '0') });
       const s = shop;
       const rows: Row[] = [];
       for (const [name, path] of LISTING) {
@@ -169,7 +254,7 @@ async function main() {
       if (size !== 10_000) continue;
 
       main.push(...rows);
-      const slugs = (await client.query('select slug from products where is_active order by md5(slug) limit 2000')).rows.map(
+      slugs = (await client.query('select slug from products where is_active order by md5(slug) limit 2000')).rows.map(
         (r) => r.slug as string,
       );
       let i = 0;
@@ -228,6 +313,12 @@ async function main() {
       }
       await reference.stop();
       reference = undefined;
+
+      // Cached answers: two servers with the answer cache on, beside a bare Fastify route answering a
+      // prepared JSON body; then the time from a commit to the other server's fresh answer.
+      await shop.stop();
+      shop = undefined;
+      cached = await measureCached(url, client, slugs);
     }
 
     const all = main.find((r) => r.name === 'listing: all') as Row;
@@ -248,6 +339,30 @@ async function main() {
     console.log(
       `goal (ratio ≥ 0.60, p99 ≤ 50 ms): ${ratio >= 0.6 && !slow.length ? 'met' : `missed${slow.length ? ` — p99 over 50 ms: ${slow.join(', ')}` : ''}`}`,
     );
+
+    if (cached) {
+      console.log(
+        `\nCached answers (ANSWER_CACHE_MB=64), ${CONNECTIONS} connections, beside a bare Fastify route answering a prepared JSON body`,
+      );
+      console.log(HEADER);
+      for (const r of cached.rows) console.log(fmt(r));
+      const bare = cached.rows.find((r) => r.name.startsWith('bare')) as Row;
+      const goals = cached.rows
+        .filter((r) => r !== bare)
+        .map((r) => {
+          const ratio = r.rps / bare.rps;
+          return { r, ratio, met: ratio >= 0.5 && r.p99 <= 15 };
+        });
+      for (const g of goals) {
+        console.log(
+          `ratio ${g.r.name} / bare Fastify: ${g.ratio.toFixed(2)} · p99 ${g.r.p99.toFixed(0)} ms — goal (≥ 0.50, p99 ≤ 15 ms): ${g.met ? 'met' : 'missed'}`,
+        );
+      }
+      const lat = cached.invalidation;
+      console.log(
+        `invalidation (commit on one connection → fresh answer from the second server), ${lat.length} writes: p50 ${pct(lat, 50).toFixed(1)} ms, p99 ${pct(lat, 99).toFixed(1)} ms, max ${Math.max(...lat).toFixed(1)} ms — goal (p99 ≤ 50 ms): ${pct(lat, 99) <= 50 ? 'met' : 'missed'}`,
+      );
+    }
 
     console.log('\nGrowth: listing cases by catalogue size (req/s · p99 ms)');
     console.log(`${'case'.padEnd(34)}${sizes.map((s) => `${s.toLocaleString('en-US')} products`.padStart(22)).join('')}`);
