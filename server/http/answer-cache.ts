@@ -35,7 +35,8 @@ type Entry = {
   bytes: number;
 };
 
-export type AnswerCacheStats = { entries: number; bytes: number; hits: number; misses: number };
+/** `resets`: how many times everything was dropped (the change feed lost or back). */
+export type AnswerCacheStats = { entries: number; bytes: number; hits: number; misses: number; resets: number };
 
 export class AnswerCache {
   /** Insertion order is recency order: a hit moves its entry to the end. */
@@ -65,7 +66,7 @@ export class AnswerCache {
   }
 
   stats(): AnswerCacheStats {
-    return { entries: this.entries.size, bytes: this.bytes, hits: this.hits, misses: this.misses };
+    return { entries: this.entries.size, bytes: this.bytes, hits: this.hits, misses: this.misses, resets: this.resets };
   }
 
   /** Called with each changed table (null: everything may have changed). */
