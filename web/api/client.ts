@@ -27,6 +27,9 @@ export async function api<T>(path: string, opts: Options = {}): Promise<T> {
     res = await fetch(path, {
       method: opts.method ?? (opts.body !== undefined || opts.form ? 'POST' : 'GET'),
       credentials: 'include',
+      // Public catalogue answers may be kept by caches (stale-while-revalidate for a CDN): the browser always
+      // asks again, and the server answers 304 while its copy is the current one, so a change shows at once.
+      cache: 'no-cache',
       headers: opts.body !== undefined ? { 'content-type': 'application/json' } : undefined,
       body: opts.form ?? (opts.body !== undefined ? JSON.stringify(opts.body) : undefined),
       signal: controller.signal,
