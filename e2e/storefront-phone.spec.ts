@@ -133,7 +133,9 @@ test.describe('floating chat and scroll-to-top', () => {
     await expect(page.getByRole('button', { name: 'Buy Now' })).toBeVisible();
     await expectFloatingButtonsClear(page, 'a product page');
 
-    // Scrolled down, both are there and work; on a phone they sit in the bottom bar's own slot, beside its tabs.
+    // Scrolled down a long page, both are there and work; on a phone they sit in the bottom bar's own slot, beside its tabs.
+    await page.goto('/all');
+    await expect(page.getByRole('button', { name: /Add to Cart/ }).first()).toBeVisible();
     await page.evaluate(() => window.scrollTo({ top: 900, behavior: 'instant' }));
     const toTop = page.getByRole('button', { name: 'Scroll to top' });
     await expect(toTop).toBeVisible();
