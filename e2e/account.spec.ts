@@ -187,6 +187,8 @@ test.describe('accounts', () => {
     await page.goto('/signin');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await expect(page).toHaveURL(/\/forgot-password$/);
+    // The sign-in form may still show while the page's code arrives: fill the new page's field.
+    await expect(page.getByRole('heading', { name: 'Forgot password', level: 1 })).toBeVisible();
     await page.getByLabel('Mobile No').fill(mobileno);
     await page.getByRole('button', { name: 'Send code' }).click();
     await expect(page.getByTestId('code-sent')).toHaveText(FORGOT_MESSAGE);

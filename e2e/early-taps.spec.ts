@@ -218,6 +218,27 @@ test.describe('before the app runs, on a slow phone', () => {
     ).toEqual([[VAULT.featured.productname, 1, '6 Ratti']]);
   });
 
+  test('home: a best-seller tab and the slideshow Pause tapped before the app runs are carried out once it does', async ({
+    page,
+  }) => {
+    const release = await holdAppScripts(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    const best = page.locator('section[aria-labelledby="best-sellers"]');
+    const ruby = best.getByRole('tab', { name: 'Ruby' });
+    await expect(ruby).toBeVisible();
+    await ruby.tap();
+    const pause = page.getByRole('button', { name: 'Pause slideshow' });
+    await pause.tap();
+    await expect(ruby).toHaveAttribute('aria-busy', 'true');
+    await expect(pause).toHaveAttribute('aria-busy', 'true');
+    expect(await isLive(page, '#best-tab-Ruby')).toBe(false);
+    await expect(ruby).toHaveAttribute('aria-selected', 'false');
+    release();
+    await expect(ruby).toHaveAttribute('aria-selected', 'true', { timeout: 30_000 });
+    await expect(page.getByRole('button', { name: 'Play slideshow' })).toBeVisible();
+    await expect(ruby).not.toHaveAttribute('aria-busy', 'true');
+  });
+
   test('without holding anything back: taps at first paint do what they say', async ({ page }) => {
     await newShopper(page);
     await openAtFirstPaint(page, SAPPHIRE_TERM);

@@ -163,7 +163,7 @@ const SETTINGS_MEMO = '\0settings';
 
 /**
  * A rendered page's controls show before its script has run. Links, disclosures and the filter form work without
- * it; taps on Add to Cart and Buy Now are kept by this small script (web/public/early-taps.js, no inline script
+ * it; taps on Add to Cart, Buy Now and the home page's tabs and slideshow buttons are kept by this small script (web/public/early-taps.js, no inline script
  * under the shop's Content-Security-Policy) until the app takes them over. It runs before the body is parsed,
  * once the stylesheet the first paint waits for anyway has arrived, so no tap comes before it.
  */

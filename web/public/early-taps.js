@@ -1,8 +1,9 @@
 /*
  * Taps that arrive before the app has taken over a server-rendered page (hinted in its head, run before the body).
- * Add to Cart and Buy Now buttons carry data-early="<action>:<product id>". Until the app has claimed a button, a
- * tap on it is kept (once, however often it is tapped) and the button shows it is busy; the app claims each key
- * when that button is live and carries out the kept tap then. A claimed key is never kept again: its taps go to
+ * Add to Cart and Buy Now buttons carry data-early="<action>:<product id>", page controls (tabs, slideshow buttons)
+ * data-early="tap:<control>". Until the app has claimed a button, a tap on it is kept (once, however often it is
+ * tapped) and the button shows it is busy; the app claims each key when that button is live and carries out the
+ * kept tap then. A claimed key is never kept again: its taps go to
  * the app. Disclosures (<details>) keep their summary's aria-expanded true to their state before the app runs.
  */
 (() => {

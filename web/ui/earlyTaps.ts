@@ -18,6 +18,12 @@ export type EarlyAction = 'add' | 'buy';
 /** The `data-early` value of a product's button. */
 export const earlyKey = (action: EarlyAction, productId: string) => `${action}:${productId}`;
 
+/**
+ * The `data-early` value of a page control that only changes what the page shows (a tab, a slideshow button): a tap
+ * before the app runs is kept and carried out once the control is live.
+ */
+export const controlKey = (control: string) => `tap:${control}`;
+
 /** True exactly once if the button of `key` was tapped before the app was running; its later taps reach the app. */
 export function claimEarlyTap(key: string): boolean {
   return typeof window !== 'undefined' && window.shopEarlyTaps?.claim(key) === true;

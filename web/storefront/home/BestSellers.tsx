@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { catalogueApi, catalogueKeys } from '../../api/catalogue';
+import { controlKey, useEarlyTaps } from '../../ui/earlyTaps';
 import { bestSellersErrorText } from '../components/errors';
 import { ProductCard } from '../components/ProductCard';
 import { ProductCardSkeleton } from '../components/ProductCardSkeleton';
@@ -11,6 +12,7 @@ import { SectionHeading } from './SectionHeading';
 export const BEST_SELLER_TABS = ['All', 'Sapphire', 'Ruby', 'Emerald', 'Coral'] as const;
 type Tab = (typeof BEST_SELLER_TABS)[number];
 const SKELETONS = 8;
+const TAB_KEYS = BEST_SELLER_TABS.map((t) => controlKey(`best-sellers:${t}`));
 
 const button =
   'rounded-md px-5 py-2 font-semibold focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:outline-none';
@@ -19,6 +21,12 @@ const button =
 export function BestSellers() {
   const [tab, setTab] = useState<Tab>('All');
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  // A tab tapped while the server-rendered page was still waiting for its script opens once the app runs.
+  useEarlyTaps(TAB_KEYS, (key) => {
+    const t = BEST_SELLER_TABS[TAB_KEYS.indexOf(key)];
+    if (t) setTab(t);
+    return undefined;
+  });
   const subcategory = tab === 'All' ? '' : tab;
   const query = useQuery({
     queryKey: catalogueKeys.best(subcategory),
@@ -66,6 +74,7 @@ export function BestSellers() {
             aria-selected={t === tab}
             aria-controls="best-panel"
             tabIndex={t === tab ? 0 : -1}
+            data-early={TAB_KEYS[i]}
             onClick={() => setTab(t)}
             onKeyDown={onKeyDown}
             className={`shrink-0 rounded-full px-2.5 text-sm font-semibold sm:px-4 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none ${

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { imageSrcSet } from '../../../contract/images';
 import type { StorefrontContent } from '../../api/storefront';
+import { controlKey, useEarlyTaps } from '../../ui/earlyTaps';
 import { Icon } from '../../ui/icons';
 
 export const SLIDE_INTERVAL_MS = 2000;
@@ -18,6 +19,12 @@ function usePrefersReducedMotion() {
   }, []);
   return reduced;
 }
+
+/** The slideshow's buttons, kept when tapped before the app runs (carried out once it does). */
+const PREVIOUS = controlKey('hero:previous');
+const NEXT = controlKey('hero:next');
+const PAUSE = controlKey('hero:pause');
+const dotKey = (i: number) => controlKey(`hero:slide-${i}`);
 
 const control =
   'flex items-center justify-center rounded-full bg-white/85 text-gray-900 shadow hover:bg-white focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-offset-2 focus-visible:ring-offset-brand-900 focus-visible:outline-none';
@@ -49,6 +56,14 @@ function Slides({ slides }: { slides: StorefrontContent['slides'] }) {
   const reduced = usePrefersReducedMotion();
   const paused = hovered || focused || stopped || reduced;
   const count = slides.length;
+  const earlyKeys = [PREVIOUS, NEXT, PAUSE, ...slides.map((_, i) => dotKey(i))];
+  useEarlyTaps(earlyKeys, (key) => {
+    if (key === PREVIOUS) setIndex((i) => (i - 1 + count) % count);
+    else if (key === NEXT) setIndex((i) => (i + 1) % count);
+    else if (key === PAUSE) setStopped((s) => !s);
+    else setIndex(earlyKeys.indexOf(key) - 3);
+    return undefined;
+  });
 
   useEffect(() => {
     if (paused || count < 2) return;
@@ -120,6 +135,7 @@ function Slides({ slides }: { slides: StorefrontContent['slides'] }) {
       <button
         type="button"
         aria-label="Previous slide"
+        data-early={PREVIOUS}
         onClick={() => setIndex((i) => (i - 1 + count) % count)}
         className={`${control} absolute bottom-2 left-2 size-9 sm:top-1/2 sm:bottom-auto sm:left-4 sm:size-10 sm:-translate-y-1/2`}
       >
@@ -128,6 +144,7 @@ function Slides({ slides }: { slides: StorefrontContent['slides'] }) {
       <button
         type="button"
         aria-label="Next slide"
+        data-early={NEXT}
         onClick={() => setIndex((i) => (i + 1) % count)}
         className={`${control} absolute right-2 bottom-2 size-9 sm:top-1/2 sm:right-4 sm:bottom-auto sm:size-10 sm:-translate-y-1/2`}
       >
@@ -140,6 +157,7 @@ function Slides({ slides }: { slides: StorefrontContent['slides'] }) {
             type="button"
             aria-label={`Go to slide ${i + 1}`}
             aria-current={i === shown ? 'true' : undefined}
+            data-early={dotKey(i)}
             onClick={() => setIndex(i)}
             className="group flex size-6 items-center justify-center focus-visible:outline-none"
           >
@@ -153,6 +171,7 @@ function Slides({ slides }: { slides: StorefrontContent['slides'] }) {
         <button
           type="button"
           aria-label={stopped ? 'Play slideshow' : 'Pause slideshow'}
+          data-early={PAUSE}
           onClick={() => setStopped((s) => !s)}
           className="ml-2 flex size-6 items-center justify-center rounded-full bg-white/85 text-[10px] font-bold text-gray-900 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
         >
