@@ -142,6 +142,8 @@ async function main() {
       NODE_ENV: 'production',
       PAYMENTS: 'sandbox',
       LOG_LEVEL: 'warn',
+      // Every load comes from this machine's one address: measure server-rendered pages, not the limit's shell.
+      PAGE_RENDER_LIMIT: '0',
       DATABASE_URL: undefined,
     },
     timeoutMs: 300_000,
