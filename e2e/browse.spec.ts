@@ -247,6 +247,8 @@ test.describe('home', () => {
       await expect(bar.getByRole('link')).toHaveText(['Cart', 'Orders', 'Products']);
       await bar.getByRole('link', { name: 'Products' }).click();
       await expect(page).toHaveURL(/\/all$/);
+      // The menu closes when a page arrives: open it once the listing is there.
+      await expect(page.getByTestId('listing-count')).toBeVisible();
       await page.getByRole('button', { name: 'Open menu' }).click();
       const menu = page.locator('#mobile-menu');
       for (const m of ['Zodiac Stones', 'Vedic Stones', 'Exclusive Gemstones', 'Other Gemstones', 'Jewellery']) {
