@@ -239,6 +239,19 @@ test.describe('before the app runs, on a slow phone', () => {
     await expect(ruby).not.toHaveAttribute('aria-busy', 'true');
   });
 
+  test('a shopper who scrolled the page before the app ran keeps the place when it takes over', async ({ page }) => {
+    const release = await holdAppScripts(page);
+    await openAtFirstPaint(page, SAPPHIRE_TERM);
+    await page.evaluate(() => window.scrollTo({ top: 900, behavior: 'instant' }));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(800);
+    release();
+    // The app has taken the listing over (the mark its screen sets once its controls are live)...
+    await expect.poll(() => page.evaluate(() => performance.getEntriesByName('shop:live').length), { timeout: 30_000 }).toBe(1);
+    // ...and the page stays where the shopper put it (a smooth scroll to the top would have begun by now).
+    await expect(page.getByRole('button', { name: 'Scroll to top' })).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(800);
+  });
+
   test('without holding anything back: taps at first paint do what they say', async ({ page }) => {
     await newShopper(page);
     await openAtFirstPaint(page, SAPPHIRE_TERM);

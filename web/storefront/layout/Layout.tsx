@@ -28,12 +28,17 @@ function LazyFooter() {
   );
 }
 
-/** The storefront frame: fixed header, page, footer; scrolls smoothly to the top on every path change. */
+/**
+ * The storefront frame: fixed header, page, footer; scrolls smoothly to the top on every path change. Not when the
+ * app first starts: a shopper may already have scrolled the server-rendered page while its script loaded.
+ */
 export function Layout() {
   const { pathname } = useLocation();
   const idle = useIdle();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect runs because the path changed
+  const shownPath = useRef(pathname);
   useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
     window.scrollTo({ top: 0, behavior: 'smooth' });
   }, [pathname]);
   return (
