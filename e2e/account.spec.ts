@@ -1,5 +1,6 @@
-import { type APIRequestContext, type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
-import { E2E_ADMIN, MSG91_STAND_IN } from '../playwright.config.js';
+import { type APIRequestContext, expect as baseExpect, type Page, test } from '@playwright/test';
+import { MSG91_STAND_IN } from '../playwright.config.js';
+import { expectNoSidewaysScroll, openSection, signedInPage } from './helpers.js';
 
 /** Messages go out from the server's outbox every few seconds; a busy machine may take longer. */
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -37,21 +38,8 @@ async function passwordCode(request: APIRequestContext, mobile: string, count: n
   return code;
 }
 
-async function expectNoSideways(page: Page) {
-  const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
-  expect(widths[0]).toBeLessThanOrEqual(widths[1] as number);
-}
-
 /** The outbox's messages: table rows on a wide screen, list items on a phone (hidden ones are not in the roles). */
 const entries = (page: Page) => page.getByRole('row').or(page.getByRole('listitem'));
-
-async function signInAs(browser: Browser, baseURL: string | undefined, mobileno: string, password: string) {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  const res = await page.request.post('/u1/api/signin', { data: { mobileno, password } });
-  expect(res.status(), await res.text()).toBe(200);
-  return page;
-}
 
 test.describe('accounts', () => {
   test.describe.configure({ timeout: 180_000 });
@@ -157,7 +145,7 @@ test.describe('accounts', () => {
     await expect(page.getByTestId('addresses-outcome')).toHaveText('Address deleted.');
     await expect(cards).toHaveCount(1);
     await expect(cards.first().getByTestId('address-default')).toBeVisible();
-    await expectNoSideways(page);
+    await expectNoSidewaysScroll(page);
 
     // Change password: the current one is needed, and must be right.
     await page.getByLabel('Current password').fill('not-my-password');
@@ -173,7 +161,7 @@ test.describe('accounts', () => {
     );
 
     // Sign out of other devices: the other device's session ends, this one stays.
-    const other = await signInAs(browser, baseURL, mobileno, 'meera-secret-2');
+    const other = await signedInPage(browser, baseURL, { mobileno, password: 'meera-secret-2' });
     expect((await other.request.get('/u1/api/checkuser')).status()).toBe(200);
     await page.getByRole('button', { name: 'Sign out of other devices' }).click();
     await expect(page.getByTestId('devices-outcome')).toHaveText('Signed out of every other device.');
@@ -238,15 +226,9 @@ test.describe('accounts', () => {
     expect((await page.request.post(`${MSG91_STAND_IN}/e2e/refuse?mobile=${mobileno}`)).ok()).toBe(true);
     await buyOne(page);
 
-    const admin = await signInAs(browser, baseURL, E2E_ADMIN.mobileno, E2E_ADMIN.password);
+    const admin = await signedInPage(browser, baseURL);
     await admin.goto('/dashboard');
-    // The drawer on a phone, the sidebar on a wide screen.
-    if ((admin.viewportSize()?.width ?? 1366) < 768) {
-      await admin.getByRole('button', { name: 'Open menu' }).click();
-      await admin.getByTestId('admin-drawer').getByRole('link', { name: 'Outbox' }).click();
-    } else {
-      await admin.getByTestId('admin-sidebar').getByRole('link', { name: 'Outbox' }).click();
-    }
+    await openSection(admin, 'Outbox');
     await expect(admin).toHaveURL(/\/dashboard\/outbox$/);
     await expect(admin.getByRole('heading', { name: 'Outbox' })).toBeVisible();
 
@@ -260,7 +242,7 @@ test.describe('accounts', () => {
     await expect(failed.getByTestId('outbox-status')).toHaveText('Failed');
     await expect(failed.getByTestId('outbox-error')).toContainText('Invalid mobile number');
     await expect(failed).toContainText('SMS');
-    await expectNoSideways(admin);
+    await expectNoSidewaysScroll(admin);
 
     // The number is accepted again; Retry sends it.
     expect((await admin.request.post(`${MSG91_STAND_IN}/e2e/accept?mobile=${mobileno}`)).ok()).toBe(true);

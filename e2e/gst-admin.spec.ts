@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import { type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { gstinCheckChar } from '../contract/gst-rules.js';
 import { E2E_ADMIN } from '../playwright.config.js';
+import { expectNoSidewaysScroll, isPhone, openSection, signedInPage } from './helpers.js';
 
 /** Payments and PDFs can take a while on a busy machine. */
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -26,36 +27,11 @@ const BUYER_GSTIN = (() => {
 })();
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text });
-const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1366) < 768;
-
-async function adminPage(browser: Browser, baseURL: string | undefined, viewport?: { width: number; height: number } | null) {
-  const context = await browser.newContext({ baseURL, ...(viewport ? { viewport } : {}) });
-  const page = await context.newPage();
-  const res = await page.request.post('/u1/api/signin', { data: E2E_ADMIN });
-  expect(res.status(), await res.text()).toBe(200);
-  return page;
-}
-
-/** Opens a back-office screen from the sidebar (the drawer on a phone). */
-async function openSection(page: Page, name: string) {
-  if (isPhone(page)) {
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByTestId('admin-drawer').getByRole('link', { name }).click();
-  } else {
-    await page.getByTestId('admin-sidebar').getByRole('link', { name }).click();
-  }
-}
 
 /** A full-page picture of a screen, for a person to look at (test-results/screens). */
 async function shoot(page: Page, name: string) {
   fs.mkdirSync('test-results/screens', { recursive: true });
   await page.screenshot({ path: `test-results/screens/gst-${name}-${isPhone(page) ? 'phone' : 'desktop'}.png`, fullPage: true });
-}
-
-/** No sideways scroll on the page itself (wide report tables scroll inside their own box). */
-async function expectNoSidewaysScroll(page: Page) {
-  const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
-  expect(widths[0]).toBeLessThanOrEqual(widths[1] as number);
 }
 
 /** A business buyer buys one unit with the sandbox provider; returns the order id. */
@@ -111,7 +87,7 @@ test.describe('GST in the back-office', () => {
     baseURL,
     viewport,
   }) => {
-    const admin = await adminPage(browser, baseURL, viewport);
+    const admin = await signedInPage(browser, baseURL, E2E_ADMIN, viewport);
     const before = ((await (await admin.request.get('/a1/api/admin/settings')).json()) as { settings: Record<string, unknown> })
       .settings;
     const phone = `+91 161 ${String(Date.now()).slice(-3)} ${String(Math.floor(Math.random() * 9000) + 1000)}`;
@@ -160,7 +136,7 @@ test.describe('GST in the back-office', () => {
   });
 
   test('an admin sets a category’s HSN code and GST rate on the Tax screen', async ({ browser, baseURL, viewport }) => {
-    const admin = await adminPage(browser, baseURL, viewport);
+    const admin = await signedInPage(browser, baseURL, E2E_ADMIN, viewport);
     // A category of its own, so the shop's other categories keep their rates.
     const categoryname = unique('E2E Corals');
     const created = await admin.request.post('/c1/api/create', { data: { categoryname } });
@@ -207,7 +183,7 @@ test.describe('GST in the back-office', () => {
     viewport,
   }, testInfo) => {
     const order = await businessOrder(page);
-    const admin = await adminPage(browser, baseURL, viewport);
+    const admin = await signedInPage(browser, baseURL, E2E_ADMIN, viewport);
 
     await admin.goto('/dashboard');
     await openSection(admin, 'Reports');

@@ -1,5 +1,5 @@
-import { type APIRequestContext, type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
-import { E2E_ADMIN } from '../playwright.config.js';
+import { type APIRequestContext, expect as baseExpect, type Page, test } from '@playwright/test';
+import { signedInPage } from './helpers.js';
 
 /** Payment and refund calls can take a while on a busy machine. */
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -38,14 +38,6 @@ async function newShopper(page: Page) {
   expect(signup.status(), await signup.text()).toBe(201);
   const signin = await page.request.post('/u1/api/signin', { data: { mobileno, password: PASSWORD } });
   expect(signin.ok(), await signin.text()).toBe(true);
-}
-
-async function adminPage(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  const res = await page.request.post('/u1/api/signin', { data: E2E_ADMIN });
-  expect(res.status(), await res.text()).toBe(200);
-  return page;
 }
 
 async function productWithStock(request: APIRequestContext, min: number, skip = 0): Promise<Product> {
@@ -122,7 +114,7 @@ test.describe('orders after the payment', () => {
     await newShopper(page);
     const product = await productWithStock(page.request, 3, 1);
     const orderId = await buy(page, product, 2);
-    const admin = await adminPage(browser, baseURL);
+    const admin = await signedInPage(browser, baseURL);
 
     // From the orders list to the order's page.
     await admin.goto('/dashboard/orders');
@@ -182,7 +174,7 @@ test.describe('orders after the payment', () => {
     const product = await productWithStock(page.request, 3, 2);
     const before = await stockOf(page.request, product.slug);
     const orderId = await buy(page, product, 1);
-    const admin = await adminPage(browser, baseURL);
+    const admin = await signedInPage(browser, baseURL);
     const delivered = await admin.request.patch(`/o1/api/admin/update/${orderId}`, { data: { deliverystatus: 'delivered' } });
     expect(delivered.ok()).toBe(true);
 

@@ -1,6 +1,7 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_ADMIN } from '../playwright.config.js';
+import { expectNotice, signedInPage, signIn } from './helpers.js';
 
 /**
  * Promotions as the merchant and a shopper meet them: the back-office's Sales and Coupons screens, and (below)
@@ -8,19 +9,6 @@ import { E2E_ADMIN } from '../playwright.config.js';
  */
 
 const unique = (label: string) => `${label}${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1e4)}`;
-
-async function signIn(request: APIRequestContext, creds: { mobileno: string; password: string }) {
-  const res = await request.post('/u1/api/signin', { data: creds });
-  expect(res.status(), await res.text()).toBe(200);
-}
-
-/** The popup of a back-office screen: checks its text and closes it with OK. */
-async function expectNotice(page: Page, text: string) {
-  const notice = page.getByTestId('notice');
-  await expect(notice).toContainText(text);
-  await notice.getByRole('button', { name: 'OK' }).click();
-  await expect(notice).toBeHidden();
-}
 
 /** A DataTable row (a table row from 768 px, a card on a phone) holding `text`. */
 const rowWith = (page: Page, text: string) =>
@@ -126,14 +114,6 @@ type Content = {
   faq: { _id: string; question: string; answer: string }[];
 };
 
-/** An admin's own browser context (the shopper's stays signed in as the shopper). */
-async function adminPage(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await signIn(page.request, E2E_ADMIN);
-  return page;
-}
-
 /** Puts the demo's slides and FAQ back, as other journeys expect them. */
 async function restore(request: APIRequestContext, saved: Content) {
   const strip = <T extends { _id: string }>(rows: T[]) => rows.map(({ _id, ...rest }) => rest);
@@ -225,7 +205,7 @@ test.describe('the home page from the back-office', () => {
     browser,
     baseURL,
   }) => {
-    const admin = await adminPage(browser, baseURL);
+    const admin = await signedInPage(browser, baseURL);
     const saved = ((await (await admin.request.get('/a1/api/admin/storefront')).json()) as { storefront: Content }).storefront;
     try {
       await admin.goto('/dashboard/storefront');

@@ -1,0 +1,58 @@
+import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
+import { E2E_ADMIN } from '../playwright.config.js';
+
+/**
+ * What several journeys do the same way: sign in through the API, an admin's own browser, the back-office menu on
+ * a phone or a wide screen, its popups, and the no-sideways-scroll check.
+ */
+
+type Credentials = { mobileno: string; password: string };
+
+/** Signs in through the API; the browser context of `request` shares the session cookie. */
+export async function signIn(request: APIRequestContext, creds: Credentials) {
+  const res = await request.post('/u1/api/signin', { data: creds });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/**
+ * A page in a browser context of its own, signed in (the admin unless other credentials are given): the journey's
+ * own page stays signed in as its shopper.
+ */
+export async function signedInPage(
+  browser: Browser,
+  baseURL: string | undefined,
+  creds: Credentials = E2E_ADMIN,
+  viewport?: { width: number; height: number } | null,
+) {
+  const context = await browser.newContext({ baseURL, ...(viewport ? { viewport } : {}) });
+  const page = await context.newPage();
+  await signIn(page.request, creds);
+  return page;
+}
+
+/** Narrower than the back-office's sidebar breakpoint (768 px): the phone layout. */
+export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1366) < 768;
+
+/** Opens a back-office screen from the sidebar (the drawer on a phone). */
+export async function openSection(page: Page, name: string) {
+  if (isPhone(page)) {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByTestId('admin-drawer').getByRole('link', { name }).click();
+  } else {
+    await page.getByTestId('admin-sidebar').getByRole('link', { name }).click();
+  }
+}
+
+/** The popup of a back-office screen: checks its text and closes it with OK. */
+export async function expectNotice(page: Page, text: string) {
+  const notice = page.getByTestId('notice');
+  await expect(notice).toContainText(text);
+  await notice.getByRole('button', { name: 'OK' }).click();
+  await expect(notice).toBeHidden();
+}
+
+/** No sideways scroll on the page itself (wide tables scroll inside their own box). */
+export async function expectNoSidewaysScroll(page: Page) {
+  const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  expect(widths[0]).toBeLessThanOrEqual(widths[1] as number);
+}
