@@ -40,6 +40,7 @@ beforeAll(async () => {
     'Diamond',
     'Hessonite',
     'Catseye',
+    'White Sapphire',
   ]) {
     ids[`Gemstones/${sub}`] = await createSubcategory(t, admin.cookie, ids.Gemstones, sub);
   }
@@ -73,6 +74,16 @@ describe('GET /p1/api/suggest', () => {
     expect(burmese?.price).toBe(221300);
   });
 
+  it('puts the stone whose whole name is nearest first when longer names hold the same word', async () => {
+    const admin = await t.signUpAndIn('ADMIN');
+    const other = await createCategory(t, admin.cookie, 'Auction Lots');
+    await createSubcategory(t, admin.cookie, other, 'Antique Ruby Lot');
+    await createSubcategory(t, admin.cookie, other, 'Assorted Ruby Parcel');
+    const r = await suggest('rubi');
+    expect(stoneNames(r)[0]).toBe('Ruby');
+    expect(stoneNames(r)).toEqual(expect.arrayContaining(['Antique Ruby Lot', 'Assorted Ruby Parcel']));
+  });
+
   it('reads two misspelt words: yelow saphire finds Yellow Sapphire', async () => {
     const r = await suggest('yelow saphire');
     expect(stoneNames(r)[0]).toBe('Natural Yellow Sapphire');
@@ -88,6 +99,7 @@ describe('GET /p1/api/suggest', () => {
     ['heera', 'Diamond', undefined],
     ['gomed', 'Hessonite', undefined],
     ['lehsunia', 'Catseye', undefined],
+    ['safed pukhraj', 'White Sapphire', undefined],
   ])('finds a stone by its Hindi name: %s → %s', async (q, stone, product) => {
     const r = await suggest(q);
     expect(stoneNames(r)[0]).toBe(stone);

@@ -48,6 +48,13 @@ export function suggestStatement(q: string): SQL {
         subs as (
           select s.id, s.name, c.name as category,
             greatest(word_similarity(${q}, lower(s.name)), coalesce(max(st.score), 0)) as score,
+            -- Among equal scores the name nearest as a whole comes first (Ruby before Antique Ruby Lot); through a
+            -- stone's name, how near the query is to that name times how near the subcategory is to the stone
+            -- (pukhraj: Natural Yellow Sapphire before White Sapphire, whose name is safed pukhraj).
+            greatest(
+              similarity(${q}, lower(s.name)),
+              coalesce(max(similarity(${q}, st.name) * similarity(lower(st.stone), lower(s.name))), 0)
+            ) as closeness,
             (array_agg(st.name order by st.score desc) filter (where st.name <> lower(st.stone)))[1] as alias
           from subcategories s join categories c on c.id = s.category_id
           left join stones st on regexp_replace(lower(s.name), '[^a-z]', '', 'g') like '%' || st.key || '%'
@@ -65,15 +72,16 @@ export function suggestStatement(q: string): SQL {
           ) as n
           order by n.created_at desc limit ${SUGGEST_PRODUCTS}
         )
-        select 's' as kind, id, name, category, score, alias from found
+        select 's' as kind, id, name, category, score, alias, closeness from found
         union all
-        select 'c', c.id, c.name, c.name, word_similarity(${q}, lower(c.name)), null from categories c
+        select 'c', c.id, c.name, c.name, word_similarity(${q}, lower(c.name)), null, similarity(${q}, lower(c.name))
+        from categories c
         where word_similarity(${q}, lower(c.name)) >= ${SUGGEST_THRESHOLD}
         union all
-        select 'p', id, '', '', max(score), null from (
+        select 'p', id, '', '', max(score), null, 0::real from (
           select * from nearest where score >= ${SUGGEST_THRESHOLD} union all select * from of_stones
         ) as candidates group by id
-        order by score desc, name`;
+        order by score desc, closeness desc, name`;
 }
 
 export async function suggest(db: Db, raw: string, at: Date = new Date()): Promise<SuggestResponse> {
