@@ -10,7 +10,7 @@ export default function Footer() {
   const shop = useShopContacts();
   return (
     <footer className="bg-brand-900 px-4 pt-12 pb-8 text-sm text-white/90">
-      <div className="mx-auto grid max-w-7xl gap-10 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="mx-auto grid max-w-7xl grid-cols-1 gap-10 sm:grid-cols-2 lg:grid-cols-4">
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact" className="mb-3 font-serif text-lg font-semibold text-white">
             {shop.name}

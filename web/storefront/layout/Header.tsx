@@ -92,7 +92,8 @@ export function Header() {
         <Promises className="flex gap-x-2 whitespace-nowrap" separated />
       </div>
 
-      <div className="mx-auto flex h-14 max-w-7xl items-center gap-2 px-3 sm:px-4">
+      {/* Tighter gaps on the narrowest phones (360 px): menu, name, search, cart and account fit on one line. */}
+      <div className="mx-auto flex h-14 max-w-7xl items-center gap-1 px-3 min-[380px]:gap-2 sm:px-4">
         <details ref={mobileMenu.ref} open={mobileOpen} className="group/menu -ml-1 lg:hidden">
           <Summary
             className="cursor-pointer rounded-md p-2 text-gray-800 hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
