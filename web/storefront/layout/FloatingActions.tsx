@@ -8,21 +8,22 @@ const PHONE_MAX = 767;
 /** What a shopper taps: the actions must never lie over one of these. */
 const CONTROL = 'a[href],button,input,select,textarea,summary,label,[role="button"],[tabindex]:not([tabindex="-1"])';
 
-/** True when some control of the page lies under one of the box's children (a 5 × 5 grid of points over each). */
+/**
+ * True when some control of the page lies under one of the box's children: a control whose box meets a child's and
+ * that the page shows (at the middle of its part on screen the page is that control, not something clipping it).
+ */
 function coversAControl(box: HTMLElement) {
-  for (const child of Array.from(box.children)) {
-    const r = child.getBoundingClientRect();
-    if (r.width === 0 || r.height === 0) continue;
-    for (let i = 0; i < 5; i++) {
-      for (let j = 0; j < 5; j++) {
-        const x = r.left + 1 + ((r.width - 2) * i) / 4;
-        const y = r.top + 1 + ((r.height - 2) * j) / 4;
-        for (const el of document.elementsFromPoint(x, y)) {
-          if (box.contains(el)) continue;
-          if (el.closest(CONTROL)) return true;
-        }
-      }
-    }
+  const buttons = Array.from(box.children)
+    .map((child) => child.getBoundingClientRect())
+    .filter((r) => r.width > 0 && r.height > 0);
+  if (!buttons.length) return false;
+  for (const el of Array.from(document.querySelectorAll(CONTROL))) {
+    if (box.contains(el)) continue;
+    const r = el.getBoundingClientRect();
+    if (!buttons.some((b) => b.left < r.right && b.right > r.left && b.top < r.bottom && b.bottom > r.top)) continue;
+    const x = (Math.max(r.left, 0) + Math.min(r.right, window.innerWidth)) / 2;
+    const y = (Math.max(r.top, 0) + Math.min(r.bottom, window.innerHeight)) / 2;
+    if (document.elementsFromPoint(x, y).some((u) => !box.contains(u) && (u === el || el.contains(u)))) return true;
   }
   return false;
 }
