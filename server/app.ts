@@ -192,7 +192,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('listingMemo', new CatalogueCache<CatalogueNames>(Number.POSITIVE_INFINITY));
   // Server-rendered listing and product pages (server/http/spa.ts): forgotten on every catalogue change too, and
   // kept for at most 10 s (a page shows sale prices), at most 100 pages (about 20 MB for full listings).
-  app.decorate('renderedPages', new CatalogueCache<never>(10_000, 100));
+  app.decorate('renderedPages', new CatalogueCache<never>(10_000, 100, () => app.clock().getTime()));
   await installCatalogueFeed(app);
   // An order or checkout, or the shop's settings saved through this server, also forget the rendered pages.
   // A refused write (4xx, 5xx) changed nothing, and keeps what is remembered. A write that may have changed the
