@@ -191,6 +191,8 @@ const place = (p: Pt, at: Placement): Pt => {
 };
 
 const LIGHT = (-3 * Math.PI) / 4; // light from the top left
+/** Where the light comes from while a drawing is made (a scene may move it; product pictures keep LIGHT). */
+let light = LIGHT;
 
 function brilliantFacets(look: StoneLook, shape: Shape, at: Placement, seed: number) {
   const n = 8;
@@ -203,8 +205,8 @@ function brilliantFacets(look: StoneLook, shape: Shape, at: Placement, seed: num
   const M = (j: number) => toward(O(2 * j + 1), 0.8);
   const out: string[] = [];
   const facet = (p: Pt[], angle: number, ring: number, idx: number) => {
-    const light = Math.cos(angle - LIGHT);
-    const b = 0.5 + light * (0.18 + ring * 0.1) + (noise(idx, seed) - 0.5) * 0.34 + (idx % 2 ? 0.08 : -0.08);
+    const lit = Math.cos(angle - light);
+    const b = 0.5 + lit * (0.18 + ring * 0.1) + (noise(idx, seed) - 0.5) * 0.34 + (idx % 2 ? 0.08 : -0.08);
     out.push(
       poly(
         p.map((q) => place(q, at)),
@@ -252,8 +254,8 @@ function stepFacets(look: StoneLook, shape: Shape, at: Placement, seed: number) 
       const i1 = (i + 1) % a.length;
       const mid: Pt = [((a[i] as Pt)[0] + (a[i1] as Pt)[0]) / 2, ((a[i] as Pt)[1] + (a[i1] as Pt)[1]) / 2];
       const angle = Math.atan2(mid[1], mid[0]);
-      const light = Math.cos(angle - LIGHT);
-      const bright = 0.5 + light * (0.28 - k * 0.05) + (noise(i + k * 10, seed) - 0.5) * 0.2 + (k % 2 ? 0.06 : -0.06);
+      const lit = Math.cos(angle - light);
+      const bright = 0.5 + lit * (0.28 - k * 0.05) + (noise(i + k * 10, seed) - 0.5) * 0.2 + (k % 2 ? 0.06 : -0.06);
       out.push(
         poly(
           [a[i] as Pt, a[i1] as Pt, b[i1] as Pt, b[i] as Pt].map((q) => place(q, at)),
@@ -673,6 +675,7 @@ function bracelet(look: StoneLook, shape: Shape, metal: Metal, seed: number) {
  */
 export function renderDesign(design: Design, width: number, seed = 1): string {
   uid = 0;
+  light = LIGHT;
   let art: { defs: string; body: string };
   switch (design.kind) {
     case 'stone': {
@@ -713,3 +716,72 @@ export const designKey = (d: Design) =>
   [d.kind, d.look.base, d.look.style, d.shape, d.background, 'metal' in d ? d.metal : '', 'tilt' in d ? (d.tilt ?? 0) : ''].join(
     ':',
   );
+
+// ------------------------------------------------------------------ scenes (home page pictures, film frames)
+/** One loose stone in a scene, in the scene's own pixels; `size` is its half width. */
+export type SceneStone = {
+  look: StoneLook;
+  shape: Shape;
+  cx: number;
+  cy: number;
+  size: number;
+  rotate?: number;
+  squash?: number;
+  seed?: number;
+};
+
+export type Scene = {
+  width: number;
+  height: number;
+  /** Backdrop from its top-left colour to its bottom-right one. */
+  backdrop: [string, string];
+  /** A soft pool of light behind the stones (fraction of the width and height, radius as a fraction of the width). */
+  glow?: { x: number; y: number; r: number; colour: string; opacity: number };
+  /** Shadow strength under each stone: stronger on dark backdrops. */
+  shadow?: number;
+  stones: SceneStone[];
+  /** Extra glints: x, y, radius and opacity. */
+  sparkles?: [number, number, number, number][];
+  /** Direction the light comes from, in radians (default: the top left, as on product pictures). */
+  lightAngle?: number;
+  /** The picture's width in pixels when it is not `width` (the drawing is scaled). */
+  outWidth?: number;
+};
+
+/**
+ * Loose stones on a backdrop, drawn like the product pictures (facets lit from one side, a table, a soft
+ * shadow below): the hero slides, banners, category tiles and the frames of the home page's films.
+ */
+export function renderScene(scene: Scene): string {
+  uid = 0;
+  light = scene.lightAngle ?? LIGHT;
+  const { width: w, height: h } = scene;
+  const defs: string[] = [
+    `<linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${scene.backdrop[0]}"/><stop offset="1" stop-color="${scene.backdrop[1]}"/></linearGradient>`,
+    `<radialGradient id="shadow" cx="0.5" cy="0.5" r="0.5"><stop offset="0" stop-color="#000" stop-opacity="${scene.shadow ?? 0.3}"/><stop offset="1" stop-color="#000" stop-opacity="0"/></radialGradient>`,
+  ];
+  const body: string[] = [`<rect width="${w}" height="${h}" fill="url(#bg)"/>`];
+  if (scene.glow) {
+    const g = scene.glow;
+    defs.push(
+      `<radialGradient id="glow" cx="0.5" cy="0.5" r="0.5"><stop offset="0" stop-color="${g.colour}" stop-opacity="${g.opacity}"/><stop offset="1" stop-color="${g.colour}" stop-opacity="0"/></radialGradient>`,
+    );
+    body.push(`<ellipse cx="${f(g.x * w)}" cy="${f(g.y * h)}" rx="${f(g.r * w)}" ry="${f(g.r * w * 0.75)}" fill="url(#glow)"/>`);
+  }
+  scene.stones.forEach((s) => {
+    body.push(shadow(s.cx, s.cy + s.size * 1.08, s.size * 0.95, s.size * 0.17));
+  });
+  scene.stones.forEach((s, i) => {
+    const top = stoneTop(
+      s.look,
+      s.shape,
+      { cx: s.cx, cy: s.cy, size: s.size, rotate: s.rotate, squash: s.squash },
+      s.seed ?? i + 1,
+    );
+    defs.push(top.defs);
+    body.push(top.body);
+  });
+  for (const [x, y, r, o] of scene.sparkles ?? []) body.push(sparkle(x, y, r, o));
+  const ow = scene.outWidth ?? w;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${ow}" height="${f((ow * h) / w)}" viewBox="0 0 ${w} ${h}"><defs>${defs.join('')}</defs>${body.join('')}</svg>`;
+}

@@ -114,7 +114,8 @@ function Slides({ slides }: { slides: StorefrontContent['slides'] }) {
                 loading={i === 0 ? 'eager' : 'lazy'}
                 className="absolute inset-0 size-full object-cover object-[70%_50%]"
               />
-              <div className="absolute inset-0 bg-gradient-to-r from-black/65 via-black/30 to-transparent" />
+              {/* On a phone the words run over the stones: a deeper shade there keeps them readable. */}
+              <div className="absolute inset-0 bg-gradient-to-r from-black/65 via-black/30 to-transparent max-sm:via-black/50 max-sm:to-black/30" />
               <div className="relative mx-auto flex h-full max-w-7xl flex-col justify-center px-5 pb-10 text-white sm:px-16 sm:pb-0">
                 {s.kicker ? (
                   <p className="text-xs font-semibold tracking-widest text-gold-400 uppercase sm:text-sm">{s.kicker}</p>
