@@ -1,0 +1,198 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { LoaderCircle, Minus, Plus } from 'lucide-react';
+import { useLayoutEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { cartApi } from '../../api/cart';
+import type { Product } from '../../api/catalogue';
+import { ApiError } from '../../api/client';
+import { rememberCartAction, signInPath } from '../../auth/returnTo';
+import { useSession } from '../../auth/session';
+import { buyNowPath } from '../../cart/buyNow';
+import { earlyKey, useEarlyTaps } from '../../ui/earlyTaps';
+import { notify } from '../../ui/notify';
+import { SalePrice } from '../components/SalePrice';
+import { GemWeight } from './GemWeight';
+import { LabCertificate } from './LabCertificate';
+
+// Pills show the checked radio by CSS alone, so a choice shows at once, before the app has taken the page over too.
+const PILL =
+  'cursor-pointer rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-medium text-gray-800 hover:border-gray-400 peer-checked:border-brand-700 peer-checked:bg-brand-50 peer-checked:text-brand-700 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500';
+
+/**
+ * The product page's purchase panel: price, weight, certificate and stock, the size and colour choices, the
+ * quantity, and Add to Cart / Buy Now (with the wait overlay while one runs). `id` names the choices' radio groups.
+ */
+export function PurchasePanel({ product, rattiInCarats, id }: { product: Product; rattiInCarats: number; id: string }) {
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const { user } = useSession();
+  const [size, setSize] = useState(product.productsizes[0] ?? '');
+  const [colour, setColour] = useState(product.productcolours[0] ?? '');
+  const quantity = 1; // The page's quantity stepper is fixed at 1 (SPEC §4); the cart changes quantities.
+  const [busy, setBusy] = useState(false);
+  const outOfStock = product.stockquantity <= 0;
+  const line = { productId: product._id, productsize: size || undefined, productcolour: colour || undefined, quantity };
+  const needsSignIn = (err: unknown) => !user || (err instanceof ApiError && err.status === 401);
+
+  // A size or colour chosen on the server's page before the app took it over is the one in force.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read once, when the page becomes live
+  useLayoutEffect(() => {
+    const chosen = (name: string) =>
+      [...document.querySelectorAll<HTMLInputElement>(`input[type="radio"][name="${name}"]:checked`)][0]?.value;
+    const s = chosen(`${id}-size`);
+    const c = chosen(`${id}-colour`);
+    if (s !== undefined && s !== size) setSize(s);
+    if (c !== undefined && c !== colour) setColour(c);
+  }, []);
+
+  // Add to Cart or Buy Now tapped before the page was live: carried out now, once each.
+  const addKey = earlyKey('add', product._id);
+  const buyKey = earlyKey('buy', product._id);
+  useEarlyTaps([addKey, buyKey], (key) => (key === addKey ? addToCart() : buyNow()));
+
+  /** Signed out: sign in (or up) first; the item is added then, and the shopper comes back here. */
+  function signInFirst(kind: 'add' | 'buy') {
+    rememberCartAction({ kind, line });
+    navigate(signInPath(`${window.location.pathname}${window.location.search}`));
+  }
+
+  async function addToCart() {
+    setBusy(true);
+    try {
+      await cartApi.add(line);
+      await qc.invalidateQueries({ queryKey: ['cart'] });
+      notify.success('Added to cart!');
+    } catch (err) {
+      if (needsSignIn(err)) signInFirst('add');
+      else notify.error(err instanceof Error && err.message ? err.message : 'Failed to add to cart');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function buyNow() {
+    setBusy(true);
+    try {
+      // Only this item is bought; whatever else is in the cart stays there for later.
+      const { data } = await cartApi.add(line);
+      await qc.invalidateQueries({ queryKey: ['cart'] });
+      const added = data.find(
+        (l) => l.productId === product._id && l.productsize === (size || '') && l.productcolour === (colour || ''),
+      );
+      navigate(added ? buyNowPath(added.cartItemId, quantity) : '/checkout');
+    } catch (err) {
+      notify.error((err instanceof ApiError && err.body?.message) || 'Failed to proceed to checkout');
+      if (needsSignIn(err)) signInFirst('buy');
+      void qc.invalidateQueries({ queryKey: ['cart'] });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <SalePrice product={product} size="page" />
+      <p className="mt-1 text-sm text-gray-600">Inclusive of all taxes</p>
+      <GemWeight product={product} rattiInCarats={rattiInCarats} />
+      <LabCertificate product={product} />
+      {product.productbrand && <p className="mt-2 text-sm text-gray-700">Brand: {product.productbrand}</p>}
+      <p className={`mt-2 text-sm font-medium ${outOfStock ? 'text-red-700' : 'text-green-800'}`}>
+        {outOfStock ? 'Out of stock' : 'In stock'}
+      </p>
+
+      {product.productsizes.length > 0 && (
+        <fieldset className="mt-5">
+          <legend className="mb-2 text-sm font-semibold text-gray-900">Size</legend>
+          <div className="flex flex-wrap gap-2">
+            {product.productsizes.map((s) => (
+              <label key={s}>
+                <input
+                  type="radio"
+                  name={`${id}-size`}
+                  value={s}
+                  checked={size === s}
+                  onChange={() => setSize(s)}
+                  className="peer sr-only"
+                />
+                <span className={PILL}>{s}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
+
+      {product.productcolours.length > 0 && (
+        <fieldset className="mt-5">
+          <legend className="mb-2 text-sm font-semibold text-gray-900">
+            Colour: <span className="font-normal">{colour}</span>
+          </legend>
+          <div className="flex flex-wrap gap-2">
+            {product.productcolours.map((c) => (
+              <label key={c} title={c}>
+                <input
+                  type="radio"
+                  name={`${id}-colour`}
+                  value={c}
+                  checked={colour === c}
+                  onChange={() => setColour(c)}
+                  className="peer sr-only"
+                />
+                <span className={`${PILL} flex items-center gap-2`}>
+                  <span
+                    aria-hidden="true"
+                    className="size-4 rounded-full border border-gray-300"
+                    style={{ backgroundColor: c.toLowerCase() }}
+                  />
+                  {c}
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
+
+      <fieldset className="mt-5">
+        <legend className="mb-2 block text-sm font-semibold text-gray-900">Quantity</legend>
+        <div className="inline-flex items-center rounded-md border border-gray-300">
+          <button type="button" disabled aria-label="Decrease quantity" className="p-2.5 text-gray-400">
+            <Minus aria-hidden className="size-4" />
+          </button>
+          <output className="w-10 text-center font-semibold" aria-live="polite">
+            {quantity}
+          </output>
+          <button type="button" disabled aria-label="Increase quantity" className="p-2.5 text-gray-400">
+            <Plus aria-hidden className="size-4" />
+          </button>
+        </div>
+      </fieldset>
+
+      <div className="mt-6 grid gap-3 sm:grid-cols-2">
+        <button
+          type="button"
+          onClick={addToCart}
+          disabled={busy || outOfStock}
+          data-early={addKey}
+          className="h-12 rounded-md border-2 border-brand-700 bg-white font-semibold text-brand-700 hover:bg-brand-50 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-60 aria-busy:cursor-wait aria-busy:opacity-70"
+        >
+          Add to Cart
+        </button>
+        <button
+          type="button"
+          onClick={buyNow}
+          disabled={busy || outOfStock}
+          data-early={buyKey}
+          className="h-12 rounded-md bg-brand-700 font-semibold text-white hover:bg-brand-600 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-60 aria-busy:cursor-wait aria-busy:opacity-70"
+        >
+          Buy Now
+        </button>
+      </div>
+
+      {busy && (
+        <div role="status" className="fixed inset-0 z-50 flex items-center justify-center bg-white/60">
+          <LoaderCircle aria-hidden className="size-12 animate-spin text-brand-700" />
+          <span className="sr-only">Please wait</span>
+        </div>
+      )}
+    </>
+  );
+}
