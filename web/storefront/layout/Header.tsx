@@ -94,7 +94,11 @@ export function Header() {
 
       {/* Tighter gaps on the narrowest phones (360 px): menu, name, search, cart and account fit on one line. */}
       <div className="mx-auto flex h-14 max-w-7xl items-center gap-1 px-3 min-[380px]:gap-2 sm:px-4">
-        <details ref={mobileMenu.ref} open={mobileOpen} className="group/menu -ml-1 lg:hidden">
+        {/*
+          Every box on this row has its final size from its first tag: a slow phone paints the header while its HTML is
+          still arriving, and a disclosure drawn before its summary is parsed would otherwise push the row about.
+        */}
+        <details ref={mobileMenu.ref} open={mobileOpen} className="group/menu -ml-1 size-10 shrink-0 lg:hidden">
           <Summary
             className="cursor-pointer rounded-md p-2 text-gray-800 hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
             aria-expanded={mobileOpen}
@@ -111,7 +115,7 @@ export function Header() {
           {shop.name}
         </Link>
         {/* At least the search icon's width: the logo and the icon never overlap on a phone. */}
-        <div className="ml-auto flex min-w-10 flex-1 items-center justify-end sm:mx-4">
+        <div className="ml-auto flex h-10 min-w-10 flex-1 items-center justify-end sm:mx-4">
           <HeaderSearch />
         </div>
 

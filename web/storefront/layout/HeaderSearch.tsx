@@ -153,7 +153,7 @@ export function HeaderSearch() {
       <div className="hidden min-w-0 flex-1 sm:block sm:max-w-md">
         <SearchForm id="header-search" />
       </div>
-      <details ref={phone.ref} open={phone.open} className="group/search sm:hidden">
+      <details ref={phone.ref} open={phone.open} className="group/search size-10 shrink-0 sm:hidden">
         <Summary
           className="cursor-pointer rounded-md p-2 text-gray-800 hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
           aria-label={phone.open ? 'Close search' : 'Search'}
