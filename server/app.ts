@@ -117,8 +117,11 @@ declare module 'fastify' {
 export const BODY_LIMIT = 1024 * 1024;
 const CATALOGUE_PREFIX = /^\/(?:c1|s2|p1)\/api\//;
 const ORDERS_PREFIX = /^\/o1\/api\//;
-/** Writes under these may change what the catalogue answers show: products, sales, settings, content, stock. */
-const WRITES_CATALOGUE = /^\/(?:c1|s2|p1|o1|a1)\/api\//;
+/**
+ * Writes under these may change what kept answers show (products, sales, settings, content, stock, orders) or
+ * who is signed in (sessions, roles).
+ */
+const WRITES_CATALOGUE = /^\/(?:c1|s2|p1|o1|a1|u1)\/api\//;
 /** The shop's settings: every page shows its name and contacts. */
 const SETTINGS_PREFIX = /^\/a1\/api\/admin\/settings/;
 /** The home page's content (storefront/routes.ts): a change is shown on the next rendered page. */

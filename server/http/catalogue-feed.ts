@@ -4,10 +4,18 @@ import type { FastifyInstance } from 'fastify';
 import { CATALOGUE_TABLES, type CatalogueTable } from '../../contract/route.js';
 import { execRows } from '../db/client.js';
 import { AnswerCache } from './answer-cache.js';
+import { KeptValues } from './kept-values.js';
+import type { SessionUser } from './session.js';
 
 /** The channel the catalogue triggers notify on (migration 0070_catalogue_changed). */
 export const CATALOGUE_CHANNEL = 'catalogue_changed';
 const KNOWN = new Set<string>(CATALOGUE_TABLES);
+/** What the back-office order lists are read from besides the catalogue's products (migration 0071). */
+const ORDER_TABLES = new Set(['orders', 'order_items', 'order_events', 'refunds', 'return_requests', 'invoices', 'users']);
+/** What a signed-in user is read from: a session ended, a role or name changed. */
+const SESSION_TABLES = new Set(['sessions', 'users']);
+/** Catalogue tables an order list shows (each line's live product with its category names). */
+const ORDER_CATALOGUE = new Set<string>(['products', 'categories', 'subcategories']);
 /** The statement the listening connection runs (and then nothing else): how its servers are counted. */
 const LISTEN_STATEMENT = `listen "${CATALOGUE_CHANNEL}"`;
 
@@ -21,6 +29,10 @@ declare module 'fastify' {
      * the same notify latency.
      */
     catalogueSettled(): Promise<void>;
+    /** Signed-in users by session, kept until a session or user changes (server/http/session.ts). */
+    signedIn: KeptValues<{ user: SessionUser; expiresAt: Date } | null>;
+    /** Back-office order lists (serialised), kept until an order, its lines, events, refunds or products change. */
+    orderLists: KeptValues<Buffer>;
   }
 }
 
@@ -46,6 +58,14 @@ export async function installCatalogueFeed(app: FastifyInstance): Promise<void> 
     },
   );
   app.decorate('answers', answers);
+  // Signed-in users are few and small; order lists share the answer cache's budget (a quarter of it).
+  const signedIn = new KeptValues<{ user: SessionUser; expiresAt: Date } | null>(
+    app.config.answerCacheBytes > 0 ? 4 * 1024 * 1024 : 0,
+    Date.now,
+  );
+  const orderLists = new KeptValues<Buffer>(Math.floor(app.config.answerCacheBytes / 4), Date.now);
+  app.decorate('signedIn', signedIn);
+  app.decorate('orderLists', orderLists);
   const listingTables = new Set<CatalogueTable>(['products', 'categories', 'subcategories', 'sales']);
   answers.onChange((table) => {
     if (table === null || listingTables.has(table)) app.listingMemo.changed();
@@ -94,24 +114,39 @@ export async function installCatalogueFeed(app: FastifyInstance): Promise<void> 
   const stop = await app.database.listen(
     CATALOGUE_CHANNEL,
     (payload) => {
-      if (KNOWN.has(payload)) answers.invalidate(payload as CatalogueTable);
-      else if (payload.startsWith('settled:')) {
+      if (ORDER_TABLES.has(payload) || SESSION_TABLES.has(payload)) {
+        if (ORDER_TABLES.has(payload)) orderLists.changed();
+        if (SESSION_TABLES.has(payload)) signedIn.changed();
+      } else if (KNOWN.has(payload)) {
+        if (ORDER_CATALOGUE.has(payload)) orderLists.changed();
+        answers.invalidate(payload as CatalogueTable);
+      } else if (payload.startsWith('settled:')) {
         const marker = payload.slice('settled:'.length);
         if (marker.startsWith(`${self}.`)) heardOne(marker);
         else app.database.query('select pg_notify($1, $2)', [CATALOGUE_CHANNEL, `heard:${marker}`]).catch(() => {});
       } else if (payload.startsWith('heard:')) {
         const marker = payload.slice('heard:'.length);
         if (marker.startsWith(`${self}.`)) heardOne(marker);
-      } else answers.clear();
+      } else {
+        answers.clear();
+        orderLists.changed();
+        signedIn.changed();
+      }
     },
     (listening) => {
       answers.live = listening;
+      orderLists.live = listening;
+      signedIn.live = listening;
       answers.clear();
+      orderLists.changed();
+      signedIn.changed();
       if (!listening) app.log.warn('catalogue change feed lost: answer cache off until it is back');
     },
   );
   app.addHook('onClose', async () => {
     answers.live = false;
+    orderLists.live = false;
+    signedIn.live = false;
     await stop();
   });
 }

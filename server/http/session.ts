@@ -5,6 +5,7 @@ import type { Db, DbOrTx } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
 import { forbidden, unauthorized } from './errors.js';
 import { capSessions } from './housekeeping.js';
+import type { KeptValues } from './kept-values.js';
 
 export const SESSION_COOKIE = 'sid';
 export const SESSION_DAYS = 30;
@@ -45,7 +46,8 @@ export async function purgeExpiredSessions(db: Db) {
   await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
 }
 
-export async function findSessionUser(db: Db, token: string): Promise<SessionUser | null> {
+/** The signed-in user of a session token and when the session ends (null: no such live session). */
+async function loadSession(db: Db, token: string): Promise<{ user: SessionUser; expiresAt: Date } | null> {
   if (!token || token.length > 200) return null;
   const id = hashToken(token);
   const rows = await db
@@ -57,13 +59,34 @@ export async function findSessionUser(db: Db, token: string): Promise<SessionUse
       email: users.email,
       language: users.language,
       createdAt: users.createdAt,
+      expiresAt: sessions.expiresAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())))
     .limit(1);
   const row = rows[0];
-  return row ? { ...row, sessionId: id } : null;
+  if (!row) return null;
+  const { expiresAt, ...user } = row;
+  return { user: { ...user, sessionId: id }, expiresAt };
+}
+
+/**
+ * The signed-in user of a token, looked up once and then kept by the server (server/http/kept-values.ts) until
+ * the session ends or a session or user is changed or deleted anywhere: a sign-out, a password change, a
+ * new role.
+ */
+export async function findSessionUserKept(
+  db: Db,
+  kept: KeptValues<{ user: SessionUser; expiresAt: Date } | null>,
+  token: string,
+): Promise<SessionUser | null> {
+  if (!token || token.length > 200) return null;
+  const found = await kept.get(hashToken(token), async () => {
+    const s = await loadSession(db, token);
+    return { value: s, bytes: s ? 400 : null, validUntil: s?.expiresAt.getTime() };
+  });
+  return found ? { ...found.user } : null;
 }
 
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: Date) {
@@ -89,7 +112,7 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
 export async function currentUser(request: FastifyRequest): Promise<SessionUser | null> {
   if (request.sessionUser !== undefined) return request.sessionUser;
   const token = request.cookies[SESSION_COOKIE];
-  request.sessionUser = token ? await findSessionUser(request.server.db, token) : null;
+  request.sessionUser = token ? await findSessionUserKept(request.server.db, request.server.signedIn, token) : null;
   return request.sessionUser;
 }
 

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { paiseToRupees } from '../../../contract/common.js';
+import { RETURN_WINDOW_MS } from '../../../contract/lifecycle.js';
 import type { AdminOrder, AdminOrdersQuery } from '../../../contract/orders.js';
 import type { Db } from '../../db/client.js';
 import { orderItems, orders, users } from '../../db/schema.js';
@@ -149,21 +150,38 @@ export function adminOrderQueries(db: Db, q: AdminQuery) {
 }
 
 export async function adminOrders(db: Db, q: AdminQuery) {
+  return (await adminOrdersUntil(db, q)).answer;
+}
+
+/**
+ * The admin orders answer, and until when (clock ms) it holds without any write: an order's `returnable`
+ * turns false when its return window closes.
+ */
+export async function adminOrdersUntil(db: Db, q: AdminQuery) {
   const queries = adminOrderQueries(db, q);
   const [total] = await queries.count;
   const totalOrders = Number(total?.n ?? 0);
   const rows = await queries.page;
   const totalPages = Math.ceil(totalOrders / q.limit);
+  const orders = await orderViews(db, rows, { withUser: true });
+  let validUntil = Number.POSITIVE_INFINITY;
+  for (const [k, o] of orders.entries()) {
+    const deliveredAt = rows[k]?.deliveredAt;
+    if (o.returnable && deliveredAt) validUntil = Math.min(validUntil, deliveredAt.getTime() + RETURN_WINDOW_MS + 1);
+  }
   return {
-    orders: await orderViews(db, rows, { withUser: true }),
-    pagination: {
-      currentPage: q.page,
-      totalPages,
-      totalOrders,
-      hasNextPage: q.page < totalPages,
-      hasPrevPage: q.page > 1,
-      limit: q.limit,
+    answer: {
+      orders,
+      pagination: {
+        currentPage: q.page,
+        totalPages,
+        totalOrders,
+        hasNextPage: q.page < totalPages,
+        hasPrevPage: q.page > 1,
+        limit: q.limit,
+      },
     },
+    validUntil,
   };
 }
 
