@@ -129,3 +129,11 @@ export function toFormData(
   if (media.certificate) form.append('certificate', media.certificate, media.certificate.name);
   return form;
 }
+
+/** What a group of the form's inputs reads: the values, a change handler and an error per field, and whether the form is saving. */
+export type FieldProps = {
+  fields: ProductFields;
+  set: (k: keyof ProductFields) => (e: { target: { value: string } }) => void;
+  err: (k: string) => string | undefined;
+  disabled: boolean;
+};
