@@ -2,7 +2,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -42,6 +41,7 @@ import { finishOpenApi } from './http/openapi.js';
 import { installOriginCheck } from './http/origin.js';
 import type { EmptySearchPages, RenderStats } from './http/page-renders.js';
 import { dbRateLimitStore, type RateLimitStore, redisRateLimitStore } from './http/rate-limit.js';
+import { installSecurityHeaders } from './http/security-headers.js';
 import type { SessionUser } from './http/session.js';
 import { guardSlowClients, type SlowClientLimits } from './http/slow-clients.js';
 import { API_PREFIXES, installSpa, isFileRequest, type PageMetaResolver, type PageRedirectResolver } from './http/spa.js';
@@ -227,7 +227,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   installJsonBodies(app);
 
   await app.register(cookie);
-  await app.register(helmet, {
+  installSecurityHeaders(app, {
     contentSecurityPolicy: { useDefaults: false, directives: CSP },
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' },
