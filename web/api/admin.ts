@@ -26,7 +26,7 @@ import type { RouteAnswer } from '../../contract/route';
 import type { SettingsBody, settingsRoutes } from '../../contract/settings';
 import type { StorefrontContent, storefrontRoutes } from '../../contract/storefront';
 import type { subcategoryRoutes } from '../../contract/subcategories';
-import { queryString, routeCaller, sendMultipart } from './client';
+import { queryString, type RouteBody, routeCaller, sendMultipart } from './client';
 
 export { queryString, sendMultipart };
 
@@ -112,9 +112,8 @@ export const adminApi = {
   },
   users: {
     all: () => users('GET /u1/api/allusers'),
-    create: (body: { fullname: string; mobileno: string; role: Role; password: string }) =>
-      users('POST /u1/api/createuser', { body }),
-    edit: (id: string, body: { fullname: string; mobileno: string; role: Role; password?: string }) =>
+    create: (body: RouteBody<typeof authRoutes, 'POST /u1/api/createuser'>) => users('POST /u1/api/createuser', { body }),
+    edit: (id: string, body: RouteBody<typeof authRoutes, 'PUT /u1/api/edituser/:id'>) =>
       users('PUT /u1/api/edituser/:id', { params: { id }, body }),
     remove: (id: string) => users('DELETE /u1/api/deleteuser/:id', { params: { id } }),
   },
@@ -125,11 +124,11 @@ export const adminApi = {
       orders('PATCH /o1/api/admin/update/:id', { params: { id }, body: { deliverystatus } }),
     detail: (id: string) => orderActions('GET /o1/api/admin/orders/:id', { params: { id } }),
     cancel: (id: string, reason?: string) => orderActions('POST /o1/api/admin/cancel/:id', { params: { id }, body: { reason } }),
-    refund: (id: string, body: { amount: number; reason: string; restock?: { lineId: string; quantity: number }[] }) =>
+    refund: (id: string, body: RouteBody<typeof orderActionRoutes, 'POST /o1/api/admin/refund/:id'>) =>
       orderActions('POST /o1/api/admin/refund/:id', { params: { id }, body }),
-    ship: (id: string, body: { carrier: string; trackingnumber: string; trackingurl?: string }) =>
+    ship: (id: string, body: RouteBody<typeof orderActionRoutes, 'PATCH /o1/api/admin/shipment/:id'>) =>
       orderActions('PATCH /o1/api/admin/shipment/:id', { params: { id }, body }),
-    decideReturn: (id: string, body: { status: 'approved' | 'rejected' | 'received'; note?: string; refund?: boolean }) =>
+    decideReturn: (id: string, body: RouteBody<typeof orderActionRoutes, 'PATCH /o1/api/admin/returns/:id'>) =>
       orderActions('PATCH /o1/api/admin/returns/:id', { params: { id }, body }),
     note: (id: string, note: string) => orderActions('POST /o1/api/admin/note/:id', { params: { id }, body: { note } }),
     /** Address of the CSV file of the filtered orders (a plain link downloads it with the session cookie). */
@@ -153,7 +152,8 @@ export const adminApi = {
   },
   tax: {
     list: () => settings('GET /a1/api/admin/tax'),
-    save: (tax: { categoryId: string; hsn: string; gstrate: number }[]) => settings('PUT /a1/api/admin/tax', { body: { tax } }),
+    save: (tax: RouteBody<typeof settingsRoutes, 'PUT /a1/api/admin/tax'>['tax']) =>
+      settings('PUT /a1/api/admin/tax', { body: { tax } }),
   },
   gst: {
     report: (month: string) => gst('GET /o1/api/admin/gst-report', { query: { month, format: 'json' } }),
@@ -176,12 +176,14 @@ export const adminApi = {
   },
 };
 
-/** What the Storefront screen sends for each list (the answer's items without their ids). */
+type StorefrontBody<K extends keyof (typeof storefrontRoutes)['routes']> = RouteBody<typeof storefrontRoutes, K>;
+
+/** What the Storefront screen sends for each list. */
 export type StorefrontInput = {
-  slides: Omit<StorefrontContent['slides'][number], '_id'>[];
-  banners: (Omit<StorefrontContent['banners'][number], '_id' | 'sale' | 'saleId'> & { saleId: string | null })[];
-  tiles: Omit<StorefrontContent['tiles'][number], '_id'>[];
-  faq: Omit<StorefrontContent['faq'][number], '_id'>[];
+  slides: StorefrontBody<'PUT /a1/api/admin/storefront/slides'>['slides'];
+  banners: StorefrontBody<'PUT /a1/api/admin/storefront/banners'>['banners'];
+  tiles: StorefrontBody<'PUT /a1/api/admin/storefront/tiles'>['tiles'];
+  faq: StorefrontBody<'PUT /a1/api/admin/storefront/faq'>['faq'];
 };
 
 /** The credit note of a processed refund (PDF; the order must have its tax invoice). */

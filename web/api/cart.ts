@@ -1,6 +1,6 @@
 import type { cartRoutes } from '../../contract/cart';
 import type { CartItem } from '../../contract/orders';
-import { routeCaller } from './client';
+import { type RouteBody, routeCaller } from './client';
 
 export type { CartItem };
 
@@ -10,9 +10,9 @@ const cart = routeCaller<typeof cartRoutes>();
 export const cartApi = {
   count: () => cart('GET /c2/api/count'),
   all: () => cart('GET /c2/api/all'),
-  add: (body: { productId: string; productcolour?: string; productsize?: string; quantity?: number }) =>
-    cart('POST /c2/api/add', { body }),
-  updateQuantity: (body: { cartItemId: string; quantity: number }) => cart('PATCH /c2/api/update-quantity', { body }),
+  add: (body: RouteBody<typeof cartRoutes, 'POST /c2/api/add'>) => cart('POST /c2/api/add', { body }),
+  updateQuantity: (body: RouteBody<typeof cartRoutes, 'PATCH /c2/api/update-quantity'>) =>
+    cart('PATCH /c2/api/update-quantity', { body }),
   remove: (cartItemId: string) => cart('DELETE /c2/api/remove/:cartItemId', { params: { cartItemId } }),
   clear: () => cart('DELETE /c2/api/clear'),
 };

@@ -112,6 +112,9 @@ type CallArgs<S extends RouteSpec> =
 
 type SpecOf<T extends RouteTable, K extends keyof T['routes']> = Extract<T['routes'][K], RouteSpec>;
 
+/** What a route of a contract table takes as its body: `RouteBody<typeof cartRoutes, 'POST /c2/api/add'>`. */
+export type RouteBody<T extends RouteTable, K extends keyof T['routes']> = RouteInput<SpecOf<T, K>>['body'];
+
 /** `'PATCH /c1/api/edit/:id'` with `{ id: 'x y' }` → `['PATCH', '/c1/api/edit/x%20y']`. */
 export function addressOf(key: string, params?: Record<string, unknown>): [string, string] {
   const space = key.indexOf(' ');

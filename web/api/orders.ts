@@ -3,7 +3,7 @@ import type { orderRoutes } from '../../contract/order-routes';
 import type { Order, ShippingInfo } from '../../contract/orders';
 import type { paymentRoutes } from '../../contract/payments';
 import type { RouteAnswer } from '../../contract/route';
-import { routeCaller } from './client';
+import { type RouteBody, routeCaller } from './client';
 
 export type { Order, ShippingInfo };
 
@@ -19,7 +19,9 @@ const orders = routeCaller<typeof orderRoutes>();
 const orderActions = routeCaller<typeof orderActionRoutes>();
 
 /** Buy Now: the cart line and how many of it to buy (the rest of the cart is left alone). */
-export type CheckoutItem = { cartItemId: string; quantity: number };
+export type CheckoutItem = NonNullable<
+  NonNullable<RouteBody<typeof paymentRoutes, 'POST /o1/api/razorpay-order'>>['items']
+>[number];
 
 /** Customer order and payment calls (signed in). React Query keys for orders start with 'orders'. */
 export const ordersApi = {
@@ -32,9 +34,10 @@ export const ordersApi = {
       body: { shippinginfo, ...(items ? { items } : {}), ...(coupon ? { coupon } : {}) },
     }),
   /** Checks the payment signature and places the order; safe to repeat for the same payment. */
-  verifyAndPlace: (body: PaymentResult & { shippinginfo: ShippingInfo }) => payments('POST /o1/api/verify-and-place', { body }),
+  verifyAndPlace: (body: RouteBody<typeof paymentRoutes, 'POST /o1/api/verify-and-place'>) =>
+    payments('POST /o1/api/verify-and-place', { body }),
   /** Sandbox mode only: pays or fails the order the way Razorpay would. */
-  sandboxPay: (body: { razorpay_order_id: string; outcome: 'success' | 'failure' }) =>
+  sandboxPay: (body: RouteBody<typeof paymentRoutes, 'POST /o1/api/sandbox/pay'>) =>
     payments('POST /o1/api/sandbox/pay', { body }),
   myOrders: () => orders('GET /o1/api/my-orders'),
   /** Cancels the shopper's own order (within 24 hours, before shipping); the refund starts at once. */
