@@ -2,7 +2,8 @@ import http from 'node:http';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from '../server/db/schema.js';
-import { filterProducts, productColumns, toProduct } from '../server/features/products/service.js';
+import { filterProducts } from '../server/features/products/listing.js';
+import { productColumns, toProduct } from '../server/features/products/rows.js';
 
 /**
  * The limit for the storefront listing: plain node:http and pg, no framework, no validation, the page query

@@ -7,7 +7,7 @@ import type { Shape, StoneLook } from './art.js';
  * a page term is a subcategory name written lower-case with spaces as `-`, so `Catseye` and
  * `Lapislazuli` are spelt as the pages spell them. The page `/gemstones-lolite` spells Iolite as it
  * is often misspelt; no subcategory has that name, so the term is a name search, which reads "lolite"
- * as Iolite (server/features/products/service.ts): the stones are named Iolite alone.
+ * as Iolite (server/features/products/listing.ts): the stones are named Iolite alone.
  */
 export type StoneKind = {
   subcategory: string;

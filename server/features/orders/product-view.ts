@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Product } from '../../../contract/catalogue.js';
 import type { DbOrTx } from '../../db/client.js';
 import { categories, products, subcategories } from '../../db/schema.js';
-import { productColumns, toProduct } from '../products/service.js';
+import { productColumns, toProduct } from '../products/rows.js';
 
 /** The live products with these ids, in one query, as the catalogue sends them (for order lines). */
 export async function productViewsByIds(db: DbOrTx, ids: string[]): Promise<Map<string, Product>> {

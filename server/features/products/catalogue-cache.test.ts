@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FilterResponse } from '../../../contract/catalogue.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/helpers.js';
 import { CatalogueCache } from './catalogue-cache.js';
-import { createProduct } from './service.js';
 import { createCategory, createSubcategory } from './test-kit.js';
+import { createProduct } from './writes.js';
 
 describe('CatalogueCache', () => {
   it('keeps names and totals for the time given, and forgets everything when the catalogue changes', async () => {

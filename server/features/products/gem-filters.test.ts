@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FilterResponse } from '../../../contract/catalogue.js';
 import { PublicSettingsResponse } from '../../../contract/settings.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/helpers.js';
-import { createProduct } from './service.js';
 import { createCategory, createSubcategory } from './test-kit.js';
+import { createProduct } from './writes.js';
 
 let t: TestApp;
 let admin: TestUser;

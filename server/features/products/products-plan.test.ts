@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FilterResponse } from '../../../contract/catalogue.js';
 import { parseFilter } from '../../../contract/filter.js';
 import { createTestApp, type TestApp } from '../../test/helpers.js';
-import { catalogueNames, filterConditions, filterQueries } from './service.js';
+import { catalogueNames, filterConditions, filterQueries } from './listing.js';
 
 /**
  * With 10,000 products (40 categories × 5 subcategories), the storefront listing must reach products

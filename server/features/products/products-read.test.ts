@@ -8,8 +8,8 @@ import {
   ProductsResponse,
 } from '../../../contract/catalogue.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/helpers.js';
-import { createProduct } from './service.js';
 import { createCategory, createSubcategory } from './test-kit.js';
+import { createProduct } from './writes.js';
 
 let t: TestApp;
 let admin: TestUser;

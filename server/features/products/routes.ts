@@ -4,9 +4,12 @@ import { routePlugin } from '../../http/routes.js';
 import { listCategories, listShopperCategories, toCategory } from '../categories/service.js';
 import { settingsRow } from '../gst/settings.js';
 import { subcategoriesOfCategory, toSubcategory } from '../subcategories/service.js';
+import { adminListProducts, countProducts } from './admin-reads.js';
+import { bestSellers, filterProducts, findActiveBySlug, latestProducts, relatedProducts } from './listing.js';
+import { toProduct } from './rows.js';
 import { suggest } from './search.js';
-import * as service from './service.js';
 import { readProductUpload } from './upload.js';
+import { createProductFromUpload, deleteProduct, editProductFromUpload, toggleProductStatus } from './writes.js';
 
 export default routePlugin(productRoutes, (app) => {
   const logMediaError = (err: unknown) => app.log.error({ err }, 'could not delete product media');
@@ -15,35 +18,35 @@ export default routePlugin(productRoutes, (app) => {
 
     'GET /p1/api/latest/all': async (request) => ({
       success: true,
-      products: (await service.latestProducts(app.db, request.query.limit, app.clock())).map(service.toProduct),
+      products: (await latestProducts(app.db, request.query.limit, app.clock())).map(toProduct),
     }),
 
     'GET /p1/api/best/all': async (request) => {
       const subcategory = request.query.subcategory || undefined;
-      const rows = await service.bestSellers(app.db, { subcategory, limit: request.query.limit, at: app.clock() });
+      const rows = await bestSellers(app.db, { subcategory, limit: request.query.limit, at: app.clock() });
       const message = rows.length
         ? 'Best selling products fetched successfully'
         : subcategory
           ? `No products found in ${subcategory} category`
           : 'No products found';
-      return { success: true, products: rows.map(service.toProduct), message };
+      return { success: true, products: rows.map(toProduct), message };
     },
 
     'GET /p1/api/slug/:slug': async (request) => {
       const at = app.clock();
-      const row = await service.findActiveBySlug(app.db, request.params.slug, at);
+      const row = await findActiveBySlug(app.db, request.params.slug, at);
       if (!row) throw notFound('Product not found');
-      const [related, settings] = await Promise.all([service.relatedProducts(app.db, row, undefined, at), settingsRow(app.db)]);
+      const [related, settings] = await Promise.all([relatedProducts(app.db, row, undefined, at), settingsRow(app.db)]);
       return {
         success: true,
-        product: service.toProduct(row),
-        relatedProducts: related.map(service.toProduct),
+        product: toProduct(row),
+        relatedProducts: related.map(toProduct),
         rattiincarats: Number(settings.rattiincarats),
       };
     },
 
     'GET /p1/api/filter/:filterstring': async (request) => {
-      const { filter, rows, total, totalPages } = await service.filterProducts(
+      const { filter, rows, total, totalPages } = await filterProducts(
         app.db,
         request.params.filterstring,
         request.query.page || undefined,
@@ -52,7 +55,7 @@ export default routePlugin(productRoutes, (app) => {
       );
       return {
         success: true,
-        products: rows.map(service.toProduct),
+        products: rows.map(toProduct),
         pagination: { totalPages, totalCount: total, currentPage: filter.page },
         filter,
       };
@@ -74,7 +77,7 @@ export default routePlugin(productRoutes, (app) => {
 
     'GET /p1/api/admin/all': async (request) => {
       const { page, limit, search } = request.query;
-      const { rows, total, totalPages } = await service.adminListProducts(app.db, { page, limit, search });
+      const { rows, total, totalPages } = await adminListProducts(app.db, { page, limit, search });
       const message = rows.length
         ? 'Products fetched successfully'
         : search
@@ -82,7 +85,7 @@ export default routePlugin(productRoutes, (app) => {
           : 'No products found.';
       return {
         success: true,
-        products: rows.map(service.toProduct),
+        products: rows.map(toProduct),
         pagination: { currentPage: page, totalPages, totalProducts: total, hasNext: page < totalPages, hasPrev: page > 1 },
         message,
       };
@@ -90,23 +93,23 @@ export default routePlugin(productRoutes, (app) => {
 
     'POST /p1/api/create': async (request) => {
       const upload = await readProductUpload(request, app.media);
-      const product = await service.createProductFromUpload(app.db, upload);
+      const product = await createProductFromUpload(app.db, upload);
       return { success: true, message: 'Product created successfully', product };
     },
 
     'PATCH /p1/api/edit/:id': async (request) => {
       const upload = await readProductUpload(request, app.media);
-      const product = await service.editProductFromUpload(app.db, app.media, request.params.id, upload, logMediaError);
+      const product = await editProductFromUpload(app.db, app.media, request.params.id, upload, logMediaError);
       return { success: true, message: 'Product updated successfully', product };
     },
 
     'DELETE /p1/api/delete/:id': async (request) => {
-      await service.deleteProduct(app.db, app.media, request.params.id, logMediaError);
+      await deleteProduct(app.db, app.media, request.params.id, logMediaError);
       return { success: true, message: 'Product has been deleted successfully' };
     },
 
     'PATCH /p1/api/status/:id': async (request) => {
-      const isActive = await service.toggleProductStatus(app.db, request.params.id);
+      const isActive = await toggleProductStatus(app.db, request.params.id);
       return { success: true, isActive, message: isActive ? 'Product is now active' : 'Product is now inactive' };
     },
 
@@ -121,6 +124,6 @@ export default routePlugin(productRoutes, (app) => {
       return { success: true, subcategories: subcategories.map(toSubcategory) };
     },
 
-    'GET /p1/api/count': async () => ({ success: true, totalProducts: await service.countProducts(app.db) }),
+    'GET /p1/api/count': async () => ({ success: true, totalProducts: await countProducts(app.db) }),
   };
 });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SuggestResponse } from '../../../contract/search.js';
 import { createTestApp, type TestApp } from '../../test/helpers.js';
-import { createProduct } from './service.js';
 import { createCategory, createSubcategory } from './test-kit.js';
+import { createProduct } from './writes.js';
 
 let t: TestApp;
 const ids: Record<string, string> = {};

@@ -3,7 +3,7 @@ import { nameToFilterWord } from '../../../contract/filter.js';
 import { STONE_NAMES, SUGGEST_MIN_CHARS, type SuggestResponse } from '../../../contract/search.js';
 import { type Db, execRows } from '../../db/client.js';
 import { products } from '../../db/schema.js';
-import { selectPricedProducts, toProduct } from './service.js';
+import { selectPricedProducts, toProduct } from './rows.js';
 
 /**
  * Header search suggestions, typo-tolerant through PostgreSQL's pg_trgm (migration 0001_name_search): a name

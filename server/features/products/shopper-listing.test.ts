@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FilterResponse, ProductCategoriesResponse } from '../../../contract/catalogue.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/helpers.js';
-import { createProduct } from './service.js';
 import { createCategory, createSubcategory } from './test-kit.js';
+import { createProduct } from './writes.js';
 
 /** What a shopper's listing offers: categories with something on sale, a page past the last, a misspelt stone page. */
 

@@ -4,7 +4,7 @@ import { GEM_ORIGINS, GEM_TREATMENTS } from '../../../contract/gems.js';
 import type { ListingNames } from '../../../contract/listing.js';
 import type { DbOrTx } from '../../db/client.js';
 import { categories, products, subcategories } from '../../db/schema.js';
-import { catalogueNames as catalogueIds } from '../products/service.js';
+import { catalogueNames as catalogueIds } from '../products/listing.js';
 
 /** A name as the storefront writes it in a path: lower-case, spaces as `-` (`Natural Yellow Sapphire` → `natural-yellow-sapphire`). */
 export const pathWord = nameToFilterWord;
@@ -60,7 +60,7 @@ export async function productBySlug(db: DbOrTx, slug: string): Promise<ProductFo
 
 /**
  * Every category and subcategory name, to read a listing page's filter string: the listing's own query
- * (products/service.ts), the categories named.
+ * (products/listing.ts), the categories named.
  */
 export async function catalogueNames(db: DbOrTx): Promise<ListingNames> {
   const names = await catalogueIds(db);

@@ -1,0 +1,326 @@
+// Storefront reads of active products: latest, best sellers, a product page, related products and listing pages.
+import { and, asc, count, desc, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { FILTER_PAGE_SIZE, RELATED_LIMIT } from '../../../contract/catalogue.js';
+import { rupeesToPaise } from '../../../contract/common.js';
+import { type CatalogueFilter, GEM_LISTS, nameToFilterWord, parseFilter } from '../../../contract/filter.js';
+import { CERTIFICATE_LAB_KEYS, GEM_CHOICES, GEM_LABS, type GemChoiceKind } from '../../../contract/gems.js';
+import { type DbOrTx, execRows } from '../../db/client.js';
+import { categories, products, subcategories } from '../../db/schema.js';
+import { payPaiseSql, saleJoin } from '../promotions/sale-price.js';
+import type { CatalogueCache } from './catalogue-cache.js';
+import { escapeLike, newestFirst, type PriceAt, type ProductRow, type ProductWithNames, selectPricedProducts } from './rows.js';
+
+/** `lower(name) like '%word%'`: served by the trigram index products_name_trgm_idx. */
+const nameContains = (word: string) => sql`lower(${products.name}) like ${`%${escapeLike(word.toLowerCase())}%`}`;
+
+/**
+ * Misspellings of stone names that shoppers' links carry, and the name they mean: the storefront's page
+ * `/gemstones-lolite` (SPEC) spells Iolite with an L, while the stones are named Iolite.
+ */
+const MEANT: Readonly<Record<string, string>> = { lolite: 'iolite' };
+
+/** A name search word: names containing it, or the name it is a known misspelling of. */
+function nameContainsWord(word: string) {
+  const meant = MEANT[word.toLowerCase()];
+  return meant ? sql`(${nameContains(word)} or ${nameContains(meant)})` : nameContains(word);
+}
+
+export async function latestProducts(db: DbOrTx, limit: number, at: Date = new Date()): Promise<ProductWithNames[]> {
+  return selectPricedProducts(db, at)
+    .where(eq(products.isActive, true))
+    .orderBy(...newestFirst)
+    .limit(limit);
+}
+
+/**
+ * Best sellers: active products ranked by units sold (products.sold, kept by the checkout), ties by newest.
+ * `subcategory` matches subcategory names case-insensitively and partially (`Sapphire` → every sapphire).
+ */
+export async function bestSellers(
+  db: DbOrTx,
+  opts: { subcategory?: string; limit: number; at?: Date },
+): Promise<ProductWithNames[]> {
+  const where: SQL[] = [eq(products.isActive, true)];
+  if (opts.subcategory) {
+    const pattern = `%${escapeLike(opts.subcategory.toLowerCase())}%`;
+    where.push(
+      inArray(
+        products.subcategoryId,
+        db.select({ id: subcategories.id }).from(subcategories).where(sql`lower(${subcategories.name}) like ${pattern}`),
+      ),
+    );
+  }
+  return selectPricedProducts(db, opts.at ?? new Date())
+    .where(and(...where))
+    .orderBy(desc(products.sold), ...newestFirst)
+    .limit(opts.limit);
+}
+
+/** The active product with this slug, or null. (Product pages and their meta tags use it.) */
+export async function findActiveBySlug(db: DbOrTx, slug: string, at: Date = new Date()): Promise<ProductWithNames | null> {
+  const [row] = await selectPricedProducts(db, at)
+    .where(and(eq(products.slug, slug), eq(products.isActive, true)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Up to 12 other active products: the same subcategory first (newest first), then the rest of the category. */
+export async function relatedProducts(
+  db: DbOrTx,
+  product: Pick<ProductRow, 'id' | 'categoryId' | 'subcategoryId'>,
+  limit = RELATED_LIMIT,
+  at: Date = new Date(),
+): Promise<ProductWithNames[]> {
+  const [same, others] = await Promise.all([
+    selectPricedProducts(db, at)
+      .where(and(eq(products.isActive, true), eq(products.subcategoryId, product.subcategoryId), ne(products.id, product.id)))
+      .orderBy(...newestFirst)
+      .limit(limit),
+    selectPricedProducts(db, at)
+      .where(
+        and(
+          eq(products.isActive, true),
+          eq(products.categoryId, product.categoryId),
+          ne(products.subcategoryId, product.subcategoryId),
+        ),
+      )
+      .orderBy(...newestFirst)
+      .limit(limit),
+  ]);
+  return [...same, ...others].slice(0, limit);
+}
+
+/** Category and subcategory names (oldest first), for reading filter strings: one small query. */
+export async function catalogueNames(db: DbOrTx) {
+  const { rows } = await execRows<{ kind: 'c' | 's'; id: string; name: string; category_id: string }>(
+    db,
+    sql`select 'c' as kind, id, name, id as category_id, created_at from ${categories}
+        union all
+        select 's' as kind, id, name, category_id, created_at from ${subcategories}
+        order by created_at, id`,
+  );
+  return {
+    categories: rows.filter((r) => r.kind === 'c').map((r) => ({ id: r.id, name: r.name })),
+    subcategories: rows.filter((r) => r.kind === 's').map((r) => ({ id: r.id, name: r.name, categoryId: r.category_id })),
+  };
+}
+
+const MAX_SEARCH_WORDS = 10;
+const SORTS: Record<CatalogueFilter['sort'], SQL[]> = {
+  newest: newestFirst,
+  oldest: [asc(products.createdAt), asc(products.id)],
+  // The price a shopper pays (a running sale applied).
+  asc: [asc(payPaiseSql), ...newestFirst],
+  desc: [desc(payPaiseSql), ...newestFirst],
+};
+
+export type CatalogueNames = Awaited<ReturnType<typeof catalogueNames>>;
+
+/**
+ * The WHERE conditions of a parsed filter; null when it can match nothing (a subcategory not under the category).
+ * Price bounds are on the price a shopper pays (they need `saleJoin` in the query); each also bounds the list
+ * price, which an index can serve: paid ≤ list, and paid ≥ list × (100 − the largest running percentage) / 100.
+ */
+export function filterConditions(filter: CatalogueFilter, names: CatalogueNames, at: PriceAt = new Date()): SQL[] | null {
+  const where: SQL[] = [eq(products.isActive, true)];
+  const catKeys = new Set(filter.categories.map(nameToFilterWord));
+  const catIds = names.categories.filter((c) => catKeys.has(nameToFilterWord(c.name))).map((c) => c.id);
+  if (filter.categories.length) where.push(inArray(products.categoryId, catIds));
+  if (filter.subcategories.length) {
+    const keys = new Set(filter.subcategories.map(nameToFilterWord));
+    const ids = names.subcategories
+      .filter((s) => keys.has(nameToFilterWord(s.name)) && (!filter.categories.length || catIds.includes(s.categoryId)))
+      .map((s) => s.id);
+    if (!ids.length) return null;
+    where.push(inArray(products.subcategoryId, ids));
+  }
+  if (filter.min !== undefined) {
+    const min = rupeesToPaise(filter.min);
+    where.push(gte(products.pricePaise, min), gte(payPaiseSql, min));
+  }
+  if (filter.max !== undefined) {
+    const max = rupeesToPaise(filter.max);
+    const instant = at instanceof Date ? sql`${at.toISOString()}::timestamptz` : sql`${at}::timestamptz`;
+    const deepest = sql`(select coalesce(max(percentoff), 0) from sales where starts_at <= ${instant} and ends_at > ${instant})`;
+    where.push(sql`${products.pricePaise} <= (100 * ${max}::bigint + 49) / (100 - ${deepest})`, lte(payPaiseSql, max));
+  }
+  for (const word of filter.search.slice(0, MAX_SEARCH_WORDS)) where.push(nameContainsWord(word.slice(0, 100)));
+  where.push(...gemConditions(filter));
+  return where;
+}
+
+const GEM_COLUMNS = {
+  origin: products.origin,
+  shape: products.shape,
+  treatment: products.treatment,
+  lab: products.certification,
+} as const satisfies Record<GemChoiceKind, unknown>;
+
+/** `\m(burma|myanmar)\M`: any of the words, as whole words (the words are our own, letters and spaces). */
+const wholeWords = (words: readonly string[]) => `\\m(${words.map((w) => w.replace(/[^\p{L}\p{N} ]/gu, '')).join('|')})\\M`;
+const KNOWN_LABS = wholeWords(GEM_LABS.flatMap((l) => l.words));
+
+const STRUCTURED_LABS: readonly string[] = CERTIFICATE_LAB_KEYS;
+
+/**
+ * The lab terms: a product's lab is its report's lab field when that names one; a product without it (every product
+ * made before the field, or one whose report is from "Other") is read from its free-text certification as before.
+ * `lab-any` is any certificate at all; `lab-other` a lab that is none of the known ones.
+ */
+function labConditions(chosen: readonly { key: string; words: readonly string[] }[]): SQL[] {
+  const lab = products.certificateLab;
+  const text = products.certification;
+  const unnamed = sql`${lab} in ('', 'other')`;
+  return chosen.map((c) => {
+    if (c.key === 'any') return sql`(${lab} <> '' or btrim(${text}) <> '')`;
+    if (c.key === 'other')
+      return sql`(${lab} = 'other' or (${lab} = '' and btrim(${text}) <> '' and lower(${text}) !~ ${KNOWN_LABS}))`;
+    const byText = sql`(${unnamed} and lower(${text}) ~ ${wholeWords(c.words)})`;
+    return STRUCTURED_LABS.includes(c.key) ? sql`(${lab} = ${c.key} or ${byText})` : byText;
+  });
+}
+
+/**
+ * The gem terms as conditions: carat bounds on the carat weight; ratti bounds through the shop's ratti setting
+ * (carats per ratti, read in the same statement); origin, shape, treatment and lab as whole words of the product's
+ * own field, any of the chosen ones. A product without a carat weight is left out by a weight bound.
+ */
+export function gemConditions(filter: CatalogueFilter): SQL[] {
+  const where: SQL[] = [];
+  const factor = sql`(select ratti_in_carats from shop_settings where id = 1)`;
+  if (filter.caratmin !== undefined) where.push(sql`${products.weightcarrat} >= ${filter.caratmin}`);
+  if (filter.caratmax !== undefined) where.push(sql`${products.weightcarrat} <= ${filter.caratmax}`);
+  if (filter.rattimin !== undefined) where.push(sql`${products.weightcarrat} >= ${filter.rattimin}::numeric * ${factor}`);
+  if (filter.rattimax !== undefined) where.push(sql`${products.weightcarrat} <= ${filter.rattimax}::numeric * ${factor}`);
+  for (const kind of GEM_LISTS) {
+    const keys = filter[kind] ?? [];
+    if (!keys.length) continue;
+    const column = GEM_COLUMNS[kind];
+    const chosen = GEM_CHOICES[kind].filter((c) => keys.includes(c.key));
+    const any: SQL[] = kind === 'lab' ? labConditions(chosen) : [];
+    const words = chosen.flatMap((c) => c.words);
+    if (kind !== 'lab' && words.length) any.push(sql`lower(${column}) ~ ${wholeWords(words)}`);
+    if (any.length) where.push(sql`(${sql.join(any, sql` or `)})`);
+  }
+  return where;
+}
+
+/**
+ * The two queries of a listing page, run side by side: the page itself (which can follow an index in the
+ * requested order and stop after 30 rows) and the number of matching products (which never reads more
+ * than the indexed columns it filters on). The joins cannot change the count: every product has its
+ * category and subcategory.
+ */
+export function filterQueries(db: DbOrTx, where: SQL[], filter: CatalogueFilter, at: PriceAt = new Date()) {
+  const byPrice = filter.min !== undefined || filter.max !== undefined;
+  return {
+    page: selectPricedProducts(db, at)
+      .where(and(...where))
+      .orderBy(...SORTS[filter.sort])
+      .limit(FILTER_PAGE_SIZE)
+      .offset((filter.page - 1) * FILTER_PAGE_SIZE),
+    // Only a price filter needs the sale of each product to count.
+    count: byPrice
+      ? db
+          .select({ n: count() })
+          .from(products)
+          .leftJoin(saleJoin(at), sql`true`)
+          .where(and(...where))
+      : db
+          .select({ n: count() })
+          .from(products)
+          .where(and(...where)),
+  };
+}
+
+/**
+ * The storefront listing of a filter string (contract/filter.ts), 30 a page, with the total.
+ * A subcategory name matches every subcategory of that name, or only those under the named
+ * categories when the string names categories too. A page past the last one (`/all-page-999`, an old link
+ * after products sold) answers the last page, with that page's number.
+ */
+export async function filterProducts(
+  db: DbOrTx,
+  term: string,
+  pageOverride?: number,
+  memo?: CatalogueCache<CatalogueNames>,
+  now: Date = new Date(),
+) {
+  const found = await filterPage(db, term, pageOverride, memo, now);
+  if (found.totalPages > 0 && found.filter.page > found.totalPages) {
+    return filterPage(db, term, found.totalPages, memo, now);
+  }
+  return found;
+}
+
+async function filterPage(
+  db: DbOrTx,
+  term: string,
+  pageOverride: number | undefined,
+  memo: CatalogueCache<CatalogueNames> | undefined,
+  now: Date,
+) {
+  const names = await (memo ? memo.catalogueNames(() => catalogueNames(db)) : catalogueNames(db));
+  const filter = parseFilter(term, {
+    categories: names.categories.map((c) => c.name),
+    subcategories: names.subcategories.map((s) => s.name),
+  });
+  if (pageOverride && pageOverride >= 1) filter.page = pageOverride;
+  // A remembered statement prices at the instant it is run with (a placeholder), never at the one it was built at.
+  const at = memo ? sql.placeholder('at') : now;
+  const where = filterConditions(filter, names, at);
+  if (!where || !Number.isSafeInteger((filter.page - 1) * FILTER_PAGE_SIZE)) {
+    return { filter, rows: [], total: 0, totalPages: 0 };
+  }
+  if (!memo) {
+    const queries = filterQueries(db, where, filter, at);
+    const [rows, [n]] = await Promise.all([queries.page, queries.count]);
+    const total = Number(n?.n ?? 0);
+    return { filter, rows, total, totalPages: Math.ceil(total / FILTER_PAGE_SIZE) };
+  }
+  // The statement of this page (built once, run again with the same values) and the filter's total.
+  const generation = memo.currentGeneration;
+  const filterKey = countKey(filter);
+  const pageKey = `page:${filterKey}:${filter.sort}:${filter.page}`;
+  let page = memo.recall<PagePrepared>(pageKey);
+  let queries: ReturnType<typeof filterQueries> | undefined;
+  if (!page) {
+    queries = filterQueries(db, where, filter, at);
+    page = queries.page.prepare(undefined as unknown as string) as unknown as PagePrepared;
+    memo.remember(pageKey, page, generation);
+  }
+  const known = memo.recall<number>(`total:${filterKey}`);
+  let rows: ProductWithNames[];
+  let total: number;
+  const values = { at: now.toISOString() };
+  if (known !== undefined) {
+    rows = await page.execute(values);
+    total = known;
+  } else {
+    const count = (queries ?? filterQueries(db, where, filter, at)).count.prepare(undefined as unknown as string);
+    const [found, [n]] = await Promise.all([page.execute(values), count.execute(values)]);
+    rows = found;
+    total = Number(n?.n ?? 0);
+    memo.remember(`total:${filterKey}`, total, generation);
+  }
+  return { filter, rows, total, totalPages: Math.ceil(total / FILTER_PAGE_SIZE) };
+}
+
+/** A listing page's statement, built once: `execute()` runs it again. */
+type PagePrepared = { execute(values: { at: string }): Promise<ProductWithNames[]> };
+
+/** What decides a filter's total (not its page or order): two filters with the same key count the same products. */
+function countKey(filter: CatalogueFilter): string {
+  return JSON.stringify([
+    filter.categories,
+    filter.subcategories,
+    filter.min ?? null,
+    filter.max ?? null,
+    filter.search,
+    filter.caratmin ?? null,
+    filter.caratmax ?? null,
+    filter.rattimin ?? null,
+    filter.rattimax ?? null,
+    ...GEM_LISTS.map((k) => filter[k] ?? []),
+  ]);
+}
