@@ -68,7 +68,7 @@ export async function installCatalogueFeed(app: FastifyInstance): Promise<void> 
   app.decorate('orderLists', orderLists);
   const listingTables = new Set<CatalogueTable>(['products', 'categories', 'subcategories', 'sales']);
   answers.onChange((table) => {
-    if (table === null || listingTables.has(table)) app.listingMemo.changed();
+    if (table === null || listingTables.has(table)) app.listingCache.changed();
     app.renderedPages.changed();
   });
   // Notifications reach each listener in commit order: once every listening server has heard a marker sent

@@ -4,7 +4,7 @@
  * the built SQL statement of the page. All change only when the catalogue does, yet counting costs time in
  * proportion to the matches (27 ms for 90,000 products on PostgreSQL) and building the statement is a fifth
  * of a listing's CPU time, while the page itself stops after 30 rows. So each server remembers them until
- * `changed()`: the listing memo on every catalogue change heard from the database or a sale starting or
+ * `changed()`: the listing cache on every catalogue change heard from the database or a sale starting or
  * ending (server/http/catalogue-feed.ts), without any time limit. Server-rendered pages are kept in one too,
  * for at most `ttlMs` as well.
  */

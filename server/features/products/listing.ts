@@ -243,12 +243,12 @@ export async function filterProducts(
   db: DbOrTx,
   term: string,
   pageOverride?: number,
-  memo?: CatalogueCache<CatalogueNames>,
+  cache?: CatalogueCache<CatalogueNames>,
   now: Date = new Date(),
 ) {
-  const found = await filterPage(db, term, pageOverride, memo, now);
+  const found = await filterPage(db, term, pageOverride, cache, now);
   if (found.totalPages > 0 && found.filter.page > found.totalPages) {
-    return filterPage(db, term, found.totalPages, memo, now);
+    return filterPage(db, term, found.totalPages, cache, now);
   }
   return found;
 }
@@ -257,39 +257,39 @@ async function filterPage(
   db: DbOrTx,
   term: string,
   pageOverride: number | undefined,
-  memo: CatalogueCache<CatalogueNames> | undefined,
+  cache: CatalogueCache<CatalogueNames> | undefined,
   now: Date,
 ) {
-  const names = await (memo ? memo.catalogueNames(() => catalogueNames(db)) : catalogueNames(db));
+  const names = await (cache ? cache.catalogueNames(() => catalogueNames(db)) : catalogueNames(db));
   const filter = parseFilter(term, {
     categories: names.categories.map((c) => c.name),
     subcategories: names.subcategories.map((s) => s.name),
   });
   if (pageOverride && pageOverride >= 1) filter.page = pageOverride;
   // A remembered statement prices at the instant it is run with (a placeholder), never at the one it was built at.
-  const at = memo ? sql.placeholder('at') : now;
+  const at = cache ? sql.placeholder('at') : now;
   const where = filterConditions(filter, names, at);
   if (!where || !Number.isSafeInteger((filter.page - 1) * FILTER_PAGE_SIZE)) {
     return { filter, rows: [], total: 0, totalPages: 0 };
   }
-  if (!memo) {
+  if (!cache) {
     const queries = filterQueries(db, where, filter, at);
     const [rows, [n]] = await Promise.all([queries.page, queries.count]);
     const total = Number(n?.n ?? 0);
     return { filter, rows, total, totalPages: Math.ceil(total / FILTER_PAGE_SIZE) };
   }
   // The statement of this page (built once, run again with the same values) and the filter's total.
-  const generation = memo.currentGeneration;
+  const generation = cache.currentGeneration;
   const filterKey = countKey(filter);
   const pageKey = `page:${filterKey}:${filter.sort}:${filter.page}`;
-  let page = memo.recall<PagePrepared>(pageKey);
+  let page = cache.recall<PagePrepared>(pageKey);
   let queries: ReturnType<typeof filterQueries> | undefined;
   if (!page) {
     queries = filterQueries(db, where, filter, at);
     page = queries.page.prepare(undefined as unknown as string) as unknown as PagePrepared;
-    memo.remember(pageKey, page, generation);
+    cache.remember(pageKey, page, generation);
   }
-  const known = memo.recall<number>(`total:${filterKey}`);
+  const known = cache.recall<number>(`total:${filterKey}`);
   let rows: ProductWithNames[];
   let total: number;
   const values = { at: now.toISOString() };
@@ -301,7 +301,7 @@ async function filterPage(
     const [found, [n]] = await Promise.all([page.execute(values), count.execute(values)]);
     rows = found;
     total = Number(n?.n ?? 0);
-    memo.remember(`total:${filterKey}`, total, generation);
+    cache.remember(`total:${filterKey}`, total, generation);
   }
   return { filter, rows, total, totalPages: Math.ceil(total / FILTER_PAGE_SIZE) };
 }

@@ -50,7 +50,7 @@ export default routePlugin(productRoutes, (app) => {
         app.db,
         request.params.filterstring,
         request.query.page || undefined,
-        app.answers.live ? app.listingMemo : undefined,
+        app.answers.live ? app.listingCache : undefined,
         app.clock(),
       );
       return {
