@@ -13,7 +13,7 @@ import { routeTable } from './route.js';
  * The checkout's payment routes (API.md "Orders and payment"): open a payment for the cart, place the order
  * once it is paid, and the sandbox's stand-in for Razorpay Checkout. The Razorpay webhook
  * (`POST /o1/api/razorpay-webhook`) reads its raw body to check the signature and is declared with its parser
- * in server/features/payments/webhook.ts.
+ * in server/features/payments/routes.ts.
  */
 export const paymentRoutes = routeTable('Orders and payment', {
   'POST /o1/api/razorpay-order': {

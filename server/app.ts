@@ -17,6 +17,8 @@ import gstRoutes from './features/gst/routes.js';
 import settingsRoutes from './features/gst/settings-routes.js';
 import orderActionRoutes from './features/lifecycle/routes.js';
 import orderRoutes from './features/orders/routes.js';
+import type { PaymentProvider } from './features/payments/provider.js';
+import { paymentProvider } from './features/payments/registry.js';
 import paymentRoutes from './features/payments/routes.js';
 import productRoutes from './features/products/routes.js';
 import promotionRoutes from './features/promotions/routes.js';
@@ -85,6 +87,8 @@ declare module 'fastify' {
     authLimits: AuthLimits;
     redis: Redis | undefined;
     media: MediaStore;
+    /** Razorpay when its keys are set, else the built-in sandbox (features/payments/registry.ts). */
+    paymentProvider: PaymentProvider;
     jobsEnabled: boolean;
     /** Now, for prices: a sale or coupon runs from its start (inclusive) to its end (exclusive). */
     clock: () => Date;
@@ -138,6 +142,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('redis', redis);
   const media = opts.media ?? createMediaStore(config);
   app.decorate('media', media);
+  app.decorate('paymentProvider', paymentProvider({ config, database }));
   app.decorate('rateLimits', redis ? redisRateLimitStore(redis) : dbRateLimitStore(database.db));
   app.decorate('authLimits', {
     perNumber: 5,

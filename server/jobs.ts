@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { installOutboxWorker } from './features/outbox/worker.js';
-import { installPaymentJobs } from './features/payments/jobs.js';
+import { type Job, paymentJobs } from './features/payments/jobs.js';
 import { scheduleMediaSweep } from './media/sweep.js';
 
 /**
@@ -18,9 +18,51 @@ export const JOB_INTERVALS = {
   outboxMs: 5_000,
 } as const;
 
+/**
+ * Runs jobs every so often once the app is ready, only when `app.jobsEnabled`; on close they stop, waiting for a
+ * run in progress. Runs of one job never overlap within one server.
+ */
+function runJobs(app: FastifyInstance, jobs: Job[]) {
+  if (!app.jobsEnabled) return;
+  const timers: NodeJS.Timeout[] = [];
+  const running = new Set<Promise<unknown>>();
+  let closing = false;
+
+  const every = ({ name, everyMs, run }: Job) => {
+    let busy = false;
+    const tick = () => {
+      if (busy || closing) return;
+      busy = true;
+      const current = run()
+        .catch((err) => app.log.error({ err, job: name }, 'background job failed'))
+        .finally(() => {
+          busy = false;
+          running.delete(current);
+        });
+      running.add(current);
+    };
+    const timer = setInterval(tick, everyMs);
+    timer.unref();
+    timers.push(timer);
+    return tick;
+  };
+
+  app.addHook('onReady', async () => {
+    for (const job of jobs) {
+      const tick = every(job);
+      if (job.atStart) tick();
+    }
+  });
+  app.addHook('onClose', async () => {
+    closing = true;
+    for (const t of timers) clearInterval(t);
+    await Promise.allSettled([...running]);
+  });
+}
+
 /** Starts every background job of this server when the app is ready; each stops, finishing its run, on close. */
 export function installJobs(app: FastifyInstance) {
-  installPaymentJobs(app, { sweepEveryMs: JOB_INTERVALS.holdSweepMs, reconcileEveryMs: JOB_INTERVALS.reconcilerMs });
+  runJobs(app, paymentJobs(app, { sweepEveryMs: JOB_INTERVALS.holdSweepMs, reconcileEveryMs: JOB_INTERVALS.reconcilerMs }));
   scheduleMediaSweep(app, { everyMs: JOB_INTERVALS.mediaSweepMs });
   installOutboxWorker(app, JOB_INTERVALS.outboxMs);
 }

@@ -3,13 +3,13 @@
  * effects and their events in one transaction, then (after the commit) sends a refund it started.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { rupeesToPaise } from '../../../contract/common.js';
 import type { SETTABLE_DELIVERY_STATUSES } from '../../../contract/lifecycle.js';
 import type { Tx } from '../../db/client.js';
 import { orders, returnRequests } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../http/errors.js';
 import { lifecycleMessages } from '../outbox/orders.js';
+import type { PaymentContext } from '../payments/context.js';
 import { GatewayError } from '../payments/provider.js';
 import { type Action, decide } from './state.js';
 import { applyEffects, loadOrderState, type SubmitOutcome, submitRefund, type Who } from './store.js';
@@ -24,14 +24,14 @@ export type ActResult = { orderId: string; refund: SubmitOutcome | null };
  * request), in the same transaction.
  */
 async function act(
-  app: FastifyInstance,
+  ctx: PaymentContext,
   orderId: string,
   action: Action,
   who: Who,
   opts: { ownerId?: string; refundReason?: string; extra?: (tx: Tx, loaded: Loaded) => Promise<void> } = {},
 ): Promise<ActResult> {
   const now = new Date();
-  const refundId = await app.db.transaction(async (tx) => {
+  const refundId = await ctx.db.transaction(async (tx) => {
     const loaded = await loadOrderState(tx, orderId, { lock: true });
     if (!loaded || (opts.ownerId !== undefined && loaded.row.userId !== opts.ownerId)) throw notFound('Order not found');
     const decision = decide(loaded.state, action, now);
@@ -41,7 +41,7 @@ async function act(
     await lifecycleMessages(tx, orderId, decision.effects);
     return refund?.id ?? null;
   });
-  const refund = refundId ? await submitRefund(app, refundId) : null;
+  const refund = refundId ? await submitRefund(ctx, refundId) : null;
   return { orderId, refund };
 }
 
@@ -54,17 +54,17 @@ export function refundWords(refund: SubmitOutcome | null) {
   return ' The refund will be sent as soon as the payment service answers.';
 }
 
-export async function cancelOrder(app: FastifyInstance, orderId: string, who: Who & { userId: string }, reason?: string) {
+export async function cancelOrder(ctx: PaymentContext, orderId: string, who: Who & { userId: string }, reason?: string) {
   const actor = who.actor === 'admin' ? 'admin' : 'customer';
-  return act(app, orderId, { type: 'cancel', actor, reason }, who, {
+  return act(ctx, orderId, { type: 'cancel', actor, reason }, who, {
     ownerId: actor === 'customer' ? who.userId : undefined,
     refundReason: reason?.trim() ? `Order cancelled: ${reason.trim()}` : 'Order cancelled',
   });
 }
 
-export async function requestReturn(app: FastifyInstance, orderId: string, userId: string, reason: string) {
+export async function requestReturn(ctx: PaymentContext, orderId: string, userId: string, reason: string) {
   return act(
-    app,
+    ctx,
     orderId,
     { type: 'return_request', reason },
     { actor: 'customer', userId },
@@ -82,13 +82,13 @@ export async function requestReturn(app: FastifyInstance, orderId: string, userI
  * or an outage (it stays pending and is sent again) is an error answer; the refund is recorded either way.
  */
 export async function refundOrder(
-  app: FastifyInstance,
+  ctx: PaymentContext,
   orderId: string,
   adminId: string,
   input: { amount: number; reason: string; restock?: { lineId: string; quantity: number }[] },
 ) {
   const result = await act(
-    app,
+    ctx,
     orderId,
     { type: 'refund', amountPaise: rupeesToPaise(input.amount), reason: input.reason, restock: input.restock ?? [] },
     { actor: 'admin', userId: adminId },
@@ -109,13 +109,13 @@ export async function refundOrder(
 }
 
 export async function recordShipment(
-  app: FastifyInstance,
+  ctx: PaymentContext,
   orderId: string,
   adminId: string,
   input: { carrier: string; trackingnumber: string; trackingurl?: string | undefined },
 ) {
   return act(
-    app,
+    ctx,
     orderId,
     { type: 'ship', carrier: input.carrier, trackingnumber: input.trackingnumber },
     { actor: 'admin', userId: adminId },
@@ -137,14 +137,14 @@ export async function recordShipment(
 }
 
 export async function decideReturn(
-  app: FastifyInstance,
+  ctx: PaymentContext,
   orderId: string,
   adminId: string,
   input: { status: 'approved' | 'rejected' | 'received'; note?: string | undefined; refund?: boolean | undefined },
 ) {
   const who = { actor: 'admin' as const, userId: adminId };
   if (input.status === 'received') {
-    return act(app, orderId, { type: 'return_receive', refund: input.refund ?? false, note: input.note }, who, {
+    return act(ctx, orderId, { type: 'return_receive', refund: input.refund ?? false, note: input.note }, who, {
       refundReason: 'Return received',
       extra: async (tx, loaded) => {
         if (loaded.returnRequest && input.note?.trim()) {
@@ -153,7 +153,7 @@ export async function decideReturn(
       },
     });
   }
-  return act(app, orderId, { type: 'return_decide', status: input.status, note: input.note }, who, {
+  return act(ctx, orderId, { type: 'return_decide', status: input.status, note: input.note }, who, {
     extra: async (tx, loaded) => {
       if (loaded.returnRequest && input.note?.trim()) {
         await tx.update(returnRequests).set({ note: input.note.trim() }).where(eq(returnRequests.id, loaded.returnRequest.id));
@@ -162,16 +162,16 @@ export async function decideReturn(
   });
 }
 
-export async function addNote(app: FastifyInstance, orderId: string, adminId: string, note: string) {
-  return act(app, orderId, { type: 'note', note }, { actor: 'admin', userId: adminId });
+export async function addNote(ctx: PaymentContext, orderId: string, adminId: string, note: string) {
+  return act(ctx, orderId, { type: 'note', note }, { actor: 'admin', userId: adminId });
 }
 
 /** PATCH /admin/update: any of the five statuses from any other (not from cancelled), recorded as a `status` event. */
 export async function setDeliveryStatus(
-  app: FastifyInstance,
+  ctx: PaymentContext,
   orderId: string,
   adminId: string | null,
   to: (typeof SETTABLE_DELIVERY_STATUSES)[number],
 ) {
-  return act(app, orderId, { type: 'set_status', to }, { actor: 'admin', userId: adminId });
+  return act(ctx, orderId, { type: 'set_status', to }, { actor: 'admin', userId: adminId });
 }

@@ -5,14 +5,13 @@
  */
 import crypto from 'node:crypto';
 import { and, asc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { OrderActor, OrderEventType, RefundStatus } from '../../../contract/lifecycle.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { orderEvents, orderItems, orders, products, type RestockLine, refunds, returnRequests } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../http/errors.js';
-import { GatewayError } from '../payments/provider.js';
+import type { PaymentContext } from '../payments/context.js';
+import { GatewayError, type ProviderRefund } from '../payments/provider.js';
 import { RazorpayRequestError } from '../payments/razorpay-client.js';
-import { paymentProvider } from '../payments/registry.js';
 import { type Effects, type OrderState, paymentStatusAfterRefunds, refundSummary, rupees } from './state.js';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -285,12 +284,12 @@ export async function markRefundFailed(db: Db, refundId: string, failure: string
 }
 
 /** Refund events from the webhook, by the provider's refund id. */
-export async function recordRefundOutcome(app: FastifyInstance, providerRefundId: string, status: 'processed' | 'failed') {
-  const [row] = await app.db.select().from(refunds).where(eq(refunds.providerRefundId, providerRefundId)).limit(1);
+export async function recordRefundOutcome(ctx: PaymentContext, providerRefundId: string, status: 'processed' | 'failed') {
+  const [row] = await ctx.db.select().from(refunds).where(eq(refunds.providerRefundId, providerRefundId)).limit(1);
   if (!row) return false;
   return status === 'processed'
-    ? markRefundProcessed(app.db, row.id)
-    : markRefundFailed(app.db, row.id, 'The payment service could not complete the refund');
+    ? markRefundProcessed(ctx.db, row.id)
+    : markRefundFailed(ctx.db, row.id, 'The payment service could not complete the refund');
 }
 
 export type SubmitOutcome = { status: RefundStatus | 'retry'; error?: AppError };
@@ -299,16 +298,16 @@ export type SubmitOutcome = { status: RefundStatus | 'retry'; error?: AppError }
  * Sends a pending refund to the provider with its idempotency key (a retry never refunds twice) and
  * records the answer. A refusal (4xx) fails the refund; an outage leaves it pending for the reconciler.
  */
-export async function submitRefund(app: FastifyInstance, refundId: string): Promise<SubmitOutcome> {
-  const [refund] = await app.db.select().from(refunds).where(eq(refunds.id, refundId)).limit(1);
+export async function submitRefund(ctx: PaymentContext, refundId: string): Promise<SubmitOutcome> {
+  const [refund] = await ctx.db.select().from(refunds).where(eq(refunds.id, refundId)).limit(1);
   if (!refund) throw notFound('Refund not found');
   if (refund.status !== 'pending') return { status: refund.status };
   if (refund.providerRefundId) return { status: 'pending' };
-  const [order] = await app.db.select().from(orders).where(eq(orders.id, refund.orderId)).limit(1);
+  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, refund.orderId)).limit(1);
   if (!order) throw notFound('Order not found');
-  let answer: Awaited<ReturnType<ReturnType<typeof paymentProvider>['refund']>>;
+  let answer: ProviderRefund;
   try {
-    answer = await paymentProvider(app).refund(
+    answer = await ctx.paymentProvider.refund(
       order.razorpayPaymentId,
       refund.idempotencyKey,
       refund.wholePayment ? undefined : refund.amountPaise,
@@ -316,18 +315,18 @@ export async function submitRefund(app: FastifyInstance, refundId: string): Prom
   } catch (err) {
     const refused = err instanceof RazorpayRequestError && ![401, 403, 409, 429].includes(err.providerStatus ?? 0);
     if (refused) {
-      await markRefundFailed(app.db, refund.id, err.message);
+      await markRefundFailed(ctx.db, refund.id, err.message);
       return { status: 'failed', error: err };
     }
-    app.log.warn({ err, refundId }, 'refund not accepted yet; will retry');
+    ctx.log.warn({ err, refundId }, 'refund not accepted yet; will retry');
     return { status: 'retry', error: err instanceof AppError ? err : new GatewayError('The payment service failed') };
   }
   if (answer.status === 'processed') {
-    await markRefundProcessed(app.db, refund.id, answer.id);
+    await markRefundProcessed(ctx.db, refund.id, answer.id);
   } else if (answer.status === 'failed') {
-    await markRefundFailed(app.db, refund.id, 'The payment service could not complete the refund', answer.id);
+    await markRefundFailed(ctx.db, refund.id, 'The payment service could not complete the refund', answer.id);
   } else {
-    await app.db.transaction(async (tx) => {
+    await ctx.db.transaction(async (tx) => {
       await tx
         .update(refunds)
         .set({ providerRefundId: answer.id, updatedAt: new Date() })
@@ -342,20 +341,20 @@ export async function submitRefund(app: FastifyInstance, refundId: string): Prom
  * The reconciler's part: sends refunds the provider has not accepted yet, and asks the provider about
  * refunds it accepted but has not reported finished for a while (webhooks can be lost).
  */
-export async function settlePendingRefunds(app: FastifyInstance, now = new Date()) {
+export async function settlePendingRefunds(ctx: PaymentContext, now = new Date()) {
   let sent = 0;
-  const unsent = await app.db
+  const unsent = await ctx.db
     .select({ id: refunds.id })
     .from(refunds)
     .where(and(eq(refunds.status, 'pending'), isNull(refunds.providerRefundId)))
     .orderBy(asc(refunds.createdAt))
     .limit(50);
   for (const r of unsent) {
-    const out = await submitRefund(app, r.id);
+    const out = await submitRefund(ctx, r.id);
     if (out.status !== 'retry') sent++;
   }
-  const provider = paymentProvider(app);
-  const waiting = await app.db
+  const provider = ctx.paymentProvider;
+  const waiting = await ctx.db
     .select({ id: refunds.id, providerRefundId: refunds.providerRefundId, paymentId: orders.razorpayPaymentId })
     .from(refunds)
     .innerJoin(orders, eq(orders.id, refunds.orderId))
@@ -372,14 +371,14 @@ export async function settlePendingRefunds(app: FastifyInstance, now = new Date(
     try {
       const found = await provider.fetchRefund(r.paymentId, r.providerRefundId as string);
       if (found?.status === 'processed') {
-        if (await markRefundProcessed(app.db, r.id)) sent++;
+        if (await markRefundProcessed(ctx.db, r.id)) sent++;
       } else if (found?.status === 'failed') {
-        await markRefundFailed(app.db, r.id, 'The payment service could not complete the refund');
+        await markRefundFailed(ctx.db, r.id, 'The payment service could not complete the refund');
       } else {
-        await app.db.update(refunds).set({ updatedAt: now }).where(eq(refunds.id, r.id));
+        await ctx.db.update(refunds).set({ updatedAt: now }).where(eq(refunds.id, r.id));
       }
     } catch (err) {
-      app.log.warn({ err, refundId: r.id }, 'could not ask about a pending refund; will retry');
+      ctx.log.warn({ err, refundId: r.id }, 'could not ask about a pending refund; will retry');
       break;
     }
   }

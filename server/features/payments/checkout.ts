@@ -1,15 +1,15 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { formatPaise } from '../../../contract/money.js';
 import type { ShippingInfo } from '../../../contract/orders.js';
+import type { Db } from '../../db/client.js';
 import { type CheckoutLine, cartItems, checkouts, products, stockHolds, users } from '../../db/schema.js';
 import { conflict } from '../../http/errors.js';
 import { payPaiseSql, saleJoin } from '../promotions/sale-price.js';
 import { type AppliedCoupon, applyCoupon } from '../promotions/service.js';
+import type { PaymentContext } from './context.js';
 import { beginHold, checkAccountCaps } from './hold-limits.js';
 import { releaseCheckout, takeStock, unitsByProduct } from './holds.js';
 import { GatewayUnavailableError } from './provider.js';
-import { paymentProvider } from './registry.js';
 
 type CheckoutRow = typeof checkouts.$inferSelect;
 export type StartedCheckout = { checkout: CheckoutRow; providerOrderId: string; reused: boolean };
@@ -56,16 +56,16 @@ function chosenLines<L extends { cartItemId: string; quantity: number }>(
  * so a double click never makes two payment orders.
  */
 export async function startCheckout(
-  app: FastifyInstance,
+  ctx: PaymentContext,
   userId: string,
   shippinginfo: ShippingInfo | undefined,
   opts: { clientAddress?: string; items?: { cartItemId: string; quantity: number }[]; coupon?: string } = {},
 ): Promise<StartedCheckout> {
-  const provider = paymentProvider(app);
-  const at = app.clock();
-  const holdMs = app.config.holdMinutes * 60_000;
+  const provider = ctx.paymentProvider;
+  const at = ctx.clock();
+  const holdMs = ctx.config.holdMinutes * 60_000;
 
-  const prepared = await app.db.transaction(async (tx) => {
+  const prepared = await ctx.db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 
     const cartLines = await tx
@@ -111,7 +111,7 @@ export async function startCheckout(
     if (linesPaise < MIN_AMOUNT_PAISE) throw conflict(`The order total must be at least ${rupees(MIN_AMOUNT_PAISE)}`);
     const units = unitsByProduct(snapshot);
     checkAccountCaps(
-      app.config.holdLimits,
+      ctx.config.holdLimits,
       units.reduce((n, u) => n + u.quantity, 0),
       linesPaise,
     );
@@ -145,7 +145,7 @@ export async function startCheckout(
     // One pending checkout per shopper: the previous one gives its stock back first (a late payment
     // for it is still placed if the stock is there, or recorded and refunded if not). The new hold keeps
     // the old one's expiry; the cool-down and the per-address caps are checked (hold-limits.ts).
-    const holdExpiresAt = await beginHold(tx, app.config.holdLimits, {
+    const holdExpiresAt = await beginHold(tx, ctx.config.holdLimits, {
       userId,
       clientAddress: opts.clientAddress,
       pending,
@@ -210,13 +210,13 @@ export async function startCheckout(
       throw new Error(`provider order amount ${providerOrder.amountPaise} differs from ${checkout.amountPaise}`);
     }
   } catch (err) {
-    await app.db.transaction((tx) => releaseCheckout(tx, checkout.id, 'failed'));
+    await ctx.db.transaction((tx) => releaseCheckout(tx, checkout.id, 'failed'));
     if (err instanceof Error && 'statusCode' in err) throw err; // 502 / 503 from the gateway
-    app.log.error({ err, checkoutId: checkout.id }, 'creating the payment order failed');
+    ctx.log.error({ err, checkoutId: checkout.id }, 'creating the payment order failed');
     throw new GatewayUnavailableError();
   }
 
-  const [saved] = await app.db
+  const [saved] = await ctx.db
     .update(checkouts)
     .set({ providerOrderId: providerOrder.id, updatedAt: new Date() })
     .where(and(eq(checkouts.id, checkout.id), eq(checkouts.status, 'pending')))
@@ -225,7 +225,7 @@ export async function startCheckout(
   return { checkout: saved, providerOrderId: providerOrder.id, reused: false };
 }
 
-export async function findCheckoutByProviderOrder(app: FastifyInstance, providerOrderId: string) {
-  const [row] = await app.db.select().from(checkouts).where(eq(checkouts.providerOrderId, providerOrderId)).limit(1);
+export async function findCheckoutByProviderOrder(db: Db, providerOrderId: string) {
+  const [row] = await db.select().from(checkouts).where(eq(checkouts.providerOrderId, providerOrderId)).limit(1);
   return row ?? null;
 }

@@ -1,5 +1,4 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { OrderFlag } from '../../../contract/lifecycle.js';
 import type { ShippingInfo } from '../../../contract/orders.js';
 import type { Tx } from '../../db/client.js';
@@ -10,10 +9,10 @@ import { placementEvents } from '../lifecycle/state.js';
 import { insertRefund, submitRefund, syncRefundSummary, writeEvents } from '../lifecycle/store.js';
 import { orderPlacedMessages } from '../outbox/orders.js';
 import { couponUseAvailable, orderCouponColumns } from '../promotions/service.js';
+import type { PaymentContext } from './context.js';
 import { holdsOf, productsExisting, returnHolds, sellHolds, takeStock, unitsByProduct } from './holds.js';
 import { PRICE_CHANGED_NOTE, pricesStillHold } from './price-check.js';
 import type { PaymentProvider, ProviderPayment } from './provider.js';
-import { paymentProvider } from './registry.js';
 
 export type PlaceSource = 'verify' | 'webhook' | 'reconciler';
 /** `priceChanged`: paid after the checkout ran out, when a price had changed (recorded and refunded). */
@@ -100,25 +99,25 @@ async function fallbackShipping(tx: Tx, userId: string | null): Promise<Shipping
  * for the merchant and refunded — never dropped, never Paid for goods the shop cannot send.
  */
 export async function placeOrder(
-  app: FastifyInstance,
+  ctx: PaymentContext,
   providerOrderId: string,
   paymentId: string,
   source: PlaceSource,
   opts: { shippinginfo?: ShippingInfo } = {},
 ): Promise<PlaceResult> {
-  const provider = paymentProvider(app);
-  const [checkout] = await app.db.select().from(checkouts).where(eq(checkouts.providerOrderId, providerOrderId)).limit(1);
+  const provider = ctx.paymentProvider;
+  const [checkout] = await ctx.db.select().from(checkouts).where(eq(checkouts.providerOrderId, providerOrderId)).limit(1);
   if (!checkout) throw notFound('Checkout not found');
 
-  const [existing] = await app.db.select().from(orders).where(eq(orders.checkoutId, checkout.id)).limit(1);
+  const [existing] = await ctx.db.select().from(orders).where(eq(orders.checkoutId, checkout.id)).limit(1);
   if (existing) {
-    await afterRepeat(app, provider, checkout, existing, paymentId, opts.shippinginfo);
+    await afterRepeat(ctx, provider, checkout, existing, paymentId, opts.shippinginfo);
     return { orderId: existing.id, created: false };
   }
 
   const verdict = await confirmPayment(provider, checkout, paymentId);
 
-  const result = await app.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(checkouts).where(eq(checkouts.id, checkout.id)).for('update');
     if (!locked) throw notFound('Checkout not found');
     const already = await lockedOrderOf(tx, locked.id);
@@ -128,7 +127,7 @@ export async function placeOrder(
     let secured = false;
     let priceChanged = false;
     // A coupon's use: the checkout's own reservation, or one still free for a payment that came late.
-    const couponOk = verdict.kind !== 'paid' || (await couponUseAvailable(tx, locked, app.clock()));
+    const couponOk = verdict.kind !== 'paid' || (await couponUseAvailable(tx, locked, ctx.clock()));
     if (verdict.kind === 'paid' && couponOk) {
       if (locked.status === 'pending') {
         const holds = await holdsOf(tx, locked.id);
@@ -210,7 +209,7 @@ export async function placeOrder(
     // The tax invoice is issued with the payment, numbered in this transaction (GST).
     if (paymentstatus === 'Paid' && secured) await issueInvoice(tx, order.id);
     if (secured && locked.userId) await removeBoughtFromCart(tx, locked.userId, locked.lines);
-    await orderPlacedMessages(tx, app.config, order, locked.lines);
+    await orderPlacedMessages(tx, ctx.config, order, locked.lines);
     await tx.update(checkouts).set({ status: 'placed', updatedAt: new Date() }).where(eq(checkouts.id, locked.id));
     // An unfulfillable payment is refunded in full (the whole payment, once: keyed by the order id).
     const refundPaise = refundStatus === 'pending' ? verdict.payment.amountPaise : 0;
@@ -236,14 +235,14 @@ export async function placeOrder(
   });
 
   if (!result.created) {
-    await afterRepeat(app, provider, checkout, result.order, paymentId, opts.shippinginfo);
+    await afterRepeat(ctx, provider, checkout, result.order, paymentId, opts.shippinginfo);
     return { orderId: result.order.id, created: false };
   }
-  app.log.info(
+  ctx.log.info(
     { orderId: result.order.id, providerOrderId, paymentId, source, flag: result.order.flag },
     result.order.flag ? 'order recorded and flagged' : 'order placed',
   );
-  if ('refundId' in result && result.refundId) await submitRefund(app, result.refundId);
+  if ('refundId' in result && result.refundId) await submitRefund(ctx, result.refundId);
   return { orderId: result.order.id, created: true, priceChanged: 'priceChanged' in result && result.priceChanged };
 }
 
@@ -252,7 +251,7 @@ export async function placeOrder(
  * the order lacked are filled in). Another captured payment of the same order (paid twice): refunded.
  */
 async function afterRepeat(
-  app: FastifyInstance,
+  ctx: PaymentContext,
   provider: PaymentProvider,
   checkout: CheckoutRow,
   order: typeof orders.$inferSelect,
@@ -261,7 +260,7 @@ async function afterRepeat(
 ) {
   if (order.razorpayPaymentId === paymentId) {
     if (shippinginfo && order.flag === 'shipping_missing') {
-      await app.db
+      await ctx.db
         .update(orders)
         .set({ shippinginfo, flag: null, updatedAt: new Date() })
         .where(and(eq(orders.id, order.id), eq(orders.flag, 'shipping_missing')));
@@ -271,5 +270,5 @@ async function afterRepeat(
   const payment = await provider.fetchPayment(paymentId);
   if (!payment || payment.orderId !== checkout.providerOrderId || payment.status !== 'captured') return;
   const refund = await provider.refund(payment.id, `dup-${payment.id}`);
-  app.log.warn({ orderId: order.id, paymentId, refundId: refund.id }, 'second payment for a placed order refunded');
+  ctx.log.warn({ orderId: order.id, paymentId, refundId: refund.id }, 'second payment for a placed order refunded');
 }

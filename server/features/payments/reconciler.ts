@@ -1,11 +1,10 @@
 import { and, asc, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { checkouts } from '../../db/schema.js';
 import { settlePendingRefunds } from '../lifecycle/store.js';
+import type { PaymentContext } from './context.js';
 import { PaymentRejectedError, placeOrder } from './placement.js';
 import { GatewayError } from './provider.js';
 import { RazorpayRequestError } from './razorpay-client.js';
-import { paymentProvider } from './registry.js';
 
 /** A pending checkout is asked about at most this often. */
 const PENDING_EVERY_MS = 60_000;
@@ -23,10 +22,10 @@ export type ReconcileSummary = { checked: number; placed: number; refunds: numbe
  * each pending (and recently expired) checkout and sends a completed one through placeOrder. Also
  * retries refunds the provider has not accepted yet.
  */
-export async function reconcilePending(app: FastifyInstance, now = new Date()): Promise<ReconcileSummary> {
-  const provider = paymentProvider(app);
+export async function reconcilePending(ctx: PaymentContext, now = new Date()): Promise<ReconcileSummary> {
+  const provider = ctx.paymentProvider;
   const summary: ReconcileSummary = { checked: 0, placed: 0, refunds: 0 };
-  const due = await app.db
+  const due = await ctx.db
     .select({ id: checkouts.id, providerOrderId: checkouts.providerOrderId })
     .from(checkouts)
     .where(
@@ -58,11 +57,11 @@ export async function reconcilePending(app: FastifyInstance, now = new Date()): 
       if (err instanceof RazorpayRequestError && !PROVIDER_WIDE.has(err.providerStatus ?? 0)) {
         // Razorpay does not know this order (made with other keys, or not ours): nothing can be paid on
         // it here. Asked again later like any other, and it never holds up the checkouts behind it.
-        app.log.warn({ orderId, reason: err.message }, 'reconciler: the payment service does not know this order');
-        await app.db.update(checkouts).set({ lastReconciledAt: now }).where(eq(checkouts.id, c.id));
+        ctx.log.warn({ orderId, reason: err.message }, 'reconciler: the payment service does not know this order');
+        await ctx.db.update(checkouts).set({ lastReconciledAt: now }).where(eq(checkouts.id, c.id));
         continue;
       }
-      app.log.warn({ err, orderId }, 'reconciler could not list payments; will retry');
+      ctx.log.warn({ err, orderId }, 'reconciler could not list payments; will retry');
       if (err instanceof GatewayError || (err as { statusCode?: number }).statusCode === 503) break;
       continue;
     }
@@ -72,18 +71,18 @@ export async function reconcilePending(app: FastifyInstance, now = new Date()): 
       payments.find((p) => p.orderId === orderId && p.status === 'authorized');
     if (paid) {
       try {
-        const result = await placeOrder(app, orderId, paid.id, 'reconciler');
+        const result = await placeOrder(ctx, orderId, paid.id, 'reconciler');
         if (result.created) summary.placed++;
       } catch (err) {
         if (!(err instanceof PaymentRejectedError)) {
-          app.log.error({ err, orderId }, 'reconciler could not place a paid checkout; will retry');
+          ctx.log.error({ err, orderId }, 'reconciler could not place a paid checkout; will retry');
           continue; // not marked: tried again next run
         }
       }
     }
-    await app.db.update(checkouts).set({ lastReconciledAt: now }).where(eq(checkouts.id, c.id));
+    await ctx.db.update(checkouts).set({ lastReconciledAt: now }).where(eq(checkouts.id, c.id));
   }
 
-  summary.refunds += await settlePendingRefunds(app, now);
+  summary.refunds += await settlePendingRefunds(ctx, now);
   return summary;
 }

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { PaymentProvider } from './provider.js';
@@ -8,7 +7,7 @@ import { type SandboxProvider, sandboxProvider } from './sandbox-provider.js';
 const cache = new WeakMap<Config, WeakMap<Database, PaymentProvider>>();
 
 /** The payment provider of this app: Razorpay when its keys are configured, else the sandbox. */
-export function paymentProvider(app: Pick<FastifyInstance, 'config' | 'database'>): PaymentProvider {
+export function paymentProvider(app: { config: Config; database: Database }): PaymentProvider {
   let byDb = cache.get(app.config);
   if (!byDb) {
     byDb = new WeakMap();

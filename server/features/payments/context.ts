@@ -1,0 +1,21 @@
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import type { PaymentProvider } from './provider.js';
+
+type LogLine = (fields: object, message: string) => void;
+/** Where payment services report what they did: a structured line with a message. */
+export type PaymentLog = { info: LogLine; warn: LogLine; error: LogLine };
+
+/**
+ * What payment services work with, passed in explicitly: the database, the payment provider (Razorpay or the
+ * sandbox), the shop's settings, a log and the clock. The app carries each of them under the same name, so the
+ * routes pass it as it is; a job or script can pass any object of this shape.
+ */
+export type PaymentContext = {
+  db: Db;
+  paymentProvider: PaymentProvider;
+  config: Config;
+  log: PaymentLog;
+  /** Now, for prices and holds. */
+  clock: () => Date;
+};
