@@ -2,25 +2,42 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import {
+  Conflict,
+  DomainError,
+  Forbidden,
+  InvalidInput,
+  NotFound,
+  NotSignedIn,
+  PaymentServiceFailed,
+  TooLarge,
+  TooMany,
+  Unavailable,
+  UnsupportedType,
+} from '../domain/errors.js';
 
-export type FieldError = { path: string; message: string };
+/** The HTTP status each kind of failure a service reports is answered with. */
+const DOMAIN_STATUS = new Map<abstract new (...args: never[]) => DomainError, number>([
+  [InvalidInput, 400],
+  [NotSignedIn, 401],
+  [Forbidden, 403],
+  [NotFound, 404],
+  [Conflict, 409],
+  [TooLarge, 413],
+  [UnsupportedType, 415],
+  [TooMany, 429],
+  [PaymentServiceFailed, 502],
+  [Unavailable, 503],
+]);
 
-/** An expected failure: its status and message go to the client as they are. */
-export class AppError extends Error {
-  constructor(
-    public statusCode: number,
-    message: string,
-    public errors?: FieldError[],
-  ) {
-    super(message);
+/** The status of a service's failure: that of its kind, or of the nearest kind it is a special case of. */
+export function statusOf(err: DomainError): number {
+  for (let kind = err.constructor; kind && kind !== DomainError; kind = Object.getPrototypeOf(kind)) {
+    const status = DOMAIN_STATUS.get(kind as never);
+    if (status) return status;
   }
+  return 500;
 }
-
-export const badRequest = (message: string, errors?: FieldError[]) => new AppError(400, message, errors);
-export const unauthorized = (message = 'Please sign in to continue') => new AppError(401, message);
-export const forbidden = (message = 'You do not have permission to do this') => new AppError(403, message);
-export const notFound = (message = 'Not found') => new AppError(404, message);
-export const conflict = (message: string) => new AppError(409, message);
 
 const FASTIFY_CODES: Record<string, [number, string]> = {
   FST_ERR_CTP_BODY_TOO_LARGE: [413, 'Request body is too large'],
@@ -71,12 +88,12 @@ export function isDatabaseOverloaded(err: unknown): boolean {
 
 export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    if (err instanceof AppError) {
-      const retryAfter = (err as { retryAfterSeconds?: number }).retryAfterSeconds;
-      if (retryAfter) reply.header('retry-after', String(retryAfter));
+    const failure: unknown = err;
+    if (failure instanceof DomainError) {
+      if (failure instanceof TooMany && failure.retryAfterSeconds) reply.header('retry-after', String(failure.retryAfterSeconds));
       return reply
-        .status(err.statusCode)
-        .send({ success: false, message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
+        .status(statusOf(failure))
+        .send({ success: false, message: failure.message, ...(failure.errors ? { errors: failure.errors } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors = err.validation.map((v) => ({

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preParsingHookHandler, RouteOptions } from 'fastify';
 import { ErrorResponse } from '../../contract/common.js';
-import { AppError } from './errors.js';
+import { UnsupportedType } from '../domain/errors.js';
 import { requireAdmin, requireUser } from './session.js';
 
 type Check = (request: FastifyRequest, reply: FastifyReply) => unknown;
@@ -21,7 +21,7 @@ async function requireJsonBody(request: FastifyRequest) {
   const header = request.headers['content-type'];
   if (header === undefined) return;
   const mediaType = header.split(';')[0]?.trim().toLowerCase();
-  if (mediaType !== 'application/json') throw new AppError(415, 'Unsupported content type: send the body as application/json');
+  if (mediaType !== 'application/json') throw new UnsupportedType('Unsupported content type: send the body as application/json');
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { ErrorResponse } from '../../contract/common.js';
-import { forbidden } from './errors.js';
+import { Forbidden } from '../domain/errors.js';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -33,10 +33,10 @@ export function installOriginCheck(app: FastifyInstance, publicUrl: string) {
     const header = request.headers.origin ?? request.headers.referer;
     const origin = originOf(typeof header === 'string' ? header : undefined);
     if (origin === undefined) return;
-    if (origin === 'null' || origin === null) throw forbidden('Cross-site request refused');
+    if (origin === 'null' || origin === null) throw new Forbidden('Cross-site request refused');
     if (origin === trusted) return;
     const host = request.headers.host;
     if (host && (origin === `http://${host}` || origin === `https://${host}`)) return;
-    throw forbidden('Cross-site request refused');
+    throw new Forbidden('Cross-site request refused');
   });
 }

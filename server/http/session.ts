@@ -3,7 +3,7 @@ import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, DbOrTx } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
-import { forbidden, unauthorized } from './errors.js';
+import { Forbidden, NotSignedIn } from '../domain/errors.js';
 import { capSessions } from './housekeeping.js';
 import type { KeptValues } from './kept-values.js';
 
@@ -119,19 +119,19 @@ export async function currentUser(request: FastifyRequest): Promise<SessionUser 
 /** Route hook, used as preValidation so that it answers before any input is looked at: 401 unless signed in. */
 export async function requireUser(request: FastifyRequest) {
   const user = await currentUser(request);
-  if (!user) throw unauthorized();
+  if (!user) throw new NotSignedIn();
 }
 
 /** Route hook, used as preValidation like requireUser: 401 unless signed in, 403 unless ADMIN. */
 export async function requireAdmin(request: FastifyRequest) {
   const user = await currentUser(request);
-  if (!user) throw unauthorized();
-  if (user.role !== 'ADMIN') throw forbidden('Admin access required');
+  if (!user) throw new NotSignedIn();
+  if (user.role !== 'ADMIN') throw new Forbidden('Admin access required');
 }
 
 /** The signed-in user inside a handler guarded by requireUser/requireAdmin. */
 export function userOf(request: FastifyRequest): SessionUser {
-  if (!request.sessionUser) throw unauthorized();
+  if (!request.sessionUser) throw new NotSignedIn();
   return request.sessionUser;
 }
 

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import sharp, { type Sharp } from 'sharp';
 import { IMAGE_WIDTHS, STORED_IMAGE_WIDTH } from '../../contract/catalogue.js';
-import { AppError } from '../http/errors.js';
+import { DomainError, Unavailable, UnsupportedType } from '../domain/errors.js';
 import type { MediaStore } from './storage.js';
 
 /**
@@ -80,11 +80,11 @@ const SHARP_FORMAT: Record<ImageKind['ext'], string> = { jpg: 'jpeg', png: 'png'
 const MAX_PIXELS = 60_000_000;
 
 export const notAnImage = (name?: string) =>
-  new AppError(415, `${name ? `The file "${name.slice(0, 100)}"` : 'The file'} is not a JPEG, PNG, WebP or AVIF image`, [
+  new UnsupportedType(`${name ? `The file "${name.slice(0, 100)}"` : 'The file'} is not a JPEG, PNG, WebP or AVIF image`, [
     { path: 'images', message: 'Only JPEG, PNG, WebP or AVIF images are accepted' },
   ]);
 export const notAVideo = () =>
-  new AppError(415, 'The video must be an MP4 or WebM file', [
+  new UnsupportedType('The video must be an MP4 or WebM file', [
     { path: 'video', message: 'Only MP4 or WebM videos are accepted' },
   ]);
 
@@ -133,15 +133,15 @@ export async function processImage(buf: Buffer, name?: string): Promise<Processe
     ]);
     return { kind, variants: variants as { width: number; body: Buffer }[], original: original as Buffer };
   } catch (err) {
-    if (err instanceof AppError) throw err;
+    if (err instanceof DomainError) throw err;
     throw notAnImage(name);
   }
 }
 
 /** The store refused or could not take a write: the product is not saved (503, the cause is logged). */
-export class MediaUnavailableError extends AppError {
+export class MediaUnavailableError extends Unavailable {
   constructor(cause: unknown) {
-    super(503, 'Media storage cannot be reached, so nothing was saved. Please try again shortly.');
+    super('Media storage cannot be reached, so nothing was saved. Please try again shortly.');
     this.cause = cause;
   }
 }
@@ -189,8 +189,7 @@ export function isPdf(buf: Buffer): boolean {
 }
 
 export const notACertificate = (name?: string) =>
-  new AppError(
-    415,
+  new UnsupportedType(
     `${name ? `The file "${name.slice(0, 100)}"` : 'The report'} is not a PDF or a JPEG, PNG, WebP or AVIF image`,
     [{ path: 'certificate', message: 'Only a PDF or a JPEG, PNG, WebP or AVIF image of the report is accepted' }],
   );
@@ -211,7 +210,7 @@ export async function storeCertificate(media: MediaStore, buffer: Buffer, name?:
   try {
     image = await processImage(buffer, name);
   } catch (err) {
-    if (err instanceof AppError && err.statusCode === 415) throw notACertificate(name);
+    if (err instanceof UnsupportedType) throw notACertificate(name);
     throw err;
   }
   const url = await storeProcessedImage(media, image);

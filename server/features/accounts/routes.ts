@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { accountRoutes, RESET_LIMITS } from '../../../contract/accounts.js';
-import { AppError } from '../../http/errors.js';
+import { TooMany } from '../../domain/errors.js';
 import { registerRoutes } from '../../http/routes.js';
 import { userOf } from '../../http/session.js';
 import { onRefundProcessed } from '../lifecycle/store.js';
@@ -14,7 +14,7 @@ onRefundProcessed(refundProcessedMessage);
 
 const tooMany = (reply: FastifyReply, windowMs: number, message: string) => {
   reply.header('retry-after', String(Math.ceil(windowMs / 1000)));
-  return new AppError(429, message);
+  return new TooMany(message);
 };
 
 const routes: FastifyPluginAsync = async (app) => {

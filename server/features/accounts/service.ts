@@ -3,7 +3,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import { type AddressBody, MAX_ADDRESSES, OUTBOX_PAGE_SIZE, type OutboxStatus } from '../../../contract/accounts.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { addresses, appSecrets, outbox, passwordResets, users } from '../../db/schema.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { Conflict, InvalidInput, NotFound } from '../../domain/errors.js';
 import { revokeUserSessions } from '../../http/session.js';
 import { hashPassword } from '../auth/passwords.js';
 import { enqueue, retryMessage } from '../outbox/outbox.js';
@@ -53,7 +53,7 @@ export async function addAddress(db: Db, userId: string, body: AddressBody) {
   return db.transaction(async (tx) => {
     await lockUser(tx, userId);
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(addresses).where(eq(addresses.userId, userId));
-    if (Number(n) >= MAX_ADDRESSES) throw conflict(`You can save at most ${MAX_ADDRESSES} addresses`);
+    if (Number(n) >= MAX_ADDRESSES) throw new Conflict(`You can save at most ${MAX_ADDRESSES} addresses`);
     // The first address is the default; asking for default moves it here.
     const isDefault = body.isdefault === true || Number(n) === 0;
     if (isDefault) await tx.update(addresses).set({ isDefault: false }).where(eq(addresses.userId, userId));
@@ -81,7 +81,7 @@ export async function editAddress(
       .select()
       .from(addresses)
       .where(and(eq(addresses.id, id), eq(addresses.userId, userId)));
-    if (!own) throw notFound('Address not found');
+    if (!own) throw new NotFound('Address not found');
     const patch: Partial<AddressRow> = { ...fieldsOf(body), updatedAt: new Date() };
     if (body.isdefault === true && !own.isDefault) {
       await tx.update(addresses).set({ isDefault: false }).where(eq(addresses.userId, userId));
@@ -101,7 +101,7 @@ export async function deleteAddress(db: Db, userId: string, id: string) {
       .delete(addresses)
       .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
       .returning();
-    if (!gone) throw notFound('Address not found');
+    if (!gone) throw new NotFound('Address not found');
     if (gone.isDefault) {
       // The oldest remaining address becomes the default, so a shopper with addresses always has one.
       const [next] = await tx
@@ -204,7 +204,7 @@ export const BAD_CODE = 'This code is wrong or has expired. Please ask for a new
 export async function finishPasswordReset(db: Db, input: { mobileno: string; code: string; password: string }, now = new Date()) {
   const key = await resetKey(db);
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.mobileno, input.mobileno)).limit(1);
-  if (!user) throw badRequest(BAD_CODE, [{ path: 'code', message: BAD_CODE }]);
+  if (!user) throw new InvalidInput(BAD_CODE, [{ path: 'code', message: BAD_CODE }]);
   const passwordHash = await hashPassword(input.password);
   const ok = await db.transaction(async (tx) => {
     const [reset] = await tx.select().from(passwordResets).where(eq(passwordResets.userId, user.id)).for('update');
@@ -228,7 +228,7 @@ export async function finishPasswordReset(db: Db, input: { mobileno: string; cod
     await revokeUserSessions(tx, user.id);
     return true;
   });
-  if (!ok) throw badRequest(BAD_CODE, [{ path: 'code', message: BAD_CODE }]);
+  if (!ok) throw new InvalidInput(BAD_CODE, [{ path: 'code', message: BAD_CODE }]);
 }
 
 // ---------------------------------------------------------------- outbox (admin)
@@ -270,8 +270,9 @@ export async function listOutbox(db: Db, page: number, status?: OutboxStatus) {
 
 export async function retryOutbox(db: Db, id: string) {
   const [row] = await db.select({ status: outbox.status, template: outbox.template }).from(outbox).where(eq(outbox.id, id));
-  if (!row) throw notFound('Message not found');
-  if (row.status !== 'failed') throw conflict('Only a failed message can be tried again');
-  if (row.template === 'password_code') throw conflict('A password code is not sent again; the customer can ask for a new one');
-  if (!(await retryMessage(db, id))) throw conflict('Only a failed message can be tried again');
+  if (!row) throw new NotFound('Message not found');
+  if (row.status !== 'failed') throw new Conflict('Only a failed message can be tried again');
+  if (row.template === 'password_code')
+    throw new Conflict('A password code is not sent again; the customer can ask for a new one');
+  if (!(await retryMessage(db, id))) throw new Conflict('Only a failed message can be tried again');
 }

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { authRoutes } from '../../../contract/auth.js';
-import { AppError, unauthorized } from '../../http/errors.js';
+import { NotSignedIn, TooMany } from '../../domain/errors.js';
 import { routePlugin } from '../../http/routes.js';
 import {
   clearSessionCookie,
@@ -19,7 +19,7 @@ export default routePlugin(authRoutes, (app) => {
   const limits = app.authLimits;
   const tooMany = (reply: FastifyReply, windowMs: number, message: string) => {
     reply.header('retry-after', String(Math.ceil(windowMs / 1000)));
-    return new AppError(429, message);
+    return new TooMany(message);
   };
 
   // Answers about accounts and sessions are never kept by a browser or a shared cache.
@@ -56,7 +56,7 @@ export default routePlugin(authRoutes, (app) => {
         throw tooMany(reply, limits.windowMs, 'Too many sign-in attempts. Please wait 15 minutes and try again.');
       }
       const user = await service.authenticate(app.db, mobileno, password);
-      if (!user) throw unauthorized(INVALID);
+      if (!user) throw new NotSignedIn(INVALID);
       await Promise.all([app.rateLimits.reset(byNumberKey), app.rateLimits.undo(addressKey)]);
       const session = await createSession(app.db, user.id);
       setSessionCookie(request, reply, session.token, session.expiresAt);

@@ -2,16 +2,16 @@ import crypto from 'node:crypto';
 import { count, desc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { users } from '../../db/schema.js';
-import { AppError, conflict, notFound } from '../../http/errors.js';
+import { Conflict, InvalidInput, NotFound } from '../../domain/errors.js';
 import { revokeUserSessions } from '../../http/session.js';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.js';
 
 type UserRow = typeof users.$inferSelect;
 
 /** The password given to confirm a change is not the user's: a 400 on that field (the user is signed in). */
-export class WrongCurrentPassword extends AppError {
+export class WrongCurrentPassword extends InvalidInput {
   constructor() {
-    super(400, 'Current password is incorrect', [{ path: 'currentPassword', message: 'Current password is incorrect' }]);
+    super('Current password is incorrect', [{ path: 'currentPassword', message: 'Current password is incorrect' }]);
   }
 }
 
@@ -32,7 +32,7 @@ const violatedConstraint = (err: unknown) =>
 const EMAIL_TAKEN = 'This e-mail address is already registered';
 /** A unique violation as the 409 the user understands: the e-mail or the mobile number is taken. */
 const takenError = (err: unknown) =>
-  conflict(violatedConstraint(err) === 'users_email_key' ? EMAIL_TAKEN : 'This mobile number is already registered');
+  new Conflict(violatedConstraint(err) === 'users_email_key' ? EMAIL_TAKEN : 'This mobile number is already registered');
 
 export async function createUser(
   db: Db,
@@ -76,7 +76,7 @@ export async function authenticate(db: Db, mobileno: string, password: string) {
 
 export async function getUser(db: DbOrTx, id: string) {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  if (!row) throw notFound('User not found');
+  if (!row) throw new NotFound('User not found');
   return row;
 }
 
@@ -102,7 +102,7 @@ export async function editOwnDetails(
     [row] = await db.update(users).set(patch).where(eq(users.id, userId)).returning();
   } catch (err) {
     if (isUniqueViolation(err)) {
-      throw new AppError(409, EMAIL_TAKEN, [{ path: 'email', message: EMAIL_TAKEN }]);
+      throw new Conflict(EMAIL_TAKEN, [{ path: 'email', message: EMAIL_TAKEN }]);
     }
     throw err;
   }
@@ -144,7 +144,7 @@ export async function adminEditUser(
       const admins = await lockAdmins(tx);
       const user = await getUser(tx, id);
       if (user.role === 'ADMIN' && input.role !== 'ADMIN' && admins.every((admin) => admin === id)) {
-        throw conflict(LAST_ADMIN);
+        throw new Conflict(LAST_ADMIN);
       }
       const patch: Partial<UserRow> = {
         fullname: input.fullname,
@@ -165,11 +165,11 @@ export async function adminEditUser(
 }
 
 export async function adminDeleteUser(db: Db, actorId: string, id: string) {
-  if (id === actorId) throw conflict('You cannot delete your own account');
+  if (id === actorId) throw new Conflict('You cannot delete your own account');
   await db.transaction(async (tx) => {
     const admins = await lockAdmins(tx);
     const user = await getUser(tx, id);
-    if (user.role === 'ADMIN' && admins.every((admin) => admin === id)) throw conflict(LAST_ADMIN);
+    if (user.role === 'ADMIN' && admins.every((admin) => admin === id)) throw new Conflict(LAST_ADMIN);
     await tx.delete(users).where(eq(users.id, id)); // sessions and cart go with it (on delete cascade)
   });
 }

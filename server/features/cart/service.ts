@@ -4,7 +4,7 @@ import { paiseToRupees } from '../../../contract/common.js';
 import type { CartItemView } from '../../../contract/orders.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { cartItems, checkouts, products, stockHolds } from '../../db/schema.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { Conflict, InvalidInput, NotFound } from '../../domain/errors.js';
 import { payPaiseSql, saleJoin } from '../promotions/sale-price.js';
 
 type CartLine = z.infer<typeof CartItemView>;
@@ -82,7 +82,7 @@ function pick(kind: 'size' | 'colour', options: string[], given: string | undefi
   if (match === undefined) {
     const path = kind === 'size' ? 'productsize' : 'productcolour';
     const message = `Choose a ${kind} this product comes in: ${options.join(', ')}`;
-    throw badRequest(message, [{ path, message }]);
+    throw new InvalidInput(message, [{ path, message }]);
   }
   return match;
 }
@@ -112,8 +112,8 @@ export async function addToCart(
       .from(products)
       .where(eq(products.id, input.productId))
       .limit(1);
-    if (!p) throw notFound('Product not found');
-    if (!p.isActive) throw conflict(`"${p.name}" is not available right now`);
+    if (!p) throw new NotFound('Product not found');
+    if (!p.isActive) throw new Conflict(`"${p.name}" is not available right now`);
     const size = pick('size', p.sizes, input.productsize);
     const colour = pick('colour', p.colours, input.productcolour);
     const available = p.stock + Number(p.held);
@@ -130,7 +130,7 @@ export async function addToCart(
       })
       .returning({ quantity: cartItems.quantity });
     const total = saved?.quantity ?? input.quantity;
-    if (total > available) throw conflict(stockMessage(p.name, available, total - input.quantity)); // rolls back
+    if (total > available) throw new Conflict(stockMessage(p.name, available, total - input.quantity)); // rolls back
   });
   return cartLines(db, userId, at);
 }
@@ -143,12 +143,12 @@ export async function updateQuantity(db: Db, userId: string, cartItemId: string,
     .leftJoin(saleJoin(at), sql`true`)
     .where(and(eq(cartItems.id, cartItemId), eq(cartItems.userId, userId)))
     .limit(1);
-  if (!line) throw notFound('Cart item not found');
+  if (!line) throw new NotFound('Cart item not found');
   if (line.name === null || !line.isActive) {
-    throw conflict(`"${line.name ?? line.snapshotName}" is no longer available. Please remove it from your cart.`);
+    throw new Conflict(`"${line.name ?? line.snapshotName}" is no longer available. Please remove it from your cart.`);
   }
   const available = (line.stock ?? 0) + Number(line.held ?? 0);
-  if (quantity > available) throw conflict(stockMessage(line.name, available, 0));
+  if (quantity > available) throw new Conflict(stockMessage(line.name, available, 0));
   await db
     .update(cartItems)
     .set({ quantity, updatedAt: new Date() })
@@ -161,7 +161,7 @@ export async function removeLine(db: Db, userId: string, cartItemId: string) {
     .delete(cartItems)
     .where(and(eq(cartItems.id, cartItemId), eq(cartItems.userId, userId)))
     .returning({ id: cartItems.id });
-  if (rows.length === 0) throw notFound('Cart item not found');
+  if (rows.length === 0) throw new NotFound('Cart item not found');
 }
 
 export async function clearCart(db: Db, userId: string) {

@@ -2,7 +2,7 @@ import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Category } from '../../../contract/catalogue.js';
 import type { DbOrTx } from '../../db/client.js';
 import { categories, products } from '../../db/schema.js';
-import { conflict, notFound } from '../../http/errors.js';
+import { Conflict, NotFound } from '../../domain/errors.js';
 
 export type CategoryRow = typeof categories.$inferSelect;
 
@@ -30,7 +30,7 @@ export const toCategory = (row: Pick<CategoryRow, 'id' | 'name' | 'createdAt' | 
   updatedAt: row.updatedAt.toISOString(),
 });
 
-const duplicate = (name: string) => conflict(`A category named "${name}" already exists`);
+const duplicate = (name: string) => new Conflict(`A category named "${name}" already exists`);
 
 /** Every category, sorted by name (case-insensitive). */
 export async function listCategories(db: DbOrTx): Promise<CategoryRow[]> {
@@ -54,7 +54,7 @@ export async function listShopperCategories(db: DbOrTx): Promise<CategoryRow[]> 
 
 export async function getCategory(db: DbOrTx, id: string): Promise<CategoryRow> {
   const [row] = await db.select().from(categories).where(eq(categories.id, id)).limit(1);
-  if (!row) throw notFound('Category not found');
+  if (!row) throw new NotFound('Category not found');
   return row;
 }
 
@@ -71,7 +71,7 @@ export async function createCategory(db: DbOrTx, name: string): Promise<Category
 export async function renameCategory(db: DbOrTx, id: string, name: string): Promise<CategoryRow> {
   try {
     const [row] = await db.update(categories).set({ name, updatedAt: new Date() }).where(eq(categories.id, id)).returning();
-    if (!row) throw notFound('Category not found');
+    if (!row) throw new NotFound('Category not found');
     return row;
   } catch (err) {
     if (pgErrorCode(err) === UNIQUE_VIOLATION) throw duplicate(name);
@@ -83,10 +83,10 @@ export async function renameCategory(db: DbOrTx, id: string, name: string): Prom
 export async function deleteCategory(db: DbOrTx, id: string): Promise<void> {
   try {
     const rows = await db.delete(categories).where(eq(categories.id, id)).returning({ id: categories.id });
-    if (!rows.length) throw notFound('Category not found');
+    if (!rows.length) throw new NotFound('Category not found');
   } catch (err) {
     if (isStillReferenced(err)) {
-      throw conflict('This category still has subcategories or products. Delete or move them first.');
+      throw new Conflict('This category still has subcategories or products. Delete or move them first.');
     }
     throw err;
   }

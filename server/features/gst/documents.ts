@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { creditNotes, invoices, orders } from '../../db/schema.js';
-import { notFound } from '../../http/errors.js';
+import { NotFound } from '../../domain/errors.js';
 import type { SessionUser } from '../../http/session.js';
 import { onRefundProcessed } from '../lifecycle/store.js';
 import { addAttachmentSource } from '../outbox/worker.js';
@@ -42,7 +42,7 @@ const bytes = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLengt
  * write, so two servers making it at once store one and answer the same bytes).
  */
 export async function invoicePdf(db: Db, orderId: string, me: SessionUser) {
-  const missing = notFound('Invoice not found');
+  const missing = new NotFound('Invoice not found');
   if (!(await visibleOrder(db, orderId, me))) throw missing;
   const doc = await orderInvoicePdf(db, orderId);
   if (!doc) throw missing;
@@ -85,7 +85,7 @@ export async function orderInvoicePdf(db: Db, orderId: string) {
 }
 
 export async function creditNotePdf(db: Db, refundId: string, me: SessionUser) {
-  const missing = notFound('Credit note not found');
+  const missing = new NotFound('Credit note not found');
   const [note] = await db.select().from(creditNotes).where(eq(creditNotes.refundKey, refundId));
   if (!note || !(await visibleOrder(db, note.orderId, me))) throw missing;
   if (note.pdf) return { pdf: bytes(note.pdf), fileName: fileName(note.number) };

@@ -3,7 +3,7 @@ import { paiseToRupees, rupeesToPaise } from '../../../contract/common.js';
 import { type AdminSettings, gstinStateMismatch, type PublicSettings, type SettingsBody } from '../../../contract/settings.js';
 import type { DbOrTx } from '../../db/client.js';
 import { categories, categoryTax, shopSettings } from '../../db/schema.js';
-import { AppError, badRequest } from '../../http/errors.js';
+import { InvalidInput, NotFound } from '../../domain/errors.js';
 
 type SettingsRow = typeof shopSettings.$inferSelect;
 
@@ -44,7 +44,7 @@ export async function updateSettings(db: DbOrTx, body: SettingsBody): Promise<Se
     const gstin = body.gstin ?? current.gstin;
     const state = body.state ?? current.state;
     const mismatch = gstinStateMismatch(gstin, state);
-    if (mismatch) throw badRequest(mismatch, [{ path: body.gstin !== undefined ? 'gstin' : 'state', message: mismatch }]);
+    if (mismatch) throw new InvalidInput(mismatch, [{ path: body.gstin !== undefined ? 'gstin' : 'state', message: mismatch }]);
     const { freeshippingabove, ...rest } = body;
     const [row] = await tx
       .update(shopSettings)
@@ -119,12 +119,12 @@ export const toTaxRow = (t: CategoryTax) => ({
 export async function replaceCategoryTax(db: DbOrTx, rows: { categoryId: string; hsn: string; gstrate: number }[]) {
   const ids = rows.map((r) => r.categoryId);
   const dup = ids.find((id, i) => ids.indexOf(id) !== i);
-  if (dup) throw badRequest('A category is listed twice', [{ path: 'tax', message: `Category ${dup} is listed twice` }]);
+  if (dup) throw new InvalidInput('A category is listed twice', [{ path: 'tax', message: `Category ${dup} is listed twice` }]);
   await db.transaction(async (tx) => {
     const known = new Set((await tx.select({ id: categories.id }).from(categories)).map((c) => c.id));
     const unknown = rows.findIndex((r) => !known.has(r.categoryId));
     if (unknown >= 0) {
-      throw new AppError(404, 'Category not found', [{ path: `tax.${unknown}.categoryId`, message: 'Category not found' }]);
+      throw new NotFound('Category not found', [{ path: `tax.${unknown}.categoryId`, message: 'Category not found' }]);
     }
     await tx.delete(categoryTax);
     if (rows.length > 0) {

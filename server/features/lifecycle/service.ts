@@ -7,7 +7,7 @@ import { rupeesToPaise } from '../../../contract/common.js';
 import type { SETTABLE_DELIVERY_STATUSES } from '../../../contract/lifecycle.js';
 import type { Tx } from '../../db/client.js';
 import { orders, returnRequests } from '../../db/schema.js';
-import { AppError, conflict, notFound } from '../../http/errors.js';
+import { Conflict, NotFound, PaymentServiceFailed, Unavailable } from '../../domain/errors.js';
 import { lifecycleMessages } from '../outbox/orders.js';
 import type { PaymentContext } from '../payments/context.js';
 import { GatewayError } from '../payments/provider.js';
@@ -33,9 +33,9 @@ async function act(
   const now = new Date();
   const refundId = await ctx.db.transaction(async (tx) => {
     const loaded = await loadOrderState(tx, orderId, { lock: true });
-    if (!loaded || (opts.ownerId !== undefined && loaded.row.userId !== opts.ownerId)) throw notFound('Order not found');
+    if (!loaded || (opts.ownerId !== undefined && loaded.row.userId !== opts.ownerId)) throw new NotFound('Order not found');
     const decision = decide(loaded.state, action, now);
-    if (!decision.ok) throw conflict(decision.reason);
+    if (!decision.ok) throw new Conflict(decision.reason);
     if (opts.extra) await opts.extra(tx, loaded);
     const refund = await applyEffects(tx, loaded, decision.effects, who, { refundReason: opts.refundReason, now });
     await lifecycleMessages(tx, orderId, decision.effects);
@@ -99,11 +99,8 @@ export async function refundOrder(
     throw new GatewayError(`The payment service refused the refund: ${out.error?.message ?? 'no reason given'}`);
   }
   if (out?.status === 'retry') {
-    const status = out.error instanceof AppError && out.error.statusCode === 503 ? 503 : 502;
-    throw new AppError(
-      status,
-      'The payment service did not answer. The refund is recorded as pending and will be sent again automatically.',
-    );
+    const message = 'The payment service did not answer. The refund is recorded as pending and will be sent again automatically.';
+    throw out.error instanceof Unavailable ? new Unavailable(message) : new PaymentServiceFailed(message);
   }
   return result;
 }

@@ -8,7 +8,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { OrderActor, OrderEventType, RefundStatus } from '../../../contract/lifecycle.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { orderEvents, orderItems, orders, products, type RestockLine, refunds, returnRequests } from '../../db/schema.js';
-import { AppError, conflict, notFound } from '../../http/errors.js';
+import { Conflict, DomainError, NotFound } from '../../domain/errors.js';
 import type { PaymentContext } from '../payments/context.js';
 import { GatewayError, type ProviderRefund } from '../payments/provider.js';
 import { RazorpayRequestError } from '../payments/razorpay-client.js';
@@ -90,7 +90,7 @@ export async function restockLines(tx: Tx, orderId: string, restock: RestockLine
         ),
       )
       .returning({ productId: orderItems.productId });
-    if (!line) throw conflict('Those units were already put back on sale');
+    if (!line) throw new Conflict('Those units were already put back on sale');
     if (!line.productId) continue;
     await tx
       .update(products)
@@ -292,7 +292,7 @@ export async function recordRefundOutcome(ctx: PaymentContext, providerRefundId:
     : markRefundFailed(ctx.db, row.id, 'The payment service could not complete the refund');
 }
 
-export type SubmitOutcome = { status: RefundStatus | 'retry'; error?: AppError };
+export type SubmitOutcome = { status: RefundStatus | 'retry'; error?: DomainError };
 
 /**
  * Sends a pending refund to the provider with its idempotency key (a retry never refunds twice) and
@@ -300,11 +300,11 @@ export type SubmitOutcome = { status: RefundStatus | 'retry'; error?: AppError }
  */
 export async function submitRefund(ctx: PaymentContext, refundId: string): Promise<SubmitOutcome> {
   const [refund] = await ctx.db.select().from(refunds).where(eq(refunds.id, refundId)).limit(1);
-  if (!refund) throw notFound('Refund not found');
+  if (!refund) throw new NotFound('Refund not found');
   if (refund.status !== 'pending') return { status: refund.status };
   if (refund.providerRefundId) return { status: 'pending' };
   const [order] = await ctx.db.select().from(orders).where(eq(orders.id, refund.orderId)).limit(1);
-  if (!order) throw notFound('Order not found');
+  if (!order) throw new NotFound('Order not found');
   let answer: ProviderRefund;
   try {
     answer = await ctx.paymentProvider.refund(
@@ -319,7 +319,7 @@ export async function submitRefund(ctx: PaymentContext, refundId: string): Promi
       return { status: 'failed', error: err };
     }
     ctx.log.warn({ err, refundId }, 'refund not accepted yet; will retry');
-    return { status: 'retry', error: err instanceof AppError ? err : new GatewayError('The payment service failed') };
+    return { status: 'retry', error: err instanceof DomainError ? err : new GatewayError('The payment service failed') };
   }
   if (answer.status === 'processed') {
     await markRefundProcessed(ctx.db, refund.id, answer.id);

@@ -5,7 +5,7 @@ import { RETURN_WINDOW_MS } from '../../../contract/lifecycle.js';
 import type { AdminOrder, AdminOrdersQuery } from '../../../contract/orders.js';
 import type { Db } from '../../db/client.js';
 import { orderItems, orders, users } from '../../db/schema.js';
-import { notFound } from '../../http/errors.js';
+import { NotFound } from '../../domain/errors.js';
 import { invoiceLinks } from '../gst/invoices.js';
 import { lifecycleViews } from '../lifecycle/view.js';
 import { productViewsByIds } from './product-view.js';
@@ -94,7 +94,7 @@ export const forShopper = ({ flag: _f, refundstatus: _r, refundable: _a, restock
 
 export async function orderView(db: Db, id: string, opts: { withUser: boolean }) {
   const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
-  if (!row) throw notFound('Order not found');
+  if (!row) throw new NotFound('Order not found');
   const [view] = await orderViews(db, [row], opts);
   return view as AdminOrderView;
 }

@@ -3,7 +3,7 @@ import { formatPaise } from '../../../contract/money.js';
 import type { ShippingInfo } from '../../../contract/orders.js';
 import type { Db } from '../../db/client.js';
 import { type CheckoutLine, cartItems, checkouts, products, stockHolds, users } from '../../db/schema.js';
-import { conflict } from '../../http/errors.js';
+import { Conflict, DomainError } from '../../domain/errors.js';
 import { payPaiseSql, saleJoin } from '../promotions/sale-price.js';
 import { type AppliedCoupon, applyCoupon } from '../promotions/service.js';
 import type { PaymentContext } from './context.js';
@@ -40,7 +40,7 @@ function chosenLines<L extends { cartItemId: string; quantity: number }>(
   const wanted = new Map<string, number>();
   for (const i of items) wanted.set(i.cartItemId, (wanted.get(i.cartItemId) ?? 0) + i.quantity);
   for (const id of wanted.keys()) {
-    if (!lines.some((l) => l.cartItemId === id)) throw conflict('An item you chose is no longer in your cart');
+    if (!lines.some((l) => l.cartItemId === id)) throw new Conflict('An item you chose is no longer in your cart');
   }
   return lines
     .filter((l) => wanted.has(l.cartItemId))
@@ -89,12 +89,12 @@ export async function startCheckout(
       .where(eq(cartItems.userId, userId))
       .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
     const lines = opts.items ? chosenLines(cartLines, opts.items) : cartLines;
-    if (lines.length === 0) throw conflict('Your cart is empty');
+    if (lines.length === 0) throw new Conflict('Your cart is empty');
 
     const snapshot: CheckoutLine[] = [];
     for (const l of lines) {
       if (!l.productId || l.name === null || !l.isActive) {
-        throw conflict(`"${l.name ?? l.snapshotName}" is no longer available. Please remove it from your cart.`);
+        throw new Conflict(`"${l.name ?? l.snapshotName}" is no longer available. Please remove it from your cart.`);
       }
       snapshot.push({
         productId: l.productId,
@@ -108,7 +108,7 @@ export async function startCheckout(
       });
     }
     const linesPaise = snapshot.reduce((sum, l) => sum + l.pricePaise * l.quantity, 0);
-    if (linesPaise < MIN_AMOUNT_PAISE) throw conflict(`The order total must be at least ${rupees(MIN_AMOUNT_PAISE)}`);
+    if (linesPaise < MIN_AMOUNT_PAISE) throw new Conflict(`The order total must be at least ${rupees(MIN_AMOUNT_PAISE)}`);
     const units = unitsByProduct(snapshot);
     checkAccountCaps(
       ctx.config.holdLimits,
@@ -163,8 +163,8 @@ export async function startCheckout(
         .from(products)
         .where(eq(products.id, short.productId));
       const name = line?.productname ?? 'An item';
-      if (!p?.isActive) throw conflict(`"${name}" is no longer available. Please remove it from your cart.`);
-      throw conflict(
+      if (!p?.isActive) throw new Conflict(`"${name}" is no longer available. Please remove it from your cart.`);
+      throw new Conflict(
         p.stock === 0
           ? `"${name}" is out of stock. Please remove it from your cart.`
           : `Only ${p.stock} of "${name}" left in stock. Please lower the quantity in your cart.`,
@@ -211,7 +211,7 @@ export async function startCheckout(
     }
   } catch (err) {
     await ctx.db.transaction((tx) => releaseCheckout(tx, checkout.id, 'failed'));
-    if (err instanceof Error && 'statusCode' in err) throw err; // 502 / 503 from the gateway
+    if (err instanceof DomainError) throw err; // 502 / 503 from the gateway
     ctx.log.error({ err, checkoutId: checkout.id }, 'creating the payment order failed');
     throw new GatewayUnavailableError();
   }
@@ -221,7 +221,7 @@ export async function startCheckout(
     .set({ providerOrderId: providerOrder.id, updatedAt: new Date() })
     .where(and(eq(checkouts.id, checkout.id), eq(checkouts.status, 'pending')))
     .returning();
-  if (!saved) throw conflict('This checkout was replaced by a newer one. Please try again.');
+  if (!saved) throw new Conflict('This checkout was replaced by a newer one. Please try again.');
   return { checkout: saved, providerOrderId: providerOrder.id, reused: false };
 }
 

@@ -3,7 +3,7 @@ import { formatPaise } from '../../../contract/money.js';
 import type { Config } from '../../config.js';
 import { execRows, type Tx } from '../../db/client.js';
 import { checkouts } from '../../db/schema.js';
-import { AppError, conflict } from '../../http/errors.js';
+import { Conflict, TooMany } from '../../domain/errors.js';
 import { releaseCheckout } from './holds.js';
 
 /**
@@ -23,12 +23,9 @@ export const RENEW_AT_END_MS = 2 * 60_000;
 const rupees = (paise: number) => formatPaise(paise, 'auto');
 
 /** A refused checkout with a moment to come back: 429 with Retry-After. */
-export class HoldCooldownError extends AppError {
-  constructor(
-    message: string,
-    public retryAfterSeconds: number,
-  ) {
-    super(429, message);
+export class HoldCooldownError extends TooMany {
+  constructor(message: string, retryAfterSeconds: number) {
+    super(message, retryAfterSeconds);
   }
 }
 
@@ -57,12 +54,12 @@ export async function checkCooldown(tx: Tx, limits: HoldLimits, userId: string, 
 /** Refuses a checkout of more than one account may hold at once. */
 export function checkAccountCaps(limits: HoldLimits, units: number, amountPaise: number) {
   if (units > limits.unitsPerAccount) {
-    throw conflict(
+    throw new Conflict(
       `At most ${limits.unitsPerAccount} items can be held in one checkout. Please lower the quantities in your cart.`,
     );
   }
   if (amountPaise > limits.paisePerAccount) {
-    throw conflict(
+    throw new Conflict(
       `Orders above ${rupees(limits.paisePerAccount)} cannot be paid online. Please lower your cart or contact us to place it.`,
     );
   }
@@ -84,7 +81,7 @@ export async function checkAddressCaps(tx: Tx, limits: HoldLimits, address: stri
   const heldUnits = Number(res.rows[0]?.units ?? 0);
   const heldPaise = Number(res.rows[0]?.paise ?? 0);
   if (heldUnits + units > limits.unitsPerAddress || heldPaise + amountPaise > limits.paisePerAddress) {
-    throw conflict('Too many items are waiting for payment from your network right now. Please try again in a few minutes.');
+    throw new Conflict('Too many items are waiting for payment from your network right now. Please try again in a few minutes.');
   }
 }
 

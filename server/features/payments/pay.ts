@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { VerifyAndPlaceBody } from '../../../contract/orders.js';
 import type { Db } from '../../db/client.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { Conflict, InvalidInput, NotFound } from '../../domain/errors.js';
 import { forShopper, orderView } from '../orders/service.js';
 import { findCheckoutByProviderOrder } from './checkout.js';
 import type { PaymentContext } from './context.js';
@@ -12,7 +12,7 @@ import { verifyPaymentSignature } from './signature.js';
 /** The shopper's own checkout of this provider order, or 404 (someone else's is not told apart from none). */
 async function ownCheckout(db: Db, userId: string, providerOrderId: string) {
   const checkout = await findCheckoutByProviderOrder(db, providerOrderId);
-  if (!checkout || checkout.userId !== userId || !checkout.providerOrderId) throw notFound('Order not found');
+  if (!checkout || checkout.userId !== userId || !checkout.providerOrderId) throw new NotFound('Order not found');
   return { ...checkout, providerOrderId: checkout.providerOrderId };
 }
 
@@ -25,7 +25,7 @@ export async function verifyAndPlace(ctx: PaymentContext, userId: string, input:
   const checkout = await ownCheckout(ctx.db, userId, input.razorpay_order_id);
   const secret = await ctx.paymentProvider.signingSecret();
   if (!verifyPaymentSignature(checkout.providerOrderId, input.razorpay_payment_id, input.razorpay_signature, secret)) {
-    throw badRequest('Payment verification failed');
+    throw new InvalidInput('Payment verification failed');
   }
   // A payment the provider does not confirm is a PaymentRejectedError: 400, nothing placed.
   const result = await placeOrder(ctx, checkout.providerOrderId, input.razorpay_payment_id, 'verify', {
@@ -53,11 +53,11 @@ export async function verifyAndPlace(ctx: PaymentContext, userId: string, input:
  */
 export async function sandboxPay(ctx: PaymentContext, userId: string, providerOrderId: string, outcome: 'success' | 'failure') {
   const provider = ctx.paymentProvider;
-  if (!isSandbox(provider)) throw notFound('Route not found');
+  if (!isSandbox(provider)) throw new NotFound('Route not found');
   const checkout = await ownCheckout(ctx.db, userId, providerOrderId);
   const earlier = await provider.orderPayments(checkout.providerOrderId);
   if (checkout.status === 'placed' || earlier.some((p) => p.status === 'captured')) {
-    throw conflict('This order is already paid');
+    throw new Conflict('This order is already paid');
   }
   const paid = await provider.pay(checkout.providerOrderId, checkout.amountPaise, outcome);
   if (outcome === 'failure' || !paid.signature) return { failed: true as const };

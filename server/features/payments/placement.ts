@@ -3,7 +3,7 @@ import type { OrderFlag } from '../../../contract/lifecycle.js';
 import type { ShippingInfo } from '../../../contract/orders.js';
 import type { Tx } from '../../db/client.js';
 import { cartItems, checkouts, orderItems, orders, users } from '../../db/schema.js';
-import { AppError, notFound } from '../../http/errors.js';
+import { InvalidInput, NotFound } from '../../domain/errors.js';
 import { issueInvoice } from '../gst/invoices.js';
 import { placementEvents } from '../lifecycle/state.js';
 import { insertRefund, submitRefund, syncRefundSummary, writeEvents } from '../lifecycle/store.js';
@@ -19,9 +19,9 @@ export type PlaceSource = 'verify' | 'webhook' | 'reconciler';
 export type PlaceResult = { orderId: string; created: boolean; priceChanged?: boolean };
 
 /** The payment cannot make an order (unknown, another order's, not completed): nothing is placed. */
-export class PaymentRejectedError extends AppError {
+export class PaymentRejectedError extends InvalidInput {
   constructor(reason: string) {
-    super(400, `Payment verification failed: ${reason}`);
+    super(`Payment verification failed: ${reason}`);
   }
 }
 
@@ -107,7 +107,7 @@ export async function placeOrder(
 ): Promise<PlaceResult> {
   const provider = ctx.paymentProvider;
   const [checkout] = await ctx.db.select().from(checkouts).where(eq(checkouts.providerOrderId, providerOrderId)).limit(1);
-  if (!checkout) throw notFound('Checkout not found');
+  if (!checkout) throw new NotFound('Checkout not found');
 
   const [existing] = await ctx.db.select().from(orders).where(eq(orders.checkoutId, checkout.id)).limit(1);
   if (existing) {
@@ -119,7 +119,7 @@ export async function placeOrder(
 
   const result = await ctx.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(checkouts).where(eq(checkouts.id, checkout.id)).for('update');
-    if (!locked) throw notFound('Checkout not found');
+    if (!locked) throw new NotFound('Checkout not found');
     const already = await lockedOrderOf(tx, locked.id);
     if (already) return { order: already, created: false };
 

@@ -1,4 +1,4 @@
-import { AppError } from '../../http/errors.js';
+import { PaymentServiceFailed, Unavailable } from '../../domain/errors.js';
 
 export type PaymentStatus = 'created' | 'authorized' | 'captured' | 'refunded' | 'failed';
 
@@ -42,19 +42,19 @@ export interface PaymentProvider {
 }
 
 /** Razorpay answered with an error (4xx, or 5xx after retries): the shop answers 502. */
-export class GatewayError extends AppError {
+export class GatewayError extends PaymentServiceFailed {
   constructor(
     message: string,
     public providerStatus?: number,
     public providerCode?: string,
   ) {
-    super(502, message);
+    super(message);
   }
 }
 
 /** Razorpay could not be reached (network error or timeout after retries): the shop answers 503. */
-export class GatewayUnavailableError extends AppError {
+export class GatewayUnavailableError extends Unavailable {
   constructor(message = 'The payment service is unreachable right now. Please try again in a minute.') {
-    super(503, message);
+    super(message);
   }
 }

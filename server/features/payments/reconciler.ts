@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import { checkouts } from '../../db/schema.js';
+import { Unavailable } from '../../domain/errors.js';
 import { settlePendingRefunds } from '../lifecycle/store.js';
 import type { PaymentContext } from './context.js';
 import { PaymentRejectedError, placeOrder } from './placement.js';
@@ -62,7 +63,7 @@ export async function reconcilePending(ctx: PaymentContext, now = new Date()): P
         continue;
       }
       ctx.log.warn({ err, orderId }, 'reconciler could not list payments; will retry');
-      if (err instanceof GatewayError || (err as { statusCode?: number }).statusCode === 503) break;
+      if (err instanceof GatewayError || err instanceof Unavailable) break;
       continue;
     }
     summary.checked++;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { paymentEvents } from '../../db/schema.js';
-import { AppError, badRequest } from '../../http/errors.js';
+import { InvalidInput, NotFound, Unavailable } from '../../domain/errors.js';
 import { recordRefundOutcome } from '../lifecycle/store.js';
 import type { PaymentContext, PaymentLog } from './context.js';
 import { PaymentRejectedError, placeOrder } from './placement.js';
@@ -29,7 +29,7 @@ async function handleEvent(ctx: PaymentContext, body: RazorpayEvent) {
       await placeOrder(ctx, orderId, payment.id, 'webhook');
     } catch (err) {
       // Not one of our checkouts, or a payment that cannot make an order: nothing to retry.
-      if (err instanceof PaymentRejectedError || (err instanceof AppError && err.statusCode === 404)) {
+      if (err instanceof PaymentRejectedError || err instanceof NotFound) {
         ctx.log.warn({ event, orderId, paymentId: payment.id, reason: (err as Error).message }, 'webhook payment not placed');
         return;
       }
@@ -56,16 +56,16 @@ export async function receiveWebhook(
   requestLog: PaymentLog,
 ) {
   const secret = ctx.config.webhookSecret;
-  if (!secret) throw badRequest('Webhook secret is not configured');
-  if (!Buffer.isBuffer(raw)) throw badRequest('Malformed request body');
+  if (!secret) throw new InvalidInput('Webhook secret is not configured');
+  if (!Buffer.isBuffer(raw)) throw new InvalidInput('Malformed request body');
   if (!verifyWebhookSignature(raw, signature, secret)) {
-    throw badRequest('Invalid webhook signature');
+    throw new InvalidInput('Invalid webhook signature');
   }
   let body: RazorpayEvent;
   try {
     body = JSON.parse(raw.toString('utf8')) as RazorpayEvent;
   } catch {
-    throw badRequest('Malformed JSON body');
+    throw new InvalidInput('Malformed JSON body');
   }
   const eventId = eventIdHeader?.trim() || undefined;
   if (eventId) {
@@ -94,7 +94,7 @@ export async function receiveWebhook(
     return { success: true };
   } catch (err) {
     requestLog.error({ err, eventId }, 'webhook handling failed; Razorpay will retry');
-    throw new AppError(503, 'Could not handle the event now; please retry');
+    throw new Unavailable('Could not handle the event now; please retry');
   } finally {
     clearTimeout(timer);
   }

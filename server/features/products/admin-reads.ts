@@ -2,7 +2,7 @@
 import { and, count, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { categories, products, subcategories } from '../../db/schema.js';
-import { notFound } from '../../http/errors.js';
+import { NotFound } from '../../domain/errors.js';
 import { escapeLike, newestFirst, type ProductWithNames, selectProducts } from './rows.js';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -44,7 +44,7 @@ export async function adminListProducts(db: DbOrTx, opts: { page: number; limit:
 
 export async function getProduct(db: DbOrTx, id: string): Promise<ProductWithNames> {
   const [row] = await selectProducts(db).where(eq(products.id, id)).limit(1);
-  if (!row) throw notFound('Product not found');
+  if (!row) throw new NotFound('Product not found');
   return row;
 }
 

@@ -1,5 +1,5 @@
 import { productRoutes } from '../../../contract/products.js';
-import { notFound } from '../../http/errors.js';
+import { NotFound } from '../../domain/errors.js';
 import { routePlugin } from '../../http/routes.js';
 import { listCategories, listShopperCategories, toCategory } from '../categories/service.js';
 import { settingsRow } from '../gst/settings.js';
@@ -35,7 +35,7 @@ export default routePlugin(productRoutes, (app) => {
     'GET /p1/api/slug/:slug': async (request) => {
       const at = app.clock();
       const row = await findActiveBySlug(app.db, request.params.slug, at);
-      if (!row) throw notFound('Product not found');
+      if (!row) throw new NotFound('Product not found');
       const [related, settings] = await Promise.all([relatedProducts(app.db, row, undefined, at), settingsRow(app.db)]);
       return {
         success: true,

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { MAX_CERTIFICATE_BYTES, MAX_IMAGE_BYTES, MAX_IMAGES_PER_PRODUCT, MAX_VIDEO_BYTES } from '../../../contract/catalogue.js';
-import { AppError, badRequest } from '../../http/errors.js';
+import { InvalidInput, TooLarge, UnsupportedType } from '../../domain/errors.js';
 import {
   deleteMedia,
   MediaUnavailableError,
@@ -27,7 +27,7 @@ export type ProductUpload = {
 const LIST_FIELDS = new Set(['productsizes', 'productcolours']);
 
 export const tooManyImages = () =>
-  new AppError(413, `A product can have at most ${MAX_IMAGES_PER_PRODUCT} images`, [
+  new TooLarge(`A product can have at most ${MAX_IMAGES_PER_PRODUCT} images`, [
     { path: 'images', message: `At most ${MAX_IMAGES_PER_PRODUCT} images per product` },
   ]);
 
@@ -59,7 +59,7 @@ export async function drain(stream: AsyncIterable<unknown>) {
  * stone's lab report, alone may be a PDF (or a picture of the report), at most 10 MB.
  */
 export async function readProductUpload(request: FastifyRequest, media: MediaStore): Promise<ProductUpload> {
-  if (!request.isMultipart()) throw new AppError(415, 'Expected multipart/form-data');
+  if (!request.isMultipart()) throw new UnsupportedType('Expected multipart/form-data');
   const stored: string[] = [];
   const upload: ProductUpload = {
     fields: {},
@@ -90,7 +90,7 @@ export async function readProductUpload(request: FastifyRequest, media: MediaSto
         }
         const buf = await readUpTo(part.file, MAX_IMAGE_BYTES);
         if (!buf) {
-          throw new AppError(413, `Each image must be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB`, [
+          throw new TooLarge(`Each image must be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB`, [
             { path: 'images', message: `"${part.filename}" is larger than 10 MB` },
           ]);
         }
@@ -102,11 +102,11 @@ export async function readProductUpload(request: FastifyRequest, media: MediaSto
       } else if (part.fieldname === 'video') {
         if (upload.video) {
           await drain(part.file);
-          throw badRequest('A product can have one video', [{ path: 'video', message: 'Only one video per product' }]);
+          throw new InvalidInput('A product can have one video', [{ path: 'video', message: 'Only one video per product' }]);
         }
         const buf = await readUpTo(part.file, MAX_VIDEO_BYTES);
         if (!buf || part.file.truncated) {
-          throw new AppError(413, `The video must be at most ${MAX_VIDEO_BYTES / 1024 / 1024} MB`, [
+          throw new TooLarge(`The video must be at most ${MAX_VIDEO_BYTES / 1024 / 1024} MB`, [
             { path: 'video', message: 'The video is larger than 100 MB' },
           ]);
         }
@@ -117,13 +117,13 @@ export async function readProductUpload(request: FastifyRequest, media: MediaSto
       } else if (part.fieldname === 'certificate') {
         if (upload.certificate) {
           await drain(part.file);
-          throw badRequest('A product can have one lab report', [
+          throw new InvalidInput('A product can have one lab report', [
             { path: 'certificate', message: 'Only one report per product' },
           ]);
         }
         const buf = await readUpTo(part.file, MAX_CERTIFICATE_BYTES);
         if (!buf || part.file.truncated) {
-          throw new AppError(413, `The lab report must be at most ${MAX_CERTIFICATE_BYTES / 1024 / 1024} MB`, [
+          throw new TooLarge(`The lab report must be at most ${MAX_CERTIFICATE_BYTES / 1024 / 1024} MB`, [
             { path: 'certificate', message: 'The report is larger than 10 MB' },
           ]);
         }

@@ -13,7 +13,7 @@ import { rupeesToPaise } from '../../../contract/common.js';
 import { certificateProblem } from '../../../contract/gems.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { categories, orderItems, products, subcategories } from '../../db/schema.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { InvalidInput, NotFound } from '../../domain/errors.js';
 import { deleteMedia, mediaFolderOf } from '../../media/images.js';
 import type { MediaStore } from '../../media/storage.js';
 import { FOREIGN_KEY_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from '../categories/service.js';
@@ -28,7 +28,7 @@ export async function toggleProductStatus(db: DbOrTx, id: string): Promise<boole
     .set({ isActive: sql`not ${products.isActive}`, updatedAt: new Date() })
     .where(eq(products.id, id))
     .returning({ isActive: products.isActive });
-  if (!row) throw notFound('Product not found');
+  if (!row) throw new NotFound('Product not found');
   return row.isActive;
 }
 
@@ -38,7 +38,7 @@ export type ProductInput = ProductFields & { productimages?: string[]; productvi
 /** 400 unless the lab and report number go together (a number needs its lab; GIA numbers are digits). */
 function checkCertificate(lab: string, number: string) {
   const problem = certificateProblem(lab, number);
-  if (problem) throw badRequest(problem.message, [problem]);
+  if (problem) throw new InvalidInput(problem.message, [problem]);
 }
 
 /** `Natural Blue Sapphire 5.2 Ct` → `natural-blue-sapphire-5-2-ct`; letters of any script are kept. */
@@ -71,26 +71,28 @@ async function freeSlug(db: DbOrTx, base: string): Promise<string> {
 async function checkPlacement(db: DbOrTx, categoryId: string, subcategoryId: string) {
   const [cat] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId)).limit(1);
   if (!cat)
-    throw badRequest('The chosen category does not exist', [{ path: 'category', message: 'Please choose a valid category' }]);
+    throw new InvalidInput('The chosen category does not exist', [
+      { path: 'category', message: 'Please choose a valid category' },
+    ]);
   const [sub] = await db
     .select({ categoryId: subcategories.categoryId })
     .from(subcategories)
     .where(eq(subcategories.id, subcategoryId))
     .limit(1);
   if (!sub) {
-    throw badRequest('The chosen subcategory does not exist', [
+    throw new InvalidInput('The chosen subcategory does not exist', [
       { path: 'subcategory', message: 'Please choose a valid subcategory' },
     ]);
   }
   if (sub.categoryId !== categoryId) {
-    throw badRequest('The subcategory does not belong to the chosen category', [
+    throw new InvalidInput('The subcategory does not belong to the chosen category', [
       { path: 'subcategory', message: 'This subcategory belongs to another category' },
     ]);
   }
 }
 
 const placementRace = () =>
-  badRequest('The category or subcategory no longer exists', [{ path: 'subcategory', message: 'Please choose again' }]);
+  new InvalidInput('The category or subcategory no longer exists', [{ path: 'subcategory', message: 'Please choose again' }]);
 
 /** Column values of the optional form fields that were given (absent fields are left out). */
 function optionalColumns(input: Partial<ProductInput>) {
@@ -164,7 +166,7 @@ function parseFields<T extends typeof ProductFields | typeof ProductFieldsPatch>
   const result = schema.safeParse(fields);
   if (!result.success) {
     const errors = result.error.issues.map((i) => ({ path: i.path.join('.') || 'body', message: i.message }));
-    throw badRequest(errors[0]?.message ?? 'Invalid product details', errors);
+    throw new InvalidInput(errors[0]?.message ?? 'Invalid product details', errors);
   }
   return result.data as import('zod').output<T>;
 }
@@ -197,7 +199,7 @@ function jsonField(upload: ProductUpload, name: string): unknown {
   try {
     return JSON.parse(raw);
   } catch {
-    throw badRequest(`${name} must be JSON`, [{ path: name, message: 'Must be valid JSON' }]);
+    throw new InvalidInput(`${name} must be JSON`, [{ path: name, message: 'Must be valid JSON' }]);
   }
 }
 
@@ -241,30 +243,32 @@ export async function editProductFromUpload(
     const fields = parseFields(ProductFieldsPatch, upload.fields);
     const toDelete = jsonField(upload, 'imagesToDelete');
     if (toDelete !== undefined && (!Array.isArray(toDelete) || !toDelete.every((u) => typeof u === 'string'))) {
-      throw badRequest('imagesToDelete must be a JSON list of image URLs', [
+      throw new InvalidInput('imagesToDelete must be a JSON list of image URLs', [
         { path: 'imagesToDelete', message: 'Must be a JSON list of URLs' },
       ]);
     }
     const videoToDelete = jsonField(upload, 'videoToDelete');
     if (videoToDelete !== undefined && typeof videoToDelete !== 'boolean') {
-      throw badRequest('videoToDelete must be true or false', [{ path: 'videoToDelete', message: 'Must be true or false' }]);
+      throw new InvalidInput('videoToDelete must be true or false', [
+        { path: 'videoToDelete', message: 'Must be true or false' },
+      ]);
     }
     const certificateToDelete = jsonField(upload, 'certificateToDelete');
     if (certificateToDelete !== undefined && typeof certificateToDelete !== 'boolean') {
-      throw badRequest('certificateToDelete must be true or false', [
+      throw new InvalidInput('certificateToDelete must be true or false', [
         { path: 'certificateToDelete', message: 'Must be true or false' },
       ]);
     }
     const stockWas = upload.fields.stockquantityWas?.trim();
     if (stockWas !== undefined && stockWas !== '' && !/^\d+$/.test(stockWas)) {
-      throw badRequest('stockquantityWas must be a whole number', [
+      throw new InvalidInput('stockquantityWas must be a whole number', [
         { path: 'stockquantityWas', message: 'Must be a whole number' },
       ]);
     }
 
     await db.transaction(async (tx) => {
       const [current] = await tx.select().from(products).where(eq(products.id, id)).for('update').limit(1);
-      if (!current) throw notFound('Product not found');
+      if (!current) throw new NotFound('Product not found');
       const deleteSet = new Set((toDelete as string[] | undefined) ?? []);
       const dropImages = current.images.filter((u) => deleteSet.has(u));
       const images = [...current.images.filter((u) => !deleteSet.has(u)), ...upload.images];
@@ -326,7 +330,7 @@ export async function editProductFromUpload(
 export async function deleteProduct(db: Db, media: MediaStore, id: string, log: (err: unknown) => void): Promise<void> {
   const removed = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(products).where(eq(products.id, id)).for('update').limit(1);
-    if (!current) throw notFound('Product not found');
+    if (!current) throw new NotFound('Product not found');
     const urls = [
       ...current.images,
       ...(current.video ? [current.video] : []),

@@ -12,7 +12,7 @@ import {
 } from '../../../contract/promotions.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { cartItems, categories, checkouts, coupons, orders, products, sales, subcategories } from '../../db/schema.js';
-import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
+import { Conflict, InvalidInput, NotFound } from '../../domain/errors.js';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../categories/service.js';
 import { payPaiseSql, saleJoin } from './sale-price.js';
 
@@ -108,17 +108,21 @@ function targetOf(b: { categoryId?: string | null; subcategoryId?: string | null
 async function checkTarget(db: DbOrTx, t: SaleTarget) {
   if (t.categoryId) {
     const [c] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, t.categoryId));
-    if (!c) throw badRequest('The chosen category does not exist', [{ path: 'categoryId', message: 'Choose a category' }]);
+    if (!c) throw new InvalidInput('The chosen category does not exist', [{ path: 'categoryId', message: 'Choose a category' }]);
   }
   if (t.subcategoryId) {
     const [s] = await db.select({ id: subcategories.id }).from(subcategories).where(eq(subcategories.id, t.subcategoryId));
     if (!s)
-      throw badRequest('The chosen subcategory does not exist', [{ path: 'subcategoryId', message: 'Choose a subcategory' }]);
+      throw new InvalidInput('The chosen subcategory does not exist', [
+        { path: 'subcategoryId', message: 'Choose a subcategory' },
+      ]);
   }
   if (t.productIds.length) {
     const found = await db.select({ id: products.id }).from(products).where(inArray(products.id, t.productIds));
     if (found.length !== t.productIds.length) {
-      throw badRequest('Some of the chosen products do not exist', [{ path: 'productIds', message: 'Choose existing products' }]);
+      throw new InvalidInput('Some of the chosen products do not exist', [
+        { path: 'productIds', message: 'Choose existing products' },
+      ]);
     }
   }
 }
@@ -145,7 +149,7 @@ export async function createSale(db: DbOrTx, body: SaleBody, at: Date): Promise<
 export async function updateSale(db: DbOrTx, id: string, patch: SalePatchBody, at: Date): Promise<AdminSale> {
   const row = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(sales).where(eq(sales.id, id)).for('update');
-    if (!current) throw notFound('Sale not found');
+    if (!current) throw new NotFound('Sale not found');
     const values: Partial<typeof sales.$inferInsert> = { updatedAt: new Date() };
     if (patch.name !== undefined) values.name = patch.name;
     if (patch.percentoff !== undefined) values.percentoff = patch.percentoff;
@@ -157,7 +161,7 @@ export async function updateSale(db: DbOrTx, id: string, patch: SalePatchBody, a
     const startsAt = patch.startsAt ? new Date(patch.startsAt) : current.startsAt;
     const endsAt = patch.endsAt ? new Date(patch.endsAt) : current.endsAt;
     if (endsAt <= startsAt)
-      throw badRequest('The end must be after the start', [{ path: 'endsAt', message: 'The end must be after the start' }]);
+      throw new InvalidInput('The end must be after the start', [{ path: 'endsAt', message: 'The end must be after the start' }]);
     values.startsAt = startsAt;
     values.endsAt = endsAt;
     const [saved] = await tx.update(sales).set(values).where(eq(sales.id, id)).returning();
@@ -168,7 +172,7 @@ export async function updateSale(db: DbOrTx, id: string, patch: SalePatchBody, a
 
 export async function deleteSale(db: DbOrTx, id: string) {
   const rows = await db.delete(sales).where(eq(sales.id, id)).returning({ id: sales.id });
-  if (!rows.length) throw notFound('Sale not found');
+  if (!rows.length) throw new NotFound('Sale not found');
 }
 
 // ---------------------------------------------------------------- coupons
@@ -241,8 +245,7 @@ export async function adminListCoupons(db: DbOrTx, at: Date): Promise<Coupon[]> 
   return rows.map((r) => toCoupon(r, stats.get(r.id) as CouponStats, at));
 }
 
-const codeTaken = () =>
-  new AppError(409, 'A coupon with this code already exists', [{ path: 'code', message: 'This code is taken' }]);
+const codeTaken = () => new Conflict('A coupon with this code already exists', [{ path: 'code', message: 'This code is taken' }]);
 
 export async function createCoupon(db: DbOrTx, body: CouponBody, at: Date): Promise<Coupon> {
   try {
@@ -271,7 +274,7 @@ export async function updateCoupon(db: DbOrTx, id: string, patch: CouponPatchBod
   try {
     const row = await db.transaction(async (tx) => {
       const [current] = await tx.select().from(coupons).where(eq(coupons.id, id)).for('update');
-      if (!current) throw notFound('Coupon not found');
+      if (!current) throw new NotFound('Coupon not found');
       const values: Partial<typeof coupons.$inferInsert> = { updatedAt: new Date() };
       if (patch.code !== undefined) values.code = patch.code;
       if (patch.percentoff !== undefined || patch.amountoff !== undefined) {
@@ -285,7 +288,9 @@ export async function updateCoupon(db: DbOrTx, id: string, patch: CouponPatchBod
       const startsAt = patch.startsAt ? new Date(patch.startsAt) : current.startsAt;
       const endsAt = patch.endsAt ? new Date(patch.endsAt) : current.endsAt;
       if (endsAt <= startsAt) {
-        throw badRequest('The end must be after the start', [{ path: 'endsAt', message: 'The end must be after the start' }]);
+        throw new InvalidInput('The end must be after the start', [
+          { path: 'endsAt', message: 'The end must be after the start' },
+        ]);
       }
       values.startsAt = startsAt;
       values.endsAt = endsAt;
@@ -302,7 +307,7 @@ export async function updateCoupon(db: DbOrTx, id: string, patch: CouponPatchBod
 /** Deletes a coupon; orders paid with it keep its code and discount. */
 export async function deleteCoupon(db: DbOrTx, id: string) {
   const rows = await db.delete(coupons).where(eq(coupons.id, id)).returning({ id: coupons.id });
-  if (!rows.length) throw notFound('Coupon not found');
+  if (!rows.length) throw new NotFound('Coupon not found');
 }
 
 // ---------------------------------------------------------------- applying a coupon
@@ -346,19 +351,19 @@ export async function applyCoupon(
   const code = input.code.trim().toUpperCase();
   const query = db.select().from(coupons).where(eq(coupons.code, code)).limit(1);
   const [c] = input.lock ? await query.for('update') : await query;
-  if (!c) throw notFound('This coupon code does not exist');
+  if (!c) throw new NotFound('This coupon code does not exist');
   const at = input.at;
-  if (!c.active) throw conflict('This coupon is not active');
-  if (c.startsAt > at) throw conflict('This coupon cannot be used yet');
-  if (c.endsAt <= at) throw conflict('This coupon has expired');
+  if (!c.active) throw new Conflict('This coupon is not active');
+  if (c.startsAt > at) throw new Conflict('This coupon cannot be used yet');
+  if (c.endsAt <= at) throw new Conflict('This coupon has expired');
   if (input.subtotalPaise < c.minorderPaise) {
-    throw conflict(`Spend at least ${rupeesText(c.minorderPaise)} to use this coupon`);
+    throw new Conflict(`Spend at least ${rupeesText(c.minorderPaise)} to use this coupon`);
   }
   if (c.maxuses !== null && c.uses + (await reservedByOthers(db, c.id, at, { userId: input.userId })) >= c.maxuses) {
-    throw conflict('This coupon has been used up');
+    throw new Conflict('This coupon has been used up');
   }
   if (c.peruser !== null && (await usesBy(db, c.id, input.userId)) >= c.peruser) {
-    throw conflict(
+    throw new Conflict(
       c.peruser === 1 ? 'You have already used this coupon' : `You have already used this coupon ${c.peruser} times`,
     );
   }
@@ -387,13 +392,13 @@ export async function cartSubtotalPaise(
     const wanted = new Map<string, number>();
     for (const i of items) wanted.set(i.cartItemId, (wanted.get(i.cartItemId) ?? 0) + i.quantity);
     for (const id of wanted.keys()) {
-      if (!rows.some((r) => r.cartItemId === id)) throw conflict('An item you chose is no longer in your cart');
+      if (!rows.some((r) => r.cartItemId === id)) throw new Conflict('An item you chose is no longer in your cart');
     }
     lines = rows
       .filter((r) => wanted.has(r.cartItemId))
       .map((r) => ({ ...r, quantity: Math.min(r.quantity, wanted.get(r.cartItemId) ?? 0) }));
   }
-  if (!lines.length) throw conflict('Your cart is empty');
+  if (!lines.length) throw new Conflict('Your cart is empty');
   return lines.reduce((s, r) => s + Number(r.pay) * r.quantity, 0);
 }
 

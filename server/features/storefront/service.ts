@@ -11,7 +11,7 @@ import type {
 } from '../../../contract/storefront.js';
 import type { DbOrTx } from '../../db/client.js';
 import { sales, storefrontBanners, storefrontFaq, storefrontSlides, storefrontTiles } from '../../db/schema.js';
-import { AppError, badRequest } from '../../http/errors.js';
+import { DomainError, InvalidInput, TooLarge, UnsupportedType } from '../../domain/errors.js';
 import { MediaUnavailableError, processImage, storeProcessedImage } from '../../media/images.js';
 import type { MediaStore } from '../../media/storage.js';
 import { drain, readUpTo } from '../products/upload.js';
@@ -79,7 +79,7 @@ export async function replaceBanners(db: DbOrTx, body: Input<typeof PromoBanners
       const known = new Set(found.map((s) => s.id));
       const missing = body.banners.findIndex((b) => b.saleId && !known.has(b.saleId));
       if (missing >= 0) {
-        throw badRequest('The chosen sale does not exist', [
+        throw new InvalidInput('The chosen sale does not exist', [
           { path: `banners.${missing}.saleId`, message: 'Choose an existing sale' },
         ]);
       }
@@ -110,7 +110,7 @@ export async function replaceFaq(db: DbOrTx, body: Input<typeof FaqBody>) {
  * like a product image; answers the URL to keep (1280 px). 415 not multipart or not an image, 413 too big, 400 none.
  */
 export async function uploadContentImage(request: FastifyRequest, media: MediaStore): Promise<string> {
-  if (!request.isMultipart()) throw new AppError(415, 'Expected multipart/form-data');
+  if (!request.isMultipart()) throw new UnsupportedType('Expected multipart/form-data');
   let url: string | undefined;
   try {
     for await (const part of request.parts()) {
@@ -121,7 +121,7 @@ export async function uploadContentImage(request: FastifyRequest, media: MediaSt
       }
       const buf = await readUpTo(part.file, MAX_IMAGE_BYTES);
       if (!buf) {
-        throw new AppError(413, `The picture must be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB`, [
+        throw new TooLarge(`The picture must be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB`, [
           { path: 'image', message: 'The picture is larger than 10 MB' },
         ]);
       }
@@ -131,11 +131,11 @@ export async function uploadContentImage(request: FastifyRequest, media: MediaSt
     }
   } catch (err) {
     if (err instanceof MediaUnavailableError) request.log.error({ err: err.cause }, 'could not store an uploaded picture');
-    if (err instanceof AppError && err.errors?.[0]?.path === 'images') {
-      throw new AppError(err.statusCode, err.message, [{ path: 'image', message: err.errors[0].message }]);
+    if (err instanceof DomainError && err.errors?.[0]?.path === 'images') {
+      throw err.withErrors([{ path: 'image', message: err.errors[0].message }]);
     }
     throw err;
   }
-  if (!url) throw badRequest('Choose a picture to upload', [{ path: 'image', message: 'Choose a picture to upload' }]);
+  if (!url) throw new InvalidInput('Choose a picture to upload', [{ path: 'image', message: 'Choose a picture to upload' }]);
   return url;
 }

@@ -2,7 +2,7 @@ import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Subcategory } from '../../../contract/catalogue.js';
 import type { DbOrTx } from '../../db/client.js';
 import { categories, subcategories } from '../../db/schema.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { Conflict, InvalidInput, NotFound } from '../../domain/errors.js';
 import {
   type CategoryRow,
   FOREIGN_KEY_VIOLATION,
@@ -31,9 +31,9 @@ const withCategory = {
   categoryName: categories.name,
 };
 
-const duplicate = (name: string) => conflict(`A subcategory named "${name}" already exists in this category`);
+const duplicate = (name: string) => new Conflict(`A subcategory named "${name}" already exists in this category`);
 const unknownCategory = () =>
-  badRequest('The chosen category does not exist', [{ path: 'category', message: 'Please choose a valid category' }]);
+  new InvalidInput('The chosen category does not exist', [{ path: 'category', message: 'Please choose a valid category' }]);
 
 /** One page of subcategories, newest first, with the total, in one query. */
 export async function listSubcategories(db: DbOrTx, page: number, limit: number) {
@@ -55,7 +55,7 @@ export async function getSubcategory(db: DbOrTx, id: string): Promise<Subcategor
     .leftJoin(categories, eq(categories.id, subcategories.categoryId))
     .where(eq(subcategories.id, id))
     .limit(1);
-  if (!row) throw notFound('Subcategory not found');
+  if (!row) throw new NotFound('Subcategory not found');
   return row;
 }
 
@@ -71,7 +71,7 @@ export async function subcategoriesOfCategory(
     .where(eq(categories.id, categoryId))
     .orderBy(asc(sql`lower(${subcategories.name})`), asc(subcategories.name));
   const category = rows[0]?.category;
-  if (!category) throw notFound('Category not found');
+  if (!category) throw new NotFound('Category not found');
   return {
     category,
     subcategories: rows.flatMap((r) => (r.sub ? [{ ...r.sub, categoryName: category.name }] : [])),
@@ -106,7 +106,7 @@ export async function editSubcategory(db: DbOrTx, id: string, input: { subcatego
       .set({ name: input.subcategoryname, categoryId: input.category, updatedAt: new Date() })
       .where(eq(subcategories.id, id))
       .returning({ id: subcategories.id });
-    if (!rows.length) throw notFound('Subcategory not found');
+    if (!rows.length) throw new NotFound('Subcategory not found');
   } catch (err) {
     const code = pgErrorCode(err);
     if (code === UNIQUE_VIOLATION) throw duplicate(input.subcategoryname);
@@ -120,10 +120,10 @@ export async function editSubcategory(db: DbOrTx, id: string, input: { subcatego
 export async function deleteSubcategory(db: DbOrTx, id: string): Promise<void> {
   try {
     const rows = await db.delete(subcategories).where(eq(subcategories.id, id)).returning({ id: subcategories.id });
-    if (!rows.length) throw notFound('Subcategory not found');
+    if (!rows.length) throw new NotFound('Subcategory not found');
   } catch (err) {
     if (isStillReferenced(err)) {
-      throw conflict('This subcategory still has products. Delete or move them first.');
+      throw new Conflict('This subcategory still has products. Delete or move them first.');
     }
     throw err;
   }
