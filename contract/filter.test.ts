@@ -14,7 +14,7 @@ import {
   SORT_ORDERS,
   sameFilter,
 } from './filter.js';
-import * as v1 from './filter-v1.js';
+import * as v1 from './filter-v1.test-support.js';
 import { GEM_CHOICES } from './gems.js';
 
 const SHOP = {
