@@ -1,13 +1,12 @@
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../config.js';
-import { createTestApp, type TestApp } from '../test/helpers.js';
+import { createTestApp, freePort, type TestApp } from '../test/helpers.js';
 import { checkMediaStore, closeMediaStore, createMediaStore, MediaStoreError } from './index.js';
 import { MEDIA_CACHE_CONTROL, type S3MediaStore } from './s3.js';
 import type { MediaStore } from './storage.js';
@@ -36,14 +35,6 @@ afterAll(async () => {
 
 function storeFor(env: Record<string, string>) {
   return createMediaStore(parseConfig({ NODE_ENV: 'test', ...env })) as unknown as S3MediaStore;
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 const bytes = (n: number) => crypto.randomBytes(n);

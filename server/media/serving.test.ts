@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '../../contract/catalogue.js';
 import {
@@ -12,7 +11,7 @@ import {
   patchProduct,
   postProduct,
 } from '../features/products/test-kit.js';
-import { createTestApp, type TestApp, type TestUser } from '../test/helpers.js';
+import { createTestApp, freePort, type TestApp, type TestUser } from '../test/helpers.js';
 import { parseRange } from './routes.js';
 import { MEDIA_CACHE_CONTROL } from './s3.js';
 import type { MediaStore } from './storage.js';
@@ -35,14 +34,6 @@ afterAll(async () => {
   await onBucket?.close();
   await s3?.stop();
 });
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 const productKeys = async (media: MediaStore) => {
   const keys: string[] = [];

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -11,6 +12,26 @@ import { createUser } from '../features/auth/service.js';
 import { withDatabase } from './global-setup.js';
 
 export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+/**
+ * Ports free on 127.0.0.1 now (all different), for shop processes a test starts. Never fixed numbers: another
+ * run of the suite on the same machine would listen there too, and a test could then talk to the other run's shop.
+ */
+export async function freePorts(count: number): Promise<number[]> {
+  const servers = Array.from({ length: count }, () => net.createServer());
+  await Promise.all(
+    servers.map((s) => new Promise<void>((resolve, reject) => s.once('error', reject).listen(0, '127.0.0.1', resolve))),
+  );
+  const ports = servers.map((s) => (s.address() as net.AddressInfo).port);
+  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+  return ports;
+}
+
+/** One port free on 127.0.0.1 now (see freePorts). */
+export async function freePort(): Promise<number> {
+  const [port] = await freePorts(1);
+  return port as number;
+}
 
 /** A fresh, migrated database for one test file: a copy of the run's template. */
 export async function freshDatabase(): Promise<Database & { url?: string }> {

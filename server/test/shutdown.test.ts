@@ -9,10 +9,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Database, openPglite, openPostgres } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { withDatabase } from './global-setup.js';
-import { onPostgres } from './helpers.js';
+import { freePort, onPostgres } from './helpers.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const PORT = 3217;
+const PORT = await freePort();
 const BASE = `http://127.0.0.1:${PORT}`;
 
 let dataDir: string;

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, type ShopProcess, startShop, withDatabase } from '../../bench/lib/server.js';
 import { listMigrations } from '../db/migrate.js';
+import { freePorts } from './helpers.js';
 
 /**
  * Two shop processes on one database, as production runs N of them behind a proxy.
@@ -41,7 +42,8 @@ if (PG_URL && !REDIS_UP) {
     `two-instances: SKIPPED the Redis half: no Redis server answers at ${REDIS_URL} (start one, or set TWO_INSTANCES_REDIS_URL; bash .ci/run starts it)`,
   );
 }
-const PORTS = { redis: [3218, 3219], database: [3220, 3221], embedded: [3222, 3223] } as const;
+const [r1, r2, d1, d2, e1, e2] = (await freePorts(6)) as [number, number, number, number, number, number];
+const PORTS = { redis: [r1, r2], database: [d1, d2], embedded: [e1, e2] } as const;
 const ADMIN = { mobileno: '9000000001', password: 'two-instances-admin' };
 const SHIPPING = {
   fullname: 'Meera Kapoor',

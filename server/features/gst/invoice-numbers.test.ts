@@ -6,7 +6,7 @@ import { call, type ShopProcess, startShop, withDatabase } from '../../../bench/
 import { type Database, execRows, openPostgres } from '../../db/client.js';
 import { categories, invoices, products, subcategories, users } from '../../db/schema.js';
 import { SHIPPING } from '../../test/fixtures.js';
-import { createTestApp, type TestApp } from '../../test/helpers.js';
+import { createTestApp, freePorts, type TestApp } from '../../test/helpers.js';
 import { financialYear } from './tax.js';
 
 /**
@@ -15,7 +15,7 @@ import { financialYear } from './tax.js';
  * database, the verify calls alternating between them; on the embedded database through one server.
  */
 const PG_URL = process.env.TEST_DATABASE_URL;
-const PORTS = [21150, 21151];
+const PORTS = await freePorts(2);
 const SHOPPERS = 100;
 const PASSWORD = 'invoice-numbers-pass';
 /** All shoppers come from one address here: lift the per-address limits on sign-ups, held stock and connections. */

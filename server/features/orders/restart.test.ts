@@ -13,11 +13,11 @@ import { checkouts, orders, products } from '../../db/schema.js';
 import { type FakeRazorpay, startFakeRazorpay } from '../../test/fake-razorpay.js';
 import { createProduct, SHIPPING, shop } from '../../test/fixtures.js';
 import { withDatabase } from '../../test/global-setup.js';
-import { createTestApp, onPostgres, uniqueMobile } from '../../test/helpers.js';
+import { createTestApp, freePort, onPostgres, uniqueMobile } from '../../test/helpers.js';
 import { createUser } from '../auth/service.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const PORT = 3213;
+const PORT = await freePort();
 const BASE = `http://127.0.0.1:${PORT}`;
 
 let fake: FakeRazorpay;
