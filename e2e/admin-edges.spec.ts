@@ -1,6 +1,7 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_ADMIN } from '../playwright.config.js';
+import { sandboxPaidOrder } from './helpers.js';
 
 /**
  * The back-office's rough edges, on a phone and a desktop: the dashboard fits the screen and its chart's axis reads
@@ -57,37 +58,16 @@ async function costlyProduct(request: APIRequestContext) {
 
 /** A shopper buys the product through the sandbox; returns the paid order. */
 async function paidOrder(browser: Browser, baseURL: string | undefined, productId: string) {
-  const context = await browser.newContext({ baseURL });
-  const mobileno = uniqueMobile();
-  const password = 'shopper-pass-1';
-  const fullname = 'Rohan Gill';
-  expect((await context.request.post('/u1/api/signup', { data: { fullname, mobileno, password } })).status()).toBe(201);
-  await signIn(context.request, { mobileno, password });
-  const add = await context.request.post('/c2/api/add', {
-    data: { productId, productsize: '5 Ratti', productcolour: 'Red', quantity: 1 },
-  });
-  expect(add.status(), await add.text()).toBe(200);
-  const shippinginfo = { fullname, mobileno, address: '7 Model Town', city: 'Jalandhar', pincode: '144003' };
-  const rp = await context.request.post('/o1/api/razorpay-order', { data: { shippinginfo } });
-  expect(rp.status(), await rp.text()).toBe(200);
-  const { razorpayOrder } = await rp.json();
-  const pay = await context.request.post('/o1/api/sandbox/pay', {
-    data: { razorpay_order_id: razorpayOrder.id, outcome: 'success' },
-  });
-  expect(pay.status(), await pay.text()).toBe(200);
-  const signed = await pay.json();
-  const placed = await context.request.post('/o1/api/verify-and-place', {
-    data: {
-      razorpay_order_id: signed.razorpay_order_id,
-      razorpay_payment_id: signed.razorpay_payment_id,
-      razorpay_signature: signed.razorpay_signature,
-      shippinginfo,
-    },
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
-  const { order } = await placed.json();
+  const shopper = {
+    fullname: 'Rohan Gill',
+    mobileno: uniqueMobile(),
+    address: '7 Model Town',
+    city: 'Jalandhar',
+    pincode: '144003',
+  };
+  const { context, order } = await sandboxPaidOrder(browser, baseURL, productId, shopper);
   await context.close();
-  return order as { _id: string; razorpay_order_id: string };
+  return order;
 }
 
 async function searchOrders(page: Page, text: string) {

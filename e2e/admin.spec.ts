@@ -3,6 +3,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_ADMIN } from '../playwright.config.js';
+import { sandboxPaidOrder } from './helpers.js';
 
 /** A unique 10-digit mobile number per call. */
 let seq = 0;
@@ -76,36 +77,9 @@ async function createCatalogueViaApi(request: APIRequestContext, stock = 5) {
 
 /** A shopper signs up, signs in, adds the product to the cart and pays in the sandbox; returns the order. */
 async function placeOrderAsShopper(browser: Browser, baseURL: string, productId: string) {
-  const context = await browser.newContext({ baseURL });
-  const mobileno = uniqueMobile();
-  const password = 'shopper-pass-1';
   const fullname = unique('Asha Verma');
-  expect((await context.request.post('/u1/api/signup', { data: { fullname, mobileno, password } })).status()).toBe(201);
-  await signInApi(context.request, { mobileno, password });
-  const add = await context.request.post('/c2/api/add', {
-    data: { productId, productsize: '5 Ratti', productcolour: 'Red', quantity: 1 },
-  });
-  expect(add.status(), await add.text()).toBe(200);
-  const shippinginfo = { fullname, mobileno, address: '12 Mall Road', city: 'Ludhiana', pincode: '141001' };
-  const rp = await context.request.post('/o1/api/razorpay-order', { data: { shippinginfo } });
-  expect(rp.status(), await rp.text()).toBe(200);
-  const { razorpayOrder } = await rp.json();
-  const pay = await context.request.post('/o1/api/sandbox/pay', {
-    data: { razorpay_order_id: razorpayOrder.id, outcome: 'success' },
-  });
-  expect(pay.status(), await pay.text()).toBe(200);
-  const signed = await pay.json();
-  const placed = await context.request.post('/o1/api/verify-and-place', {
-    data: {
-      razorpay_order_id: signed.razorpay_order_id,
-      razorpay_payment_id: signed.razorpay_payment_id,
-      razorpay_signature: signed.razorpay_signature,
-      shippinginfo,
-    },
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
-  const { order } = await placed.json();
-  return { context, order, fullname };
+  const shopper = { fullname, mobileno: uniqueMobile(), address: '12 Mall Road', city: 'Ludhiana', pincode: '141001' };
+  return { ...(await sandboxPaidOrder(browser, baseURL, productId, shopper)), fullname };
 }
 
 /** Types into the orders search: the filter bar on a wide screen, the 'Filter Options' sheet on a phone. */

@@ -56,3 +56,42 @@ export async function expectNoSidewaysScroll(page: Page) {
   const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
   expect(widths[0]).toBeLessThanOrEqual(widths[1] as number);
 }
+
+/** Who buys in `sandboxPaidOrder`, and where the order goes. */
+export type Shopper = { fullname: string; mobileno: string; address: string; city: string; pincode: string };
+
+/**
+ * A new shopper signs up, signs in in a browser context of their own, adds the product (5 Ratti, Red) to the cart and
+ * pays for it in the sandbox: answers the placed order and the shopper's context (still signed in; the caller closes it).
+ */
+export async function sandboxPaidOrder(browser: Browser, baseURL: string | undefined, productId: string, shopper: Shopper) {
+  const context = await browser.newContext({ baseURL });
+  const { fullname, mobileno, ...address } = shopper;
+  const password = 'shopper-pass-1';
+  expect((await context.request.post('/u1/api/signup', { data: { fullname, mobileno, password } })).status()).toBe(201);
+  await signIn(context.request, { mobileno, password });
+  const add = await context.request.post('/c2/api/add', {
+    data: { productId, productsize: '5 Ratti', productcolour: 'Red', quantity: 1 },
+  });
+  expect(add.status(), await add.text()).toBe(200);
+  const shippinginfo = { fullname, mobileno, ...address };
+  const rp = await context.request.post('/o1/api/razorpay-order', { data: { shippinginfo } });
+  expect(rp.status(), await rp.text()).toBe(200);
+  const { razorpayOrder } = await rp.json();
+  const pay = await context.request.post('/o1/api/sandbox/pay', {
+    data: { razorpay_order_id: razorpayOrder.id, outcome: 'success' },
+  });
+  expect(pay.status(), await pay.text()).toBe(200);
+  const signed = await pay.json();
+  const placed = await context.request.post('/o1/api/verify-and-place', {
+    data: {
+      razorpay_order_id: signed.razorpay_order_id,
+      razorpay_payment_id: signed.razorpay_payment_id,
+      razorpay_signature: signed.razorpay_signature,
+      shippinginfo,
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const { order } = await placed.json();
+  return { context, order: order as { _id: string; razorpay_order_id: string } };
+}
