@@ -51,7 +51,7 @@ export const AddressBody = z
   });
 export type AddressBody = z.output<typeof AddressBody>;
 /** PATCH changes the fields given (each checked as when adding). */
-export const AddressPatchBody = z.object(addressFields).partial();
+const AddressPatchBody = z.object(addressFields).partial();
 
 export const Address = z.object({
   _id: z.string(),
@@ -68,10 +68,10 @@ export const Address = z.object({
 });
 export type Address = z.infer<typeof Address>;
 export const AddressesResponse = z.object({ success: z.boolean(), addresses: z.array(Address) });
-export const AddressParams = z.object({ id: Id });
+const AddressParams = z.object({ id: Id });
 
 // ---------------------------------------------------------------- outbox (admin)
-export const OutboxChannel = z.enum(['email', 'sms', 'whatsapp']);
+const OutboxChannel = z.enum(['email', 'sms', 'whatsapp']);
 export const OutboxStatus = z.enum(['pending', 'sent', 'failed', 'skipped']);
 export type OutboxStatus = z.infer<typeof OutboxStatus>;
 
@@ -90,7 +90,7 @@ export const OutboxMessage = z.object({
 });
 export type OutboxMessage = z.infer<typeof OutboxMessage>;
 
-export const OutboxQuery = z.object({
+const OutboxQuery = z.object({
   page: z.coerce.number({ message: 'page must be a positive whole number' }).int().min(1).max(100_000).default(1),
   status: OutboxStatus.optional(),
 });

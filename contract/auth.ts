@@ -5,8 +5,7 @@ import { routeTable } from './route.js';
 export const Role = z.enum(['USER', 'ADMIN']);
 export type Role = z.infer<typeof Role>;
 
-export const Language = z.enum(['en', 'hi']);
-export type Language = z.infer<typeof Language>;
+const Language = z.enum(['en', 'hi']);
 
 export const User = z.object({
   _id: z.string(),
@@ -33,7 +32,7 @@ const password = z
 
 const EMAIL_RE = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 /** An e-mail address, trimmed and lower-cased; "" means none (and clears it when editing). */
-export const email = z
+const email = z
   .string({ message: 'E-mail must be text' })
   .trim()
   .max(254, { message: 'E-mail must be at most 254 characters' })
@@ -41,12 +40,12 @@ export const email = z
   .refine((v) => v === '' || EMAIL_RE.test(v), { message: 'Enter a valid e-mail address' });
 const language = z.enum(['en', 'hi'], { message: 'Language must be en or hi' });
 
-export const SignupBody = z.object({ fullname, mobileno, password, email: email.optional(), language: language.optional() });
-export const SigninBody = z.object({
+const SignupBody = z.object({ fullname, mobileno, password, email: email.optional(), language: language.optional() });
+const SigninBody = z.object({
   mobileno: z.string({ message: 'Mobile number is required' }).trim().min(1, { message: 'Mobile number is required' }).max(20),
   password: z.string({ message: 'Password is required' }).min(1, { message: 'Password is required' }).max(128),
 });
-export const EditDetailsBody = z
+const EditDetailsBody = z
   .object({
     fullname: fullname.optional(),
     email: email.optional(),
@@ -58,8 +57,8 @@ export const EditDetailsBody = z
     message: 'Current password is required to change the password',
     path: ['currentPassword'],
   });
-export const CreateUserBody = z.object({ fullname, mobileno, role: Role.default('USER'), password });
-export const EditUserBody = z.object({
+const CreateUserBody = z.object({ fullname, mobileno, role: Role.default('USER'), password });
+const EditUserBody = z.object({
   fullname,
   mobileno,
   role: Role,
@@ -72,10 +71,11 @@ export const EditUserBody = z.object({
 });
 
 export const UserResponse = z.object({ success: z.boolean(), user: User });
-export const SigninResponse = z.object({ success: z.boolean(), message: z.string(), user: User });
-export const EditDetailsResponse = z.object({ success: z.boolean(), message: z.string(), user: User });
-export const UsersResponse = z.object({ success: z.boolean(), users: z.array(User) });
-export const UserCountResponse = z.object({ success: z.boolean(), totalUsers: z.number().int() });
+const SigninResponse = z.object({ success: z.boolean(), message: z.string(), user: User });
+const EditDetailsResponse = z.object({ success: z.boolean(), message: z.string(), user: User });
+const UsersResponse = z.object({ success: z.boolean(), users: z.array(User) });
+const UserCountResponse = z.object({ success: z.boolean(), totalUsers: z.number().int() });
+
 export { MessageResponse };
 
 // ---------------------------------------------------------------- password reset

@@ -10,8 +10,8 @@ export const Category = z.object({
 });
 export type Category = z.infer<typeof Category>;
 
-export const CategoryRef = z.object({ _id: z.string(), categoryname: z.string() });
-export const SubcategoryRef = z.object({ _id: z.string(), subcategoryname: z.string() });
+const CategoryRef = z.object({ _id: z.string(), categoryname: z.string() });
+const SubcategoryRef = z.object({ _id: z.string(), subcategoryname: z.string() });
 
 export const Subcategory = z.object({
   _id: z.string(),
@@ -88,9 +88,8 @@ export const Product = z.object({
   sale: z.object({ name: z.string(), percentoff: z.number().int(), endsAt: z.string() }).nullish(),
 });
 export type Product = z.infer<typeof Product>;
-export type ProductSale = NonNullable<Product['sale']>;
 
-export { IMAGE_WIDTHS, type ImageWidth, imageSrcSet, imageUrlAt, STORED_IMAGE_WIDTH } from './images.js';
+export { IMAGE_WIDTHS, imageSrcSet, imageUrlAt, STORED_IMAGE_WIDTH } from './images.js';
 
 /** The 20 colours the product form offers. */
 export const COLOUR_PALETTE = [
@@ -124,8 +123,6 @@ export const MAX_IMAGES_PER_PRODUCT = 10;
 export const MAX_VIDEO_BYTES = 100 * 1024 * 1024;
 /** The lab report a product may carry: a PDF or a picture (JPEG, PNG, WebP, AVIF), at most 10 MB. */
 export const MAX_CERTIFICATE_BYTES = 10 * 1024 * 1024;
-export const IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
-export const VIDEO_CONTENT_TYPES = ['video/mp4', 'video/webm'] as const;
 
 // ---------------------------------------------------------------- requests: categories and subcategories
 
@@ -136,7 +133,7 @@ export const ProductIdParams = z.object({ id: idWith('Invalid product ID provide
 export const CategoryIdParam = z.object({ categoryId: idWith('Invalid category ID provided') });
 export const SubcategoryIdParam = z.object({ subcategoryId: idWith('Invalid subcategory ID provided') });
 
-export const NAME_MAX = 100;
+const NAME_MAX = 100;
 /** A name made only of punctuation would have no words in the shop's addresses (contract/filter.ts). */
 const hasWord = (name: string) => /[\p{L}\p{N}]/u.test(name);
 export const CategoryBody = z.object({
@@ -220,7 +217,7 @@ export function splitList(value: string): string[] {
 /** How the product form sends sizes and colours: one string joined by `", "`. */
 export const joinList = (items: readonly string[]) => items.join(', ');
 
-export const PRODUCT_TEXT_LIMITS = {
+const PRODUCT_TEXT_LIMITS = {
   productname: 200,
   productdescription: 20_000,
   productbrand: 100,
@@ -345,8 +342,6 @@ export const ProductFields = z.object({
 export type ProductFields = z.output<typeof ProductFields>;
 export const ProductFieldsPatch = ProductFields.partial();
 export type ProductFieldsPatch = z.output<typeof ProductFieldsPatch>;
-/** Every text field name the product endpoints read from the multipart body. */
-export const PRODUCT_FIELD_NAMES = Object.keys(ProductFields.shape) as (keyof typeof ProductFields.shape)[];
 
 /** OpenAPI description of the multipart body (validated by hand: files are checked by content). */
 export const ProductMultipartBody = ProductFields.extend({
@@ -396,7 +391,7 @@ export const ProductBySlugResponse = z.object({
   /** The shop's carats per ratti (settings): the page shows ratti beside carat with it. */
   rattiincarats: z.number().optional(),
 });
-export const ParsedFilter = z.object({
+const ParsedFilter = z.object({
   categories: z.array(z.string()),
   subcategories: z.array(z.string()),
   min: z.number().optional(),

@@ -13,8 +13,7 @@ export const MessageResponse = z.object({ success: z.boolean(), message: z.strin
 export const Id = z.uuid({ message: 'Invalid id' });
 export const IdParams = z.object({ id: Id });
 
-export const MOBILE_RE = /^\d{10}$/;
-export const PINCODE_RE = /^\d{6}$/;
+const MOBILE_RE = /^\d{10}$/;
 
 export const mobileno = z
   .string({ message: 'Mobile number is required' })

@@ -39,7 +39,7 @@ export type DashboardStatsResponse = z.infer<typeof DashboardStatsResponse>;
 /** Low stock: this many units or fewer. */
 export const LOW_STOCK_THRESHOLD = 2;
 
-export const LowStockQuery = z.object({
+const LowStockQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 export const LowStockProduct = z.object({
@@ -62,7 +62,7 @@ export const LowStockResponse = z.object({
 });
 export type LowStockResponse = z.infer<typeof LowStockResponse>;
 
-export const AwaitingShipmentQuery = z.object({
+const AwaitingShipmentQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(10),
 });
 export const AwaitingOrder = z.object({
@@ -91,7 +91,7 @@ export { AdminOrderFilters } from './orders.js';
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 /** One CSV cell: formula-looking text is prefixed with ', and anything with a comma, quote or line break is quoted. */
-export function csvCell(value: string | number | null | undefined): string {
+function csvCell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
   let s = String(value);
   if (typeof value === 'string' && FORMULA_START.test(s)) s = `'${s}`;

@@ -66,14 +66,14 @@ export const GEM_LISTS = ['origin', 'shape', 'treatment', 'lab'] as const satisf
 const GEM_BOUND_SET = new Set<string>(GEM_BOUNDS);
 const GEM_LIST_SET = new Set<string>(GEM_LISTS);
 /** Largest carat or ratti bound taken. */
-export const MAX_WEIGHT_BOUND = 100_000;
+const MAX_WEIGHT_BOUND = 100_000;
 
-export type FilterNames = { categories: readonly string[]; subcategories: readonly string[] };
+type FilterNames = { categories: readonly string[]; subcategories: readonly string[] };
 
 export const FILTER_KEYWORDS = ['min', 'max', 'sort', 'page', 'search'] as const;
 const KEYWORDS = new Set<string>(FILTER_KEYWORDS);
 /** Largest price bound taken (rupees); bigger numbers are ignored. */
-export const MAX_PRICE_BOUND = 1_000_000_000_000;
+const MAX_PRICE_BOUND = 1_000_000_000_000;
 
 export const emptyFilter = (): CatalogueFilter => ({ categories: [], subcategories: [], sort: 'newest', page: 1, search: [] });
 
@@ -320,7 +320,7 @@ export const FILTER_FORM_FIELDS = [
 ] as const;
 
 /** The form's values, with the category and subcategory as names. */
-export type FilterFormValues = {
+type FilterFormValues = {
   search?: string;
   category?: string;
   subcategory?: string;

@@ -95,7 +95,7 @@ export const certificateLabLabel = (key: string) => CERTIFICATE_LABS.find((l) =>
 /** Report numbers: letters and digits, with `-`, `/` or `.` inside (`GRS2023-081234`, `LG612345678`), 3–40 long. */
 export const REPORT_NUMBER_RE = /^[A-Za-z0-9](?:[A-Za-z0-9./-]{1,38})[A-Za-z0-9]$/;
 /** GIA numbers its reports with digits only (today ten of them). */
-export const GIA_REPORT_NUMBER_RE = /^\d{5,12}$/;
+const GIA_REPORT_NUMBER_RE = /^\d{5,12}$/;
 
 /** What is wrong with a lab and report number together (the form and the server say the same), or null. */
 export function certificateProblem(

@@ -43,7 +43,6 @@ export const GST_STATES = [
   { code: '37', name: 'Andhra Pradesh' },
   { code: '38', name: 'Ladakh' },
 ] as const;
-export type GstState = (typeof GST_STATES)[number];
 export const STATE_NAMES = GST_STATES.map((s) => s.name);
 
 /** The state's name as the GST list writes it, matched without regard to case or extra spaces; null if none. */
@@ -57,7 +56,7 @@ export function stateCode(name: string): string | null {
   return GST_STATES.find((s) => s.name === canonical)?.code ?? null;
 }
 
-export function stateByCode(code: string): string | null {
+function stateByCode(code: string): string | null {
   return GST_STATES.find((s) => s.code === code)?.name ?? null;
 }
 

@@ -5,7 +5,7 @@ import { routeTable } from './route.js';
 /** A PDF answer (documented as binary; the body is the file itself). */
 const Pdf = z.string().describe('application/pdf');
 
-export const GstReportQuery = z.object({
+const GstReportQuery = z.object({
   month: z
     .string({ message: 'month is required (YYYY-MM)' })
     .trim()
@@ -29,7 +29,7 @@ export const GstReportResponse = z.object({
   ),
 });
 
-export const CreditNoteParams = z.object({ refundId: z.uuid({ message: 'Invalid refund id' }) });
+const CreditNoteParams = z.object({ refundId: z.uuid({ message: 'Invalid refund id' }) });
 
 /** The GST documents (API.md "GST tax invoices"). */
 export const gstRoutes = routeTable('GST tax invoices', {

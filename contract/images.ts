@@ -6,7 +6,7 @@
 
 /** The widths kept of every product image. */
 export const IMAGE_WIDTHS = [320, 640, 1280] as const;
-export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
+type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 /** The variant kept in `productimages` (the web app derives the others from it). */
 export const STORED_IMAGE_WIDTH: ImageWidth = 1280;
 

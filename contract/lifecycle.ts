@@ -55,13 +55,13 @@ export const OrderEvent = z.object({
   actor: z.enum(ORDER_ACTORS),
   note: z.string(),
 });
-export const Shipment = z.object({
+const Shipment = z.object({
   carrier: z.string(),
   trackingnumber: z.string(),
   trackingurl: z.string(),
   shippedAt: z.string(),
 });
-export const Refund = z.object({
+const Refund = z.object({
   _id: z.string(),
   /** Rupees. */
   amount: z.number(),
@@ -69,13 +69,13 @@ export const Refund = z.object({
   reason: z.string(),
   createdAt: z.string(),
 });
-export const ReturnRequest = z.object({
+const ReturnRequest = z.object({
   _id: z.string(),
   status: z.enum(RETURN_STATUSES),
   reason: z.string(),
   createdAt: z.string(),
 });
-export const Invoice = z.object({ number: z.string(), url: z.string() });
+const Invoice = z.object({ number: z.string(), url: z.string() });
 
 /** What every Order answer gains with the lifecycle. */
 export const orderLifecycleFields = {

@@ -12,7 +12,7 @@ export type ListingNames = {
   subcategories: { name: string; category: string }[];
 };
 
-export type Listing = {
+type Listing = {
   categories: string[];
   subcategories: { name: string; category: string }[];
   search: string[];

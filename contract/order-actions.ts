@@ -13,10 +13,10 @@ const optionalText = (max: number) =>
     .max(max, { message: `At most ${max} characters` })
     .optional();
 
-export const CancelBody = z.object({ reason: optionalText(500) }).nullish();
+const CancelBody = z.object({ reason: optionalText(500) }).nullish();
 
-export const RETURN_REASON_MESSAGE = 'Tell us why, in at least 5 characters';
-export const ReturnRequestBody = z.object({
+const RETURN_REASON_MESSAGE = 'Tell us why, in at least 5 characters';
+const ReturnRequestBody = z.object({
   reason: z
     .string({ message: RETURN_REASON_MESSAGE })
     .trim()
@@ -24,8 +24,8 @@ export const ReturnRequestBody = z.object({
     .max(1000, { message: 'At most 1000 characters' }),
 });
 
-export const REFUND_AMOUNT_MESSAGE = 'Enter an amount above zero, in rupees with at most 2 decimals';
-export const RefundBody = z.object({
+const REFUND_AMOUNT_MESSAGE = 'Enter an amount above zero, in rupees with at most 2 decimals';
+const RefundBody = z.object({
   amount: z
     .number({ message: REFUND_AMOUNT_MESSAGE })
     .positive({ message: REFUND_AMOUNT_MESSAGE })
@@ -51,8 +51,8 @@ export const RefundBody = z.object({
     .optional(),
 });
 
-export const TRACKING_URL_MESSAGE = 'The tracking link must be an https:// address';
-export const ShipmentBody = z.object({
+const TRACKING_URL_MESSAGE = 'The tracking link must be an https:// address';
+const ShipmentBody = z.object({
   carrier: z
     .string({ message: 'Enter the carrier' })
     .trim()
@@ -72,7 +72,7 @@ export const ShipmentBody = z.object({
   ),
 });
 
-export const ReturnDecisionBody = z.object({
+const ReturnDecisionBody = z.object({
   status: z.enum(RETURN_STATUSES.filter((s) => s !== 'requested') as ['approved', 'rejected', 'received'], {
     message: 'status must be one of approved, rejected, received',
   }),
@@ -80,7 +80,7 @@ export const ReturnDecisionBody = z.object({
   refund: z.boolean().optional(),
 });
 
-export const NoteBody = z.object({
+const NoteBody = z.object({
   note: z
     .string({ message: 'Write the note' })
     .trim()
@@ -91,7 +91,7 @@ export const NoteBody = z.object({
 export const ShopperOrderActionResponse = z.object({ success: z.boolean(), message: z.string(), order: Order });
 export const AdminOrderActionResponse = z.object({ success: z.boolean(), message: z.string(), order: AdminOrder });
 export const AdminOrderDetailResponse = z.object({ success: z.boolean(), order: AdminOrder });
-export const AdminNoteResponse = z.object({ success: z.boolean(), order: AdminOrder });
+const AdminNoteResponse = z.object({ success: z.boolean(), order: AdminOrder });
 
 export const orderActionRoutes = routeTable('Order lifecycle', {
   'POST /o1/api/cancel/:id': {

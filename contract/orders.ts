@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Product } from './catalogue.js';
-import { canonicalState, GSTIN_MESSAGES, gstinError, stateFromPin } from './gst-rules.js';
+import { canonicalState, gstinError, stateFromPin } from './gst-rules.js';
 import {
   DELIVERY_STATUSES as ALL_DELIVERY_STATUSES,
   ORDER_FLAGS,
@@ -49,7 +49,7 @@ export const DELIVERY_STATUSES = SETTABLE_DELIVERY_STATUSES;
 export const DeliveryStatus = z.enum(ALL_DELIVERY_STATUSES);
 export const PaymentStatus = z.enum(PAYMENT_STATUSES);
 
-export const OrderLine = z.object({
+const OrderLine = z.object({
   /** The line's own id (refunds name lines to put back on sale). */
   _id: z.string(),
   productId: Product.nullable(),
@@ -110,17 +110,6 @@ export const SHIPPING_MESSAGES = {
   pincode: 'Enter a valid 6-digit PIN code',
 } as const;
 
-/** The checkout form's checks, in the order the shop shows them; null when the details are fine. */
-export function shippingError(info: Partial<Record<keyof ShippingInfo, string>>): string | null {
-  const v = (k: keyof ShippingInfo) => (info[k] ?? '').trim();
-  if ((['fullname', 'mobileno', 'address', 'city', 'pincode'] as const).some((k) => v(k) === '')) {
-    return SHIPPING_MESSAGES.missing;
-  }
-  if (!/^\d{10}$/.test(v('mobileno'))) return SHIPPING_MESSAGES.mobileno;
-  if (!/^\d{6}$/.test(v('pincode'))) return SHIPPING_MESSAGES.pincode;
-  return null;
-}
-
 export { STATE_MESSAGES };
 
 /**
@@ -152,13 +141,11 @@ function withStateAndGstin(
   return { ...base, state, ...(gstin ? { gstin } : {}) };
 }
 
-export { GSTIN_MESSAGES };
-
 const shippingText = (max: number) =>
   z.string({ message: SHIPPING_MESSAGES.missing }).trim().min(1, { message: SHIPPING_MESSAGES.missing }).max(max);
 
 /** Shipping details as sent by the checkout form (trimmed and checked). */
-export const ShippingInfoInput = z
+const ShippingInfoInput = z
   .object({
     fullname: shippingText(100),
     mobileno: z
@@ -177,7 +164,7 @@ export const ShippingInfoInput = z
   .transform(withStateAndGstin);
 
 // ---------------------------------------------------------------- checkout and payment
-export const PaymentProviderName = z.enum(['razorpay', 'sandbox']);
+const PaymentProviderName = z.enum(['razorpay', 'sandbox']);
 
 /**
  * Buy Now pays for one cart line (or a few) and leaves the rest of the cart for later: `items` names the cart

@@ -9,8 +9,8 @@ import { routeTable } from './route.js';
 const instant = (what: string) =>
   z.iso.datetime({ offset: true, message: `${what} must be a date and time with its offset (e.g. 2026-11-24T10:00:00+05:30)` });
 
-export const SALE_NAME_MAX = 80;
-export const MAX_SALE_PRODUCTS = 500;
+const SALE_NAME_MAX = 80;
+const MAX_SALE_PRODUCTS = 500;
 
 export const Sale = z.object({
   _id: z.string(),
@@ -90,7 +90,7 @@ export const AdminSaleResponse = z.object({ success: z.boolean(), message: z.str
 
 // ---------------------------------------------------------------- coupons
 
-export const COUPON_CODE_RE = /^[A-Z0-9]{4,20}$/;
+const COUPON_CODE_RE = /^[A-Z0-9]{4,20}$/;
 const COUPON_CODE_MESSAGE = 'A code is 4 to 20 letters A–Z and digits';
 const rupees = (what: string) =>
   z
@@ -179,7 +179,7 @@ export const AdminCouponResponse = z.object({ success: z.boolean(), message: z.s
  * POST /c2/api/coupon: the code as the shopper typed it (any case), and for a Buy Now checkout the cart lines
  * it buys (`items`, as `POST /o1/api/razorpay-order` takes them); without `items`, the whole cart.
  */
-export const CouponCheckBody = z.object({
+const CouponCheckBody = z.object({
   code: z
     .string({ message: 'Enter a coupon code' })
     .trim()

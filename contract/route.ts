@@ -24,8 +24,8 @@ import type { z } from 'zod';
  * (`import type`), without loading any schema into the browser.
  */
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type RouteKey = `${Method} /${string}`;
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type RouteKey = `${Method} /${string}`;
 
 /** Who may call a route: anyone, a signed-in user (401 otherwise), or an ADMIN (401, then 403). */
 export type Guard = 'public' | 'user' | 'admin';
@@ -74,7 +74,7 @@ export const CATALOGUE_TABLES = [
 export type CatalogueTable = (typeof CATALOGUE_TABLES)[number];
 
 /** A non-JSON answer: `{ description: 'CSV file', content: { 'text/csv': { schema: z.string() } } }`. */
-export type MediaAnswer = { description: string; content: { [mediaType: string]: { schema: z.ZodType } } };
+type MediaAnswer = { description: string; content: { [mediaType: string]: { schema: z.ZodType } } };
 
 export type RouteMap = { [key: RouteKey]: RouteSpec };
 export type RouteTable<R extends RouteMap = RouteMap> = { tag: string; routes: R };
@@ -96,7 +96,7 @@ type SuccessStatus = 200 | 201 | 202 | 204 | 206;
 type Schema<S, K extends string> = S extends { [P in K]: infer T extends z.ZodType } ? T : undefined;
 
 /** The schemas of a route's 2xx answers. */
-export type SuccessSchema<S extends RouteSpec> = {
+type SuccessSchema<S extends RouteSpec> = {
   [C in keyof S['responses']]: C extends SuccessStatus ? S['responses'][C] : never;
 }[keyof S['responses']];
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /** Suggestions start at this many letters. */
 export const SUGGEST_MIN_CHARS = 2;
-export const SUGGEST_MAX_CHARS = 100;
+const SUGGEST_MAX_CHARS = 100;
 
 export const SuggestQuery = z.object({
   q: z
@@ -11,7 +11,7 @@ export const SuggestQuery = z.object({
     .max(SUGGEST_MAX_CHARS, { message: `Search must be at most ${SUGGEST_MAX_CHARS} characters` }),
 });
 
-export const ProductSuggestion = z.object({
+const ProductSuggestion = z.object({
   _id: z.string(),
   productname: z.string(),
   /** The product page's path (/{category}/{subcategory}/{slug}). */
@@ -21,7 +21,7 @@ export const ProductSuggestion = z.object({
   /** What the shopper pays now, in rupees (the sale price when a sale runs). */
   price: z.number(),
 });
-export const NameSuggestion = z.object({
+const NameSuggestion = z.object({
   name: z.string(),
   /** The listing page of it (`/gemstones-ruby`). */
   path: z.string(),

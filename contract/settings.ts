@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { canonicalState, GSTIN_MESSAGES, gstinError, gstinState, STATE_NAMES } from './gst-rules.js';
+import { canonicalState, GSTIN_MESSAGES, gstinError, gstinState } from './gst-rules.js';
 import { routeTable } from './route.js';
 
 export * from './gst-rules.js';
@@ -24,7 +24,7 @@ export type AdminSettings = z.infer<typeof AdminSettings>;
 
 export const PublicSettingsResponse = z.object({ success: z.boolean(), settings: PublicSettings });
 export const AdminSettingsResponse = z.object({ success: z.boolean(), settings: AdminSettings });
-export const AdminSettingsSaved = z.object({ success: z.boolean(), message: z.string(), settings: AdminSettings });
+const AdminSettingsSaved = z.object({ success: z.boolean(), message: z.string(), settings: AdminSettings });
 
 const text = (label: string, max: number) =>
   z
@@ -92,7 +92,7 @@ export function gstinStateMismatch(gstin: string, state: string): string | null 
 }
 
 // ---------------------------------------------------------------- tax per category
-export const TaxRow = z.object({
+const TaxRow = z.object({
   categoryId: z.string(),
   categoryname: z.string(),
   hsn: z.string(),
@@ -101,8 +101,8 @@ export const TaxRow = z.object({
   isdefault: z.boolean(),
 });
 export const TaxResponse = z.object({ success: z.boolean(), tax: z.array(TaxRow) });
-export const TaxSavedResponse = z.object({ success: z.boolean(), message: z.string(), tax: z.array(TaxRow) });
-export const TaxBody = z.object({
+const TaxSavedResponse = z.object({ success: z.boolean(), message: z.string(), tax: z.array(TaxRow) });
+const TaxBody = z.object({
   tax: z
     .array(
       z.object({
@@ -122,8 +122,6 @@ export const TaxBody = z.object({
     )
     .max(1000),
 });
-
-export { STATE_NAMES };
 
 // ---------------------------------------------------------------- routes
 

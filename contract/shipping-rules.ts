@@ -33,7 +33,7 @@ export const SHIPPING_MAX_LENGTH: Record<ShippingField, number> = {
   pincode: 6,
 };
 
-export type ShippingCheck = {
+type ShippingCheck = {
   /** The one message to show for the form: the first rule broken, in SPEC order; null when the form is valid. */
   first: string | null;
   /** A message beside each field that is wrong. */

@@ -8,10 +8,10 @@ import { routeTable } from './route.js';
  * product images' pipeline (WebP widths).
  */
 
-export const MAX_SLIDES = 6;
-export const MAX_BANNERS = 4;
-export const MAX_TILES = 12;
-export const MAX_FAQ = 30;
+const MAX_SLIDES = 6;
+const MAX_BANNERS = 4;
+const MAX_TILES = 12;
+const MAX_FAQ = 30;
 
 /** A page of the shop (`/gemstones-ruby`, `/all`), never another site. */
 const sitePath = (what: string) =>
@@ -40,7 +40,7 @@ const words = (what: string, max: number, required = true) => {
   return required ? s.min(1, { message: `Please enter ${what.toLowerCase()}` }) : s.default('');
 };
 
-export const HeroSlideInput = z.object({
+const HeroSlideInput = z.object({
   image: imageUrl,
   kicker: words('The line above the heading', 80, false),
   heading: words('The heading', 120),
@@ -48,7 +48,7 @@ export const HeroSlideInput = z.object({
   cta: words('The button', 40, false),
   link: sitePath('The link'),
 });
-export const PromoBannerInput = z.object({
+const PromoBannerInput = z.object({
   image: imageUrl,
   heading: words('The heading', 120),
   text: words('The text', 300, false),
@@ -57,12 +57,12 @@ export const PromoBannerInput = z.object({
   /** The sale this banner advertises: its percentage is shown from the sale, and the banner only while it runs. */
   saleId: z.uuid({ message: 'Choose a sale' }).nullish(),
 });
-export const CategoryTileInput = z.object({
+const CategoryTileInput = z.object({
   image: imageUrl,
   name: words('The name', 60),
   path: sitePath('The link'),
 });
-export const FaqInput = z.object({
+const FaqInput = z.object({
   question: words('The question', 300),
   /** Plain text; `[words](/path)` links to a page of the shop. */
   answer: words('The answer', 3000),
@@ -76,7 +76,7 @@ export const PromoBannersBody = z.object({ banners: list(PromoBannerInput, MAX_B
 export const CategoryTilesBody = z.object({ tiles: list(CategoryTileInput, MAX_TILES, 'tiles') });
 export const FaqBody = z.object({ faq: list(FaqInput, MAX_FAQ, 'questions') });
 
-export const HeroSlide = z.object({
+const HeroSlide = z.object({
   _id: z.string(),
   image: z.string(),
   kicker: z.string(),
@@ -85,7 +85,7 @@ export const HeroSlide = z.object({
   cta: z.string(),
   link: z.string(),
 });
-export const PromoBanner = z.object({
+const PromoBanner = z.object({
   _id: z.string(),
   image: z.string(),
   heading: z.string(),
@@ -96,8 +96,8 @@ export const PromoBanner = z.object({
   /** The linked sale while it runs (what the banner's badge says); null without one or once it has ended. */
   sale: z.object({ _id: z.string(), name: z.string(), percentoff: z.number().int(), endsAt: z.string() }).nullable(),
 });
-export const CategoryTile = z.object({ _id: z.string(), image: z.string(), name: z.string(), path: z.string() });
-export const FaqItem = z.object({ _id: z.string(), question: z.string(), answer: z.string() });
+const CategoryTile = z.object({ _id: z.string(), image: z.string(), name: z.string(), path: z.string() });
+const FaqItem = z.object({ _id: z.string(), question: z.string(), answer: z.string() });
 
 export const StorefrontContent = z.object({
   slides: z.array(HeroSlide),
@@ -105,10 +105,6 @@ export const StorefrontContent = z.object({
   tiles: z.array(CategoryTile),
   faq: z.array(FaqItem),
 });
-export type HeroSlide = z.infer<typeof HeroSlide>;
-export type PromoBanner = z.infer<typeof PromoBanner>;
-export type CategoryTile = z.infer<typeof CategoryTile>;
-export type FaqItem = z.infer<typeof FaqItem>;
 export type StorefrontContent = z.infer<typeof StorefrontContent>;
 
 export const StorefrontResponse = z.object({ success: z.boolean(), storefront: StorefrontContent });

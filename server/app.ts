@@ -45,10 +45,10 @@ import staticFiles from './plugins/static.js';
 import { standardOutput } from './runtime/log-output.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const WEB_DIST = path.join(ROOT, 'dist', 'web');
-export const RENDERER_FILE = path.join(ROOT, 'dist', 'ssr', 'entry-server.js');
+const WEB_DIST = path.join(ROOT, 'dist', 'web');
+const RENDERER_FILE = path.join(ROOT, 'dist', 'ssr', 'entry-server.js');
 
-export type AuthLimits = {
+type AuthLimits = {
   /** Sign-in failures per mobile number, and per client address, in `windowMs`. */
   perNumber: number;
   perAddress: number;
@@ -105,7 +105,7 @@ declare module 'fastify' {
   }
 }
 
-export const BODY_LIMIT = 1024 * 1024;
+const BODY_LIMIT = 1024 * 1024;
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const app = Fastify({

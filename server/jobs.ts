@@ -7,7 +7,7 @@ import { scheduleMediaSweep } from './media/sweep.js';
  * How often each background job runs. Every server runs them all (when the app's `jobs` option is on): each
  * is idempotent and safe to run in several servers at once, and a run never overlaps the previous one.
  */
-export const JOB_INTERVALS = {
+const JOB_INTERVALS = {
   /** Unpaid stock holds past their expiry go back on the shelf (also once at start). */
   holdSweepMs: 30_000,
   /** Pending checkouts, and for a day expired ones, are checked with Razorpay. */

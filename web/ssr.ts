@@ -14,7 +14,7 @@ export const BOOT_DATA_ID = 'boot-data';
  * contacts) in `<script id="shop-settings" type="application/json">`, stored under this query key before the first
  * render, so the header and footer never wait for them.
  */
-export const SETTINGS_DATA_ID = 'shop-settings';
+const SETTINGS_DATA_ID = 'shop-settings';
 export const SETTINGS_KEY = ['settings'] as const;
 
 /** The settings the page carries, or undefined (a page from the development server, or the settings could not be read). */

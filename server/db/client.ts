@@ -77,7 +77,7 @@ function isAlive(pid: number) {
   }
 }
 
-export type PgliteSource = { dataDir: string } | { loadDataDir: Blob } | { memory: true };
+type PgliteSource = { dataDir: string } | { loadDataDir: Blob } | { memory: true };
 
 export async function openPglite(source: PgliteSource): Promise<Database> {
   let unlock = () => {};
@@ -128,7 +128,7 @@ export async function openPglite(source: PgliteSource): Promise<Database> {
  * How long a query waits for a free connection of the pool (or for a new one to open) before its request is
  * answered 503 with Retry-After (server/http/errors.ts): long enough for a burst to drain.
  */
-export const POOL_WAIT_MS = 10_000;
+const POOL_WAIT_MS = 10_000;
 
 export async function openPostgres(url: string, poolSize = 10, poolWaitMs = POOL_WAIT_MS): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: poolWaitMs });

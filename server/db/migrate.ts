@@ -6,7 +6,7 @@ import type { Database } from './client.js';
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 /** Advisory lock key: two servers starting together never migrate at the same time. */
-export const MIGRATION_LOCK = 0x5a0b_0001;
+const MIGRATION_LOCK = 0x5a0b_0001;
 
 type Journal = { entries: { idx: number; tag: string }[] };
 

@@ -224,7 +224,7 @@ export type CheckoutLine = {
   /** The list price when the line was snapshotted (pricePaise is the sale price paid); absent on older rows. */
   listPricePaise?: number;
 };
-export type ShippingInfo = {
+type ShippingInfo = {
   fullname: string;
   mobileno: string;
   address: string;
@@ -586,8 +586,8 @@ export const addresses = pgTable(
   ],
 );
 
-export const OUTBOX_CHANNELS = ['email', 'sms', 'whatsapp'] as const;
-export const OUTBOX_STATUSES = ['pending', 'sent', 'failed', 'skipped'] as const;
+const OUTBOX_CHANNELS = ['email', 'sms', 'whatsapp'] as const;
+const OUTBOX_STATUSES = ['pending', 'sent', 'failed', 'skipped'] as const;
 
 /**
  * Messages to customers and the merchant. A row is written in the transaction of the change that causes

@@ -4,7 +4,7 @@
  */
 
 /** A problem with one field of the input: its path (`shippinginfo.pincode`) and what is wrong. */
-export type FieldError = { path: string; message: string };
+type FieldError = { path: string; message: string };
 
 export abstract class DomainError extends Error {
   constructor(

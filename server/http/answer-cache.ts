@@ -36,7 +36,7 @@ type Entry = {
 };
 
 /** `resets`: how many times everything was dropped (the change feed lost or back). */
-export type AnswerCacheStats = { entries: number; bytes: number; hits: number; misses: number; resets: number };
+type AnswerCacheStats = { entries: number; bytes: number; hits: number; misses: number; resets: number };
 
 export class AnswerCache {
   /** Insertion order is recency order: a hit moves its entry to the end. */

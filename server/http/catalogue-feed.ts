@@ -8,7 +8,7 @@ import { KeptValues } from './kept-values.js';
 import type { SessionUser } from './session.js';
 
 /** The channel the catalogue triggers notify on (migration 0070_catalogue_changed). */
-export const CATALOGUE_CHANNEL = 'catalogue_changed';
+const CATALOGUE_CHANNEL = 'catalogue_changed';
 const KNOWN = new Set<string>(CATALOGUE_TABLES);
 /** What the back-office order lists are read from besides the catalogue's products (migration 0071). */
 const ORDER_TABLES = new Set(['orders', 'order_items', 'order_events', 'refunds', 'return_requests', 'invoices', 'users']);

@@ -31,7 +31,7 @@ const DOMAIN_STATUS = new Map<abstract new (...args: never[]) => DomainError, nu
 ]);
 
 /** The status of a service's failure: that of its kind, or of the nearest kind it is a special case of. */
-export function statusOf(err: DomainError): number {
+function statusOf(err: DomainError): number {
   for (let kind = err.constructor; kind && kind !== DomainError; kind = Object.getPrototypeOf(kind)) {
     const status = DOMAIN_STATUS.get(kind as never);
     if (status) return status;

@@ -21,7 +21,7 @@ import { currentUser, SESSION_COOKIE } from './session.js';
 export type RenderStats = { renders: number; shells: number; emptySearchPages: number };
 
 /** Anonymous server renders per client address: `limit` per `windowMs` (0 = no limit). */
-export type RenderLimit = { limit: number; windowMs: number };
+type RenderLimit = { limit: number; windowMs: number };
 
 /** The counters a limit is kept in (server/http/rate-limit.ts). */
 type Counter = { hit(key: string, windowMs: number): Promise<number> };

@@ -25,15 +25,15 @@ import { ADMIN, requireAdmin, requireUser, SIGNED_IN } from './session.js';
  * feature's routes.ts.
  */
 
-export type RouteRequest<S extends RouteSpec> = FastifyRequest<RouteRequestParts<S>>;
+type RouteRequest<S extends RouteSpec> = FastifyRequest<RouteRequestParts<S>>;
 
 /** A route's handler: answers the route's success shape (with its status), or sends the reply itself. */
-export type RouteHandler<S extends RouteSpec> = (
+type RouteHandler<S extends RouteSpec> = (
   request: RouteRequest<S>,
   reply: FastifyReply,
 ) => Promise<RouteReturn<S> | FastifyReply> | RouteReturn<S> | FastifyReply;
 
-export type RouteHandlers<R extends RouteMap> = { [K in keyof R]: R[K] extends RouteSpec ? RouteHandler<R[K]> : never };
+type RouteHandlers<R extends RouteMap> = { [K in keyof R]: R[K] extends RouteSpec ? RouteHandler<R[K]> : never };
 
 /** The guard answers before any input is looked at (preValidation): 401 when signed out, then 403. */
 const GUARDS: Record<Guard, { hook?: preValidationHookHandler; security?: object; statuses: number[] }> = {

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, ne } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, DbOrTx } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
@@ -8,7 +8,7 @@ import { capSessions } from './housekeeping.js';
 import type { KeptValues } from './kept-values.js';
 
 export const SESSION_COOKIE = 'sid';
-export const SESSION_DAYS = 30;
+const SESSION_DAYS = 30;
 
 export type SessionUser = {
   id: string;
@@ -40,10 +40,6 @@ export async function revokeUserSessions(db: DbOrTx, userId: string, keepSession
   await db
     .delete(sessions)
     .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
-}
-
-export async function purgeExpiredSessions(db: Db) {
-  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
 }
 
 /** The signed-in user of a session token and when the session ends (null: no such live session). */

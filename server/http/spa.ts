@@ -35,19 +35,19 @@ export type PageMeta = {
  * One API answer for a rendered page: `url` (GET), stored under `key` as the whole JSON or its `field`; with
  * `paged`, the `page=1` of the url is followed to `pagination.totalPages` and the pages' `field`s joined.
  */
-export type RenderQuery = { key: unknown[]; url: string; field?: string; paged?: boolean };
+type RenderQuery = { key: unknown[]; url: string; field?: string; paged?: boolean };
 
 /** The boot data a server-rendered page carries (web/ssr.ts reads it). */
 type BootData = { screen: RenderedScreen; queries: [unknown[], unknown][] };
 
 /** The screens the server renders (web/ssr.ts). */
-export type RenderedScreen = 'home' | 'listing' | 'product';
+type RenderedScreen = 'home' | 'listing' | 'product';
 
 /** The web app's server renderer (web/entry-server.tsx, built into dist/ssr). */
 type Renderer = { render: (url: string, boot: BootData) => Promise<string> };
 
 /** The web app's screen modules (keys of the build manifest) whose chunks a page can hint. */
-export type ScreenModule =
+type ScreenModule =
   | 'storefront/home/HomePage.tsx'
   | 'storefront/listing/ListingPage.tsx'
   | 'storefront/product/ProductPage.tsx'
@@ -68,18 +68,18 @@ export type PageRedirectResolver = (
   request: FastifyRequest,
 ) => Promise<string | undefined> | string | undefined;
 
-export const SHOP_NAME = 'Ratna Gems Ludhiana';
+const SHOP_NAME = 'Ratna Gems Ludhiana';
 const DEFAULT_META: PageMeta = {
   title: `${SHOP_NAME} | Certified Gemstones and Jewellery`,
   description:
     'Certified natural gemstones and jewellery from a Ludhiana wholesaler: ruby, emerald, sapphire, pearl and more, with secure payment and easy returns.',
 };
 
-export const escapeHtml = (s: string) =>
+const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 /** JSON inside <script> must not be able to close the tag or open a comment. */
-export const jsonForScript = (value: unknown) =>
+const jsonForScript = (value: unknown) =>
   JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')
@@ -87,7 +87,7 @@ export const jsonForScript = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
-export function renderHead(meta: PageMeta, publicUrl: string) {
+function renderHead(meta: PageMeta, publicUrl: string) {
   const m = { ...DEFAULT_META, ...meta };
   const canonical = m.canonicalPath !== undefined ? publicUrl + m.canonicalPath : undefined;
   const image = m.image ? (m.image.startsWith('http') ? m.image : publicUrl + m.image) : undefined;
@@ -167,7 +167,7 @@ const SETTINGS_MEMO = '\0settings';
  * under the shop's Content-Security-Policy) until the app takes them over. It runs before the body is parsed,
  * once the stylesheet the first paint waits for anyway has arrived, so no tap comes before it.
  */
-export const EARLY_TAPS_SCRIPT = '<script src="/early-taps.js"></script>';
+const EARLY_TAPS_SCRIPT = '<script src="/early-taps.js"></script>';
 
 export function installSpa(app: FastifyInstance, webDir: string, publicUrl: string, rendererFile: string | null) {
   const indexFile = path.join(webDir, 'index.html');

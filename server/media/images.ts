@@ -11,8 +11,8 @@ import type { MediaStore } from './storage.js';
  * derives the others (contract imageUrlAt / imageSrcSet). A video is stored as `products/<uuid>/video.<ext>`.
  */
 
-export type ImageKind = { ext: 'jpg' | 'png' | 'webp' | 'avif'; contentType: string };
-export type VideoKind = { ext: 'mp4' | 'webm'; contentType: string };
+type ImageKind = { ext: 'jpg' | 'png' | 'webp' | 'avif'; contentType: string };
+type VideoKind = { ext: 'mp4' | 'webm'; contentType: string };
 
 const ascii = (buf: Buffer, from: number, to: number) => buf.subarray(from, to).toString('latin1');
 
@@ -27,7 +27,7 @@ function ftypBrands(buf: Buffer): string[] | null {
 }
 
 /** What the bytes say the image is; null for anything but JPEG, PNG, WebP and AVIF. */
-export function sniffImage(buf: Buffer): ImageKind | null {
+function sniffImage(buf: Buffer): ImageKind | null {
   if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return { ext: 'jpg', contentType: 'image/jpeg' };
   if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
     return { ext: 'png', contentType: 'image/png' };
@@ -66,7 +66,7 @@ const MP4_BRANDS = new Set([
 ]);
 
 /** What the bytes say the video is; null for anything but MP4 and WebM. */
-export function sniffVideo(buf: Buffer): VideoKind | null {
+function sniffVideo(buf: Buffer): VideoKind | null {
   const brands = ftypBrands(buf);
   if (brands && MP4_BRANDS.has(brands[0] as string)) return { ext: 'mp4', contentType: 'video/mp4' };
   if (buf.length >= 4 && buf.readUInt32BE(0) === 0x1a45dfa3 && ascii(buf, 4, Math.min(buf.length, 64)).includes('webm')) {
@@ -79,16 +79,16 @@ const SHARP_FORMAT: Record<ImageKind['ext'], string> = { jpg: 'jpeg', png: 'png'
 /** Decompression-bomb guard: about 60 megapixels. */
 const MAX_PIXELS = 60_000_000;
 
-export const notAnImage = (name?: string) =>
+const notAnImage = (name?: string) =>
   new UnsupportedType(`${name ? `The file "${name.slice(0, 100)}"` : 'The file'} is not a JPEG, PNG, WebP or AVIF image`, [
     { path: 'images', message: 'Only JPEG, PNG, WebP or AVIF images are accepted' },
   ]);
-export const notAVideo = () =>
+const notAVideo = () =>
   new UnsupportedType('The video must be an MP4 or WebM file', [
     { path: 'video', message: 'Only MP4 or WebM videos are accepted' },
   ]);
 
-export type ProcessedImage = {
+type ProcessedImage = {
   kind: ImageKind;
   variants: { width: number; body: Buffer }[];
   /** The full-size picture as stored: turned the right way up, without EXIF, XMP or IPTC (camera, GPS, owner). */
@@ -168,11 +168,6 @@ export async function storeProcessedImage(media: MediaStore, image: ProcessedIma
   return media.urlFor(`${folder}/${STORED_IMAGE_WIDTH}.webp`);
 }
 
-/** Checks, resizes and stores one product image; returns its URL for `productimages`. 415 when it is not an image. */
-export async function storeImage(media: MediaStore, buffer: Buffer): Promise<string> {
-  return storeProcessedImage(media, await processImage(buffer));
-}
-
 /** Checks and stores a product video; returns its URL for `productvideo`. 415 when it is not MP4/WebM. */
 export async function storeVideo(media: MediaStore, buffer: Buffer): Promise<string> {
   const kind = sniffVideo(buffer);
@@ -183,12 +178,12 @@ export async function storeVideo(media: MediaStore, buffer: Buffer): Promise<str
 }
 
 /** A PDF starts with its header (`%PDF-1.7`, `%PDF-2.0`) and ends with `%%EOF` (trailing whitespace allowed). */
-export function isPdf(buf: Buffer): boolean {
+function isPdf(buf: Buffer): boolean {
   if (buf.length < 16 || !/^%PDF-[12]\.\d/.test(ascii(buf, 0, 8))) return false;
   return ascii(buf, Math.max(0, buf.length - 1024), buf.length).includes('%%EOF');
 }
 
-export const notACertificate = (name?: string) =>
+const notACertificate = (name?: string) =>
   new UnsupportedType(
     `${name ? `The file "${name.slice(0, 100)}"` : 'The report'} is not a PDF or a JPEG, PNG, WebP or AVIF image`,
     [{ path: 'certificate', message: 'Only a PDF or a JPEG, PNG, WebP or AVIF image of the report is accepted' }],
@@ -227,7 +222,7 @@ export function mediaFolderOf(media: MediaStore, url: string): string | null {
 }
 
 /** Every key that belongs to a stored image or video URL (all variants and the original). */
-export function mediaKeysOf(media: MediaStore, url: string): string[] {
+function mediaKeysOf(media: MediaStore, url: string): string[] {
   const folder = mediaFolderOf(media, url);
   if (!folder) return [];
   return [

@@ -10,7 +10,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { assertSafeKey, contentTypeOf, dispositionOf, isSafeKey, type MediaStore, UPLOADS_PREFIX } from './storage.js';
 
-export type S3Settings = {
+type S3Settings = {
   bucket: string;
   region: string;
   /** Address of an S3-compatible server; unset = Amazon S3. */
@@ -64,7 +64,7 @@ function totalOf(contentRange: string | undefined, fallback: number) {
 }
 
 /** One line saying why the bucket cannot be used. */
-export function describeS3Error(err: unknown, settings: Pick<S3Settings, 'bucket' | 'endpoint' | 'region'>): string {
+function describeS3Error(err: unknown, settings: Pick<S3Settings, 'bucket' | 'endpoint' | 'region'>): string {
   const where = settings.endpoint ?? `Amazon S3 (${settings.region})`;
   const bucket = `S3 bucket "${settings.bucket}" at ${where}`;
   if (err instanceof S3ServiceException) {

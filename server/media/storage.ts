@@ -46,7 +46,7 @@ export function assertSafeKey(key: string) {
 
 export const UPLOADS_PREFIX = '/uploads/';
 
-export const CONTENT_TYPES: Record<string, string> = {
+const CONTENT_TYPES: Record<string, string> = {
   webp: 'image/webp',
   avif: 'image/avif',
   png: 'image/png',
@@ -58,7 +58,7 @@ export const CONTENT_TYPES: Record<string, string> = {
 };
 
 /** How a stored PDF (a lab report) is sent: shown in the browser as a document, saved under a plain name. */
-export const PDF_DISPOSITION = 'inline; filename="lab-report.pdf"';
+const PDF_DISPOSITION = 'inline; filename="lab-report.pdf"';
 export const dispositionOf = (key: string) => (key.toLowerCase().endsWith('.pdf') ? PDF_DISPOSITION : undefined);
 
 export const contentTypeOf = (key: string) =>

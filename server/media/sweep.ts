@@ -6,9 +6,9 @@ import type { MediaStore } from './storage.js';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** Only product media is swept; anything else in the store (demo banners, …) is left alone. */
-export const SWEPT_PREFIX = 'products/';
+const SWEPT_PREFIX = 'products/';
 
-export type SweepResult = { scanned: number; kept: number; deleted: string[] };
+type SweepResult = { scanned: number; kept: number; deleted: string[] };
 
 /** A stored URL's key: through the store, or any URL whose path ends in products/… (a URL from the other driver). */
 function keyOf(media: MediaStore, url: string): string | null {

@@ -13,14 +13,14 @@ import os from 'node:os';
  * Nothing here waits on the output, sleeps or writes synchronously to a pipe, so a stalled reader can
  * neither stop requests nor keep the process from exiting.
  */
-export const LOG_BUFFER_BYTES = 1024 * 1024;
+const LOG_BUFFER_BYTES = 1024 * 1024;
 
 /** How long `settle` keeps waiting for a reader that takes nothing. */
 const SETTLE_STALL_MS = 500;
 
 type Stream = NodeJS.WritableStream & { writableLength: number };
 
-export class LogOutput {
+class LogOutput {
   /** Lines dropped because too much was waiting or the output was closed. */
   dropped = 0;
   /** Dropped since the last "lines dropped" warning was written. */

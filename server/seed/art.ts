@@ -4,7 +4,7 @@
  * set in gold or silver. Every drawing is on a 1000×1000 canvas and deterministic for its design.
  */
 
-export type StoneStyle =
+type StoneStyle =
   | 'brilliant'
   | 'step'
   | 'cabochon'

@@ -2,7 +2,7 @@ import type { Background, Design, Metal, Shape } from './art.js';
 import { JEWELLERY, type JewelleryKind, STONES, type StoneKind } from './stones.js';
 
 /** A seeded pseudo-random source (mulberry32): the same seed always gives the same catalogue. */
-export function prng(seed: number) {
+function prng(seed: number) {
   let a = seed >>> 0;
   const next = () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -26,20 +26,20 @@ export function prng(seed: number) {
     },
   };
 }
-export type Rng = ReturnType<typeof prng>;
+type Rng = ReturnType<typeof prng>;
 
 export const DEMO_SEED = 20240311;
-export const CATEGORY_GEMSTONES = 'Gemstones';
-export const CATEGORY_JEWELLERY = 'Jewellery';
-export const BRAND = 'Ratna Gems';
-export const RETURN_POLICY =
+const CATEGORY_GEMSTONES = 'Gemstones';
+const CATEGORY_JEWELLERY = 'Jewellery';
+const BRAND = 'Ratna Gems';
+const RETURN_POLICY =
   '10-day no-questions-asked return and refund. Return the stone unused with its certificate and packing; the refund reaches you in 7–10 business days.';
 export const MIN_PRICE_RUPEES = 1500;
 export const MAX_PRICE_RUPEES = 300000;
 
-export type SeedImage = { uuid: string; design: Design };
+type SeedImage = { uuid: string; design: Design };
 
-export type SeedProduct = {
+type SeedProduct = {
   name: string;
   slug: string;
   category: string;
@@ -115,14 +115,14 @@ const ORIGIN_ADJECTIVE: Record<string, string> = {
 };
 
 /** Carat to the Indian weights: a standard (pakki) ratti is 180 mg, a kachi ratti 120 mg; a carat is 200 mg. */
-export const toRatti = (carat: number) => round2((carat * 200) / 182);
+const toRatti = (carat: number) => round2((carat * 200) / 182);
 const toPakkiRatti = (carat: number) => round2((carat * 200) / 180);
 const toKachiRatti = (carat: number) => round2((carat * 200) / 120);
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const roundPrice = (rupees: number) =>
   Math.min(MAX_PRICE_RUPEES, Math.max(MIN_PRICE_RUPEES, Math.round(rupees / 100) * 100)) * 100;
 
-export function slugify(text: string) {
+function slugify(text: string) {
   return (
     text
       .normalize('NFKD')

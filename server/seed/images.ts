@@ -7,17 +7,17 @@ import { IMAGE_WIDTHS } from '../../contract/catalogue.js';
 import type { MediaStore } from '../media/storage.js';
 import { type Design, designKey, renderDesign } from './art.js';
 
-export type RenderedDesign = Map<number, Buffer>;
+type RenderedDesign = Map<number, Buffer>;
 
 /** Widest first: each smaller size is resized from the one before it. */
 const WIDTHS = [...IMAGE_WIDTHS].sort((a, b) => b - a);
 
 /** Where drawn pictures are kept between runs, so a fresh data directory (tests, e2e) need not draw them again. */
-export const DEFAULT_CACHE_DIR = path.join(os.tmpdir(), 'ratna-gems-seed-images');
+const DEFAULT_CACHE_DIR = path.join(os.tmpdir(), 'ratna-gems-seed-images');
 const ENCODING = 'webp-q80-e0-e2-lanczos3-v1';
 
 /** Draws one design once at the largest width and encodes every stored width as WebP. */
-export async function renderWebp(design: Design, seed: number, cacheDir: string | null = null): Promise<RenderedDesign> {
+async function renderWebp(design: Design, seed: number, cacheDir: string | null = null): Promise<RenderedDesign> {
   const largest = WIDTHS[0] as number;
   const svg = renderDesign(design, largest, seed);
   // The cache is addressed by the drawing itself, so a changed drawing can never come back stale.
@@ -87,7 +87,7 @@ function hashSeed(text: string) {
 }
 
 /** Runs fn over items with at most `limit` in flight. */
-export async function eachLimited<T>(items: T[], limit: number, fn: (item: T, index: number) => Promise<void>) {
+async function eachLimited<T>(items: T[], limit: number, fn: (item: T, index: number) => Promise<void>) {
   let next = 0;
   const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
     while (next < items.length) {

@@ -9,9 +9,9 @@ import { buildCatalogue, DEMO_SEED, type SeedCatalogue } from './catalogue.js';
 import { storeImages } from './images.js';
 
 /** Advisory lock key of the demo seeding (migrations and the first admin use their own). */
-export const SEED_LOCK_KEY = 0x5a0b_0003;
+const SEED_LOCK_KEY = 0x5a0b_0003;
 
-export type SeedOptions = {
+type SeedOptions = {
   /** Draw and store the product pictures (default true). Tests that only need rows turn it off. */
   images?: boolean;
   /** How many pictures are drawn at once (default 2, one per core of a small server). */
@@ -21,7 +21,7 @@ export type SeedOptions = {
   seed?: number;
 };
 
-export type SeedResult =
+type SeedResult =
   | { seeded: false; reason: string }
   | { seeded: true; categories: number; subcategories: number; products: number; images: number; designs: number; ms: number };
 

@@ -9,8 +9,6 @@ const dayMonth = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'shor
 
 /** ₹1,50,000.00 (Indian digit grouping). */
 export const formatINR = (rupees: number) => formatRupees(rupees, 2);
-/** ₹1,50,000 — for chart axes and cards where paise add noise. */
-export const formatINRWhole = (rupees: number) => formatRupees(rupees, 0);
 /** Compact chart label: ₹950, ₹12.5K, ₹1.5L, ₹2.1Cr. */
 export function formatINRCompact(rupees: number) {
   const abs = Math.abs(rupees);

@@ -1,13 +1,7 @@
 import type { authRoutes, Role, User } from '../../contract/auth';
 import type { Category, Product, Subcategory, SubcategoryBody } from '../../contract/catalogue';
 import type { categoryRoutes } from '../../contract/categories';
-import type {
-  AdminOrderFilters,
-  AwaitingShipmentResponse,
-  DashboardStatsResponse,
-  dashboardRoutes,
-  LowStockResponse,
-} from '../../contract/dashboard';
+import type { AdminOrderFilters, dashboardRoutes } from '../../contract/dashboard';
 import type { gstRoutes } from '../../contract/gst';
 import type { orderActionRoutes } from '../../contract/order-actions';
 import type { orderRoutes } from '../../contract/order-routes';
@@ -26,9 +20,7 @@ import type { RouteAnswer } from '../../contract/route';
 import type { SettingsBody, settingsRoutes } from '../../contract/settings';
 import type { StorefrontContent, storefrontRoutes } from '../../contract/storefront';
 import type { subcategoryRoutes } from '../../contract/subcategories';
-import { queryString, type RouteBody, routeCaller, sendMultipart } from './client';
-
-export { queryString, sendMultipart };
+import { queryString, type RouteBody, routeCaller } from './client';
 
 const categories = routeCaller<typeof categoryRoutes>();
 const subcategories = routeCaller<typeof subcategoryRoutes>();
@@ -46,11 +38,8 @@ export type {
   AdminOrder,
   AdminOrderFilters,
   AdminSale,
-  AwaitingShipmentResponse,
   Category,
   Coupon,
-  DashboardStatsResponse,
-  LowStockResponse,
   Order,
   Product,
   Role,
@@ -58,7 +47,8 @@ export type {
   Subcategory,
   User,
 };
-export type DeliveryStatus = Order['deliverystatus'];
+
+type DeliveryStatus = Order['deliverystatus'];
 
 export type SubcategoryPage = RouteAnswer<(typeof subcategoryRoutes)['routes']['GET /s2/api/all']>;
 export type ProductPage = RouteAnswer<(typeof productRoutes)['routes']['GET /p1/api/admin/all']>;
@@ -71,7 +61,7 @@ export type ProductSaved = RouteAnswer<(typeof productRoutes)['routes']['POST /p
 
 export const SUBCATEGORY_PAGE_SIZE = 10;
 export const PRODUCT_PAGE_SIZE = 6;
-export const ORDER_PAGE_SIZE = 10;
+const ORDER_PAGE_SIZE = 10;
 
 export const adminApi = {
   counts: {

@@ -1,6 +1,5 @@
 import type { Category, Product, Subcategory } from '../../contract/catalogue';
 import type { productRoutes } from '../../contract/products';
-import type { RouteAnswer } from '../../contract/route';
 import type { subcategoryRoutes } from '../../contract/subcategories';
 import { routeCaller } from './client';
 
@@ -8,8 +7,6 @@ const products = routeCaller<typeof productRoutes>();
 const subcategories = routeCaller<typeof subcategoryRoutes>();
 
 export type { Category, Product, Subcategory };
-
-export type ListingPage = RouteAnswer<(typeof productRoutes)['routes']['GET /p1/api/filter/:filterstring']>;
 
 /** How long the listing waits for the server before showing an error (SPEC §9). */
 export const LISTING_TIMEOUT_MS = 10_000;

@@ -18,7 +18,7 @@ export class ApiError extends Error {
 type Options = { method?: string; body?: unknown; signal?: AbortSignal; timeoutMs?: number; form?: FormData };
 
 /** Calls the shop API with the session cookie. Throws ApiError on a non-2xx answer or `success: false`. */
-export async function api<T>(path: string, opts: Options = {}): Promise<T> {
+async function api<T>(path: string, opts: Options = {}): Promise<T> {
   const controller = new AbortController();
   const timer = opts.timeoutMs ? setTimeout(() => controller.abort(), opts.timeoutMs) : undefined;
   opts.signal?.addEventListener('abort', () => controller.abort());
@@ -68,12 +68,7 @@ export function queryString(params: Record<string, unknown>) {
  * Sends multipart form data with XMLHttpRequest (fetch cannot report upload progress). Resolves with the
  * JSON answer; rejects with ApiError like `api` does, field errors included.
  */
-export function sendMultipart<T>(
-  method: string,
-  url: string,
-  form: FormData,
-  onProgress?: (percent: number) => void,
-): Promise<T> {
+function sendMultipart<T>(method: string, url: string, form: FormData, onProgress?: (percent: number) => void): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, url);
@@ -105,7 +100,7 @@ export function sendMultipart<T>(
 // ---------------------------------------------------------------- calls from the contract's route tables
 
 /** Per call: cancel with `signal`, give up after `timeoutMs`, follow an upload with `onProgress` (multipart). */
-export type CallOptions = { signal?: AbortSignal; timeoutMs?: number; onProgress?: (percent: number) => void };
+type CallOptions = { signal?: AbortSignal; timeoutMs?: number; onProgress?: (percent: number) => void };
 
 type CallArgs<S extends RouteSpec> =
   object extends RouteInput<S> ? [input?: RouteInput<S> & CallOptions] : [input: RouteInput<S> & CallOptions];

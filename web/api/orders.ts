@@ -5,7 +5,7 @@ import type { paymentRoutes } from '../../contract/payments';
 import type { RouteAnswer } from '../../contract/route';
 import { type RouteBody, routeCaller } from './client';
 
-export type { Order, ShippingInfo };
+export type { Order };
 
 type PaymentRoute<K extends keyof (typeof paymentRoutes)['routes']> = (typeof paymentRoutes)['routes'][K];
 

@@ -3,7 +3,7 @@
  * and an Add to Cart or Buy Now asked for while signed out is kept in the tab until sign-in carries it out.
  * Only paths of this shop are followed: anything that could leave the site becomes '/'.
  */
-export type PendingCartAction = {
+type PendingCartAction = {
   kind: 'add' | 'buy';
   line: { productId: string; productsize?: string; productcolour?: string; quantity: number };
 };

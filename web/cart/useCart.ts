@@ -16,14 +16,14 @@ export type { CartItem };
 
 /** Every cart query key starts with 'cart'; invalidating CART_KEY refreshes the cart everywhere. */
 export const CART_KEY = ['cart'] as const;
-export const CART_ITEMS_KEY = ['cart', 'items'] as const;
+const CART_ITEMS_KEY = ['cart', 'items'] as const;
 /** The header's cart count: a number. */
-export const CART_COUNT_KEY = ['cart', 'count'] as const;
+const CART_COUNT_KEY = ['cart', 'count'] as const;
 /** How long a cart error stays shown (SPEC §9). */
 export const CART_ERROR_MS = 3000;
 
 /** Default failure texts of SPEC §8, used when the server sent no message. */
-export const CART_MESSAGES = {
+const CART_MESSAGES = {
   load: 'Failed to load cart',
   add: 'Failed to add to cart',
   update: 'Failed to update quantity',
@@ -31,10 +31,10 @@ export const CART_MESSAGES = {
   clear: 'Failed to clear cart',
 } as const;
 
-export type AddToCartInput = { productId: string; productcolour?: string; productsize?: string; quantity?: number };
+type AddToCartInput = { productId: string; productcolour?: string; productsize?: string; quantity?: number };
 
 /** The server's message, else the transport's (no answer came back), else the default. */
-export function cartErrorMessage(err: unknown, fallback: string): string {
+function cartErrorMessage(err: unknown, fallback: string): string {
   if (err instanceof ApiError) {
     if (err.body?.message) return err.body.message;
     if (err.status === 0 && err.message) return err.message;

@@ -1,6 +1,6 @@
 import type { OrderEventType } from '../../contract/lifecycle';
 
-export const EVENT_LABEL: Record<OrderEventType, string> = {
+const EVENT_LABEL: Record<OrderEventType, string> = {
   placed: 'Order placed',
   paid: 'Payment received',
   confirmed: 'Confirmed',
@@ -21,7 +21,7 @@ export const EVENT_LABEL: Record<OrderEventType, string> = {
 
 const ACTOR: Record<string, string> = { customer: 'You', admin: 'Ratna Gems', system: 'Ratna Gems' };
 
-export type TimelineEvent = { at: string; type: OrderEventType; actor: string; note: string; by?: string | null };
+type TimelineEvent = { at: string; type: OrderEventType; actor: string; note: string; by?: string | null };
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-IN', { day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });

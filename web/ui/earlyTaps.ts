@@ -13,7 +13,7 @@ declare global {
   }
 }
 
-export type EarlyAction = 'add' | 'buy';
+type EarlyAction = 'add' | 'buy';
 
 /** The `data-early` value of a product's button. */
 export const earlyKey = (action: EarlyAction, productId: string) => `${action}:${productId}`;
@@ -49,7 +49,7 @@ export function useEarlyTaps(keys: readonly string[], run: (key: string) => Prom
 }
 
 /** The performance mark set when a server-rendered screen has been taken over (bench/web.ts reads it). */
-export const LIVE_MARK = 'shop:live';
+const LIVE_MARK = 'shop:live';
 
 /** Marks the moment the screen's controls are live (first time only): first paint to this is the dead window. */
 export function useLiveMark() {

@@ -18,7 +18,7 @@ const PATHS = {
   search: 'M4 11a7 7 0 1 0 14 0a7 7 0 1 0-14 0M21 21l-4.3-4.3',
 } as const;
 
-export type IconName = keyof typeof PATHS;
+type IconName = keyof typeof PATHS;
 
 /** A decorative icon (hidden from assistive technology: label the control that holds it). */
 export function Icon({ name, className = 'size-5' }: { name: IconName; className?: string }) {

@@ -11,9 +11,7 @@ import { enqueue, retryMessage } from '../outbox/outbox.js';
 // ---------------------------------------------------------------- saved addresses
 type AddressRow = typeof addresses.$inferSelect;
 
-export { MAX_ADDRESSES };
-
-export const toAddress = (a: AddressRow) => ({
+const toAddress = (a: AddressRow) => ({
   _id: a.id,
   label: a.label,
   fullname: a.fullname,
@@ -116,33 +114,14 @@ export async function deleteAddress(db: Db, userId: string, id: string) {
   });
 }
 
-/** Saves the checkout's shipping details as an address unless the same one is saved already. */
-export async function saveCheckoutAddress(
-  db: Db,
-  userId: string,
-  info: { fullname: string; mobileno: string; address: string; city: string; pincode: string; state?: string; gstin?: string },
-) {
-  const existing = await listAddresses(db, userId);
-  const same = existing.find(
-    (a) =>
-      a.fullname === info.fullname &&
-      a.mobileno === info.mobileno &&
-      a.address === info.address &&
-      a.city === info.city &&
-      a.pincode === info.pincode,
-  );
-  if (same || existing.length >= MAX_ADDRESSES) return;
-  await addAddress(db, userId, { ...info, isdefault: existing.length === 0 } as AddressBody);
-}
-
 // ---------------------------------------------------------------- sessions
 export async function signOutOthers(db: Db, userId: string, sessionId: string) {
   await revokeUserSessions(db, userId, sessionId);
 }
 
 // ---------------------------------------------------------------- password reset
-export const CODE_TTL_MS = 10 * 60_000;
-export const CODE_TRIES = 5;
+const CODE_TTL_MS = 10 * 60_000;
+const CODE_TRIES = 5;
 const KEY_NAME = 'password_reset_key';
 const keys = new WeakMap<Db, Promise<string>>();
 
@@ -195,7 +174,7 @@ export async function startPasswordReset(db: Db, mobileno: string, now = new Dat
   return code;
 }
 
-export const BAD_CODE = 'This code is wrong or has expired. Please ask for a new one.';
+const BAD_CODE = 'This code is wrong or has expired. Please ask for a new one.';
 
 /**
  * Checks a code and sets the new password. A wrong code uses up one of its 5 tries (the fifth voids it); the
@@ -233,7 +212,7 @@ export async function finishPasswordReset(db: Db, input: { mobileno: string; cod
 
 // ---------------------------------------------------------------- outbox (admin)
 type OutboxRow = typeof outbox.$inferSelect;
-export const toOutboxMessage = (r: OutboxRow) => ({
+const toOutboxMessage = (r: OutboxRow) => ({
   _id: r.id,
   channel: r.channel,
   to: r.recipient,

@@ -74,7 +74,7 @@ export async function authenticate(db: Db, mobileno: string, password: string) {
   return (await verifyPassword(row.passwordHash, password)) ? row : null;
 }
 
-export async function getUser(db: DbOrTx, id: string) {
+async function getUser(db: DbOrTx, id: string) {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   if (!row) throw new NotFound('User not found');
   return row;

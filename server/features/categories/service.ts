@@ -16,7 +16,7 @@ export function pgErrorCode(err: unknown): string | undefined {
 export const UNIQUE_VIOLATION = '23505';
 export const FOREIGN_KEY_VIOLATION = '23503';
 /** ON DELETE RESTRICT refusing a delete. */
-export const RESTRICT_VIOLATION = '23001';
+const RESTRICT_VIOLATION = '23001';
 /** A delete refused because rows still reference the row. */
 export const isStillReferenced = (err: unknown) => {
   const code = pgErrorCode(err);
@@ -50,12 +50,6 @@ export async function listShopperCategories(db: DbOrTx): Promise<CategoryRow[]> 
     .from(categories)
     .where(sql`exists (select 1 from ${products} where ${products.categoryId} = ${categories.id} and ${products.isActive})`)
     .orderBy(asc(sql`lower(${categories.name})`), asc(categories.name));
-}
-
-export async function getCategory(db: DbOrTx, id: string): Promise<CategoryRow> {
-  const [row] = await db.select().from(categories).where(eq(categories.id, id)).limit(1);
-  if (!row) throw new NotFound('Category not found');
-  return row;
 }
 
 export async function createCategory(db: DbOrTx, name: string): Promise<CategoryRow> {

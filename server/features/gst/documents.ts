@@ -50,7 +50,7 @@ export async function invoicePdf(db: Db, orderId: string, me: SessionUser) {
 }
 
 /** The order's invoice PDF (made and kept on first need), or null when the order has no invoice. */
-export async function orderInvoicePdf(db: Db, orderId: string) {
+async function orderInvoicePdf(db: Db, orderId: string) {
   const [inv] = await db.select().from(invoices).where(eq(invoices.orderId, orderId));
   if (!inv) return null;
   if (inv.pdf) return { pdf: bytes(inv.pdf), fileName: fileName(inv.number) };

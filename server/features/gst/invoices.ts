@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { stateCode, stateFromPin } from '../../../contract/gst-rules.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import {
@@ -15,8 +15,8 @@ import {
 import { DEFAULT_HSN, DEFAULT_RATE_BP, settingsRow } from './settings.js';
 import { documentNumber, financialYear, splitLine, spreadDiscount, taxOrder } from './tax.js';
 
-export type InvoiceRow = typeof invoices.$inferSelect;
-export type CreditNoteRow = typeof creditNotes.$inferSelect;
+type InvoiceRow = typeof invoices.$inferSelect;
+type CreditNoteRow = typeof creditNotes.$inferSelect;
 
 /**
  * The next number of a series in a financial year. The counter row is created or incremented in one
@@ -231,17 +231,4 @@ export async function invoiceLinks(db: DbOrTx, orderIds: string[]) {
     .from(invoices)
     .where(inArray(invoices.orderId, orderIds));
   return new Map(rows.map((r) => [r.orderId, { number: r.number, url: `/o1/api/invoice/${r.orderId}` }]));
-}
-
-export async function invoiceOfOrder(db: DbOrTx, orderId: string) {
-  const [row] = await db.select().from(invoices).where(eq(invoices.orderId, orderId));
-  return row ?? null;
-}
-
-export async function creditNoteOfRefund(db: DbOrTx, refundKey: string) {
-  const [row] = await db
-    .select()
-    .from(creditNotes)
-    .where(and(eq(creditNotes.refundKey, refundKey)));
-  return row ?? null;
 }

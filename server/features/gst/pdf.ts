@@ -16,7 +16,7 @@ const percent = (bp: number) => `${(bp / 100).toFixed(bp % 100 === 0 ? 0 : 2)}%`
 /** DD-MM-YYYY, India time. */
 export const invoiceDate = (at: Date) => indiaDate(at).split('-').reverse().join('-');
 
-export type PdfDocumentData = {
+type PdfDocumentData = {
   kind: 'invoice' | 'credit-note';
   shopname: string;
   number: string;

@@ -22,7 +22,7 @@ const add = (a: Taxes, b: Taxes, sign = 1) => {
 const money = (t: Taxes) => ({ taxablevalue: r(t.taxable), igst: r(t.igst), cgst: r(t.cgst), sgst: r(t.sgst) });
 
 /** First instant of a month in India, and of the next. */
-export function monthBounds(month: string): [Date, Date] {
+function monthBounds(month: string): [Date, Date] {
   const [y, m] = month.split('-').map(Number) as [number, number];
   const start = new Date(`${month}-01T00:00:00+05:30`);
   const next = m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
@@ -134,7 +134,7 @@ export async function gstr1(db: DbOrTx, month: string) {
   };
 }
 
-export type Gstr1 = Awaited<ReturnType<typeof gstr1>>;
+type Gstr1 = Awaited<ReturnType<typeof gstr1>>;
 
 const CSV_COLUMNS = [
   'section',

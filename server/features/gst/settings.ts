@@ -65,7 +65,7 @@ export const DEFAULT_HSN = '7103';
 export const DEFAULT_RATE_BP = 300;
 
 /** The HSN codes of the shop's usual categories (API.md): gemstones 7103, pearls 7101, jewellery 7113, all at 3%. */
-export const USUAL_CATEGORY_HSN: Record<string, string> = { gemstones: '7103', pearls: '7101', jewellery: '7113' };
+const USUAL_CATEGORY_HSN: Record<string, string> = { gemstones: '7103', pearls: '7101', jewellery: '7113' };
 
 /**
  * Gives the usual categories that exist and have no row of their own their HSN code and 3% (as the migration did for
@@ -89,7 +89,7 @@ export async function seedUsualCategoryTax(db: DbOrTx): Promise<void> {
     .onConflictDoNothing();
 }
 
-export type CategoryTax = { categoryId: string; categoryname: string; hsn: string; rateBp: number; isdefault: boolean };
+type CategoryTax = { categoryId: string; categoryname: string; hsn: string; rateBp: number; isdefault: boolean };
 
 /** Every category with its HSN code and GST rate (the default for a category without a row of its own). */
 export async function listCategoryTax(db: DbOrTx): Promise<CategoryTax[]> {

@@ -5,7 +5,7 @@
  * is spread over the lines in proportion to their amounts, the left-over paise on the largest line.
  */
 
-export type TaxSplit = { taxable: number; cgst: number; sgst: number; igst: number; tax: number };
+type TaxSplit = { taxable: number; cgst: number; sgst: number; igst: number; tax: number };
 
 const isPaise = (n: number) => Number.isSafeInteger(n) && n >= 0;
 
@@ -54,8 +54,8 @@ export function spreadDiscount(amounts: number[], discountPaise: number): number
   return shares;
 }
 
-export type TaxInputLine = { amountPaise: number; rateBp: number };
-export type TaxedLine = TaxInputLine & { discountPaise: number; valuePaise: number } & TaxSplit;
+type TaxInputLine = { amountPaise: number; rateBp: number };
+type TaxedLine = TaxInputLine & { discountPaise: number; valuePaise: number } & TaxSplit;
 
 /** Lines (gross amounts at their rates) and an order-wide discount → each line's value after discount and its tax. */
 export function taxOrder(lines: TaxInputLine[], discountPaise: number, intraState: boolean) {
@@ -91,7 +91,7 @@ export function indiaDate(at: Date): string {
   return new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
 }
 
-export const MAX_DOCUMENT_NUMBER = 16;
+const MAX_DOCUMENT_NUMBER = 16;
 
 /**
  * `<prefix>/<yy-yy>/<000042>` (at most 15 characters with a prefix of up to 3 letters). A longer prefix

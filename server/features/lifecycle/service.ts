@@ -16,7 +16,7 @@ import { applyEffects, loadOrderState, type SubmitOutcome, submitRefund, type Wh
 
 type Loaded = NonNullable<Awaited<ReturnType<typeof loadOrderState>>>;
 
-export type ActResult = { orderId: string; refund: SubmitOutcome | null };
+type ActResult = { orderId: string; refund: SubmitOutcome | null };
 
 /**
  * Runs one action on one order. `ownerId`: the shopper's own orders only (another's is a 404 like an

@@ -17,7 +17,7 @@ import {
 } from '../../../contract/lifecycle.js';
 import { formatPaise } from '../../../contract/money.js';
 
-export type LineState = { id: string; quantity: number; restocked: number; productId: string | null };
+type LineState = { id: string; quantity: number; restocked: number; productId: string | null };
 
 export type OrderState = {
   deliverystatus: DeliveryStatus;
@@ -34,8 +34,8 @@ export type OrderState = {
   lines: LineState[];
 };
 
-export type EventDraft = { type: OrderEventType; note: string };
-export type RestockDraft = { lineId: string; quantity: number };
+type EventDraft = { type: OrderEventType; note: string };
+type RestockDraft = { lineId: string; quantity: number };
 
 /** What an allowed action does. The service applies it as a whole or not at all. */
 export type Effects = {
@@ -58,7 +58,7 @@ export type Action =
   | { type: 'set_status'; to: (typeof SETTABLE_DELIVERY_STATUSES)[number] }
   | { type: 'note'; note: string };
 
-export type Decision = { ok: true; effects: Effects } | { ok: false; reason: string };
+type Decision = { ok: true; effects: Effects } | { ok: false; reason: string };
 
 const refuse = (reason: string): Decision => ({ ok: false, reason });
 const allow = (effects: Partial<Effects> & { events: EventDraft[] }): Decision => ({
@@ -69,7 +69,7 @@ const allow = (effects: Partial<Effects> & { events: EventDraft[] }): Decision =
 export const rupees = (paise: number) => formatPaise(paise, 2);
 
 /** Money already refunded (processed) and money on its way back (pending), paise. */
-export function refundTotals(state: Pick<OrderState, 'refunds'>) {
+function refundTotals(state: Pick<OrderState, 'refunds'>) {
   let processed = 0;
   let pending = 0;
   for (const r of state.refunds) {
@@ -140,7 +140,7 @@ export function canRequestReturn(state: OrderState, now: Date): Decision {
 }
 
 /** Whether the order can be shipped (or its shipment details corrected while shipped). */
-export function canShip(state: OrderState): Decision {
+function canShip(state: OrderState): Decision {
   if (state.deliverystatus === 'cancelled') return refuse('This order is cancelled');
   if (!isSale(state)) return refuse('Only a paid order can be shipped');
   if (!['pending', 'confirmed', 'shipped'].includes(state.deliverystatus)) {
@@ -263,7 +263,7 @@ export function placementEvents(input: {
   return out;
 }
 
-export const FLAG_NOTES: Record<OrderFlag, string> = {
+const FLAG_NOTES: Record<OrderFlag, string> = {
   stock_unavailable: 'Paid after the stock was gone: do not ship, the payment is refunded',
   amount_mismatch: 'The payment was not for the order total: do not ship, it is refunded',
   shipping_missing: 'Placed without shipping details',

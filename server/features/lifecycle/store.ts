@@ -4,7 +4,7 @@
  * transaction, and settles refunds. Every refund becoming processed goes through `markRefundProcessed`.
  */
 import crypto from 'node:crypto';
-import { and, asc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { OrderActor, OrderEventType, RefundStatus } from '../../../contract/lifecycle.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { orderEvents, orderItems, orders, products, type RestockLine, refunds, returnRequests } from '../../db/schema.js';
@@ -14,11 +14,11 @@ import { GatewayError, type ProviderRefund } from '../payments/provider.js';
 import { RazorpayRequestError } from '../payments/razorpay-client.js';
 import { type Effects, type OrderState, paymentStatusAfterRefunds, refundSummary, rupees } from './state.js';
 
-export type OrderRow = typeof orders.$inferSelect;
-export type RefundRow = typeof refunds.$inferSelect;
+type OrderRow = typeof orders.$inferSelect;
+type RefundRow = typeof refunds.$inferSelect;
 export type Who = { actor: OrderActor; userId?: string | null };
 
-export type EventInput = { type: OrderEventType; actor: OrderActor; note?: string; actorUserId?: string | null };
+type EventInput = { type: OrderEventType; actor: OrderActor; note?: string; actorUserId?: string | null };
 
 /** Appends events to an order's timeline, in the order given (in the caller's transaction). */
 export async function writeEvents(tx: DbOrTx, orderId: string, events: EventInput[]) {
@@ -71,7 +71,7 @@ export async function loadOrderState(tx: DbOrTx, orderId: string, opts: { lock: 
  * conditional update, checked by the database too), and the product's stock grows by as much. Products
  * are touched in id order, so concurrent restocks never deadlock.
  */
-export async function restockLines(tx: Tx, orderId: string, restock: RestockLine[], lines: OrderState['lines']) {
+async function restockLines(tx: Tx, orderId: string, restock: RestockLine[], lines: OrderState['lines']) {
   const byId = new Map(lines.map((l) => [l.id, l]));
   const sorted = [...restock].sort((a, b) => {
     const pa = byId.get(a.lineId)?.productId ?? '';
@@ -205,7 +205,7 @@ export async function applyEffects(
 
 // ---------------------------------------------------------------- refund outcomes
 
-export type RefundSettled = { refund: RefundRow; order: OrderRow };
+type RefundSettled = { refund: RefundRow; order: OrderRow };
 type RefundHook = (tx: Tx, settled: RefundSettled) => Promise<void>;
 const processedHooks: RefundHook[] = [];
 
@@ -229,7 +229,7 @@ async function lockRefundOrder(tx: Tx, refundId: string) {
  * follows (Partially refunded / Refunded), a `refund_processed` event, then the hooks. Returns whether
  * this call made the change.
  */
-export async function markRefundProcessed(db: Db, refundId: string, providerRefundId?: string | null) {
+async function markRefundProcessed(db: Db, refundId: string, providerRefundId?: string | null) {
   return db.transaction(async (tx) => {
     const orderId = await lockRefundOrder(tx, refundId);
     if (!orderId) return false;
@@ -260,7 +260,7 @@ export async function markRefundProcessed(db: Db, refundId: string, providerRefu
 }
 
 /** A refund the provider refused or gave up on: its amount may be refunded again. */
-export async function markRefundFailed(db: Db, refundId: string, failure: string, providerRefundId?: string | null) {
+async function markRefundFailed(db: Db, refundId: string, failure: string, providerRefundId?: string | null) {
   return db.transaction(async (tx) => {
     const orderId = await lockRefundOrder(tx, refundId);
     if (!orderId) return false;
@@ -383,10 +383,4 @@ export async function settlePendingRefunds(ctx: PaymentContext, now = new Date()
     }
   }
   return sent;
-}
-
-/** Refunds of some orders, for answers. */
-export async function refundsOf(db: DbOrTx, orderIds: string[]) {
-  if (orderIds.length === 0) return [];
-  return db.select().from(refunds).where(inArray(refunds.orderId, orderIds)).orderBy(asc(refunds.createdAt));
 }

@@ -20,7 +20,7 @@ const capitalise = <T extends string>(s: T) => `${s[0]?.toUpperCase() ?? ''}${s.
  * Order rows → the API's Order shape, with each line's live product (or null once deleted). A fixed
  * number of queries whatever the page size: the lines, their products, the customers.
  */
-export async function orderViews(db: Db, rows: OrderRow[], opts: { withUser: boolean }): Promise<AdminOrderView[]> {
+async function orderViews(db: Db, rows: OrderRow[], opts: { withUser: boolean }): Promise<AdminOrderView[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const items = await db
@@ -107,7 +107,7 @@ export async function myOrders(db: Db, userId: string) {
 const WHOLE_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** Midnight at the start of a calendar day in India (UTC+05:30, no daylight saving). */
-export const indiaDayStart = (ymd: string) => new Date(`${ymd}T00:00:00+05:30`);
+const indiaDayStart = (ymd: string) => new Date(`${ymd}T00:00:00+05:30`);
 
 /**
  * The admin orders filter. A search matches part of an order id, Razorpay order id or payment id, case

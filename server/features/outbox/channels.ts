@@ -24,7 +24,7 @@ export type OutgoingMessage = {
   attachments?: Attachment[];
 };
 
-export type ChannelSettings = {
+type ChannelSettings = {
   email?: { smtpUrl: string; from: string };
   sms?: { authkey: string; apiBase: string; sender?: string; templates: Record<string, string> };
   whatsapp?: { token: string; phoneId: string; apiBase: string };
@@ -38,7 +38,7 @@ export interface Channel {
 const SEND_TIMEOUT_MS = 20_000;
 
 /** Indian mobile numbers with the 91 country prefix, as MSG91 and WhatsApp want them. */
-export const withCountryCode = (mobileno: string) => (mobileno.length === 10 ? `91${mobileno}` : mobileno);
+const withCountryCode = (mobileno: string) => (mobileno.length === 10 ? `91${mobileno}` : mobileno);
 
 async function postJson(url: string, headers: Record<string, string>, body: unknown, what: string) {
   let res: Response;

@@ -12,10 +12,10 @@ import { type MerchantContacts, notifyMerchant, notifyUser } from './outbox.js';
 type OrderRow = typeof ordersTable.$inferSelect;
 
 /** The short reference customers and staff read in messages (the order id's first 8 characters). */
-export const orderNo = (orderId: string) => orderId.slice(0, 8).toUpperCase();
+const orderNo = (orderId: string) => orderId.slice(0, 8).toUpperCase();
 
 /** "+91 98765 43210" → "9876543210"; anything that is not an Indian mobile number → undefined. */
-export function tenDigits(phone: string): string | undefined {
+function tenDigits(phone: string): string | undefined {
   const digits = phone.replace(/\D/g, '');
   const ten = digits.length === 12 && digits.startsWith('91') ? digits.slice(2) : digits.replace(/^0/, '');
   return /^\d{10}$/.test(ten) ? ten : undefined;
@@ -25,7 +25,7 @@ export function tenDigits(phone: string): string | undefined {
  * Where the merchant is told: MERCHANT_EMAIL / MERCHANT_PHONE when set (a dedicated orders inbox), else the
  * shop settings' support e-mail and phone.
  */
-export async function merchantContacts(tx: DbOrTx, config: Config): Promise<MerchantContacts> {
+async function merchantContacts(tx: DbOrTx, config: Config): Promise<MerchantContacts> {
   const settings = await settingsRow(tx);
   return {
     email: config.notify.merchantEmail ?? (settings.supportemail.trim().toLowerCase() || undefined),
@@ -88,7 +88,7 @@ export async function orderPlacedMessages(tx: DbOrTx, config: Config, order: Ord
 }
 
 /** Messages the order lifecycle sends the customer (shipped, delivered, cancelled, refunds, returns). */
-export async function orderUpdateMessage(
+async function orderUpdateMessage(
   tx: DbOrTx,
   order: Pick<OrderRow, 'id' | 'userId'>,
   template: 'order_shipped' | 'order_delivered' | 'order_cancelled' | 'refund_processed' | 'return_updated',

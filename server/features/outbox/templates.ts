@@ -3,11 +3,11 @@
  * outbox row, so a template fix reaches messages still waiting. Every template gives an e-mail (subject,
  * text, HTML) and the ordered values an SMS flow or a WhatsApp template fills its variables with.
  */
-export type Language = 'en' | 'hi';
+type Language = 'en' | 'hi';
 export type Rendered = { subject: string; text: string; html: string; vars: string[] };
 type Data = Record<string, unknown>;
 
-export const CUSTOMER_TEMPLATES = [
+const CUSTOMER_TEMPLATES = [
   'order_placed',
   'order_shipped',
   'order_delivered',
@@ -16,12 +16,11 @@ export const CUSTOMER_TEMPLATES = [
   'return_updated',
   'password_code',
 ] as const;
-export const MERCHANT_TEMPLATES = ['merchant_new_order', 'merchant_flagged_payment', 'merchant_low_stock'] as const;
-export type TemplateName = (typeof CUSTOMER_TEMPLATES)[number] | (typeof MERCHANT_TEMPLATES)[number];
-export const TEMPLATES: readonly TemplateName[] = [...CUSTOMER_TEMPLATES, ...MERCHANT_TEMPLATES];
+const MERCHANT_TEMPLATES = ['merchant_new_order', 'merchant_flagged_payment', 'merchant_low_stock'] as const;
+type TemplateName = (typeof CUSTOMER_TEMPLATES)[number] | (typeof MERCHANT_TEMPLATES)[number];
 
 const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
-export const rupees = (v: unknown) =>
+const rupees = (v: unknown) =>
   `₹${Number(v ?? 0).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);

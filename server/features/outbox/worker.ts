@@ -12,9 +12,9 @@ import {
 import { claimDue, type OutboxChannel, type OutboxRow, settle } from './outbox.js';
 import { render } from './templates.js';
 
-export const OUTBOX_POLL_MS = 5_000;
+const OUTBOX_POLL_MS = 5_000;
 
-export type WorkerOptions = {
+type WorkerOptions = {
   /** The worker's clock (tests inject one to step through backoff without waiting). */
   now?: () => Date;
   random?: () => number;
@@ -23,7 +23,7 @@ export type WorkerOptions = {
 };
 
 /** Files to attach to a message (the invoice PDF of an order e-mail), by template; none by default. */
-export type AttachmentSource = (app: FastifyInstance, row: OutboxRow) => Promise<Attachment[]>;
+type AttachmentSource = (app: FastifyInstance, row: OutboxRow) => Promise<Attachment[]>;
 const attachmentSources: AttachmentSource[] = [];
 /** Lets another feature attach files to outgoing e-mails (e.g. invoices to `order_placed`). */
 export function addAttachmentSource(source: AttachmentSource) {
@@ -104,7 +104,7 @@ export async function processOutbox(app: FastifyInstance, opts: WorkerOptions = 
 }
 
 /** Closes the channels' connections (the SMTP pool). */
-export function closeChannels(app: FastifyInstance) {
+function closeChannels(app: FastifyInstance) {
   const cache = channelsByApp.get(app);
   if (!cache) return;
   for (const c of Object.values(cache)) c?.close?.();

@@ -12,10 +12,10 @@ import { releaseCheckout, takeStock, unitsByProduct } from './holds.js';
 import { GatewayUnavailableError } from './provider.js';
 
 type CheckoutRow = typeof checkouts.$inferSelect;
-export type StartedCheckout = { checkout: CheckoutRow; providerOrderId: string; reused: boolean };
+type StartedCheckout = { checkout: CheckoutRow; providerOrderId: string; reused: boolean };
 
 /** Razorpay's smallest order: ₹1.00. */
-export const MIN_AMOUNT_PAISE = 100;
+const MIN_AMOUNT_PAISE = 100;
 /** A pending checkout is given again (not replaced) when its hold has at least this long left. */
 const REUSE_MIN_LEFT_MS = 2 * 60_000;
 

@@ -15,15 +15,15 @@ import { releaseCheckout } from './holds.js';
  *   waits until the oldest of them leaves that window.
  * The caps apply to one checkout's total too, so a single ₹20 lakh necklace goes through with the defaults.
  */
-export type HoldLimits = Config['holdLimits'];
+type HoldLimits = Config['holdLimits'];
 
 /** Below this, a hold is at its end: starting again gives a fresh hold, counted as one that ran out. */
-export const RENEW_AT_END_MS = 2 * 60_000;
+const RENEW_AT_END_MS = 2 * 60_000;
 
 const rupees = (paise: number) => formatPaise(paise, 'auto');
 
 /** A refused checkout with a moment to come back: 429 with Retry-After. */
-export class HoldCooldownError extends TooMany {
+class HoldCooldownError extends TooMany {
   constructor(message: string, retryAfterSeconds: number) {
     super(message, retryAfterSeconds);
   }
@@ -33,7 +33,7 @@ const clockTime = (d: Date) =>
   d.toLocaleTimeString('en-IN', { hour: '2-digit', minute: '2-digit', hour12: true, timeZone: 'Asia/Kolkata' });
 
 /** Refuses a checkout when the account let too many holds run out unpaid recently. */
-export async function checkCooldown(tx: Tx, limits: HoldLimits, userId: string, now: Date) {
+async function checkCooldown(tx: Tx, limits: HoldLimits, userId: string, now: Date) {
   if (limits.cooldownMinutes === 0) return;
   const since = new Date(now.getTime() - limits.cooldownMinutes * 60_000);
   const rows = await tx
@@ -70,7 +70,7 @@ export function checkAccountCaps(limits: HoldLimits, units: number, amountPaise:
  * caps. The caller holds the address's lock (lockAddress), so concurrent checkouts from many accounts behind
  * one address cannot all pass the check together.
  */
-export async function checkAddressCaps(tx: Tx, limits: HoldLimits, address: string, units: number, amountPaise: number) {
+async function checkAddressCaps(tx: Tx, limits: HoldLimits, address: string, units: number, amountPaise: number) {
   const res = await execRows<{ units: string | number | null; paise: string | number | null }>(
     tx,
     sql`select coalesce(sum((select coalesce(sum(h.quantity), 0) from stock_holds h where h.checkout_id = c.id)), 0) as units,

@@ -14,9 +14,9 @@ import { holdsOf, productsExisting, returnHolds, sellHolds, takeStock, unitsByPr
 import { PRICE_CHANGED_NOTE, pricesStillHold } from './price-check.js';
 import type { PaymentProvider, ProviderPayment } from './provider.js';
 
-export type PlaceSource = 'verify' | 'webhook' | 'reconciler';
+type PlaceSource = 'verify' | 'webhook' | 'reconciler';
 /** `priceChanged`: paid after the checkout ran out, when a price had changed (recorded and refunded). */
-export type PlaceResult = { orderId: string; created: boolean; priceChanged?: boolean };
+type PlaceResult = { orderId: string; created: boolean; priceChanged?: boolean };
 
 /** The payment cannot make an order (unknown, another order's, not completed): nothing is placed. */
 export class PaymentRejectedError extends InvalidInput {

@@ -1,6 +1,6 @@
 import { PaymentServiceFailed, Unavailable } from '../../domain/errors.js';
 
-export type PaymentStatus = 'created' | 'authorized' | 'captured' | 'refunded' | 'failed';
+type PaymentStatus = 'created' | 'authorized' | 'captured' | 'refunded' | 'failed';
 
 /** A payment as the provider reports it (Razorpay's payment entity, reduced to what the shop checks). */
 export type ProviderPayment = {

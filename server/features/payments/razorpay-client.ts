@@ -38,7 +38,7 @@ export type RazorpayRefund = {
   speed_requested?: string;
   created_at?: number;
 };
-export type RazorpayCollection<T> = { entity: 'collection'; count: number; items: T[] };
+type RazorpayCollection<T> = { entity: 'collection'; count: number; items: T[] };
 type RazorpayErrorBody = { error?: { code?: string; description?: string; reason?: string; field?: string } };
 
 export type RazorpayClientOptions = {

@@ -16,7 +16,7 @@ const EXPIRED_FOR_MS = 24 * 3600_000;
 /** Answers that concern every request (bad keys, rate limit): the run stops and tries again next time. */
 const PROVIDER_WIDE = new Set([401, 403, 429]);
 
-export type ReconcileSummary = { checked: number; placed: number; refunds: number };
+type ReconcileSummary = { checked: number; placed: number; refunds: number };
 
 /**
  * Places payments whose browser and webhook both went missing: asks the provider for the payments of

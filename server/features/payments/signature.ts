@@ -6,7 +6,7 @@ export function hmacHex(secret: string, data: string | Buffer) {
 }
 
 /** Constant-time comparison of a hex signature we computed with one we were given. */
-export function signaturesMatch(expectedHex: string, givenHex: string) {
+function signaturesMatch(expectedHex: string, givenHex: string) {
   if (typeof givenHex !== 'string' || !/^[0-9a-f]+$/i.test(givenHex)) return false;
   const expected = Buffer.from(expectedHex, 'hex');
   const given = Buffer.from(givenHex.toLowerCase(), 'hex');

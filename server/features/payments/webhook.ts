@@ -7,7 +7,7 @@ import { PaymentRejectedError, placeOrder } from './placement.js';
 import { verifyWebhookSignature } from './signature.js';
 
 /** Razorpay gives up on an answer after 5 s; the shop answers before that and finishes in the background. */
-export const WEBHOOK_ANSWER_MS = 4000;
+const WEBHOOK_ANSWER_MS = 4000;
 
 type RazorpayEvent = {
   event?: string;

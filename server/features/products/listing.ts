@@ -185,7 +185,7 @@ function labConditions(chosen: readonly { key: string; words: readonly string[] 
  * (carats per ratti, read in the same statement); origin, shape, treatment and lab as whole words of the product's
  * own field, any of the chosen ones. A product without a carat weight is left out by a weight bound.
  */
-export function gemConditions(filter: CatalogueFilter): SQL[] {
+function gemConditions(filter: CatalogueFilter): SQL[] {
   const where: SQL[] = [];
   const factor = sql`(select ratti_in_carats from shop_settings where id = 1)`;
   if (filter.caratmin !== undefined) where.push(sql`${products.weightcarrat} >= ${filter.caratmin}`);

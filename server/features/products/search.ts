@@ -13,9 +13,9 @@ import { selectPricedProducts, toProduct } from './rows.js';
  */
 
 /** How close a query must be to a name (0..1): `rubi`/`ruby` is 0.6, `emrald`/`emerald` 0.5, `rubi`/`rings` 0.2. */
-export const SUGGEST_THRESHOLD = 0.45;
-export const SUGGEST_PRODUCTS = 6;
-export const SUGGEST_NAMES = 4;
+const SUGGEST_THRESHOLD = 0.45;
+const SUGGEST_PRODUCTS = 6;
+const SUGGEST_NAMES = 4;
 
 /** Letters only, lower case: `Cat's Eye` and `Catseye` are both `catseye`. */
 const letters = (s: string) => s.toLowerCase().replace(/[^a-z]/g, '');
@@ -34,7 +34,7 @@ const productPath = (category: string, subcategory: string, slug: string) =>
 const NEAREST = 12;
 
 /** The one statement of a suggestion (see `suggest`). */
-export function suggestStatement(q: string): SQL {
+function suggestStatement(q: string): SQL {
   const values = sql.join(
     STONE_ROWS.map((r) => sql`(${r.stone}, ${r.key}, ${r.name})`),
     sql`, `,

@@ -33,7 +33,7 @@ export async function toggleProductStatus(db: DbOrTx, id: string): Promise<boole
 }
 
 /** A product as the service takes it: the form's fields (numbers parsed) plus stored media URLs. */
-export type ProductInput = ProductFields & { productimages?: string[]; productvideo?: string; certificatefile?: string };
+type ProductInput = ProductFields & { productimages?: string[]; productvideo?: string; certificatefile?: string };
 
 /** 400 unless the lab and report number go together (a number needs its lab; GIA numbers are digits). */
 function checkCertificate(lab: string, number: string) {
@@ -42,7 +42,7 @@ function checkCertificate(lab: string, number: string) {
 }
 
 /** `Natural Blue Sapphire 5.2 Ct` → `natural-blue-sapphire-5-2-ct`; letters of any script are kept. */
-export function slugify(name: string): string {
+function slugify(name: string): string {
   const base = name
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')

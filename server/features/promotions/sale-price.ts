@@ -12,8 +12,6 @@ import { products } from '../../db/schema.js';
  * value, or a placeholder of a prepared statement (listings keep their statements), so every answer is
  * priced at the moment it is made.
  */
-export const SALE = sql.raw('"sale"');
-
 export function saleJoin(at: SQL | Placeholder | Date): SQL {
   const instant = at instanceof Date ? sql`${at.toISOString()}::timestamptz` : sql`${at}::timestamptz`;
   return sql`lateral (select s.id, s.name, s.percentoff, s.ends_at from sales s

@@ -7,7 +7,7 @@ export const DEMO_SALES = [
   { name: 'Emerald sale', percentoff: 20, category: 'Gemstones', subcategory: 'Emerald' },
   { name: 'Ruby sale', percentoff: 15, category: 'Gemstones', subcategory: 'Ruby' },
 ] as const;
-export const DEMO_SALE_DAYS = 30;
+const DEMO_SALE_DAYS = 30;
 
 /** Adds the demo sales (from `now` for 30 days) on the subcategories that exist; returns how many. */
 export async function seedDemoSales(db: DbOrTx, now = new Date()): Promise<number> {

@@ -25,7 +25,7 @@ const rupeesText = (paise: number) =>
 
 // ---------------------------------------------------------------- sales
 
-export function toSale(row: SaleRow): Sale {
+function toSale(row: SaleRow): Sale {
   return {
     _id: row.id,
     name: row.name,
@@ -187,7 +187,7 @@ function couponStatus(c: CouponRow, at: Date): Coupon['status'] {
   return 'running';
 }
 
-export function toCoupon(c: CouponRow, stats: CouponStats, at: Date): Coupon {
+function toCoupon(c: CouponRow, stats: CouponStats, at: Date): Coupon {
   return {
     _id: c.id,
     code: c.code,
@@ -375,7 +375,7 @@ export async function applyCoupon(
  * The shopper's cart total at `at`: sale prices × quantities of the lines that can be bought; with `items`
  * (Buy Now), only those lines, at most the quantity each has in the cart, as the checkout takes them.
  */
-export async function cartSubtotalPaise(
+async function cartSubtotalPaise(
   db: DbOrTx,
   userId: string,
   at: Date,

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { categories, subcategories } from '../../db/schema.js';
 
 /** The address the listing's filter form is sent to (web/storefront/listing/FilterBar.tsx). */
-export const FILTER_FORM_ACTION = '/all';
+const FILTER_FORM_ACTION = '/all';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -3,7 +3,7 @@ import type { PageMeta } from '../../http/spa.js';
 import type { ProductForPage } from './service.js';
 import { productPath } from './service.js';
 
-export const SITE = 'Ratna Gems';
+const SITE = 'Ratna Gems';
 const suffix = (title: string) => `${title} | ${SITE}`;
 const PROMISE =
   'lab-certified natural stones, secure payment, free worldwide shipping above ₹1,50,000 and 10-day no-questions-asked returns.';

@@ -25,7 +25,7 @@ const xml = (s: string) =>
 const SITEMAP_LIMIT = 50_000;
 
 /** Paths search engines should not crawl. */
-export const DISALLOWED = ['/dashboard', '/cart', '/checkout', '/my-orders', '/account'];
+const DISALLOWED = ['/dashboard', '/cart', '/checkout', '/my-orders', '/account'];
 
 /** A path segment as the browser's router hands it to the page, or undefined when it is not valid percent-encoding. */
 function decoded(segment: string): string | undefined {

@@ -1,13 +1,10 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { listingPath, nameToFilterWord, productPagePath } from '../../../contract/filter.js';
+import { listingPath, productPagePath } from '../../../contract/filter.js';
 import { GEM_ORIGINS, GEM_TREATMENTS } from '../../../contract/gems.js';
 import type { ListingNames } from '../../../contract/listing.js';
 import type { DbOrTx } from '../../db/client.js';
 import { categories, products, subcategories } from '../../db/schema.js';
 import { catalogueNames as catalogueIds } from '../products/listing.js';
-
-/** A name as the storefront writes it in a path: lower-case, spaces as `-` (`Natural Yellow Sapphire` → `natural-yellow-sapphire`). */
-export const pathWord = nameToFilterWord;
 
 /** The storefront path of a product: /{category}/{subcategory}/{slug}, each part lower-case and URL-safe. */
 export const productPath = productPagePath;
@@ -71,7 +68,7 @@ export async function catalogueNames(db: DbOrTx): Promise<ListingNames> {
   };
 }
 
-export type SitemapData = {
+type SitemapData = {
   products: { path: string; updatedAt: Date }[];
   /** Category and subcategory listing pages with active products (and their gem origin and untreated pages), and when they last changed. */
   listings: { path: string; updatedAt: Date }[];

@@ -32,7 +32,7 @@ export const DEMO_SLIDES = [
 ];
 
 /** Each banner advertises one of the demo sales (DEMO_SALES, by name); its percentage comes from the sale. */
-export const DEMO_BANNERS = [
+const DEMO_BANNERS = [
   {
     sale: DEMO_SALES[0].name,
     image: '/images/promo-emerald.svg',

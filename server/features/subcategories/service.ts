@@ -11,7 +11,7 @@ import {
   UNIQUE_VIOLATION,
 } from '../categories/service.js';
 
-export type SubcategoryRow = typeof subcategories.$inferSelect;
+type SubcategoryRow = typeof subcategories.$inferSelect;
 type SubcategoryWithCategory = SubcategoryRow & { categoryName: string | null };
 
 export const toSubcategory = (row: SubcategoryWithCategory): Subcategory => ({

@@ -27,9 +27,9 @@ import type { User } from '../../api/auth';
 import { useSignOut } from '../../auth/session';
 import { Modal } from '../ui/Modal';
 
-export const SIDEBAR_KEY = 'admin.sidebarCollapsed';
+const SIDEBAR_KEY = 'admin.sidebarCollapsed';
 
-export const NAV = [
+const NAV = [
   { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard, end: true },
   { to: '/dashboard/category', label: 'Categories', icon: FolderTree, end: false },
   { to: '/dashboard/subcategory', label: 'Subcategories', icon: Tags, end: false },
@@ -54,7 +54,7 @@ function readCollapsed() {
 }
 
 /** Collapsed state of the sidebar, remembered in local storage. */
-export function useSidebarCollapsed() {
+function useSidebarCollapsed() {
   const [collapsed, setCollapsed] = useState(readCollapsed);
   const toggle = useCallback(() => {
     setCollapsed((c) => {

@@ -22,15 +22,6 @@ export type ProductFields = {
 } & Record<TextAttribute, string> &
   Record<WeightAttribute, string>;
 
-export const REQUIRED_FIELDS = [
-  'category',
-  'subcategory',
-  'productname',
-  'productdescription',
-  'productprice',
-  'stockquantity',
-] as const;
-
 export function initialFields(product?: Product | null): ProductFields {
   const text = Object.fromEntries(TEXT_ATTRIBUTES.map((k) => [k, product?.[k] ?? ''])) as Record<TextAttribute, string>;
   const weights = Object.fromEntries(
@@ -86,7 +77,7 @@ export function validate(f: ProductFields): Partial<Record<keyof ProductFields, 
   return errors;
 }
 
-export type MediaChanges = {
+type MediaChanges = {
   images: File[];
   video: File | null;
   imagesToDelete: string[];

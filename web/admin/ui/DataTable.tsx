@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-export type Column<T> = {
+type Column<T> = {
   header: string;
   cell: (row: T) => ReactNode;
   className?: string;

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from './Button';
 import { Modal } from './Modal';
 
-export type NoticeOptions = {
+type NoticeOptions = {
   kind: 'success' | 'error';
   title: string;
   text: string;

@@ -1,15 +1,11 @@
 import type { accountRoutes } from '../../../contract/accounts';
 import type { promotionRoutes } from '../../../contract/promotions';
-import type { RouteAnswer, RouteSpec } from '../../../contract/route';
 import { routeCaller } from '../../api/client';
 import type { CheckoutItem } from '../../api/orders';
 import type { CheckoutShipping } from './checkoutShipping';
 
 const promotions = routeCaller<typeof promotionRoutes>();
 const accounts = routeCaller<typeof accountRoutes>();
-
-/** What a coupon takes off: the server's discount and totals for this checkout's lines. */
-export type CouponCheck = RouteAnswer<Extract<(typeof promotionRoutes)['routes']['POST /c2/api/coupon'], RouteSpec>>;
 
 /** The checkout's calls beyond payment (signed in). */
 export const checkoutApi = {

@@ -11,12 +11,12 @@ import {
 export type CheckoutShipping = ShippingInput & { state: string; gstin?: string };
 /** The form's values as typed (the GSTIN may be blank). */
 export type CheckoutValues = ShippingInput & { state: string; gstin: string };
-export type CheckoutField = ShippingField | 'state' | 'gstin';
+type CheckoutField = ShippingField | 'state' | 'gstin';
 export const CHECKOUT_FIELDS: readonly CheckoutField[] = [...SHIPPING_FIELDS, 'state', 'gstin'];
 
 export const GSTIN_LENGTH = 15;
 
-export type CheckoutCheck = {
+type CheckoutCheck = {
   /** The form's one message: SPEC's rules first, in SPEC order, then the state, then the GSTIN. */
   first: string | null;
   fields: Partial<Record<CheckoutField, string>>;

@@ -1,6 +1,6 @@
 import type { PaymentResult } from '../../api/orders';
 
-export const RAZORPAY_SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
+const RAZORPAY_SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
 
 export type RazorpayOptions = {
   key: string;
@@ -48,7 +48,7 @@ export function loadRazorpay(): Promise<boolean> {
 }
 
 /** The methods the shop takes: cards, UPI, net banking and wallets, in that order. */
-export const PAYMENT_METHODS_CONFIG = {
+const PAYMENT_METHODS_CONFIG = {
   display: {
     blocks: {
       shop: {

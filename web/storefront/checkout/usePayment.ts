@@ -9,7 +9,7 @@ import type { CheckoutShipping } from './checkoutShipping';
 import { loadRazorpay, openRazorpay } from './razorpay';
 
 /** The checkout texts of SPEC §8. */
-export const CHECKOUT_MESSAGES = {
+const CHECKOUT_MESSAGES = {
   gateway: 'Failed to load payment gateway. Try again.',
   generic: 'Something went wrong.',
   verification: 'Payment verification failed.',
@@ -18,7 +18,7 @@ export const CHECKOUT_MESSAGES = {
   cancelled: 'Payment cancelled.',
 } as const;
 
-export type Phase = 'idle' | 'processing' | 'paying' | 'placing';
+type Phase = 'idle' | 'processing' | 'paying' | 'placing';
 export type SandboxSession = { order: PaymentOrder; shipping: CheckoutShipping };
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));

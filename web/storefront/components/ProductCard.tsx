@@ -15,7 +15,7 @@ import { SalePrice } from './SalePrice';
 import { Stars } from './Stars';
 
 /** The `sizes` attribute for a card image in the usual grids and strips. */
-export const CARD_IMAGE_SIZES = '(min-width: 1280px) 240px, (min-width: 1024px) 22vw, (min-width: 640px) 30vw, 46vw';
+const CARD_IMAGE_SIZES = '(min-width: 1280px) 240px, (min-width: 1024px) 22vw, (min-width: 640px) 30vw, 46vw';
 
 /**
  * A product in a grid or strip: image, name (first three words), gem facts (carat, shape, origin), rating, price,

@@ -4,7 +4,7 @@ import { formatRupees } from './links';
 const DAY_MS = 86_400_000;
 
 /** "ends in 2 days" when a sale ends within a week; "ends today" on its last day; nothing further off. */
-export function saleEndsText(endsAt: string, now = Date.now()): string | null {
+function saleEndsText(endsAt: string, now = Date.now()): string | null {
   const left = new Date(endsAt).getTime() - now;
   if (!(left > 0) || left > 7 * DAY_MS) return null;
   const days = Math.floor(left / DAY_MS);

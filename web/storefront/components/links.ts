@@ -1,8 +1,5 @@
 import type { Product } from '../../api/catalogue';
-import { listingPath, nameToFilterWord, productPagePath } from '../listing/filterGrammar';
-
-/** A catalogue name as it appears in shop URLs (and listing terms): lower case, spaces as `-`. */
-export const urlName = (name: string) => nameToFilterWord(name);
+import { listingPath, productPagePath } from '../listing/filterGrammar';
 
 /**
  * The product page's path: /{category}/{subcategory}/{slug}, the names lower-cased with spaces as `-`, each part
@@ -24,7 +21,7 @@ export const shortName = (name: string) => {
 };
 
 /** A place as a card shows it: `Burma (Myanmar)` → `Burma`. */
-export const shortOrigin = (origin: string) => origin.replace(/\s*\(.*?\)\s*/g, ' ').trim();
+const shortOrigin = (origin: string) => origin.replace(/\s*\(.*?\)\s*/g, ' ').trim();
 
 /**
  * The gem facts a card shows under the name, so similar stones can be told apart: carat, shape and origin

@@ -10,7 +10,7 @@ import { SETTINGS_KEY } from '../../ssr';
  */
 const call = routeCaller<typeof settingsRoutes>();
 
-export function useShopSettings(): PublicSettings | undefined {
+function useShopSettings(): PublicSettings | undefined {
   return useQuery({
     queryKey: SETTINGS_KEY,
     queryFn: async () => (await call('GET /a1/api/settings')).settings,
@@ -19,10 +19,10 @@ export function useShopSettings(): PublicSettings | undefined {
 }
 
 /** `tel:` address of a phone number as written (`+91 98765 43210` → `tel:+919876543210`). */
-export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 /** WhatsApp chat link of the support phone (an Indian number without its country code gets +91). */
-export function whatsappHref(phone: string): string {
+function whatsappHref(phone: string): string {
   const digits = phone.replace(/\D/g, '');
   if (!digits) return '';
   return `https://wa.me/${digits.length === 10 ? `91${digits}` : digits}`;

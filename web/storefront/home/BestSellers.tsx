@@ -9,7 +9,7 @@ import { ProductCardSkeleton } from '../components/ProductCardSkeleton';
 import { ProductStrip } from '../components/ProductStrip';
 import { SectionHeading } from './SectionHeading';
 
-export const BEST_SELLER_TABS = ['All', 'Sapphire', 'Ruby', 'Emerald', 'Coral'] as const;
+const BEST_SELLER_TABS = ['All', 'Sapphire', 'Ruby', 'Emerald', 'Coral'] as const;
 type Tab = (typeof BEST_SELLER_TABS)[number];
 const SKELETONS = 8;
 const TAB_KEYS = BEST_SELLER_TABS.map((t) => controlKey(`best-sellers:${t}`));

@@ -6,7 +6,7 @@ import { SUMMARY_RESET } from '../../ui/useDetails';
 import { SectionHeading } from './SectionHeading';
 
 /** An answer's text, with `[words](/path)` as a link to that page of the shop (nothing else is markup). */
-export function answerParts(answer: string): ReactNode[] {
+function answerParts(answer: string): ReactNode[] {
   const parts: ReactNode[] = [];
   const re = /\[([^\]\n]{1,200})\]\((\/(?!\/)[^\s()]{0,300})\)/g;
   let at = 0;

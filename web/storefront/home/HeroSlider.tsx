@@ -5,7 +5,7 @@ import type { StorefrontContent } from '../../api/storefront';
 import { controlKey, useEarlyTaps } from '../../ui/earlyTaps';
 import { Icon } from '../../ui/icons';
 
-export const SLIDE_INTERVAL_MS = 2000;
+const SLIDE_INTERVAL_MS = 2000;
 
 function usePrefersReducedMotion() {
   const [reduced, setReduced] = useState(false);

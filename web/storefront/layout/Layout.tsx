@@ -10,7 +10,7 @@ const Footer = lazy(() => import('./Footer'));
 const FloatingActions = lazy(() => import('./FloatingActions'));
 
 /** What shows while a screen's code loads: reserves the page's height so the footer does not jump. */
-export function PageFallback() {
+function PageFallback() {
   return <div className="min-h-[70vh]" aria-busy="true" />;
 }
 

@@ -1,6 +1,6 @@
 /** The header's dropdown menus. Every gemstone and jewellery page of the shop is reachable from one of them. */
-export type MenuLink = { label: string; to: string };
-export type Menu = { label: string; links: MenuLink[] };
+type MenuLink = { label: string; to: string };
+type Menu = { label: string; links: MenuLink[] };
 
 export const MENUS: Menu[] = [
   {

@@ -7,7 +7,7 @@ import { useDetails } from '../../ui/useDetails';
 import { type CatalogueFilter, filterFromForm, type SortOrder } from './filterGrammar';
 import { activeFilterCount } from './filterHelpers';
 
-export type FilterBarProps = {
+type FilterBarProps = {
   /** The filter in force (read from the URL). */
   filter: CatalogueFilter;
   categories: readonly Category[];

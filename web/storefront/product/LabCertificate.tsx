@@ -3,7 +3,7 @@ import { certificateLabLabel, labVerifyUrl } from '../../../contract/gems';
 import type { Product } from '../../api/catalogue';
 
 /** The lab named on the page: its label, or for "Other" the product's own certification text when it has one. */
-export function labName(product: Pick<Product, 'certificatelab' | 'certification'>): string {
+function labName(product: Pick<Product, 'certificatelab' | 'certification'>): string {
   const lab = product.certificatelab ?? '';
   if (lab === 'other') return product.certification.trim() || 'Another lab';
   return certificateLabLabel(lab);

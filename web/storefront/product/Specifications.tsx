@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { Product } from '../../api/catalogue';
 
 /** The specification rows, in the order shown. The ratti weight (weightratti) is never shown. */
-export const SPEC_ROWS: { key: keyof Product; label: string; unit?: string }[] = [
+const SPEC_ROWS: { key: keyof Product; label: string; unit?: string }[] = [
   { key: 'productbrand', label: 'Brand' },
   { key: 'certification', label: 'Certification' },
   { key: 'origin', label: 'Origin' },

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { usePageTitle } from '../../ui/usePageTitle';
 
 /** The date every policy page states (SPEC §9). */
-export const POLICY_DATE = '11 March 2024';
+const POLICY_DATE = '11 March 2024';
 
 /** Frame of an information page: breadcrumb, title, optional 'Last Updated' line, text. */
 export function StaticPage({ title, updated, children }: { title: string; updated?: boolean; children: ReactNode }) {
