@@ -82,4 +82,4 @@ export class KeptValues<V> {
 }
 
 /** A value just made, with its size in bytes (null: not to be kept) and until when it holds (clock ms). */
-export type Made<V> = { value: V; bytes: number | null; validUntil?: number };
+type Made<V> = { value: V; bytes: number | null; validUntil?: number };

@@ -72,7 +72,7 @@ async function loadSession(db: Db, token: string): Promise<{ user: SessionUser; 
  * the session ends or a session or user is changed or deleted anywhere: a sign-out, a password change, a
  * new role.
  */
-export async function findSessionUserKept(
+async function findSessionUserKept(
   db: Db,
   kept: KeptValues<{ user: SessionUser; expiresAt: Date } | null>,
   token: string,

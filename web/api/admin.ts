@@ -169,7 +169,7 @@ export const adminApi = {
 type StorefrontBody<K extends keyof (typeof storefrontRoutes)['routes']> = RouteBody<typeof storefrontRoutes, K>;
 
 /** What the Storefront screen sends for each list. */
-export type StorefrontInput = {
+type StorefrontInput = {
   slides: StorefrontBody<'PUT /a1/api/admin/storefront/slides'>['slides'];
   banners: StorefrontBody<'PUT /a1/api/admin/storefront/banners'>['banners'];
   tiles: StorefrontBody<'PUT /a1/api/admin/storefront/tiles'>['tiles'];

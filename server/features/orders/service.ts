@@ -149,10 +149,6 @@ export function adminOrderQueries(db: Db, q: AdminQuery) {
   };
 }
 
-export async function adminOrders(db: Db, q: AdminQuery) {
-  return (await adminOrdersUntil(db, q)).answer;
-}
-
 /**
  * The admin orders answer, and until when (clock ms) it holds without any write: an order's `returnable`
  * turns false when its return window closes.

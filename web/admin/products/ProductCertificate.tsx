@@ -45,7 +45,7 @@ export function useCertificateChoice(product: Product | null | undefined, onProb
   };
 }
 
-export type CertificateChoice = ReturnType<typeof useCertificateChoice>;
+type CertificateChoice = ReturnType<typeof useCertificateChoice>;
 
 /** The lab, the report number and the report file (current one removable or replaced, new one removable). */
 export function CertificateFieldset({ fields, set, err, disabled, choice }: FieldProps & { choice: CertificateChoice }) {

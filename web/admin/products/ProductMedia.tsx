@@ -81,7 +81,7 @@ export function useProductMedia(product?: Product | null) {
   };
 }
 
-export type ProductMedia = ReturnType<typeof useProductMedia>;
+type ProductMedia = ReturnType<typeof useProductMedia>;
 
 /** Current images (each can be marked for removal, or kept again), new images with previews, and the file picker. */
 export function ImagesFieldset({ media, disabled }: { media: ProductMedia; disabled: boolean }) {
