@@ -46,23 +46,24 @@ export function assertSafeKey(key: string) {
 
 export const UPLOADS_PREFIX = '/uploads/';
 
-const CONTENT_TYPES: Record<string, string> = {
-  webp: 'image/webp',
-  avif: 'image/avif',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  mp4: 'video/mp4',
-  webm: 'video/webm',
-  pdf: 'application/pdf',
-};
+/** Content type by file extension (a Map: an extension such as `constructor` is not a key of it). */
+const CONTENT_TYPES: ReadonlyMap<string, string> = new Map([
+  ['webp', 'image/webp'],
+  ['avif', 'image/avif'],
+  ['png', 'image/png'],
+  ['jpg', 'image/jpeg'],
+  ['jpeg', 'image/jpeg'],
+  ['mp4', 'video/mp4'],
+  ['webm', 'video/webm'],
+  ['pdf', 'application/pdf'],
+]);
 
 /** How a stored PDF (a lab report) is sent: shown in the browser as a document, saved under a plain name. */
 const PDF_DISPOSITION = 'inline; filename="lab-report.pdf"';
 export const dispositionOf = (key: string) => (key.toLowerCase().endsWith('.pdf') ? PDF_DISPOSITION : undefined);
 
 export const contentTypeOf = (key: string) =>
-  CONTENT_TYPES[key.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
+  CONTENT_TYPES.get(key.split('.').pop()?.toLowerCase() ?? '') ?? 'application/octet-stream';
 
 export function localMediaStore(root: string): MediaStore {
   const full = (key: string) => {

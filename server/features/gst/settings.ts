@@ -65,7 +65,11 @@ export const DEFAULT_HSN = '7103';
 export const DEFAULT_RATE_BP = 300;
 
 /** The HSN codes of the shop's usual categories (API.md): gemstones 7103, pearls 7101, jewellery 7113, all at 3%. */
-const USUAL_CATEGORY_HSN: Record<string, string> = { gemstones: '7103', pearls: '7101', jewellery: '7113' };
+const USUAL_CATEGORY_HSN: ReadonlyMap<string, string> = new Map([
+  ['gemstones', '7103'],
+  ['pearls', '7101'],
+  ['jewellery', '7113'],
+]);
 
 /**
  * Gives the usual categories that exist and have no row of their own their HSN code and 3% (as the migration did for
@@ -75,14 +79,14 @@ export async function seedUsualCategoryTax(db: DbOrTx): Promise<void> {
   const usual = await db
     .select({ id: categories.id, name: categories.name })
     .from(categories)
-    .where(inArray(sql`lower(${categories.name})`, Object.keys(USUAL_CATEGORY_HSN)));
+    .where(inArray(sql`lower(${categories.name})`, [...USUAL_CATEGORY_HSN.keys()]));
   if (usual.length === 0) return;
   await db
     .insert(categoryTax)
     .values(
       usual.map((c) => ({
         categoryId: c.id,
-        hsn: USUAL_CATEGORY_HSN[c.name.toLowerCase()] ?? DEFAULT_HSN,
+        hsn: USUAL_CATEGORY_HSN.get(c.name.toLowerCase()) ?? DEFAULT_HSN,
         gstRateBp: DEFAULT_RATE_BP,
       })),
     )

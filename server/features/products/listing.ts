@@ -17,11 +17,11 @@ const nameContains = (word: string) => sql`lower(${products.name}) like ${`%${es
  * Misspellings of stone names that shoppers' links carry, and the name they mean: the storefront's page
  * `/gemstones-lolite` (SPEC) spells Iolite with an L, while the stones are named Iolite.
  */
-const MEANT: Readonly<Record<string, string>> = { lolite: 'iolite' };
+const MEANT: ReadonlyMap<string, string> = new Map([['lolite', 'iolite']]);
 
 /** A name search word: names containing it, or the name it is a known misspelling of. */
 function nameContainsWord(word: string) {
-  const meant = MEANT[word.toLowerCase()];
+  const meant = MEANT.get(word.toLowerCase());
   return meant ? sql`(${nameContains(word)} or ${nameContains(meant)})` : nameContains(word);
 }
 

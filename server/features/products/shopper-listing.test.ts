@@ -107,3 +107,15 @@ describe('the misspelt Iolite page', () => {
     expect(FilterResponse.parse((await get('/p1/api/filter/search-lolita')).json()).products).toEqual([]);
   });
 });
+
+describe('search words named like the built-in parts of an object', () => {
+  it('are only words: constructor, __proto__, toString and hasOwnProperty find nothing and answer 200', async () => {
+    for (const word of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf']) {
+      for (const url of [`/p1/api/filter/${word}`, `/p1/api/filter/all-search-${word}`, `/${word}`]) {
+        const res = await get(url);
+        expect(res.statusCode, url).toBe(200);
+        if (url.startsWith('/p1/')) expect(FilterResponse.parse(res.json()).products, url).toEqual([]);
+      }
+    }
+  });
+});
