@@ -12,7 +12,7 @@ import {
 } from './lifecycle.js';
 import { STATE_MESSAGES } from './shipping-rules.js';
 
-export const CartItem = z.object({
+const CartItem = z.object({
   cartItemId: z.string(),
   _id: z.string(),
   productId: z.string().nullable(),
@@ -29,7 +29,6 @@ export const CartItem = z.object({
   quantity: z.number().int(),
   stockquantity: z.number().int(),
 });
-export type CartItem = z.infer<typeof CartItem>;
 
 export const ShippingInfo = z.object({
   fullname: z.string(),

@@ -1,8 +1,9 @@
 import type { cartRoutes } from '../../contract/cart';
-import type { CartItem } from '../../contract/orders';
+import type { RouteAnswer } from '../../contract/route';
 import { type RouteBody, routeCaller } from './client';
 
-export type { CartItem };
+/** A cart line as the cart's routes answer it (with whether it can still be bought). */
+export type CartItem = RouteAnswer<(typeof cartRoutes)['routes']['GET /c2/api/all']>['data'][number];
 
 const cart = routeCaller<typeof cartRoutes>();
 

@@ -2,29 +2,33 @@ import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/reac
 import { act, cleanup, configure, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authRoutes } from '../../contract/auth';
+import { cartRoutes } from '../../contract/cart';
 import type { CartItem } from '../api/cart';
+import { answerOf } from '../test/answers';
+import { cartLineOf, SHOPPER } from '../test/fixtures';
 import { CART_ERROR_MS, useCart, useCartCount } from './useCart';
 
 // The machine running the suite may be busy: give screens time to answer.
 configure({ asyncUtilTimeout: 5000 });
 
-const user = { _id: 'u1', fullname: 'Meera Kapoor', mobileno: '9876543210', role: 'USER', createdAt: '2025-01-01T00:00:00Z' };
-
-const line = (id: string, quantity = 1, price = 1000): CartItem => ({
-  cartItemId: id,
-  _id: id,
-  productId: `p-${id}`,
-  productname: `Stone ${id}`,
-  productprice: price,
-  listprice: price,
-  productimages: [],
-  productcolours: ['Red'],
-  productsizes: ['5 ratti'],
-  productcolour: 'Red',
-  productsize: '5 ratti',
-  quantity,
-  stockquantity: 10,
-});
+const line = (id: string, quantity = 1, price = 1000): CartItem =>
+  cartLineOf({
+    cartItemId: id,
+    _id: id,
+    productId: `p-${id}`,
+    productname: `Stone ${id}`,
+    productprice: price,
+    listprice: price,
+    productimages: [],
+    productcolours: ['Red'],
+    productsizes: ['5 ratti'],
+    productcolour: 'Red',
+    productsize: '5 ratti',
+    quantity,
+    stockquantity: 10,
+    unavailable: false,
+  });
 
 type Handler = (body: unknown) => Response | Promise<Response>;
 let routes: Record<string, Handler>;
@@ -32,7 +36,11 @@ let calls: string[];
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const items = (list: CartItem[]) => json(200, { success: true, message: 'ok', data: list });
+const items = (list: CartItem[]) => json(200, answerOf(cartRoutes, 'GET /c2/api/all', { success: true, data: list }));
+/** What a change to the cart answers: the cart as it now stands (adding answers the same shape). */
+const changed = (list: CartItem[]) =>
+  json(200, answerOf(cartRoutes, 'PATCH /c2/api/update-quantity', { success: true, message: 'ok', data: list }));
+const count = (n: number) => json(200, answerOf(cartRoutes, 'GET /c2/api/count', { success: true, data: { count: n } }));
 
 function deferred() {
   let resolve!: (r: Response) => void;
@@ -45,7 +53,7 @@ function deferred() {
 beforeEach(() => {
   calls = [];
   routes = {
-    'GET /u1/api/checkuser': () => json(200, { success: true, user }),
+    'GET /u1/api/checkuser': () => json(200, answerOf(authRoutes, 'GET /u1/api/checkuser', { success: true, user: SHOPPER })),
     'GET /c2/api/all': () => items([line('a')]),
     // The count answers only when a test asks it to, so it never races the rule under test.
     'GET /c2/api/count': () => new Promise<Response>(() => {}),
@@ -107,10 +115,10 @@ describe('cart state (SPEC §4)', () => {
   });
 
   it('a count fetch sets the count from the server', async () => {
-    routes['GET /c2/api/count'] = () => json(200, { success: true, data: { count: 1 } });
+    routes['GET /c2/api/count'] = () => count(1);
     const h = await loaded([line('a')]);
     await waitFor(() => expect(calls).toContain('GET /c2/api/count'));
-    routes['GET /c2/api/count'] = () => json(200, { success: true, data: { count: 7 } });
+    routes['GET /c2/api/count'] = () => count(7);
     await act(async () => {
       await h.result.current.cart.fetchCartCount();
     });
@@ -148,7 +156,7 @@ describe('cart state (SPEC §4)', () => {
     expect(h.result.current.cart.loading).toBe(true);
     expect(sent).toEqual({ productId: 'p-b', productsize: '5 ratti', productcolour: 'Red', quantity: 3 });
     await act(async () => {
-      pending.resolve(items([line('a'), line('b', 3)]));
+      pending.resolve(changed([line('a'), line('b', 3)]));
       await done;
     });
     await waitFor(() => expect(h.result.current.cart.cartCount).toBe(2));
@@ -212,7 +220,7 @@ describe('cart state (SPEC §4)', () => {
     let sent: unknown;
     routes['PATCH /c2/api/update-quantity'] = (body) => {
       sent = body;
-      return items([line('a', 4), line('b', 1)]);
+      return changed([line('a', 4), line('b', 1)]);
     };
     await act(async () => {
       await h.result.current.cart.updateQuantity('a', 4);
@@ -244,7 +252,9 @@ describe('cart state (SPEC §4)', () => {
     const before = calls.filter((c) => c === 'GET /c2/api/all').length;
     routes['GET /c2/api/all'] = () => items([line('b')]);
     await act(async () => {
-      pending.resolve(json(200, { success: true, message: 'Item removed' }));
+      pending.resolve(
+        json(200, answerOf(cartRoutes, 'DELETE /c2/api/remove/:cartItemId', { success: true, message: 'Item removed' })),
+      );
       await done;
     });
     await waitFor(() => expect(h.result.current.cart.cartItems.map((i) => i.cartItemId)).toEqual(['b']));
@@ -271,7 +281,8 @@ describe('cart state (SPEC §4)', () => {
     expect(h.result.current.cart.error).toBe('Failed to clear cart');
     expect(h.result.current.cart.cartCount).toBe(2);
 
-    routes['DELETE /c2/api/clear'] = () => json(200, { success: true, message: 'Cart cleared' });
+    routes['DELETE /c2/api/clear'] = () =>
+      json(200, answerOf(cartRoutes, 'DELETE /c2/api/clear', { success: true, message: 'Cart cleared' }));
     routes['GET /c2/api/all'] = () => items([]);
     await act(async () => {
       await h.result.current.cart.clearCart();
@@ -297,7 +308,7 @@ describe('cart state (SPEC §4)', () => {
     });
     await waitFor(() => expect(h.result.current.cart.error).toBeNull());
     expect(h.result.current.cart.loading).toBe(true);
-    await act(async () => pending.resolve(items([line('a', 2)])));
+    await act(async () => pending.resolve(changed([line('a', 2)])));
     await waitFor(() => expect(h.result.current.cart.loading).toBe(false));
   });
 

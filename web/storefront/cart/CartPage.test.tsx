@@ -4,28 +4,39 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authRoutes } from '../../../contract/auth';
+import { cartRoutes } from '../../../contract/cart';
 import type { CartItem } from '../../api/cart';
+import { answerOf } from '../../test/answers';
+import { cartLineOf, SHOPPER } from '../../test/fixtures';
 import CartPage from './CartPage';
 
 // The machine running the suite may be busy: give screens time to answer.
 configure({ asyncUtilTimeout: 5000 });
 
-const account = { _id: 'u1', fullname: 'Meera Kapoor', mobileno: '9876543210', role: 'USER', createdAt: '2025-01-01T00:00:00Z' };
-const line = (id: string, name: string, price: number, quantity: number, stockquantity = 5): CartItem => ({
-  cartItemId: id,
-  _id: id,
-  productId: `p-${id}`,
-  productname: name,
-  productprice: price,
-  listprice: price,
-  productimages: [],
-  productcolours: ['Red'],
-  productsizes: ['5 ratti'],
-  productcolour: 'Red',
-  productsize: '5 ratti',
-  quantity,
-  stockquantity,
-});
+const line = (id: string, name: string, price: number, quantity: number, stockquantity = 5): CartItem =>
+  cartLineOf({
+    cartItemId: id,
+    _id: id,
+    productId: `p-${id}`,
+    productname: name,
+    productprice: price,
+    listprice: price,
+    productimages: [],
+    productcolours: ['Red'],
+    productsizes: ['5 ratti'],
+    productcolour: 'Red',
+    productsize: '5 ratti',
+    quantity,
+    stockquantity,
+    unavailable: false,
+  });
+/** The cart as a change to it answers it. */
+const changed = (list: CartItem[]) =>
+  json(200, answerOf(cartRoutes, 'PATCH /c2/api/update-quantity', { success: true, message: 'ok', data: list }));
+const removed = () =>
+  json(200, answerOf(cartRoutes, 'DELETE /c2/api/remove/:cartItemId', { success: true, message: 'Item removed' }));
+const emptied = () => json(200, answerOf(cartRoutes, 'DELETE /c2/api/clear', { success: true, message: 'Cart cleared' }));
 
 type Handler = (body: unknown) => Response | Promise<Response>;
 let routes: Record<string, Handler>;
@@ -44,9 +55,10 @@ function deferred() {
 beforeEach(() => {
   cart = [line('a', 'Burmese Ruby', 45000.5, 1, 2), line('b', 'Basra Pearl', 1200, 3)];
   routes = {
-    'GET /u1/api/checkuser': () => json(200, { success: true, user: account }),
-    'GET /c2/api/all': () => json(200, { success: true, data: cart }),
-    'GET /c2/api/count': () => json(200, { success: true, data: { count: cart.length } }),
+    'GET /u1/api/checkuser': () => json(200, answerOf(authRoutes, 'GET /u1/api/checkuser', { success: true, user: SHOPPER })),
+    'GET /c2/api/all': () => json(200, answerOf(cartRoutes, 'GET /c2/api/all', { success: true, data: cart })),
+    'GET /c2/api/count': () =>
+      json(200, answerOf(cartRoutes, 'GET /c2/api/count', { success: true, data: { count: cart.length } })),
   };
   vi.stubGlobal(
     'fetch',
@@ -104,7 +116,7 @@ describe('cart screen', () => {
     expect(screen.getByRole('button', { name: 'Increase quantity of Burmese Ruby' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Decrease quantity of Basra Pearl' })).toBeEnabled();
     cart = [line('a', 'Burmese Ruby', 45000.5, 2, 2), cart[1]!];
-    routes['PATCH /c2/api/update-quantity'] = () => json(200, { success: true, message: 'ok', data: cart });
+    routes['PATCH /c2/api/update-quantity'] = () => changed(cart);
     await user.click(screen.getByRole('button', { name: 'Increase quantity of Burmese Ruby' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Increase quantity of Burmese Ruby' })).toBeDisabled());
   });
@@ -125,7 +137,7 @@ describe('cart screen', () => {
     expect(within(r).getByRole('button', { name: 'Remove Basra Pearl' })).toBeDisabled();
     expect(sent).toEqual({ cartItemId: 'b', quantity: 4 });
     cart = [cart[0]!, line('b', 'Basra Pearl', 1200, 4)];
-    pending.resolve(json(200, { success: true, message: 'ok', data: cart }));
+    pending.resolve(changed(cart));
     expect(await screen.findByText('Quantity updated')).toBeInTheDocument();
     await waitFor(() => expect(within(row('Basra Pearl')).queryByRole('status')).toBeNull());
     expect(within(row('Basra Pearl')).getByTestId('line-quantity')).toHaveTextContent('4');
@@ -144,7 +156,7 @@ describe('cart screen', () => {
   it('delete removes the line after the cart is fetched again: Item removed from cart', async () => {
     routes['DELETE /c2/api/remove/a'] = () => {
       cart = [cart[1]!];
-      return json(200, { success: true, message: 'Item removed' });
+      return removed();
     };
     const { user } = renderCart();
     await screen.findByText('Burmese Ruby');
@@ -168,7 +180,7 @@ describe('cart screen', () => {
     routes['DELETE /c2/api/clear'] = () => {
       cleared += 1;
       cart = [];
-      return json(200, { success: true, message: 'Cart cleared' });
+      return emptied();
     };
     const { user } = renderCart();
     await screen.findByText('Burmese Ruby');
@@ -199,9 +211,10 @@ describe('cart screen', () => {
   it('lines the server reports unavailable are marked and block checkout', async () => {
     cart = [
       line('a', 'Burmese Ruby', 45000, 3, 2),
-      { ...line('b', 'Basra Pearl', 1200, 1), productId: null },
+      // As the server sends them: a deleted product's line, and a switched-off one, with no stock left.
+      cartLineOf({ ...line('b', 'Basra Pearl', 1200, 1, 0), productId: null, unavailable: true }),
       line('c', 'Ceylon Sapphire', 9000, 1, 0),
-      { ...line('d', 'Red Coral', 3000, 1), unavailable: true } as CartItem,
+      cartLineOf({ ...line('d', 'Red Coral', 3000, 1, 0), unavailable: true }),
     ];
     renderCart();
     await screen.findByText('Burmese Ruby');

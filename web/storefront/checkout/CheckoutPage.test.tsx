@@ -4,15 +4,24 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { accountRoutes } from '../../../contract/accounts';
+import { authRoutes } from '../../../contract/auth';
+import { cartRoutes } from '../../../contract/cart';
+import { orderRoutes } from '../../../contract/order-routes';
+import { paymentRoutes } from '../../../contract/payments';
+import { promotionRoutes } from '../../../contract/promotions';
+import type { Address } from '../../api/account';
 import type { CartItem } from '../../api/cart';
+import type { Order, PaymentOrder } from '../../api/orders';
+import { answerOf } from '../../test/answers';
+import { addressOf, anOrder, cartLineOf, SHOPPER } from '../../test/fixtures';
 import CheckoutPage from './CheckoutPage';
 import type { RazorpayOptions } from './razorpay';
 
 // The machine running the suite may be busy: give screens time to answer.
 configure({ asyncUtilTimeout: 5000 });
 
-const account = { _id: 'u1', fullname: 'Meera Kapoor', mobileno: '9876543210', role: 'USER', createdAt: '2025-01-01T00:00:00Z' };
-const ruby: CartItem = {
+const ruby: CartItem = cartLineOf({
   cartItemId: 'c1',
   _id: 'c1',
   productId: 'p1',
@@ -26,7 +35,8 @@ const ruby: CartItem = {
   productsize: '5 ratti',
   quantity: 2,
   stockquantity: 5,
-};
+  unavailable: false,
+});
 const shipping = {
   fullname: 'Meera Kapoor',
   mobileno: '9876543210',
@@ -35,14 +45,16 @@ const shipping = {
   pincode: '141001',
   state: 'Punjab',
 };
-const paymentOrder = (provider: 'sandbox' | 'razorpay') => ({
-  success: true,
-  razorpayOrder: { id: 'order_TEST00000000001', amount: 9000000, currency: 'INR' },
-  provider,
-  key: provider === 'razorpay' ? 'rzp_test_key' : 'sandbox',
-  totalamount: 90000,
-  holdExpiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
-});
+const paymentOrder = (provider: 'sandbox' | 'razorpay', over: Partial<PaymentOrder> = {}) =>
+  answerOf(paymentRoutes, 'POST /o1/api/razorpay-order', {
+    success: true,
+    razorpayOrder: { id: 'order_TEST00000000001', amount: 9000000, currency: 'INR' },
+    provider,
+    key: provider === 'razorpay' ? 'rzp_test_key' : 'sandbox',
+    totalamount: 90000,
+    holdExpiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
+    ...over,
+  });
 const signed = {
   razorpay_order_id: 'order_TEST00000000001',
   razorpay_payment_id: 'pay_TEST0000000001',
@@ -54,18 +66,36 @@ let routes: Record<string, Handler>;
 let bodies: Record<string, unknown[]>;
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const cartLines = (data: CartItem[]) => json(200, answerOf(cartRoutes, 'GET /c2/api/all', { success: true, data }));
+const addresses = (list: Address[]) =>
+  json(200, answerOf(accountRoutes, 'GET /u1/api/addresses', { success: true, addresses: list }));
+const myOrders = (orders: Order[]) => json(200, answerOf(orderRoutes, 'GET /o1/api/my-orders', { success: true, orders }));
+/** The order placed by the payment: two of the ruby, shipped to the address typed. */
+const placed = anOrder({
+  totalamount: 90000,
+  products: [{ ...anOrder().products[0]!, productprice: 45000, listprice: 45000, quantity: 2 }],
+  shippinginfo: shipping,
+  razorpay_order_id: signed.razorpay_order_id,
+  razorpay_payment_id: signed.razorpay_payment_id,
+  cancellable: true,
+});
 
 beforeEach(() => {
   bodies = {};
   routes = {
-    'GET /u1/api/checkuser': () => json(200, { success: true, user: account }),
-    'GET /c2/api/all': () => json(200, { success: true, data: [ruby] }),
-    'GET /c2/api/count': () => json(200, { success: true, data: { count: 1 } }),
-    'GET /u1/api/addresses': () => json(200, { success: true, addresses: [] }),
-    'GET /o1/api/my-orders': () => json(200, { success: true, orders: [] }),
+    'GET /u1/api/checkuser': () => json(200, answerOf(authRoutes, 'GET /u1/api/checkuser', { success: true, user: SHOPPER })),
+    'GET /c2/api/all': () => cartLines([ruby]),
+    'GET /c2/api/count': () => json(200, answerOf(cartRoutes, 'GET /c2/api/count', { success: true, data: { count: 1 } })),
+    'GET /u1/api/addresses': () => addresses([]),
+    'GET /o1/api/my-orders': () => myOrders([]),
     'POST /o1/api/razorpay-order': () => json(200, paymentOrder('sandbox')),
-    'POST /o1/api/sandbox/pay': () => json(200, { success: true, ...signed }),
-    'POST /o1/api/verify-and-place': () => json(201, { success: true, message: 'Order placed', order: { _id: 'o1' } }),
+    'POST /o1/api/sandbox/pay': () =>
+      json(200, answerOf(paymentRoutes, 'POST /o1/api/sandbox/pay', { success: true, ...signed })),
+    'POST /o1/api/verify-and-place': () =>
+      json(
+        201,
+        answerOf(paymentRoutes, 'POST /o1/api/verify-and-place', { success: true, message: 'Order placed', order: placed }),
+      ),
   };
   vi.stubGlobal(
     'fetch',
@@ -145,8 +175,9 @@ describe('checkout', () => {
   });
 
   it('on a phone, several lines fold away behind Show all (the summary stays compact); a lone line shows', async () => {
-    const line = (n: number) => ({ ...ruby, cartItemId: `c${n}`, _id: `c${n}`, productname: `Stone ${n}`, quantity: 1 });
-    routes['GET /c2/api/all'] = () => json(200, { success: true, data: [line(1), line(2), line(3)] });
+    const line = (n: number) =>
+      cartLineOf({ ...ruby, cartItemId: `c${n}`, _id: `c${n}`, productname: `Stone ${n}`, quantity: 1 });
+    routes['GET /c2/api/all'] = () => cartLines([line(1), line(2), line(3)]);
     const { user } = renderCheckout();
     const summary = await screen.findByRole('complementary', { name: 'Order Summary' });
     const lines = within(summary).getAllByTestId('summary-line');
@@ -241,29 +272,27 @@ describe('checkout', () => {
   });
 
   it('blocks payment while a line is unavailable', async () => {
-    routes['GET /c2/api/all'] = () => json(200, { success: true, data: [{ ...ruby, stockquantity: 0 }] });
+    routes['GET /c2/api/all'] = () => cartLines([cartLineOf({ ...ruby, stockquantity: 0 })]);
     renderCheckout();
     expect(await screen.findByText('Out of stock')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Continue to Payment' })).toBeDisabled();
   });
 
   describe('addresses', () => {
-    const saved = (over: object) => ({
-      _id: 'a1',
-      label: 'Home',
-      ...shipping,
-      gstin: '',
-      isdefault: true,
-      createdAt: '2026-01-01T00:00:00Z',
-      ...over,
-    });
+    const saved = (over: Partial<Address>) =>
+      addressOf({
+        _id: 'a1',
+        label: 'Home',
+        ...shipping,
+        gstin: '',
+        isdefault: true,
+        createdAt: '2026-01-01T00:00:00Z',
+        ...over,
+      });
 
     it('starts from the default saved address', async () => {
       routes['GET /u1/api/addresses'] = () =>
-        json(200, {
-          success: true,
-          addresses: [saved({ _id: 'a2', label: 'Shop', address: '9 Chaura Bazar' }), saved({ _id: 'a1', isdefault: false })],
-        });
+        addresses([saved({ _id: 'a2', label: 'Shop', address: '9 Chaura Bazar' }), saved({ _id: 'a1', isdefault: false })]);
       renderCheckout();
       expect(await screen.findByRole('radio', { name: /Shop/ })).toBeChecked();
       expect(screen.getByLabelText('Address')).toHaveValue('9 Chaura Bazar');
@@ -273,13 +302,13 @@ describe('checkout', () => {
 
     it('with none saved, starts from the last order’s address', async () => {
       routes['GET /o1/api/my-orders'] = () =>
-        json(200, {
-          success: true,
-          orders: [
-            { _id: 'o2', shippinginfo: { ...shipping, address: '3 Sarabha Nagar', state: 'Punjab', gstin: '03AACCR5678M1ZY' } },
-            { _id: 'o1', shippinginfo: { ...shipping, address: 'Old address' } },
-          ],
-        });
+        myOrders([
+          anOrder({
+            _id: 'o2',
+            shippinginfo: { ...shipping, address: '3 Sarabha Nagar', state: 'Punjab', gstin: '03AACCR5678M1ZY' },
+          }),
+          anOrder({ _id: 'o1', shippinginfo: { ...shipping, address: 'Old address' } }),
+        ]);
       renderCheckout();
       expect(await screen.findByLabelText('Address')).toHaveValue('3 Sarabha Nagar');
       expect(screen.getByLabelText('GSTIN (for a business invoice)')).toHaveValue('03AACCR5678M1ZY');
@@ -288,7 +317,13 @@ describe('checkout', () => {
 
     it('Save this address saves it as the payment starts', async () => {
       routes['POST /u1/api/addresses'] = (body) =>
-        json(201, { success: true, addresses: [saved({ ...(body as object), _id: 'a9' })] });
+        json(
+          201,
+          answerOf(accountRoutes, 'POST /u1/api/addresses', {
+            success: true,
+            addresses: [saved({ ...(body as Partial<Address>), _id: 'a9' })],
+          }),
+        );
       const { user } = renderCheckout();
       await screen.findByText('Burmese Ruby');
       await user.click(screen.getByLabelText('Save this address'));
@@ -313,8 +348,16 @@ describe('checkout', () => {
   });
 
   describe('coupon', () => {
-    const checked = (code: string, discountamount: number) =>
-      json(200, { success: true, coupon: { code, discountamount }, total: 90000 - discountamount, subtotal: 90000 });
+    const checked = (code: string, discountamount: number, subtotal = 90000) =>
+      json(
+        200,
+        answerOf(promotionRoutes, 'POST /c2/api/coupon', {
+          success: true,
+          coupon: { code, discountamount },
+          total: subtotal - discountamount,
+          subtotal,
+        }),
+      );
 
     it('checks the code on the server, shows the discount and total it gives, and sends the code with the payment order', async () => {
       routes['POST /c2/api/coupon'] = (body) =>
@@ -322,13 +365,15 @@ describe('checkout', () => {
           ? checked('DIWALI10', 9000)
           : json(404, { success: false, message: 'This coupon code does not exist' });
       routes['POST /o1/api/razorpay-order'] = () =>
-        json(200, {
-          ...paymentOrder('sandbox'),
-          razorpayOrder: { id: 'order_TEST00000000001', amount: 8100000, currency: 'INR' },
-          totalamount: 81000,
-          discountamount: 9000,
-          couponcode: 'DIWALI10',
-        });
+        json(
+          200,
+          paymentOrder('sandbox', {
+            razorpayOrder: { id: 'order_TEST00000000001', amount: 8100000, currency: 'INR' },
+            totalamount: 81000,
+            discountamount: 9000,
+            couponcode: 'DIWALI10',
+          }),
+        );
       const { user } = renderCheckout();
       const summary = await screen.findByRole('complementary', { name: 'Order Summary' });
       await user.click(within(summary).getByRole('button', { name: 'Have a coupon?' }));
@@ -389,8 +434,7 @@ describe('checkout', () => {
     });
 
     it('Buy Now checks the coupon against the bought line only', async () => {
-      routes['POST /c2/api/coupon'] = () =>
-        json(200, { success: true, coupon: { code: 'GEM5', discountamount: 2250 }, total: 42750, subtotal: 45000 });
+      routes['POST /c2/api/coupon'] = () => checked('GEM5', 2250, 45000);
       const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
       const router = createMemoryRouter([{ path: '/checkout', Component: CheckoutPage }], {
         initialEntries: ['/checkout?buy=c1&qty=1'],

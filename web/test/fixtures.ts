@@ -1,0 +1,73 @@
+import { Address } from '../../contract/accounts';
+import { User } from '../../contract/auth';
+import { Category, Product, Subcategory } from '../../contract/catalogue';
+import { AdminOrder, CartItemView, Order } from '../../contract/orders';
+import type { Address as AddressShape } from '../api/account';
+import type { AdminOrder as AdminOrderShape, Category as CategoryShape, Subcategory as SubcategoryShape } from '../api/admin';
+import type { User as UserShape } from '../api/auth';
+import type { CartItem } from '../api/cart';
+import type { Product as ProductShape } from '../api/catalogue';
+import type { Order as OrderShape } from '../api/orders';
+import { parsedAs } from './answers';
+import { LIFECYCLE_DEFAULTS } from './order-fixture';
+
+/**
+ * The items the API answers with (a cart line, a user, an order, a product…), each checked against the
+ * contract's schema for it when a test builds one: an item that drifts from the contract fails the test.
+ * Whole answers go through `answerOf` (./answers.ts).
+ */
+export const cartLineOf = (line: CartItem): CartItem => parsedAs(CartItemView, line, 'Cart line fixture');
+export const userOf = (user: UserShape): UserShape => parsedAs(User, user, 'User fixture');
+export const orderOf = (order: OrderShape): OrderShape => parsedAs(Order, order, 'Order fixture');
+export const adminOrderOf = (order: AdminOrderShape): AdminOrderShape => parsedAs(AdminOrder, order, 'Admin order fixture');
+export const productOf = (product: ProductShape): ProductShape => parsedAs(Product, product, 'Product fixture');
+export const categoryOf = (category: CategoryShape): CategoryShape => parsedAs(Category, category, 'Category fixture');
+export const subcategoryOf = (sub: SubcategoryShape): SubcategoryShape => parsedAs(Subcategory, sub, 'Subcategory fixture');
+export const addressOf = (address: AddressShape): AddressShape => parsedAs(Address, address, 'Address fixture');
+
+/** A signed-in shopper as GET /u1/api/checkuser answers them. */
+export const SHOPPER: UserShape = userOf({
+  _id: 'u1',
+  fullname: 'Meera Kapoor',
+  mobileno: '9876543210',
+  role: 'USER',
+  email: '',
+  language: 'en',
+  createdAt: '2025-01-01T00:00:00Z',
+});
+
+/** A placed, paid order of one stone, as the shopper's order routes answer it; `over` changes any field. */
+export const anOrder = (over: Partial<OrderShape> = {}): OrderShape =>
+  orderOf({
+    _id: 'o1',
+    createdAt: '2025-03-07T09:34:00.000Z',
+    status: 'Confirmed',
+    deliverystatus: 'confirmed',
+    paymentstatus: 'Paid',
+    totalamount: 45000,
+    products: [
+      {
+        _id: 'line-1',
+        productId: null,
+        productname: 'Burmese Ruby',
+        productprice: 45000,
+        listprice: 45000,
+        productimage: '',
+        quantity: 1,
+        size: '5 ratti',
+        colour: 'Red',
+      },
+    ],
+    shippinginfo: {
+      fullname: 'Meera Kapoor',
+      mobileno: '9876543210',
+      address: '12 Mall Road',
+      city: 'Ludhiana',
+      pincode: '141001',
+      state: 'Punjab',
+    },
+    razorpay_order_id: 'order_TEST00000000001',
+    razorpay_payment_id: 'pay_TEST0000000001',
+    ...LIFECYCLE_DEFAULTS,
+    ...over,
+  });
