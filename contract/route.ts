@@ -58,7 +58,7 @@ export type RouteSpec = {
   cache?: readonly CatalogueTable[];
 };
 
-/** Tables whose every write announces itself (migration 0070_catalogue_changed): what cached answers depend on. */
+/** Tables whose every write announces itself (migration 0070_catalogue_changed, and 0072 for films): what cached answers depend on. */
 export const CATALOGUE_TABLES = [
   'products',
   'categories',
@@ -70,6 +70,7 @@ export const CATALOGUE_TABLES = [
   'storefront_banners',
   'storefront_tiles',
   'storefront_faq',
+  'storefront_films',
 ] as const;
 export type CatalogueTable = (typeof CATALOGUE_TABLES)[number];
 

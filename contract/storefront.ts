@@ -3,15 +3,16 @@ import { routeTable } from './route.js';
 
 /**
  * The home page's content, edited from the back-office's Storefront screen: hero slides, promo banners,
- * category tiles and the FAQ. Anyone reads it (GET /a1/api/storefront); an ADMIN replaces one list at a time
+ * category tiles, films and the FAQ. Anyone reads it (GET /a1/api/storefront); an ADMIN replaces one list at a time
  * (PUT …/admin/storefront/<list>, the list given in its order), and uploads pictures for it through the
- * product images' pipeline (WebP widths).
+ * product images' pipeline (WebP widths) and films through the product videos' (MP4 or WebM, kept as sent).
  */
 
 const MAX_SLIDES = 6;
 const MAX_BANNERS = 4;
 const MAX_TILES = 12;
 const MAX_FAQ = 30;
+const MAX_FILMS = 2;
 
 /** A page of the shop (`/gemstones-ruby`, `/all`), never another site. */
 const sitePath = (what: string) =>
@@ -31,6 +32,17 @@ const imageUrl = z
   .min(1, { message: 'Upload a picture' })
   .max(500, { message: 'The picture’s address is too long' })
   .regex(/^(?:\/(?!\/)[^\s\\"'<>]*|https:\/\/[^\s\\"'<>]+)$/, { message: 'Upload a picture' });
+
+/** A film: one uploaded through POST /a1/api/admin/storefront/video (its URL), a file of the shop, or an https address. */
+const videoUrl = (format: 'MP4' | 'WebM') =>
+  z
+    .string({ message: `The ${format} film must be an address` })
+    .trim()
+    .max(500, { message: `The ${format} film’s address is too long` })
+    .regex(/^(?:|\/(?!\/)[^\s\\"'<>]*|https:\/\/[^\s\\"'<>]+)$/, {
+      message: `Upload the ${format} film, or give its address in the shop (/…) or an https address`,
+    })
+    .default('');
 
 const words = (what: string, max: number, required = true) => {
   const s = z
@@ -62,6 +74,16 @@ const CategoryTileInput = z.object({
   name: words('The name', 60),
   path: sitePath('The link'),
 });
+const FilmInput = z
+  .object({
+    title: words('The title', 120),
+    text: words('The story', 600, false),
+    poster: imageUrl,
+    /** The film as MP4 and/or WebM (the browser plays the first it can); at least one of the two. */
+    mp4: videoUrl('MP4'),
+    webm: videoUrl('WebM'),
+  })
+  .refine((f) => f.mp4 !== '' || f.webm !== '', { message: 'Upload the film (MP4 or WebM)', path: ['mp4'] });
 const FaqInput = z.object({
   question: words('The question', 300),
   /** Plain text; `[words](/path)` links to a page of the shop. */
@@ -75,6 +97,7 @@ export const HeroSlidesBody = z.object({ slides: list(HeroSlideInput, MAX_SLIDES
 export const PromoBannersBody = z.object({ banners: list(PromoBannerInput, MAX_BANNERS, 'banners') });
 export const CategoryTilesBody = z.object({ tiles: list(CategoryTileInput, MAX_TILES, 'tiles') });
 export const FaqBody = z.object({ faq: list(FaqInput, MAX_FAQ, 'questions') });
+export const FilmsBody = z.object({ films: list(FilmInput, MAX_FILMS, 'films') });
 
 const HeroSlide = z.object({
   _id: z.string(),
@@ -98,11 +121,22 @@ const PromoBanner = z.object({
 });
 const CategoryTile = z.object({ _id: z.string(), image: z.string(), name: z.string(), path: z.string() });
 const FaqItem = z.object({ _id: z.string(), question: z.string(), answer: z.string() });
+const Film = z.object({
+  _id: z.string(),
+  title: z.string(),
+  text: z.string(),
+  poster: z.string(),
+  /** '' when the film has no MP4 (then it has a WebM). */
+  mp4: z.string(),
+  /** '' when the film has no WebM (then it has an MP4). */
+  webm: z.string(),
+});
 
 export const StorefrontContent = z.object({
   slides: z.array(HeroSlide),
   banners: z.array(PromoBanner),
   tiles: z.array(CategoryTile),
+  films: z.array(Film),
   faq: z.array(FaqItem),
 });
 export type StorefrontContent = z.infer<typeof StorefrontContent>;
@@ -110,6 +144,12 @@ export type StorefrontContent = z.infer<typeof StorefrontContent>;
 export const StorefrontResponse = z.object({ success: z.boolean(), storefront: StorefrontContent });
 export const StorefrontSaved = z.object({ success: z.boolean(), message: z.string(), storefront: StorefrontContent });
 export const StorefrontImageResponse = z.object({ success: z.boolean(), url: z.string() });
+export const StorefrontVideoResponse = z.object({
+  success: z.boolean(),
+  url: z.string(),
+  /** What the bytes are: the film's `mp4` or `webm` field. */
+  format: z.enum(['mp4', 'webm']),
+});
 
 const PUT_ERRORS = [400, 415] as const;
 
@@ -121,11 +161,13 @@ export const storefrontRoutes = routeTable('Storefront content', {
       'storefront_banners',
       'storefront_tiles',
       'storefront_faq',
+      'storefront_films',
       'sales',
       'categories',
       'subcategories',
     ],
-    summary: 'The home page’s hero slides, promo banners (those whose sale runs now, or with none), category tiles and FAQ',
+    summary:
+      'The home page’s hero slides, promo banners (those whose sale runs now, or with none), category tiles, films and FAQ',
     responses: { 200: StorefrontResponse },
   },
   'GET /a1/api/admin/storefront': {
@@ -154,6 +196,13 @@ export const storefrontRoutes = routeTable('Storefront content', {
     responses: { 200: StorefrontSaved },
     errors: PUT_ERRORS,
   },
+  'PUT /a1/api/admin/storefront/films': {
+    guard: 'admin',
+    summary: 'Replace the films (0–2, in this order): each a title, its story, a poster and the film as MP4 and/or WebM',
+    body: FilmsBody,
+    responses: { 200: StorefrontSaved },
+    errors: PUT_ERRORS,
+  },
   'PUT /a1/api/admin/storefront/faq': {
     guard: 'admin',
     summary: 'Replace the frequently asked questions (0–30, in this order)',
@@ -170,6 +219,17 @@ export const storefrontRoutes = routeTable('Storefront content', {
     bodyType: 'multipart',
     body: z.object({ image: z.string().describe('JPEG, PNG, WebP or AVIF, at most 10 MB') }),
     responses: { 201: StorefrontImageResponse },
+    errors: [400, 413, 415, 503],
+  },
+  'POST /a1/api/admin/storefront/video': {
+    guard: 'admin',
+    summary: 'Upload a film for the home page (multipart field `video`): MP4 or WebM, stored as sent like product videos',
+    description:
+      'Answers the URL to put in a film’s `mp4` or `webm` field (`format` says which). A film no content refers to is ' +
+      'removed by the media sweep after a day.',
+    bodyType: 'multipart',
+    body: z.object({ video: z.string().describe('MP4 or WebM, at most 100 MB') }),
+    responses: { 201: StorefrontVideoResponse },
     errors: [400, 413, 415, 503],
   },
 });

@@ -842,6 +842,18 @@ export const storefrontTiles = pgTable('storefront_tiles', {
   updatedAt: updated(),
 });
 
+/** The home page's films (at most two): a poster, the film as MP4 and/or WebM ('' for the one it lacks), and its story. */
+export const storefrontFilms = pgTable('storefront_films', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  position: integer('position').notNull(),
+  title: text('title').notNull(),
+  text: text('text').notNull().default(''),
+  poster: text('poster').notNull(),
+  mp4: text('mp4').notNull().default(''),
+  webm: text('webm').notNull().default(''),
+  updatedAt: updated(),
+});
+
 /** The home page's frequently asked questions. */
 export const storefrontFaq = pgTable('storefront_faq', {
   id: uuid('id').primaryKey().defaultRandom(),

@@ -20,7 +20,7 @@ function keyOf(media: MediaStore, url: string): string | null {
 
 /**
  * Every media URL the shop still points at: product images, videos and lab reports, the image copied into each order line, and
- * the home page's pictures (storefront slides, banners and tiles, uploaded through the same pipeline).
+ * the home page's pictures (storefront slides, banners and tiles, uploaded through the same pipeline) and its films' posters and videos.
  */
 async function referencedUrls(db: DbOrTx): Promise<string[]> {
   const { rows } = await execRows<{ url: string }>(
@@ -39,7 +39,13 @@ async function referencedUrls(db: DbOrTx): Promise<string[]> {
         union
         select image from storefront_banners
         union
-        select image from storefront_tiles`,
+        select image from storefront_tiles
+        union
+        select poster from storefront_films
+        union
+        select mp4 from storefront_films where mp4 <> ''
+        union
+        select webm from storefront_films where webm <> ''`,
   );
   return rows.map((r) => r.url);
 }

@@ -33,6 +33,10 @@ export default routePlugin(storefrontRoutes, (app) => {
       await service.replaceTiles(app.db, request.body);
       return saved();
     },
+    'PUT /a1/api/admin/storefront/films': async (request) => {
+      await service.replaceFilms(app.db, request.body);
+      return saved();
+    },
     'PUT /a1/api/admin/storefront/faq': async (request) => {
       await service.replaceFaq(app.db, request.body);
       return saved();
@@ -40,6 +44,10 @@ export default routePlugin(storefrontRoutes, (app) => {
     'POST /a1/api/admin/storefront/image': async (request) => ({
       success: true,
       url: await service.uploadContentImage(request, app.media),
+    }),
+    'POST /a1/api/admin/storefront/video': async (request) => ({
+      success: true,
+      ...(await service.uploadContentVideo(request, app.media)),
     }),
   };
 });

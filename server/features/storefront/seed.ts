@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { sales, storefrontBanners, storefrontFaq, storefrontSlides, storefrontTiles } from '../../db/schema.js';
+import { sales, storefrontBanners, storefrontFaq, storefrontFilms, storefrontSlides, storefrontTiles } from '../../db/schema.js';
 import { DEMO_SALES } from '../promotions/seed.js';
 
 /** The demo shop's home page: the pictures under web/public/images and the words it has always shown. */
@@ -62,6 +62,24 @@ export const DEMO_TILES = [
   { name: 'Tanzanite', image: '/images/categories/tanzanite.svg', path: '/gemstones-tanzanite' },
 ];
 
+/** The demo's two films: small generated clips under web/public/videos, each as WebM and MP4, with its poster. */
+export const DEMO_FILMS = [
+  {
+    title: 'How every stone is certified',
+    text: 'Each gemstone is weighed, measured and tested by an independent laboratory before it is listed. The certificate travels with your stone.',
+    poster: '/images/video-certification.svg',
+    mp4: '/videos/certification.mp4',
+    webm: '/videos/certification.webm',
+  },
+  {
+    title: 'From our Ludhiana workshop',
+    text: 'Our gemmologists select rough and cut stones, and our craftsmen set rings, pendants and bracelets in silver and gold.',
+    poster: '/images/video-workshop.svg',
+    mp4: '/videos/workshop.mp4',
+    webm: '/videos/workshop.webm',
+  },
+];
+
 export const DEMO_FAQ = [
   {
     question: 'Are your gemstones certified?',
@@ -100,10 +118,11 @@ const positioned = <T>(rows: T[]) => rows.map((row, position) => ({ ...row, posi
  * advertise). Lists the merchant already has are left alone.
  */
 export async function seedStorefront(db: DbOrTx): Promise<void> {
-  const [slides, banners, tiles, faq] = await Promise.all([
+  const [slides, banners, tiles, films, faq] = await Promise.all([
     db.select({ id: storefrontSlides.id }).from(storefrontSlides).limit(1),
     db.select({ id: storefrontBanners.id }).from(storefrontBanners).limit(1),
     db.select({ id: storefrontTiles.id }).from(storefrontTiles).limit(1),
+    db.select({ id: storefrontFilms.id }).from(storefrontFilms).limit(1),
     db.select({ id: storefrontFaq.id }).from(storefrontFaq).limit(1),
   ]);
   if (!slides.length) await db.insert(storefrontSlides).values(positioned(DEMO_SLIDES));
@@ -123,5 +142,6 @@ export async function seedStorefront(db: DbOrTx): Promise<void> {
     if (rows.length) await db.insert(storefrontBanners).values(positioned(rows));
   }
   if (!tiles.length) await db.insert(storefrontTiles).values(positioned(DEMO_TILES));
+  if (!films.length) await db.insert(storefrontFilms).values(positioned(DEMO_FILMS));
   if (!faq.length) await db.insert(storefrontFaq).values(positioned(DEMO_FAQ));
 }

@@ -1,18 +1,19 @@
 import { asc, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { MAX_IMAGE_BYTES } from '../../../contract/catalogue.js';
+import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from '../../../contract/catalogue.js';
 import type {
   CategoryTilesBody,
   FaqBody,
+  FilmsBody,
   HeroSlidesBody,
   PromoBannersBody,
   StorefrontContent,
 } from '../../../contract/storefront.js';
 import type { DbOrTx } from '../../db/client.js';
-import { sales, storefrontBanners, storefrontFaq, storefrontSlides, storefrontTiles } from '../../db/schema.js';
+import { sales, storefrontBanners, storefrontFaq, storefrontFilms, storefrontSlides, storefrontTiles } from '../../db/schema.js';
 import { DomainError, InvalidInput, TooLarge, UnsupportedType } from '../../domain/errors.js';
-import { MediaUnavailableError, processImage, storeProcessedImage } from '../../media/images.js';
+import { MediaUnavailableError, processImage, storeProcessedImage, storeVideo } from '../../media/images.js';
 import type { MediaStore } from '../../media/storage.js';
 import { drain, readUpTo } from '../products/upload.js';
 
@@ -23,10 +24,11 @@ type Input<T extends z.ZodType> = z.output<T>;
  * shop never advertises a discount the checkout would not give.
  */
 export async function readContent(db: DbOrTx, at: Date, publicOnly: boolean): Promise<StorefrontContent> {
-  const [slides, banners, tiles, faq] = await Promise.all([
+  const [slides, banners, tiles, films, faq] = await Promise.all([
     db.select().from(storefrontSlides).orderBy(asc(storefrontSlides.position)),
     db.select().from(storefrontBanners).orderBy(asc(storefrontBanners.position)),
     db.select().from(storefrontTiles).orderBy(asc(storefrontTiles.position)),
+    db.select().from(storefrontFilms).orderBy(asc(storefrontFilms.position)),
     db.select().from(storefrontFaq).orderBy(asc(storefrontFaq.position)),
   ]);
   const saleIds = banners.flatMap((b) => (b.saleId ? [b.saleId] : []));
@@ -58,6 +60,7 @@ export async function readContent(db: DbOrTx, at: Date, publicOnly: boolean): Pr
         };
       }),
     tiles: tiles.map((t) => ({ _id: t.id, image: t.image, name: t.name, path: t.path })),
+    films: films.map((f) => ({ _id: f.id, title: f.title, text: f.text, poster: f.poster, mp4: f.mp4, webm: f.webm })),
     faq: faq.map((f) => ({ _id: f.id, question: f.question, answer: f.answer })),
   };
 }
@@ -95,6 +98,13 @@ export async function replaceTiles(db: DbOrTx, body: Input<typeof CategoryTilesB
   await db.transaction(async (tx) => {
     await tx.delete(storefrontTiles);
     if (body.tiles.length) await tx.insert(storefrontTiles).values(positioned(body.tiles));
+  });
+}
+
+export async function replaceFilms(db: DbOrTx, body: Input<typeof FilmsBody>) {
+  await db.transaction(async (tx) => {
+    await tx.delete(storefrontFilms);
+    if (body.films.length) await tx.insert(storefrontFilms).values(positioned(body.films));
   });
 }
 
@@ -138,4 +148,39 @@ export async function uploadContentImage(request: FastifyRequest, media: MediaSt
   }
   if (!url) throw new InvalidInput('Choose a picture to upload', [{ path: 'image', message: 'Choose a picture to upload' }]);
   return url;
+}
+
+/**
+ * Reads the one film of an upload (multipart field `video`), checks by its bytes that it is MP4 or WebM and stores
+ * it as sent, like a product video; answers its URL and which of the two it is. 415 not multipart or not such a
+ * film, 413 over 100 MB, 400 none.
+ */
+export async function uploadContentVideo(
+  request: FastifyRequest,
+  media: MediaStore,
+): Promise<{ url: string; format: 'mp4' | 'webm' }> {
+  if (!request.isMultipart()) throw new UnsupportedType('Expected multipart/form-data');
+  let url: string | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') continue;
+      if (part.fieldname !== 'video' || url) {
+        await drain(part.file);
+        continue;
+      }
+      const buf = await readUpTo(part.file, MAX_VIDEO_BYTES);
+      if (!buf || part.file.truncated) {
+        throw new TooLarge(`The film must be at most ${MAX_VIDEO_BYTES / 1024 / 1024} MB`, [
+          { path: 'video', message: 'The film is larger than 100 MB' },
+        ]);
+      }
+      if (!buf.length) continue;
+      url = await storeVideo(media, buf);
+    }
+  } catch (err) {
+    if (err instanceof MediaUnavailableError) request.log.error({ err: err.cause }, 'could not store an uploaded film');
+    throw err;
+  }
+  if (!url) throw new InvalidInput('Choose a film to upload', [{ path: 'video', message: 'Choose a film to upload' }]);
+  return { url, format: url.endsWith('.webm') ? 'webm' : 'mp4' };
 }
