@@ -1,11 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as schema from './schema.js';
 
@@ -80,6 +78,12 @@ function isAlive(pid: number) {
 type PgliteSource = { dataDir: string } | { loadDataDir: Blob } | { memory: true };
 
 export async function openPglite(source: PgliteSource): Promise<Database> {
+  // Loaded only here: a shop on PostgreSQL never holds the embedded engine (about 45 MB of memory).
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('drizzle-orm/pglite'),
+  ]);
   let unlock = () => {};
   let client: PGlite;
   const extensions = { pg_trgm };

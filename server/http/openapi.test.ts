@@ -158,3 +158,25 @@ describe('OpenAPI document', () => {
     expect(operationIdFor('patch', '/c2/api/update-quantity')).toBe('patchC2ApiUpdateQuantity');
   });
 });
+
+describe('the API reference page', () => {
+  it('is served at /api/docs/, reading the OpenAPI document beside it, with its script', async () => {
+    const bare = await t.request({ method: 'GET', url: '/api/docs' });
+    expect(bare.statusCode).toBe(301);
+    expect(bare.headers.location).toBe('/api/docs/');
+    const page = await t.request({ method: 'GET', url: '/api/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('openapi.json');
+    expect(page.body).toContain('js/scalar.js');
+    // The page runs its own inline script: the shop's strict policy is lifted for it alone.
+    expect(page.headers['content-security-policy']).toBeUndefined();
+    const script = await t.request({ method: 'GET', url: '/api/docs/js/scalar.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toContain('javascript');
+    expect(script.body.length).toBeGreaterThan(100_000);
+    const doc = await t.request({ method: 'GET', url: '/api/docs/openapi.json' });
+    expect(doc.headers['access-control-allow-origin']).toBe('*');
+    expect(doc.json().openapi).toBe('3.1.0');
+  });
+});

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import { IMAGE_WIDTHS, STORED_IMAGE_WIDTH } from '../../contract/catalogue.js';
 import { DomainError, Unavailable, UnsupportedType } from '../domain/errors.js';
 import type { MediaStore } from './storage.js';
@@ -118,6 +118,8 @@ function cleanOriginal(oriented: Sharp, kind: ImageKind, lossless: boolean): Pro
 export async function processImage(buf: Buffer, name?: string): Promise<ProcessedImage> {
   const kind = sniffImage(buf);
   if (!kind) throw notAnImage(name);
+  // Loaded at the first upload: a server that only answers shoppers never holds the image library.
+  const { default: sharp } = await import('sharp');
   try {
     const input = sharp(buf, { limitInputPixels: MAX_PIXELS, failOn: 'error' });
     const meta = await input.metadata();

@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
 import { IMAGE_WIDTHS } from '../../contract/catalogue.js';
 import type { MediaStore } from '../media/storage.js';
 import { type Design, designKey, renderDesign } from './art.js';
@@ -57,6 +56,7 @@ async function writeCached(dir: string, hash: string, images: RenderedDesign) {
 }
 
 async function rasterise(svg: string): Promise<RenderedDesign> {
+  const { default: sharp } = await import('sharp');
   const largest = WIDTHS[0] as number;
   let { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const out: RenderedDesign = new Map();

@@ -1,5 +1,4 @@
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import type { InvoiceLine, InvoiceParty } from '../../db/schema.js';
 import { indiaDate } from './tax.js';
 import { rupeesInWords } from './words.js';
@@ -33,7 +32,9 @@ type PdfDocumentData = {
 };
 
 /** An A4 tax invoice or credit note, every field of the contract on it. */
-export function renderPdf(d: PdfDocumentData): Promise<Buffer> {
+export async function renderPdf(d: PdfDocumentData): Promise<Buffer> {
+  // Loaded at the first document: a server that only answers shoppers never holds the PDF library.
+  const { default: PDFDocument } = await import('pdfkit');
   const title = d.kind === 'invoice' ? 'Tax Invoice' : 'Credit Note';
   const doc = new PDFDocument({
     size: 'A4',
