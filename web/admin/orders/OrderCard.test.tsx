@@ -3,45 +3,47 @@ import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { AdminOrder } from '../../api/admin';
+import { adminOrderOf } from '../../test/fixtures';
 import { ADMIN_LIFECYCLE_DEFAULTS } from '../../test/order-fixture';
 import { OrderCard } from './OrderCard';
 
 const LONG_ID = '3f0c9a52-7d1e-4b8a-9c6f-2e5d4a1b8c7f-ludhiana-gems-order-000000000042';
 
-const order = (over: Partial<AdminOrder> = {}): AdminOrder => ({
-  _id: LONG_ID,
-  createdAt: '2025-03-10T06:30:00.000Z',
-  status: 'Confirmed',
-  deliverystatus: 'confirmed',
-  paymentstatus: 'Paid',
-  totalamount: 12500000,
-  products: [
-    {
-      _id: 'line-1',
-      productId: null,
-      productname: 'NaturalCertifiedBurmeseRubyPigeonBloodRedUnheatedOval',
-      productprice: 12500000,
-      listprice: 12500000,
-      productimage: '',
-      quantity: 1,
-      size: '',
-      colour: '',
+const order = (over: Partial<AdminOrder> = {}): AdminOrder =>
+  adminOrderOf({
+    _id: LONG_ID,
+    createdAt: '2025-03-10T06:30:00.000Z',
+    status: 'Confirmed',
+    deliverystatus: 'confirmed',
+    paymentstatus: 'Paid',
+    totalamount: 12500000,
+    products: [
+      {
+        _id: 'line-1',
+        productId: null,
+        productname: 'NaturalCertifiedBurmeseRubyPigeonBloodRedUnheatedOval',
+        productprice: 12500000,
+        listprice: 12500000,
+        productimage: '',
+        quantity: 1,
+        size: '',
+        colour: '',
+      },
+    ],
+    shippinginfo: {
+      fullname: 'Asha Verma',
+      mobileno: '9876543210',
+      address: 'Flat-12B/Tower-4/GreenValleyApartments/FerozepurRoad',
+      city: 'Ludhiana',
+      pincode: '141001',
     },
-  ],
-  shippinginfo: {
-    fullname: 'Asha Verma',
-    mobileno: '9876543210',
-    address: 'Flat-12B/Tower-4/GreenValleyApartments/FerozepurRoad',
-    city: 'Ludhiana',
-    pincode: '141001',
-  },
-  razorpay_order_id: 'order_ABCDEFGHIJKLMNOPQRSTUV',
-  razorpay_payment_id: 'pay_ZYXWVUTSRQPONMLKJIH',
-  flag: null,
-  refundstatus: 'none',
-  ...ADMIN_LIFECYCLE_DEFAULTS,
-  ...over,
-});
+    razorpay_order_id: 'order_ABCDEFGHIJKLMNOPQRSTUV',
+    razorpay_payment_id: 'pay_ZYXWVUTSRQPONMLKJIH',
+    flag: null,
+    refundstatus: 'none',
+    ...ADMIN_LIFECYCLE_DEFAULTS,
+    ...over,
+  });
 
 /** Cards link to the order's page: they render inside a router. */
 const render = (ui: ReactElement) => rtlRender(ui, { wrapper: MemoryRouter });

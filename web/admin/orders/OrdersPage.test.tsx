@@ -3,51 +3,62 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { orderRoutes } from '../../../contract/order-routes';
 import { type AdminOrder, adminApi, type OrderPage } from '../../api/admin';
+import { answerOf } from '../../test/answers';
+import { adminOrderOf } from '../../test/fixtures';
 import { ADMIN_LIFECYCLE_DEFAULTS } from '../../test/order-fixture';
 import OrdersPage, { toQuery } from './OrdersPage';
 
-const order = (over: Partial<AdminOrder> = {}): AdminOrder => ({
-  _id: 'o-1',
-  createdAt: '2025-03-10T06:30:00.000Z',
-  status: 'Pending',
-  deliverystatus: 'pending',
-  paymentstatus: 'Paid',
-  totalamount: 150000.5,
-  products: [
-    {
-      _id: 'line-1',
-      productId: null,
-      productname: 'Old Emerald',
-      productprice: 1200,
-      listprice: 1200,
-      productimage: '/uploads/e/640.webp',
-      quantity: 2,
-      size: '5 Ratti',
-      colour: 'Green',
+const order = (over: Partial<AdminOrder> = {}): AdminOrder =>
+  adminOrderOf({
+    _id: 'o-1',
+    createdAt: '2025-03-10T06:30:00.000Z',
+    status: 'Pending',
+    deliverystatus: 'pending',
+    paymentstatus: 'Paid',
+    totalamount: 150000.5,
+    products: [
+      {
+        _id: 'line-1',
+        productId: null,
+        productname: 'Old Emerald',
+        productprice: 1200,
+        listprice: 1200,
+        productimage: '/uploads/e/640.webp',
+        quantity: 2,
+        size: '5 Ratti',
+        colour: 'Green',
+      },
+    ],
+    shippinginfo: {
+      fullname: 'Asha Verma',
+      mobileno: '9876543210',
+      address: '12 Mall Road',
+      city: 'Ludhiana',
+      pincode: '141001',
     },
-  ],
-  shippinginfo: { fullname: 'Asha Verma', mobileno: '9876543210', address: '12 Mall Road', city: 'Ludhiana', pincode: '141001' },
-  razorpay_order_id: 'order_ABC',
-  razorpay_payment_id: 'pay_XYZ',
-  flag: null,
-  refundstatus: 'none',
-  ...ADMIN_LIFECYCLE_DEFAULTS,
-  ...over,
-});
+    razorpay_order_id: 'order_ABC',
+    razorpay_payment_id: 'pay_XYZ',
+    flag: null,
+    refundstatus: 'none',
+    ...ADMIN_LIFECYCLE_DEFAULTS,
+    ...over,
+  });
 
-const page = (orders: AdminOrder[], totalOrders = orders.length): OrderPage => ({
-  success: true,
-  orders,
-  pagination: {
-    currentPage: 1,
-    totalPages: Math.max(1, Math.ceil(totalOrders / 10)),
-    totalOrders,
-    hasNextPage: false,
-    hasPrevPage: false,
-    limit: 10,
-  },
-});
+const page = (orders: AdminOrder[], totalOrders = orders.length): OrderPage =>
+  answerOf(orderRoutes, 'GET /o1/api/admin/orders', {
+    success: true,
+    orders,
+    pagination: {
+      currentPage: 1,
+      totalPages: Math.max(1, Math.ceil(totalOrders / 10)),
+      totalOrders,
+      hasNextPage: false,
+      hasPrevPage: false,
+      limit: 10,
+    },
+  });
 
 function renderPage() {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -114,7 +125,13 @@ describe('orders filters', () => {
     const update = vi
       .spyOn(adminApi.orders, 'updateDelivery')
       .mockRejectedValueOnce(new Error('refused'))
-      .mockResolvedValueOnce({ success: true, message: 'ok', order: order({ deliverystatus: 'shipped', status: 'Shipped' }) });
+      .mockResolvedValueOnce(
+        answerOf(orderRoutes, 'PATCH /o1/api/admin/update/:id', {
+          success: true,
+          message: 'ok',
+          order: order({ deliverystatus: 'shipped', status: 'Shipped' }),
+        }),
+      );
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     renderPage();
     const select = (await screen.findByLabelText('Delivery Status')) as HTMLSelectElement;
@@ -133,7 +150,7 @@ describe('orders filters', () => {
   it('pages with "Page X of Y (Z total orders)" and goes back to page 1 when a filter changes', async () => {
     const list = vi.spyOn(adminApi.orders, 'list').mockImplementation(async (f, p) => {
       const res = page([order({ _id: `o-${p}` })], f.status ? 3 : 25);
-      return { ...res, pagination: { ...res.pagination, currentPage: p } };
+      return answerOf(orderRoutes, 'GET /o1/api/admin/orders', { ...res, pagination: { ...res.pagination, currentPage: p } });
     });
     vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
     renderPage();

@@ -2,20 +2,33 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COLOUR_PALETTE, type Product } from '../../../contract/catalogue';
+import { productRoutes } from '../../../contract/products';
 import type { Category, ProductSaved, Subcategory } from '../../api/admin';
 import { ApiError } from '../../api/client';
+import { answerOf } from '../../test/answers';
+import { categoryOf, productOf, subcategoryOf } from '../../test/fixtures';
 import { ProductForm, type ProductFormApi } from './ProductForm';
 import { addSize } from './productFormState';
 
 const now = '2025-01-01T00:00:00.000Z';
-const cat = (id: string, name: string): Category => ({ _id: id, categoryname: name, createdAt: now, updatedAt: now });
-const sub = (id: string, name: string, category: Category): Subcategory => ({
-  _id: id,
-  subcategoryname: name,
-  category: { _id: category._id, categoryname: category.categoryname },
-  createdAt: now,
-  updatedAt: now,
-});
+const cat = (id: string, name: string): Category => categoryOf({ _id: id, categoryname: name, createdAt: now, updatedAt: now });
+const sub = (id: string, name: string, category: Category): Subcategory =>
+  subcategoryOf({
+    _id: id,
+    subcategoryname: name,
+    category: { _id: category._id, categoryname: category.categoryname },
+    createdAt: now,
+    updatedAt: now,
+  });
+/** What GET /p1/api/form/categories answers. */
+const formCategories = (categories: Category[]) =>
+  answerOf(productRoutes, 'GET /p1/api/form/categories', {
+    success: true,
+    categories,
+    message: 'Categories fetched successfully',
+  });
+/** What creating or editing a product answers. */
+const savedAnswer = (message: string) => answerOf(productRoutes, 'POST /p1/api/create', { success: true, message, product });
 
 const GEMS = cat('c-gems', 'Gemstones');
 const JEWELLERY = cat('c-jewel', 'Jewellery');
@@ -24,7 +37,7 @@ const SUBS: Record<string, Subcategory[]> = {
   [JEWELLERY._id]: [sub('s-rings', 'Rings', JEWELLERY)],
 };
 
-const product: Product = {
+const product: Product = productOf({
   _id: 'p-1',
   productname: 'Burmese Ruby',
   slug: 'burmese-ruby',
@@ -60,16 +73,15 @@ const product: Product = {
   weightgrams: null,
   createdAt: now,
   updatedAt: now,
-};
+});
 
 function fakeApi(overrides: Partial<ProductFormApi> = {}) {
-  const saved: ProductSaved = { success: true, message: 'ok', product };
+  const saved: ProductSaved = savedAnswer('ok');
   const api = {
-    formCategories: vi.fn<ProductFormApi['formCategories']>(async () => ({ success: true, categories: [GEMS, JEWELLERY] })),
-    formSubcategories: vi.fn<ProductFormApi['formSubcategories']>(async (id) => ({
-      success: true,
-      subcategories: SUBS[id] ?? [],
-    })),
+    formCategories: vi.fn<ProductFormApi['formCategories']>(async () => formCategories([GEMS, JEWELLERY])),
+    formSubcategories: vi.fn<ProductFormApi['formSubcategories']>(async (id) =>
+      answerOf(productRoutes, 'GET /p1/api/form/subcategories/:categoryId', { success: true, subcategories: SUBS[id] ?? [] }),
+    ),
     create: vi.fn<ProductFormApi['create']>(async () => saved),
     edit: vi.fn<ProductFormApi['edit']>(async () => saved),
   };
@@ -209,11 +221,11 @@ describe('category and subcategory', () => {
   });
 
   it('disables Submit while the categories load and says so when they fail', async () => {
-    let resolve!: (v: { success: boolean; categories: Category[] }) => void;
+    let resolve!: (v: ReturnType<typeof formCategories>) => void;
     const api = fakeApi({ formCategories: () => new Promise((r) => (resolve = r)) });
     setup({ api });
     expect(submitButton()).toBeDisabled();
-    await act(async () => resolve({ success: true, categories: [GEMS] }));
+    await act(async () => resolve(formCategories([GEMS])));
     expect(submitButton()).toBeEnabled();
 
     const failing = fakeApi({ formCategories: vi.fn(async () => Promise.reject(new ApiError('Network error', 0))) });
@@ -360,7 +372,7 @@ describe('required fields and server errors', () => {
       productcolours: '',
     });
     expect(form.has('imagesToDelete')).toBe(false);
-    await act(async () => finish({ success: true, message: 'Product created', product }));
+    await act(async () => finish(savedAnswer('Product created')));
     expect(onSaved).toHaveBeenCalledOnce();
   });
 });
@@ -404,12 +416,12 @@ describe('lab certificate', () => {
 
   it('shows the current report in edit mode and sends certificateToDelete when it is removed', async () => {
     const { user, api } = setup({
-      product: {
+      product: productOf({
         ...product,
         certificatelab: 'igi',
         certificatenumber: 'LG612345678',
         certificatefile: '/uploads/c/certificate.pdf',
-      },
+      }),
     });
     expect(screen.getByLabelText('Lab')).toHaveValue('igi');
     expect(screen.getByLabelText('Report number')).toHaveValue('LG612345678');

@@ -4,48 +4,52 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '../../../contract/catalogue';
+import { productRoutes } from '../../../contract/products';
 import { adminApi, type ProductPage } from '../../api/admin';
+import { answerOf } from '../../test/answers';
+import { productOf } from '../../test/fixtures';
 import ProductsPage from './ProductsPage';
 
 const now = '2025-03-10T06:30:00.000Z';
-const product = (i: number, over: Partial<Product> = {}): Product => ({
-  _id: `p-${i}`,
-  productname: `Ruby ${i}`,
-  slug: `ruby-${i}`,
-  productprice: 150000 + i,
-  productdescription: 'Pigeon blood red',
-  productimages: [`/uploads/a${i}/640.webp`, `/uploads/b${i}/640.webp`],
-  productvideo: '',
-  productsizes: [],
-  productcolours: [],
-  rating: 5,
-  metatitle: '',
-  metadescription: '',
-  productbrand: '',
-  stockquantity: i % 2,
-  isActive: true,
-  category: { _id: 'c-gems', categoryname: 'Gemstones' },
-  subcategory: { _id: 's-ruby', subcategoryname: 'Ruby' },
-  treatment: '',
-  cut: '',
-  certification: '',
-  shape: '',
-  composition: '',
-  origin: '',
-  excatdimensions: '',
-  dimensiontype: '',
-  refractiveindex: '',
-  specificgravity: '',
-  returnpolicy: '',
-  weightcarrat: null,
-  weightratti: null,
-  weightkachiratti: null,
-  weightpakkiratti: null,
-  weightgrams: null,
-  createdAt: now,
-  updatedAt: now,
-  ...over,
-});
+const product = (i: number, over: Partial<Product> = {}): Product =>
+  productOf({
+    _id: `p-${i}`,
+    productname: `Ruby ${i}`,
+    slug: `ruby-${i}`,
+    productprice: 150000 + i,
+    productdescription: 'Pigeon blood red',
+    productimages: [`/uploads/a${i}/640.webp`, `/uploads/b${i}/640.webp`],
+    productvideo: '',
+    productsizes: [],
+    productcolours: [],
+    rating: 5,
+    metatitle: '',
+    metadescription: '',
+    productbrand: '',
+    stockquantity: i % 2,
+    isActive: true,
+    category: { _id: 'c-gems', categoryname: 'Gemstones' },
+    subcategory: { _id: 's-ruby', subcategoryname: 'Ruby' },
+    treatment: '',
+    cut: '',
+    certification: '',
+    shape: '',
+    composition: '',
+    origin: '',
+    excatdimensions: '',
+    dimensiontype: '',
+    refractiveindex: '',
+    specificgravity: '',
+    returnpolicy: '',
+    weightcarrat: null,
+    weightratti: null,
+    weightkachiratti: null,
+    weightpakkiratti: null,
+    weightgrams: null,
+    createdAt: now,
+    updatedAt: now,
+    ...over,
+  });
 
 /** `total` products served 6 a page, like the server. */
 function serve(total: number) {
@@ -53,16 +57,16 @@ function serve(total: number) {
   const list = vi.spyOn(adminApi.products, 'list').mockImplementation(async (page: number, search = ''): Promise<ProductPage> => {
     const found = items.filter((p) => p.productname.toLowerCase().includes(search.toLowerCase()));
     const totalPages = Math.ceil(found.length / 6);
-    return {
+    return answerOf(productRoutes, 'GET /p1/api/admin/all', {
       success: true,
       products: found.slice((page - 1) * 6, page * 6),
       pagination: { currentPage: page, totalPages, totalProducts: found.length, hasNext: page < totalPages, hasPrev: page > 1 },
       message: found.length ? 'Products fetched successfully' : 'No products found.',
-    };
+    });
   });
   const remove = vi.spyOn(adminApi.products, 'remove').mockImplementation(async (id: string) => {
     items = items.filter((p) => p._id !== id);
-    return { success: true, message: 'Product deleted' };
+    return answerOf(productRoutes, 'DELETE /p1/api/delete/:id', { success: true, message: 'Product deleted' });
   });
   return { list, remove };
 }

@@ -6,16 +6,18 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { subcategoryRoutes } from '../../../contract/subcategories';
 import { adminApi, type Subcategory, type SubcategoryPage } from '../../api/admin';
 import { answerOf } from '../../test/answers';
+import { subcategoryOf } from '../../test/fixtures';
 import SubcategoriesPage from './SubcategoriesPage';
 
 const now = '2025-03-10T06:30:00.000Z';
-const sub = (i: number, category: Subcategory['category'] = { _id: 'c-gems', categoryname: 'Gemstones' }): Subcategory => ({
-  _id: `s-${i}`,
-  subcategoryname: `Stone ${i}`,
-  category,
-  createdAt: now,
-  updatedAt: now,
-});
+const sub = (i: number, category: Subcategory['category'] = { _id: 'c-gems', categoryname: 'Gemstones' }): Subcategory =>
+  subcategoryOf({
+    _id: `s-${i}`,
+    subcategoryname: `Stone ${i}`,
+    category,
+    createdAt: now,
+    updatedAt: now,
+  });
 
 /** A store of `total` subcategories served 10 a page, like the server (a page past the end is empty). */
 function serve(total: number) {
@@ -30,7 +32,7 @@ function serve(total: number) {
   });
   const remove = vi.spyOn(adminApi.subcategories, 'remove').mockImplementation(async (id: string) => {
     items = items.filter((s) => s._id !== id);
-    return { success: true, message: 'Subcategory deleted' };
+    return answerOf(subcategoryRoutes, 'DELETE /s2/api/delete/:id', { success: true, message: 'Subcategory deleted' });
   });
   return { list, remove, drop: (n: number) => (items = items.slice(n)) };
 }

@@ -2,7 +2,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authRoutes } from '../../../contract/auth';
+import { orderRoutes } from '../../../contract/order-routes';
 import type { Order } from '../../api/orders';
+import { answerOf } from '../../test/answers';
+import { orderOf, SHOPPER } from '../../test/fixtures';
 import { LIFECYCLE_DEFAULTS } from '../../test/order-fixture';
 import { formatOrderDate, paymentClass, statusClass } from './format';
 import MyOrdersPage from './MyOrdersPage';
@@ -10,8 +14,7 @@ import MyOrdersPage from './MyOrdersPage';
 // The machine running the suite may be busy: give screens time to answer.
 configure({ asyncUtilTimeout: 5000 });
 
-const account = { _id: 'u1', fullname: 'Meera Kapoor', mobileno: '9876543210', role: 'USER', createdAt: '2025-01-01T00:00:00Z' };
-const order: Order = {
+const order: Order = orderOf({
   _id: 'o1',
   createdAt: new Date(2025, 2, 7, 15, 4).toISOString(),
   status: 'Shipped',
@@ -41,7 +44,7 @@ const order: Order = {
   razorpay_order_id: 'order_ABCDEFGHIJKLMN',
   razorpay_payment_id: 'pay_ABCDEFGHIJKLMN',
   ...LIFECYCLE_DEFAULTS,
-};
+});
 
 let orders: Order[];
 beforeEach(() => {
@@ -51,9 +54,9 @@ beforeEach(() => {
     vi.fn(async (path: string) => {
       const body =
         path === '/u1/api/checkuser'
-          ? { success: true, user: account }
+          ? answerOf(authRoutes, 'GET /u1/api/checkuser', { success: true, user: SHOPPER })
           : path === '/o1/api/my-orders'
-            ? { success: true, orders }
+            ? answerOf(orderRoutes, 'GET /o1/api/my-orders', { success: true, orders })
             : null;
       return new Response(JSON.stringify(body ?? { success: false, message: 'No route' }), {
         status: body ? 200 : 404,
