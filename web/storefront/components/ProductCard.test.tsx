@@ -3,49 +3,51 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '../../api/catalogue';
+import { productOf } from '../../test/fixtures';
 import { gemFacts } from './links';
 import { ProductCard } from './ProductCard';
 import { ProductCardSkeleton } from './ProductCardSkeleton';
 
 const at = '2025-01-01T00:00:00.000Z';
-const product = (over: Partial<Product> = {}): Product => ({
-  _id: 'p1',
-  productname: 'Burmese Ruby (Manik) 4.55 Carat Oval',
-  slug: 'burmese-ruby-manik-4-55-carat-oval',
-  productprice: 90000,
-  productdescription: '',
-  productimages: [],
-  productvideo: '',
-  productsizes: [],
-  productcolours: [],
-  rating: 4.8,
-  metatitle: '',
-  metadescription: '',
-  productbrand: '',
-  stockquantity: 1,
-  isActive: true,
-  category: { _id: 'c1', categoryname: 'Gemstones' },
-  subcategory: { _id: 's1', subcategoryname: 'Ruby' },
-  treatment: 'Unheated, untreated',
-  cut: '',
-  certification: 'GIA',
-  shape: 'Oval',
-  composition: '',
-  origin: 'Burma (Myanmar)',
-  excatdimensions: '',
-  dimensiontype: '',
-  refractiveindex: '',
-  specificgravity: '',
-  returnpolicy: '',
-  weightcarrat: 4.55,
-  weightratti: 5,
-  weightkachiratti: null,
-  weightpakkiratti: null,
-  weightgrams: null,
-  createdAt: at,
-  updatedAt: at,
-  ...over,
-});
+const product = (over: Partial<Product> = {}): Product =>
+  productOf({
+    _id: 'p1',
+    productname: 'Burmese Ruby (Manik) 4.55 Carat Oval',
+    slug: 'burmese-ruby-manik-4-55-carat-oval',
+    productprice: 90000,
+    productdescription: '',
+    productimages: [],
+    productvideo: '',
+    productsizes: [],
+    productcolours: [],
+    rating: 4.8,
+    metatitle: '',
+    metadescription: '',
+    productbrand: '',
+    stockquantity: 1,
+    isActive: true,
+    category: { _id: 'c1', categoryname: 'Gemstones' },
+    subcategory: { _id: 's1', subcategoryname: 'Ruby' },
+    treatment: 'Unheated, untreated',
+    cut: '',
+    certification: 'GIA',
+    shape: 'Oval',
+    composition: '',
+    origin: 'Burma (Myanmar)',
+    excatdimensions: '',
+    dimensiontype: '',
+    refractiveindex: '',
+    specificgravity: '',
+    returnpolicy: '',
+    weightcarrat: 4.55,
+    weightratti: 5,
+    weightkachiratti: null,
+    weightpakkiratti: null,
+    weightgrams: null,
+    createdAt: at,
+    updatedAt: at,
+    ...over,
+  });
 
 beforeEach(() => {
   vi.stubGlobal(

@@ -1,11 +1,14 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Product } from '../../api/catalogue';
+import { aProduct } from '../../test/fixtures';
 import { GemWeight, rattiNote, rattiOf } from './GemWeight';
 
 afterEach(cleanup);
 
-const product = (over: Partial<Product>) => ({ productprice: 221300, weightcarrat: 4.55, saleprice: null, ...over }) as Product;
+const product = (over: Partial<Product>) => aProduct({ productprice: 221300, weightcarrat: 4.55, saleprice: null, ...over });
+/** A running sale, as the product routes send it with its price. */
+const sale = { name: 'Diwali', percentoff: 18, endsAt: '2099-11-01T00:00:00.000Z' };
 
 describe('GemWeight', () => {
   it('shows carat with ratti beside it, the ratti it uses, and the price per carat', () => {
@@ -17,7 +20,7 @@ describe('GemWeight', () => {
   });
 
   it('uses the shop’s own factor and the sale price when a sale runs', () => {
-    render(<GemWeight product={product({ saleprice: 182000 })} rattiInCarats={0.61} />);
+    render(<GemWeight product={product({ saleprice: 182000, sale })} rattiInCarats={0.61} />);
     const box = screen.getByTestId('gem-weight');
     expect(box).toHaveTextContent('4.55 ct · 7.46 ratti');
     expect(box).toHaveTextContent('(1 ratti = 0.61 ct)');

@@ -2,12 +2,13 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { certificateProblem, labVerifyUrl } from '../../../contract/gems';
 import type { Product } from '../../api/catalogue';
+import { aProduct } from '../../test/fixtures';
 import { LabCertificate } from './LabCertificate';
 
 afterEach(cleanup);
 
 const product = (over: Partial<Product>) =>
-  ({ certification: '', certificatelab: '', certificatenumber: '', certificatefile: '', ...over }) as Product;
+  aProduct({ certification: '', certificatelab: '', certificatenumber: '', certificatefile: '', ...over });
 const verifyLink = () => screen.queryByRole('link', { name: /verify with the lab/i });
 
 describe('LabCertificate', () => {
