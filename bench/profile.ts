@@ -47,7 +47,7 @@ async function main() {
     await client.end();
     const shop = await startShop({
       port: PORT,
-      env: { DATABASE_URL: url, PAYMENTS: 'sandbox' },
+      env: { DATABASE_URL: url, PAYMENTS: 'sandbox', ANSWER_CACHE_MB: process.env.ANSWER_CACHE_MB },
       nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`],
     });
     await autocannon({ url: shop.url + PATH, connections: 10, duration: 2 });

@@ -5,6 +5,7 @@ import { rupeesToPaise } from '../../../contract/common.js';
 import { type CatalogueFilter, GEM_LISTS, nameToFilterWord, parseFilter } from '../../../contract/filter.js';
 import { CERTIFICATE_LAB_KEYS, GEM_CHOICES, GEM_LABS, type GemChoiceKind } from '../../../contract/gems.js';
 import { type DbOrTx, execRows } from '../../db/client.js';
+import { withFastRows } from '../../db/fast-rows.js';
 import { categories, products, subcategories } from '../../db/schema.js';
 import { payPaiseSql, saleJoin } from '../promotions/sale-price.js';
 import type { CatalogueCache } from './catalogue-cache.js';
@@ -286,7 +287,7 @@ async function filterPage(
   let queries: ReturnType<typeof filterQueries> | undefined;
   if (!page) {
     queries = filterQueries(db, where, filter, at);
-    page = queries.page.prepare(undefined as unknown as string) as unknown as PagePrepared;
+    page = withFastRows(queries.page.prepare(undefined as unknown as string)) as unknown as PagePrepared;
     cache.remember(pageKey, page, generation);
   }
   const known = cache.recall<number>(`total:${filterKey}`);
