@@ -1,6 +1,7 @@
 /**
  * The few line icons the first paint needs, as plain path data (24×24, 2 px stroke) so the page frame does not
- * pull an icon library into its first download. Screens loaded later may use lucide-react.
+ * pull an icon library into its first download. The listing's and product page's own icons are in ./iconPaths (passed
+ * as `d`), so each screen carries only the paths it draws; screens loaded later may use lucide-react.
  */
 const PATHS = {
   cart: 'M3 3h2l2.4 11.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 7H6M7.5 20a1.5 1.5 0 1 0 3 0a1.5 1.5 0 1 0-3 0M16.5 20a1.5 1.5 0 1 0 3 0a1.5 1.5 0 1 0-3 0',
@@ -20,8 +21,12 @@ const PATHS = {
 
 type IconName = keyof typeof PATHS;
 
-/** A decorative icon (hidden from assistive technology: label the control that holds it). */
-export function Icon({ name, className = 'size-5' }: { name: IconName; className?: string }) {
+/** A decorative icon (hidden from assistive technology: label the control that holds it): a frame icon by name, or `d`. */
+export function Icon({
+  name,
+  d,
+  className = 'size-5',
+}: { className?: string } & ({ name: IconName; d?: never } | { d: string; name?: never })) {
   return (
     <svg
       aria-hidden="true"
@@ -33,7 +38,7 @@ export function Icon({ name, className = 'size-5' }: { name: IconName; className
       strokeLinejoin="round"
       className={className}
     >
-      <path d={PATHS[name]} />
+      <path d={name ? PATHS[name] : d} />
     </svg>
   );
 }

@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Copy, LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { imageSrcSet, imageUrlAt } from '../../../contract/images';
@@ -9,6 +8,8 @@ import { ApiError } from '../../api/client';
 import { rememberCartAction, signInPath } from '../../auth/returnTo';
 import { useSession } from '../../auth/session';
 import { earlyKey, useEarlyTaps } from '../../ui/earlyTaps';
+import { COPY, SPINNER } from '../../ui/iconPaths';
+import { Icon } from '../../ui/icons';
 import { notify } from '../../ui/notify';
 import { gemFacts, productPath, shortName } from './links';
 import { SalePrice } from './SalePrice';
@@ -124,7 +125,7 @@ export function ProductCard({
           data-early={addKey}
           className="relative z-10 mt-auto flex h-9 items-center justify-center gap-2 rounded-md bg-brand-700 text-sm font-semibold text-white hover:bg-brand-600 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-1 focus-visible:outline-none disabled:opacity-70 aria-busy:cursor-wait aria-busy:opacity-70"
         >
-          {adding && <LoaderCircle aria-hidden className="size-4 animate-spin" />}
+          {adding && <Icon d={SPINNER} className="size-4 animate-spin" />}
           {adding ? 'Adding...' : 'Add to Cart'}
         </button>
       </div>
@@ -136,7 +137,7 @@ export function ProductCard({
           title="Copy product ID"
           className="absolute top-2 right-2 z-10 rounded-md bg-white/90 p-1.5 text-gray-700 shadow hover:bg-white focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
         >
-          <Copy aria-hidden className="size-4" />
+          <Icon d={COPY} className="size-4" />
         </button>
       )}
     </article>

@@ -1,5 +1,5 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type ReactNode, useRef } from 'react';
+import { Icon } from '../../ui/icons';
 import { STRIP_ITEM_CLASS } from './strip';
 
 /**
@@ -84,7 +84,7 @@ export function ProductStrip({
         onClick={() => scrollBy(-1)}
         className="absolute top-1/3 -left-3 hidden size-9 items-center justify-center rounded-full bg-white text-gray-800 shadow-md ring-1 ring-gray-200 hover:bg-gray-50 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none md:flex"
       >
-        <ChevronLeft aria-hidden className="size-5" />
+        <Icon name="chevronLeft" className="size-5" />
       </button>
       <button
         type="button"
@@ -92,7 +92,7 @@ export function ProductStrip({
         onClick={() => scrollBy(1)}
         className="absolute top-1/3 -right-3 hidden size-9 items-center justify-center rounded-full bg-white text-gray-800 shadow-md ring-1 ring-gray-200 hover:bg-gray-50 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none md:flex"
       >
-        <ChevronRight aria-hidden className="size-5" />
+        <Icon name="chevronRight" className="size-5" />
       </button>
     </div>
   );

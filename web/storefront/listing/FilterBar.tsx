@@ -1,7 +1,8 @@
-import { SlidersHorizontal, X } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { GEM_LABS, GEM_ORIGINS, GEM_SHAPES, GEM_TREATMENTS, type GemChoice } from '../../../contract/gems';
 import type { Category, Subcategory } from '../../api/catalogue';
+import { SLIDERS } from '../../ui/iconPaths';
+import { Icon } from '../../ui/icons';
 import { Summary } from '../../ui/Summary';
 import { useDetails } from '../../ui/useDetails';
 import { type CatalogueFilter, filterFromForm, type SortOrder } from './filterGrammar';
@@ -456,7 +457,7 @@ export function FilterBar(props: FilterBarProps) {
           onClick={sheet.onSummaryClick}
           className="flex h-11 w-full cursor-pointer items-center justify-center gap-2 rounded-md border border-gray-300 bg-white font-semibold text-gray-900 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
         >
-          <SlidersHorizontal aria-hidden className="size-5" />
+          <Icon d={SLIDERS} className="size-5" />
           Filters
           {count > 0 && (
             <span
@@ -489,7 +490,7 @@ export function FilterBar(props: FilterBarProps) {
                 onClick={close}
                 className="rounded-md p-2 hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
               >
-                <X aria-hidden className="size-5" />
+                <Icon name="close" className="size-5" />
               </button>
             </div>
             <p className="sr-only">Choose filters, then apply them to the product list.</p>

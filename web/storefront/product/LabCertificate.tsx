@@ -1,6 +1,7 @@
-import { ExternalLink, FileText } from 'lucide-react';
 import { certificateLabLabel, labVerifyUrl } from '../../../contract/gems';
 import type { Product } from '../../api/catalogue';
+import { EXTERNAL_LINK, FILE_TEXT } from '../../ui/iconPaths';
+import { Icon } from '../../ui/icons';
 
 /** The lab named on the page: its label, or for "Other" the product's own certification text when it has one. */
 function labName(product: Pick<Product, 'certificatelab' | 'certification'>): string {
@@ -46,7 +47,7 @@ export function LabCertificate({ product }: { product: Product }) {
               rel="noopener"
               className="inline-flex min-h-6 items-center gap-1 font-medium text-brand-700 underline underline-offset-2"
             >
-              <FileText aria-hidden className="size-4" />
+              <Icon d={FILE_TEXT} className="size-4" />
               View the report{isPdf ? ' (PDF)' : ''}
             </a>
           ) : null}
@@ -57,7 +58,7 @@ export function LabCertificate({ product }: { product: Product }) {
               rel="noopener noreferrer"
               className="inline-flex min-h-6 items-center gap-1 font-medium text-brand-700 underline underline-offset-2"
             >
-              <ExternalLink aria-hidden className="size-4" />
+              <Icon d={EXTERNAL_LINK} className="size-4" />
               Verify with the lab
             </a>
           ) : null}

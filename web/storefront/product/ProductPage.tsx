@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { Award, ShieldCheck, Truck } from 'lucide-react';
 import { useId } from 'react';
 import { Link, useParams } from 'react-router';
 import { DEFAULT_RATTI_IN_CARATS } from '../../../contract/gems';
 import { catalogueApi, catalogueKeys, type Product } from '../../api/catalogue';
 import { ApiError } from '../../api/client';
 import { useLiveMark } from '../../ui/earlyTaps';
+import { AWARD, SHIELD_CHECK, TRUCK } from '../../ui/iconPaths';
+import { Icon } from '../../ui/icons';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { listingPath } from '../components/links';
 import { ProductCard } from '../components/ProductCard';
@@ -140,15 +141,15 @@ function ProductDetails({ product, related, rattiInCarats }: { product: Product;
           <PurchasePanel product={product} rattiInCarats={rattiInCarats} id={id} />
           <ul className="mt-6 grid grid-cols-3 gap-2 border-y border-gray-200 py-4 text-center text-xs font-medium text-gray-800 sm:text-sm">
             <li className="flex flex-col items-center gap-1">
-              <Truck aria-hidden className="size-6 text-brand-700" />
+              <Icon d={TRUCK} className="size-6 text-brand-700" />
               Free Delivery
             </li>
             <li className="flex flex-col items-center gap-1">
-              <ShieldCheck aria-hidden className="size-6 text-brand-700" />
+              <Icon d={SHIELD_CHECK} className="size-6 text-brand-700" />
               Secure Payment
             </li>
             <li className="flex flex-col items-center gap-1">
-              <Award aria-hidden className="size-6 text-brand-700" />
+              <Icon d={AWARD} className="size-6 text-brand-700" />
               Best Quality
             </li>
           </ul>

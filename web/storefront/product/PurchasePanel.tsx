@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { LoaderCircle, Minus, Plus } from 'lucide-react';
 import { useLayoutEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { cartApi } from '../../api/cart';
@@ -9,6 +8,8 @@ import { rememberCartAction, signInPath } from '../../auth/returnTo';
 import { useSession } from '../../auth/session';
 import { buyNowPath } from '../../cart/buyNow';
 import { earlyKey, useEarlyTaps } from '../../ui/earlyTaps';
+import { MINUS, PLUS, SPINNER } from '../../ui/iconPaths';
+import { Icon } from '../../ui/icons';
 import { notify } from '../../ui/notify';
 import { SalePrice } from '../components/SalePrice';
 import { GemWeight } from './GemWeight';
@@ -155,13 +156,13 @@ export function PurchasePanel({ product, rattiInCarats, id }: { product: Product
         <legend className="mb-2 block text-sm font-semibold text-gray-900">Quantity</legend>
         <div className="inline-flex items-center rounded-md border border-gray-300">
           <button type="button" disabled aria-label="Decrease quantity" className="p-2.5 text-gray-400">
-            <Minus aria-hidden className="size-4" />
+            <Icon d={MINUS} className="size-4" />
           </button>
           <output className="w-10 text-center font-semibold" aria-live="polite">
             {quantity}
           </output>
           <button type="button" disabled aria-label="Increase quantity" className="p-2.5 text-gray-400">
-            <Plus aria-hidden className="size-4" />
+            <Icon d={PLUS} className="size-4" />
           </button>
         </div>
       </fieldset>
@@ -189,7 +190,7 @@ export function PurchasePanel({ product, rattiInCarats, id }: { product: Product
 
       {busy && (
         <div role="status" className="fixed inset-0 z-50 flex items-center justify-center bg-white/60">
-          <LoaderCircle aria-hidden className="size-12 animate-spin text-brand-700" />
+          <Icon d={SPINNER} className="size-12 animate-spin text-brand-700" />
           <span className="sr-only">Please wait</span>
         </div>
       )}
