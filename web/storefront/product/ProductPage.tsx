@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { Link, useParams } from 'react-router';
 import { DEFAULT_RATTI_IN_CARATS } from '../../../contract/gems';
 import { catalogueApi, catalogueKeys, type Product } from '../../api/catalogue';
@@ -9,16 +9,15 @@ import { AWARD, SHIELD_CHECK, TRUCK } from '../../ui/iconPaths';
 import { Icon } from '../../ui/icons';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { listingPath } from '../components/links';
-import { ProductCard } from '../components/ProductCard';
-import { ProductCardSkeleton } from '../components/ProductCardSkeleton';
-import { ProductStrip } from '../components/ProductStrip';
 import { formatRating, Stars } from '../components/Stars';
 import { Gallery } from './Gallery';
 import { PurchasePanel } from './PurchasePanel';
 import { Specifications } from './Specifications';
 
-const RELATED_SKELETONS = 10;
-const RELATED_MIN_WIDTH = 220;
+// Below the fold: the related products' row loads after the page's own code (see RelatedProducts).
+const loadRelated = () => import('./RelatedProducts');
+const RelatedProducts = lazy(async () => ({ default: (await loadRelated()).RelatedProducts }));
+const RelatedSkeletons = lazy(async () => ({ default: (await loadRelated()).RelatedSkeletons }));
 export const BENEFITS = ['Alleviates Misfortune', 'Supports Mental Health', 'Increases Wisdom', 'Success in business'];
 
 /** Product page: `/{category}/{subcategory}/{slug}` (only the slug is looked up). */
@@ -84,11 +83,9 @@ function ProductSkeleton() {
         </div>
       </div>
       <div className="mt-12 mb-6 h-8 w-56 animate-pulse rounded bg-gray-200" />
-      <ProductStrip
-        label="Loading related products"
-        minItemWidth={RELATED_MIN_WIDTH}
-        items={Array.from({ length: RELATED_SKELETONS }, (_, i) => ({ key: `s${i}`, node: <ProductCardSkeleton /> }))}
-      />
+      <Suspense>
+        <RelatedSkeletons />
+      </Suspense>
     </section>
   );
 }
@@ -182,17 +179,9 @@ function ProductDetails({ product, related, rattiInCarats }: { product: Product;
       </div>
 
       {related.length > 0 && (
-        <section aria-labelledby={`${id}-related`} className="mt-12">
-          <h2 id={`${id}-related`} className="mb-6 font-serif text-2xl font-bold text-gray-900">
-            Related Products
-          </h2>
-          <ProductStrip
-            label="Related products"
-            draggable
-            minItemWidth={RELATED_MIN_WIDTH}
-            items={related.map((p) => ({ key: p._id, node: <ProductCard product={p} /> }))}
-          />
-        </section>
+        <Suspense>
+          <RelatedProducts related={related} id={id} />
+        </Suspense>
       )}
     </article>
   );
