@@ -1,6 +1,6 @@
 /**
  * The few line icons the first paint needs, as plain path data (24×24, 2 px stroke) so the page frame does not
- * pull an icon library into its first download. The listing's and product page's own icons are in ./iconPaths (passed
+ * pull an icon library into its first download. A screen that draws other icons keeps their paths itself (passed
  * as `d`), so each screen carries only the paths it draws; screens loaded later may use lucide-react.
  */
 const PATHS = {

@@ -8,12 +8,16 @@ import { ApiError } from '../../api/client';
 import { rememberCartAction, signInPath } from '../../auth/returnTo';
 import { useSession } from '../../auth/session';
 import { earlyKey, useEarlyTaps } from '../../ui/earlyTaps';
-import { COPY, SPINNER } from '../../ui/iconPaths';
 import { Icon } from '../../ui/icons';
 import { notify } from '../../ui/notify';
 import { gemFacts, productPath, shortName } from './links';
 import { SalePrice } from './SalePrice';
 import { Stars } from './Stars';
+
+// Icon paths as lucide-react draws them (24×24; circles and rectangles written as paths), for <Icon d={…} />.
+const COPY =
+  'M10 8h10a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H10a2 2 0 0 1-2-2V10a2 2 0 0 1 2-2zM4 16c-1.1 0-2-.9-2-2V4c0-1.1.9-2 2-2h10c1.1 0 2 .9 2 2';
+const SPINNER = 'M21 12a9 9 0 1 1-6.219-8.56';
 
 /** The `sizes` attribute for a card image in the usual grids and strips. */
 const CARD_IMAGE_SIZES = '(min-width: 1280px) 240px, (min-width: 1024px) 22vw, (min-width: 640px) 30vw, 46vw';

@@ -1,12 +1,14 @@
 import { type FormEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { GEM_LABS, GEM_ORIGINS, GEM_SHAPES, GEM_TREATMENTS, type GemChoice } from '../../../contract/gems';
 import type { Category, Subcategory } from '../../api/catalogue';
-import { SLIDERS } from '../../ui/iconPaths';
 import { Icon } from '../../ui/icons';
 import { Summary } from '../../ui/Summary';
 import { useDetails } from '../../ui/useDetails';
 import { type CatalogueFilter, filterFromForm, type SortOrder } from './filterGrammar';
 import { activeFilterCount } from './filterHelpers';
+
+// Icon paths as lucide-react draws them (24×24; circles and rectangles written as paths), for <Icon d={…} />.
+const SLIDERS = 'M10 5H3M12 19H3M14 3v4M16 17v4M21 12h-9M21 19h-5M21 5h-7M8 10v4M8 12H3';
 
 type FilterBarProps = {
   /** The filter in force (read from the URL). */

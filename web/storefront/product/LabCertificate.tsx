@@ -1,7 +1,11 @@
 import { certificateLabLabel, labVerifyUrl } from '../../../contract/gems';
 import type { Product } from '../../api/catalogue';
-import { EXTERNAL_LINK, FILE_TEXT } from '../../ui/iconPaths';
 import { Icon } from '../../ui/icons';
+
+// Icon paths as lucide-react draws them (24×24; circles and rectangles written as paths), for <Icon d={…} />.
+const EXTERNAL_LINK = 'M15 3h6v6M10 14 21 3M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6';
+const FILE_TEXT =
+  'M6 22a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h8a2.4 2.4 0 0 1 1.704.706l3.588 3.588A2.4 2.4 0 0 1 20 8v12a2 2 0 0 1-2 2zM14 2v5a1 1 0 0 0 1 1h5M10 9H8M16 13H8M16 17H8';
 
 /** The lab named on the page: its label, or for "Other" the product's own certification text when it has one. */
 function labName(product: Pick<Product, 'certificatelab' | 'certification'>): string {

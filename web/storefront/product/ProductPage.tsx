@@ -5,7 +5,6 @@ import { DEFAULT_RATTI_IN_CARATS } from '../../../contract/gems';
 import { catalogueApi, catalogueKeys, type Product } from '../../api/catalogue';
 import { ApiError } from '../../api/client';
 import { useLiveMark } from '../../ui/earlyTaps';
-import { AWARD, SHIELD_CHECK, TRUCK } from '../../ui/iconPaths';
 import { Icon } from '../../ui/icons';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { listingPath } from '../components/links';
@@ -13,6 +12,14 @@ import { formatRating, Stars } from '../components/Stars';
 import { Gallery } from './Gallery';
 import { PurchasePanel } from './PurchasePanel';
 import { Specifications } from './Specifications';
+
+// Icon paths as lucide-react draws them (24×24; circles and rectangles written as paths), for <Icon d={…} />.
+const AWARD =
+  'm15.477 12.89 1.515 8.526a.5.5 0 0 1-.81.47l-3.58-2.687a1 1 0 0 0-1.197 0l-3.586 2.686a.5.5 0 0 1-.81-.469l1.514-8.526M6 8a6 6 0 1 0 12 0a6 6 0 1 0-12 0';
+const SHIELD_CHECK =
+  'M20 13c0 5-3.5 7.5-7.66 8.95a1 1 0 0 1-.67-.01C7.5 20.5 4 18 4 13V6a1 1 0 0 1 1-1c2 0 4.5-1.2 6.24-2.72a1.17 1.17 0 0 1 1.52 0C14.51 3.81 17 5 19 5a1 1 0 0 1 1 1zM9 12l2 2 4-4';
+const TRUCK =
+  'M14 18V6a2 2 0 0 0-2-2H4a2 2 0 0 0-2 2v11a1 1 0 0 0 1 1h2M15 18H9M19 18h2a1 1 0 0 0 1-1v-3.65a1 1 0 0 0-.22-.624l-3.48-4.35A1 1 0 0 0 17.52 8H14M15 18a2 2 0 1 0 4 0a2 2 0 1 0-4 0M5 18a2 2 0 1 0 4 0a2 2 0 1 0-4 0';
 
 // Below the fold: the related products' row loads after the page's own code (see RelatedProducts).
 const loadRelated = () => import('./RelatedProducts');

@@ -8,12 +8,16 @@ import { rememberCartAction, signInPath } from '../../auth/returnTo';
 import { useSession } from '../../auth/session';
 import { buyNowPath } from '../../cart/buyNow';
 import { earlyKey, useEarlyTaps } from '../../ui/earlyTaps';
-import { MINUS, PLUS, SPINNER } from '../../ui/iconPaths';
 import { Icon } from '../../ui/icons';
 import { notify } from '../../ui/notify';
 import { SalePrice } from '../components/SalePrice';
 import { GemWeight } from './GemWeight';
 import { LabCertificate } from './LabCertificate';
+
+// Icon paths as lucide-react draws them (24×24; circles and rectangles written as paths), for <Icon d={…} />.
+const MINUS = 'M5 12h14';
+const PLUS = 'M5 12h14M12 5v14';
+const SPINNER = 'M21 12a9 9 0 1 1-6.219-8.56';
 
 // Pills show the checked radio by CSS alone, so a choice shows at once, before the app has taken the page over too.
 const PILL =
