@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { productRoutes } from '../../contract/products';
+import { answerOf } from '../test/answers';
 import { catalogueApi, LISTING_TIMEOUT_MS } from './catalogue';
 import { ApiError } from './client';
 
@@ -53,7 +55,13 @@ describe('catalogueApi.filter', () => {
 
   it('asks for best sellers of a subcategory by name', async () => {
     const fetch = vi.fn(async () =>
-      Response.json({ success: true, products: [], message: 'No products found in Coral category' }),
+      Response.json(
+        answerOf(productRoutes, 'GET /p1/api/best/all', {
+          success: true,
+          products: [],
+          message: 'No products found in Coral category',
+        }),
+      ),
     );
     vi.stubGlobal('fetch', fetch);
     const res = await catalogueApi.best('Coral');

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { routeTable } from '../../contract/route';
+import { answerOf } from '../test/answers';
 import { ApiError, addressOf, routeCaller } from './client';
 
 // A table of the contract's kind: the caller is typed from it and builds each request from its key.
@@ -44,7 +45,10 @@ describe('calls made from a route table', () => {
   });
 
   it('sends the method, the JSON body and the session cookie, and answers the body', async () => {
-    const fetch = answering(200, { success: true, message: 'Renamed' });
+    const fetch = answering(
+      200,
+      answerOf(demoRoutes, 'PATCH /d1/api/things/:id/name/:lang', { success: true, message: 'Renamed' }),
+    );
     const answer = await call('PATCH /d1/api/things/:id/name/:lang', {
       params: { id: 'x1', lang: 'en' },
       body: { name: 'Ruby' },
@@ -57,7 +61,7 @@ describe('calls made from a route table', () => {
   });
 
   it('adds the non-blank query values and sends no body when the route takes none', async () => {
-    const fetch = answering(200, { success: true, things: [] });
+    const fetch = answering(200, answerOf(demoRoutes, 'GET /d1/api/things', { success: true, things: [] }));
     await call('GET /d1/api/things', { query: { page: 2, search: '  ' } });
     await call('GET /d1/api/things');
     await call('DELETE /d1/api/things/:id', { params: { id: '7' } });

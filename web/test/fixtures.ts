@@ -23,7 +23,7 @@ export const adminOrderOf = (order: AdminOrderShape): AdminOrderShape => parsedA
 export const productOf = (product: ProductShape): ProductShape => parsedAs(Product, product, 'Product fixture');
 export const categoryOf = (category: CategoryShape): CategoryShape => parsedAs(Category, category, 'Category fixture');
 export const subcategoryOf = (sub: SubcategoryShape): SubcategoryShape => parsedAs(Subcategory, sub, 'Subcategory fixture');
-export const addressOf = (address: AddressShape): AddressShape => parsedAs(Address, address, 'Address fixture');
+export const savedAddressOf = (address: AddressShape): AddressShape => parsedAs(Address, address, 'Address fixture');
 
 /** A signed-in shopper as GET /u1/api/checkuser answers them. */
 export const SHOPPER: UserShape = userOf({

@@ -14,7 +14,7 @@ import type { Address } from '../../api/account';
 import type { CartItem } from '../../api/cart';
 import type { Order, PaymentOrder } from '../../api/orders';
 import { answerOf } from '../../test/answers';
-import { addressOf, anOrder, cartLineOf, SHOPPER } from '../../test/fixtures';
+import { anOrder, cartLineOf, SHOPPER, savedAddressOf } from '../../test/fixtures';
 import CheckoutPage from './CheckoutPage';
 import type { RazorpayOptions } from './razorpay';
 
@@ -280,7 +280,7 @@ describe('checkout', () => {
 
   describe('addresses', () => {
     const saved = (over: Partial<Address>) =>
-      addressOf({
+      savedAddressOf({
         _id: 'a1',
         label: 'Home',
         ...shipping,

@@ -1,6 +1,7 @@
 import { cleanup, configure, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { savedAddressOf } from '../../test/fixtures';
 import { ShippingForm } from './ShippingForm';
 
 // The machine running the suite may be busy: give screens time to answer.
@@ -219,7 +220,7 @@ describe('checkout shipping form (SPEC §5)', () => {
   });
 
   describe('saved addresses', () => {
-    const home = {
+    const home = savedAddressOf({
       _id: 'a1',
       label: 'Home',
       fullname: 'Meera Kapoor',
@@ -230,8 +231,9 @@ describe('checkout shipping form (SPEC §5)', () => {
       state: 'Punjab',
       gstin: '',
       isdefault: true,
-    };
-    const office = {
+      createdAt: '2026-01-01T00:00:00Z',
+    });
+    const office = savedAddressOf({
       ...home,
       _id: 'a2',
       label: 'Office',
@@ -242,7 +244,7 @@ describe('checkout shipping form (SPEC §5)', () => {
       state: 'Maharashtra',
       gstin: '27AAPFK1234L1Z2',
       isdefault: false,
-    };
+    });
 
     function setupSaved() {
       const onSubmit = vi.fn();

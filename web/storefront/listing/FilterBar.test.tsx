@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Category, Subcategory } from '../../api/catalogue';
+import { categoryOf, subcategoryOf } from '../../test/fixtures';
 import { FilterBar, FilterForm } from './FilterBar';
 import { type CatalogueFilter, emptyFilter, formatFilter, parseFilter } from './filterGrammar';
 
@@ -11,14 +12,15 @@ afterEach(() => {
 });
 
 const at = '2024-03-11T00:00:00.000Z';
-const cat = (id: string, name: string): Category => ({ _id: id, categoryname: name, createdAt: at, updatedAt: at });
-const sub = (id: string, name: string, c: Category): Subcategory => ({
-  _id: id,
-  subcategoryname: name,
-  category: { _id: c._id, categoryname: c.categoryname },
-  createdAt: at,
-  updatedAt: at,
-});
+const cat = (id: string, name: string): Category => categoryOf({ _id: id, categoryname: name, createdAt: at, updatedAt: at });
+const sub = (id: string, name: string, c: Category): Subcategory =>
+  subcategoryOf({
+    _id: id,
+    subcategoryname: name,
+    category: { _id: c._id, categoryname: c.categoryname },
+    createdAt: at,
+    updatedAt: at,
+  });
 const gemstones = cat('c1', 'Gemstones');
 const jewellery = cat('c2', 'Jewellery');
 const categories = [gemstones, jewellery];
