@@ -1,17 +1,18 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Eye, Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { Eye, Plus, Search } from 'lucide-react';
 import { Switch } from 'radix-ui';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { adminApi, PRODUCT_PAGE_SIZE, type Product } from '../../api/admin';
 import { Thumbnail } from '../../ui/Thumbnail';
 import { errorText, formatDate, formatDateTime, formatINR, imageVariant, thumbnail } from '../format';
+import { RowActions } from '../ui/AdminListScreen';
 import { Button, IconButton } from '../ui/Button';
 import { DataTable } from '../ui/DataTable';
 import { inputClass } from '../ui/Field';
 import { Modal } from '../ui/Modal';
 import { PageHeader } from '../ui/Page';
-import { pageAfterDelete, WindowPagination } from '../ui/Pagination';
+import { ListPagination, usePage } from '../ui/Pagination';
 import { useAdminList } from '../ui/useAdminList';
 import { ProductForm } from './ProductForm';
 
@@ -77,7 +78,8 @@ export default function ProductsPage() {
   const [params, setParams] = useSearchParams();
   const search = params.get('search') ?? '';
   const [draft, setDraft] = useState(search);
-  const [page, setPage] = useState(1);
+  const paging = usePage();
+  const { page, setPage } = paging;
   const [details, setDetails] = useState<Product | null>(null);
   const [form, setForm] = useState<{ product: Product | null; key: number } | null>(null);
   const [formBusy, setFormBusy] = useState(false);
@@ -102,11 +104,6 @@ export default function ProductsPage() {
       });
     }
   }, [list.isError, list.error, notify]);
-
-  // A page past the end (rows deleted elsewhere) falls back to the last page.
-  useEffect(() => {
-    if (pagination && pagination.totalPages >= 1 && page > pagination.totalPages) setPage(pagination.totalPages);
-  }, [pagination, page]);
 
   function runSearch(e: FormEvent) {
     e.preventDefault();
@@ -143,10 +140,7 @@ export default function ProductsPage() {
         title: 'Error',
         text: errorText(err, 'Failed to delete product', 'Error deleting product. Please try again.'),
       }),
-      onDeleted: () => {
-        const next = pageAfterDelete(page, rows.length);
-        if (next !== page) setPage(next);
-      },
+      onDeleted: () => paging.deleted(rows.length),
       after: reload,
     });
   }
@@ -244,39 +238,32 @@ export default function ProductsPage() {
           { header: 'Created', cell: (p) => formatDate(p.createdAt) },
         ]}
         actions={(p) => (
-          <>
-            <Switch.Root
-              checked={p.isActive}
-              disabled={statusBusy === p._id}
-              onCheckedChange={() => toggle(p)}
-              aria-label={`${p.productname} is ${p.isActive ? 'active' : 'inactive'}`}
-              title={p.isActive ? 'Active' : 'Inactive'}
-              className="relative mr-1 inline-flex h-6 w-11 shrink-0 items-center rounded-full bg-gray-300 transition-colors focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none disabled:opacity-50 data-[state=checked]:bg-green-600"
-            >
-              <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
-            </Switch.Root>
-            <IconButton label={`View ${p.productname}`} onClick={() => setDetails(p)}>
-              <Eye aria-hidden className="size-4" />
-            </IconButton>
-            <IconButton label={`Edit ${p.productname}`} tone="blue" onClick={() => setForm({ product: p, key: Date.now() })}>
-              <Pencil aria-hidden className="size-4" />
-            </IconButton>
-            <IconButton label={`Delete ${p.productname}`} tone="red" onClick={() => remove(p)}>
-              <Trash2 aria-hidden className="size-4" />
-            </IconButton>
-          </>
+          <RowActions
+            name={p.productname}
+            onEdit={() => setForm({ product: p, key: Date.now() })}
+            onDelete={() => remove(p)}
+            leading={
+              <>
+                <Switch.Root
+                  checked={p.isActive}
+                  disabled={statusBusy === p._id}
+                  onCheckedChange={() => toggle(p)}
+                  aria-label={`${p.productname} is ${p.isActive ? 'active' : 'inactive'}`}
+                  title={p.isActive ? 'Active' : 'Inactive'}
+                  className="relative mr-1 inline-flex h-6 w-11 shrink-0 items-center rounded-full bg-gray-300 transition-colors focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none disabled:opacity-50 data-[state=checked]:bg-green-600"
+                >
+                  <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
+                </Switch.Root>
+                <IconButton label={`View ${p.productname}`} onClick={() => setDetails(p)}>
+                  <Eye aria-hidden className="size-4" />
+                </IconButton>
+              </>
+            }
+          />
         )}
       />
 
-      {pagination ? (
-        <WindowPagination
-          page={pagination.currentPage}
-          totalPages={pagination.totalPages}
-          totalItems={pagination.totalProducts}
-          pageSize={PRODUCT_PAGE_SIZE}
-          onPage={setPage}
-        />
-      ) : null}
+      <ListPagination paging={paging} totals={pagination} totalItems={pagination?.totalProducts} pageSize={PRODUCT_PAGE_SIZE} />
 
       {details ? <ProductDetails product={details} onClose={() => setDetails(null)} /> : null}
 

@@ -1,18 +1,15 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { CircleStop, Pencil, Plus, Trash2, X } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { type AdminSale, adminApi } from '../../api/admin';
-import { errorText, fieldErrorsOf, formatDateTime, indiaInputValue, instantFromIndiaInput } from '../format';
-import { Button, IconButton } from '../ui/Button';
-import { DataTable } from '../ui/DataTable';
-import { Field, SelectInput, TextField, TextInput } from '../ui/Field';
-import { FormModal } from '../ui/FormModal';
-import { LoadError, PageHeader } from '../ui/Page';
-import { useAdminList } from '../ui/useAdminList';
+import { errorText, formatDateTime } from '../format';
+import { Button } from '../ui/Button';
+import { SelectField, TextField, TextInput } from '../ui/Field';
+import { FormModal, useDialogSave } from '../ui/FormModal';
+import type { ListDialogProps } from '../ui/useAdminList';
+import { PeriodFields, usePeriod } from './Period';
+import { PromotionList } from './PromotionList';
 import { StatusBadge } from './StatusBadge';
-
-const KEY = ['admin', 'sales'];
-const DAY_MS = 86_400_000;
 
 type TargetKind = 'category' | 'subcategory' | 'products';
 type Chosen = { _id: string; productname: string };
@@ -122,18 +119,8 @@ function ProductChooser({
   );
 }
 
-function SaleModal({
-  editing,
-  onClose,
-  onSaved,
-  notifyError,
-}: {
-  editing: AdminSale | null;
-  onClose: () => void;
-  onSaved: (message: string) => void;
-  notifyError: (text: string) => void;
-}) {
-  const now = Date.now();
+function SaleModal(dialog: ListDialogProps<AdminSale>) {
+  const { editing } = dialog;
   const [name, setName] = useState(editing?.name ?? '');
   const [percent, setPercent] = useState(editing ? String(editing.percentoff) : '');
   const [kind, setKind] = useState<TargetKind>(
@@ -142,10 +129,9 @@ function SaleModal({
   const [categoryId, setCategoryId] = useState(editing?.categoryId ?? '');
   const [subcategoryId, setSubcategoryId] = useState(editing?.subcategoryId ?? '');
   const [chosen, setChosen] = useState<Chosen[]>(editing?.products ?? []);
-  const [startsAt, setStartsAt] = useState(indiaInputValue(editing?.startsAt ?? new Date(now)));
-  const [endsAt, setEndsAt] = useState(indiaInputValue(editing?.endsAt ?? new Date(now + 7 * DAY_MS)));
+  const period = usePeriod('sale', editing, 7);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { saving, save, form: modal } = useDialogSave(dialog, 'Sale');
   const cats = useQuery({ queryKey: ['admin', 'categories'], queryFn: adminApi.categories.all });
   const subs = useQuery({ queryKey: ['admin', 'sales', 'subcategories'], queryFn: allSubcategories });
 
@@ -158,11 +144,7 @@ function SaleModal({
     if (kind === 'category' && !categoryId) found.categoryId = 'Choose a category';
     if (kind === 'subcategory' && !subcategoryId) found.subcategoryId = 'Choose a subcategory';
     if (kind === 'products' && !chosen.length) found.productIds = 'Choose at least one product';
-    const start = instantFromIndiaInput(startsAt);
-    const end = instantFromIndiaInput(endsAt);
-    if (!start) found.startsAt = 'Enter when the sale starts';
-    if (!end) found.endsAt = 'Enter when the sale ends';
-    if (start && end && new Date(end) <= new Date(start)) found.endsAt = 'The end must be after the start';
+    const when = period.check(found);
     setErrors(found);
     if (Object.keys(found).length) return;
     const body = {
@@ -171,34 +153,30 @@ function SaleModal({
       categoryId: kind === 'category' ? categoryId : null,
       subcategoryId: kind === 'subcategory' ? subcategoryId : null,
       productIds: kind === 'products' ? chosen.map((c) => c._id) : null,
-      startsAt: start,
-      endsAt: end,
+      ...when,
     };
-    setSaving(true);
-    try {
-      if (editing) await adminApi.sales.edit(editing._id, body);
-      else await adminApi.sales.create(body);
-      onSaved(editing ? 'Sale updated' : 'Sale created');
-    } catch (err) {
-      const fields = fieldErrorsOf(err);
-      if (Object.keys(fields).length) setErrors({ ...fields, ...(fields.target ? { [kindField(kind)]: fields.target } : {}) });
-      else notifyError(errorText(err, editing ? 'Failed to update the sale' : 'Failed to create the sale'));
-    } finally {
-      setSaving(false);
-    }
+    await save(
+      () => (editing ? adminApi.sales.edit(editing._id, body) : adminApi.sales.create(body)),
+      {
+        saved: editing ? 'Sale updated' : 'Sale created',
+        failed: editing ? 'Failed to update the sale' : 'Failed to create the sale',
+      },
+      (fields) => {
+        if (Object.keys(fields).length) setErrors({ ...fields, ...(fields.target ? { [kindField(kind)]: fields.target } : {}) });
+        return Object.keys(fields).length > 0;
+      },
+    );
   }
 
+  // The category or subcategory the sale is on: its choice, and what there is to choose from.
+  const [target, setTarget, options, loading] =
+    kind === 'category'
+      ? [categoryId, setCategoryId, (cats.data?.data ?? []).map((c) => ({ value: c._id, label: c.categoryname })), cats.isPending]
+      : [subcategoryId, setSubcategoryId, (subs.data ?? []).map((s) => ({ value: s._id, label: s.label })), subs.isPending];
+  const targetLabel = kind === 'category' ? 'Category' : 'Subcategory';
+
   return (
-    <FormModal
-      formId="sale-form"
-      title={editing ? 'Edit Sale' : 'Add Sale'}
-      size="lg"
-      editing={editing !== null}
-      saving={saving}
-      onClose={onClose}
-      onSubmit={submit}
-      className="space-y-4"
-    >
+    <FormModal {...modal} size="lg" onSubmit={submit} className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
         <TextField
           id="sale-name"
@@ -248,64 +226,23 @@ function SaleModal({
           ))}
         </div>
       </fieldset>
-      {kind === 'category' ? (
-        <Field id="sale-category" label="Category" required error={errors.categoryId}>
-          <SelectInput
-            id="sale-category"
-            value={categoryId}
-            onChange={(e) => setCategoryId(e.target.value)}
-            disabled={saving}
-            error={errors.categoryId}
-          >
-            <option value="">{cats.isPending ? 'Loading…' : 'Choose a category'}</option>
-            {(cats.data?.data ?? []).map((c) => (
-              <option key={c._id} value={c._id}>
-                {c.categoryname}
-              </option>
-            ))}
-          </SelectInput>
-        </Field>
-      ) : kind === 'subcategory' ? (
-        <Field id="sale-subcategory" label="Subcategory" required error={errors.subcategoryId}>
-          <SelectInput
-            id="sale-subcategory"
-            value={subcategoryId}
-            onChange={(e) => setSubcategoryId(e.target.value)}
-            disabled={saving}
-            error={errors.subcategoryId}
-          >
-            <option value="">{subs.isPending ? 'Loading…' : 'Choose a subcategory'}</option>
-            {(subs.data ?? []).map((s) => (
-              <option key={s._id} value={s._id}>
-                {s.label}
-              </option>
-            ))}
-          </SelectInput>
-        </Field>
+      {kind !== 'products' ? (
+        <SelectField
+          id={`sale-${kind}`}
+          label={targetLabel}
+          required
+          error={errors[kindField(kind)]}
+          value={target}
+          onChange={(e) => setTarget(e.target.value)}
+          disabled={saving}
+          blank={loading ? 'Loading…' : `Choose a ${kind}`}
+          options={options}
+        />
       ) : (
         <ProductChooser chosen={chosen} onChange={setChosen} disabled={saving} error={errors.productIds} />
       )}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          id="sale-starts"
-          label="Starts (India time)"
-          required
-          error={errors.startsAt}
-          type="datetime-local"
-          value={startsAt}
-          onChange={(e) => setStartsAt(e.target.value)}
-          disabled={saving}
-        />
-        <TextField
-          id="sale-ends"
-          label="Ends (India time)"
-          required
-          error={errors.endsAt}
-          type="datetime-local"
-          value={endsAt}
-          onChange={(e) => setEndsAt(e.target.value)}
-          disabled={saving}
-        />
+        <PeriodFields period={period} errors={errors} disabled={saving} />
       </div>
     </FormModal>
   );
@@ -316,82 +253,24 @@ const kindField = (kind: TargetKind) =>
 
 /** The back-office's sales: a whole percentage off a category, a subcategory or chosen products, between two instants. */
 export default function SalesPage() {
-  const qc = useQueryClient();
-  const { notify, removeRow, dialog, openModal, elements } = useAdminList<AdminSale>();
-  const [ending, setEnding] = useState<string | null>(null);
-  const list = useQuery({ queryKey: KEY, queryFn: adminApi.sales.all });
-  const reload = () => qc.invalidateQueries({ queryKey: KEY });
-  const open = dialog(reload);
-  const rows = list.data?.sales ?? [];
-
-  async function endNow(s: AdminSale) {
-    setEnding(s._id);
-    try {
-      await adminApi.sales.edit(s._id, { endsAt: new Date().toISOString() });
-      notify({ kind: 'success', title: 'Success!', text: `${s.name} has ended.` });
-    } catch (err) {
-      notify({ kind: 'error', title: 'Error!', text: errorText(err, 'Failed to end the sale') });
-    } finally {
-      setEnding(null);
-      await reload();
-    }
-  }
-
   return (
-    <div>
-      <PageHeader
-        title="Sales"
-        subtitle="A percentage off a category, a subcategory or chosen products. Where several apply, the largest wins."
-        actions={
-          <Button onClick={() => openModal(null)}>
-            <Plus aria-hidden className="size-4" /> Add Sale
-          </Button>
-        }
-      />
-      <LoadError query={list}>{errorText(list.error, 'Failed to fetch sales')}</LoadError>
-      <DataTable
-        caption="Sales"
-        loading={list.isPending}
-        rows={rows}
-        rowKey={(s) => s._id}
-        empty='No sales yet. Click "Add Sale" to create one.'
-        columns={[
-          { header: 'Name', cell: (s) => <span className="font-medium">{s.name}</span> },
-          { header: 'Off', cell: (s) => `${s.percentoff}%` },
-          { header: 'On', cell: (s) => s.target },
-          { header: 'Starts', cell: (s) => formatDateTime(s.startsAt) },
-          { header: 'Ends', cell: (s) => formatDateTime(s.endsAt) },
-          { header: 'Status', cell: (s) => <StatusBadge status={s.status} /> },
-        ]}
-        actions={(s) => (
-          <>
-            <IconButton label={`Edit ${s.name}`} tone="blue" onClick={() => openModal(s)}>
-              <Pencil aria-hidden className="size-4" />
-            </IconButton>
-            {s.status === 'running' ? (
-              <IconButton label={`End ${s.name} now`} disabled={ending === s._id} onClick={() => endNow(s)}>
-                <CircleStop aria-hidden className="size-4" />
-              </IconButton>
-            ) : null}
-            <IconButton
-              label={`Delete ${s.name}`}
-              tone="red"
-              onClick={() =>
-                removeRow({
-                  remove: () => adminApi.sales.remove(s._id),
-                  deleted: 'The sale has been deleted.',
-                  failed: (err) => ({ text: errorText(err, 'Failed to delete the sale') }),
-                  after: reload,
-                })
-              }
-            >
-              <Trash2 aria-hidden className="size-4" />
-            </IconButton>
-          </>
-        )}
-      />
-      {open ? <SaleModal key={open.key} {...open.props} /> : null}
-      {elements}
-    </div>
+    <PromotionList
+      noun="sale"
+      subtitle="A percentage off a category, a subcategory or chosen products. Where several apply, the largest wins."
+      api={adminApi.sales}
+      rowsOf={(data) => data.sales}
+      name={(s) => s.name}
+      canEnd={(s) => s.status === 'running'}
+      deleted="The sale has been deleted."
+      columns={[
+        { header: 'Name', cell: (s) => <span className="font-medium">{s.name}</span> },
+        { header: 'Off', cell: (s) => `${s.percentoff}%` },
+        { header: 'On', cell: (s) => s.target },
+        { header: 'Starts', cell: (s) => formatDateTime(s.startsAt) },
+        { header: 'Ends', cell: (s) => formatDateTime(s.endsAt) },
+        { header: 'Status', cell: (s) => <StatusBadge status={s.status} /> },
+      ]}
+      dialog={SaleModal}
+    />
   );
 }

@@ -72,25 +72,49 @@ export function SelectInput({
   );
 }
 
+/** What a labelled control's Field takes; the control keeps its own props, with the same id and error. */
+type Labelled = { id: string; label: string; required?: boolean; error?: string; hint?: ReactNode; className?: string };
+
+function splitLabelled<P extends Labelled>({ label, required, hint, className, ...control }: P) {
+  return { field: { id: control.id, label, required, error: control.error, hint, className }, control };
+}
+
 /** A labelled text input with its hint and error (`required` marks the label; the form checks it). */
-export function TextField({
-  id,
-  label,
-  required,
-  error,
-  hint,
-  className,
-  ...input
-}: Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'required'> & {
-  id: string;
-  label: string;
-  required?: boolean;
-  error?: string;
-  hint?: ReactNode;
-}) {
+export function TextField(props: Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'required'> & Labelled) {
+  const { field, control } = splitLabelled(props);
   return (
-    <Field id={id} label={label} required={required} error={error} hint={hint} className={className}>
-      <TextInput id={id} error={error} {...input} />
+    <Field {...field}>
+      <TextInput {...control} />
+    </Field>
+  );
+}
+
+/**
+ * A labelled select with its hint and error: a blank first option when `blank` is given (its text), then `options`,
+ * then any further `children`.
+ */
+export function SelectField({
+  blank,
+  options,
+  children,
+  ...props
+}: Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'required'> &
+  Labelled & {
+    blank?: string;
+    options: readonly { value: string; label: string }[];
+  }) {
+  const { field, control } = splitLabelled(props);
+  return (
+    <Field {...field}>
+      <SelectInput {...control}>
+        {blank === undefined ? null : <option value="">{blank}</option>}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+        {children}
+      </SelectInput>
     </Field>
   );
 }

@@ -1,6 +1,41 @@
-import type { FormEvent, ReactNode } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { errorText, fieldErrorsOf } from '../format';
 import { Button } from './Button';
 import { Modal, type ModalProps } from './Modal';
+import type { ListDialogProps } from './useAdminList';
+
+/**
+ * The state of a list screen's add/edit dialog for a `noun` ("Category"): `form`, the FormModal's own props (its title,
+ * Cancel, held while saving), and `save`. `save` runs `send`; then `onSaved` with `saved`; on a failure the server's
+ * field errors go to `showFields` (true when it showed them), or else `notifyError` tells `failed` (the server's
+ * message first; `offline` when it could not be reached).
+ */
+export function useDialogSave<Row>({ editing, onClose, onSaved, notifyError }: ListDialogProps<Row>, noun: string) {
+  const [saving, setSaving] = useState(false);
+  async function save(
+    send: () => Promise<unknown>,
+    texts: { saved: string; failed: string; offline?: string },
+    showFields: (fields: Record<string, string>) => boolean,
+  ) {
+    setSaving(true);
+    try {
+      await send();
+      onSaved(texts.saved);
+    } catch (err) {
+      if (!showFields(fieldErrorsOf(err))) notifyError(errorText(err, texts.failed, texts.offline));
+    } finally {
+      setSaving(false);
+    }
+  }
+  const form = {
+    formId: `${noun.toLowerCase()}-form`,
+    title: `${editing ? 'Edit' : 'Add'} ${noun}`,
+    editing: editing !== null,
+    saving,
+    onClose,
+  };
+  return { saving, save, form };
+}
 
 /**
  * The add/edit dialog of a back-office list: a form with Cancel and Save (Update when editing), held open and

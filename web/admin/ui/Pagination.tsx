@@ -1,4 +1,5 @@
 import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { countOf, nounFor } from '../../ui/plural';
 
 /** Up to `size` consecutive page numbers around the current page. */
@@ -164,3 +165,46 @@ export function OrdersPagination({
 
 /** After deleting a row: the page to show next (the previous one when the page just lost its last row). */
 export const pageAfterDelete = (page: number, rowsOnPage: number) => (rowsOnPage <= 1 && page > 1 ? page - 1 : page);
+
+/** The page a paged list shows; `deleted` steps back a page when a delete took the page's last row. */
+export function usePage() {
+  const [page, setPage] = useState(1);
+  return {
+    page,
+    setPage,
+    deleted: (rowsOnPage: number) => {
+      const next = pageAfterDelete(page, rowsOnPage);
+      if (next !== page) setPage(next);
+    },
+  };
+}
+
+/**
+ * The pages of a paged list once its totals have loaded (see WindowPagination). A page past the end (rows deleted by
+ * someone else meanwhile) falls back to the last page.
+ */
+export function ListPagination({
+  paging: { page, setPage },
+  totals,
+  totalItems,
+  pageSize,
+}: {
+  paging: ReturnType<typeof usePage>;
+  totals: { currentPage: number; totalPages: number } | undefined;
+  totalItems: number | undefined;
+  pageSize: number;
+}) {
+  useEffect(() => {
+    if (totals && totals.totalPages >= 1 && page > totals.totalPages) setPage(totals.totalPages);
+  }, [totals, page, setPage]);
+  if (!totals) return null;
+  return (
+    <WindowPagination
+      page={totals.currentPage}
+      totalPages={totals.totalPages}
+      totalItems={totalItems ?? 0}
+      pageSize={pageSize}
+      onPage={setPage}
+    />
+  );
+}

@@ -4,6 +4,14 @@ import { useNotice } from './Notice';
 
 type Failure = { title?: string; text: string };
 
+/** What a list screen's add/edit dialog is given: the row (null to add), Cancel, and how saving went. */
+export type ListDialogProps<Row> = {
+  editing: Row | null;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+  notifyError: (text: string) => void;
+};
+
 /**
  * What every back-office list screen shares: the add/edit dialog's state (a fresh dialog each time it opens),
  * delete with confirmation and a notice of how it went, and the confirm and notice elements to render.
@@ -43,7 +51,7 @@ export function useAdminList<Row>() {
    * The open add/edit dialog's props (null when none is open): the row, Cancel, and the notices of how saving went;
    * a save closes the dialog and calls `reload`. `key` makes each opening a fresh dialog.
    */
-  function dialog(reload: () => Promise<unknown>) {
+  function dialog(reload: () => Promise<unknown>): { key: number; props: ListDialogProps<Row> } | null {
     if (!modal) return null;
     return {
       key: modal.key,

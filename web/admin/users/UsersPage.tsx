@@ -1,29 +1,18 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { adminApi, type Role, type User } from '../../api/admin';
-import { errorText, fieldErrorsOf } from '../format';
-import { Button, IconButton } from '../ui/Button';
-import { DataTable } from '../ui/DataTable';
-import { Field, SelectInput, TextField } from '../ui/Field';
-import { FormModal } from '../ui/FormModal';
-import { LoadError, PageHeader } from '../ui/Page';
-import { useAdminList } from '../ui/useAdminList';
+import { errorText } from '../format';
+import { AdminListScreen } from '../ui/AdminListScreen';
+import { SelectField, TextField } from '../ui/Field';
+import { FormModal, useDialogSave } from '../ui/FormModal';
+import { type ListDialogProps, useAdminList } from '../ui/useAdminList';
 
 const KEY = ['admin', 'users'];
 type Form = { fullname: string; mobileno: string; role: Role; password: string };
+const ROLES = (['USER', 'ADMIN'] as const).map((r) => ({ value: r, label: r }));
 
-function UserModal({
-  editing,
-  onClose,
-  onSaved,
-  notifyError,
-}: {
-  editing: User | null;
-  onClose: () => void;
-  onSaved: (message: string) => void;
-  notifyError: (text: string) => void;
-}) {
+function UserModal(dialog: ListDialogProps<User>) {
+  const { editing } = dialog;
   const isEdit = editing !== null;
   const [form, setForm] = useState<Form>({
     fullname: editing?.fullname ?? '',
@@ -32,7 +21,7 @@ function UserModal({
     password: '',
   });
   const [errors, setErrors] = useState<Partial<Record<keyof Form, string>>>({});
-  const [saving, setSaving] = useState(false);
+  const { saving, save, form: modal } = useDialogSave(dialog, 'User');
   const set = (k: keyof Form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
 
   async function submit(e: FormEvent) {
@@ -43,35 +32,23 @@ function UserModal({
     if (!isEdit && !form.password) next.password = 'Password is required';
     setErrors(next);
     if (Object.keys(next).length) return;
-    setSaving(true);
-    try {
-      const body = { fullname: form.fullname.trim(), mobileno: form.mobileno.trim(), role: form.role };
-      if (isEdit) {
-        await adminApi.users.edit(editing._id, form.password.trim() ? { ...body, password: form.password } : body);
-      } else {
-        await adminApi.users.create({ ...body, password: form.password });
-      }
-      onSaved(isEdit ? 'User updated!' : 'User added!');
-    } catch (err) {
-      const fields = fieldErrorsOf(err);
-      if (Object.keys(fields).some((k) => k in form)) setErrors(fields);
-      else notifyError(errorText(err, 'Failed', 'Server error'));
-    } finally {
-      setSaving(false);
-    }
+    const body = { fullname: form.fullname.trim(), mobileno: form.mobileno.trim(), role: form.role };
+    await save(
+      () =>
+        isEdit
+          ? adminApi.users.edit(editing._id, form.password.trim() ? { ...body, password: form.password } : body)
+          : adminApi.users.create({ ...body, password: form.password }),
+      { saved: isEdit ? 'User updated!' : 'User added!', failed: 'Failed', offline: 'Server error' },
+      (fields) => {
+        const mine = Object.keys(fields).some((k) => k in form);
+        if (mine) setErrors(fields);
+        return mine;
+      },
+    );
   }
 
   return (
-    <FormModal
-      formId="user-form"
-      title={isEdit ? 'Edit User' : 'Add User'}
-      size="md"
-      editing={isEdit}
-      saving={saving}
-      onClose={onClose}
-      onSubmit={submit}
-      className="space-y-4"
-    >
+    <FormModal {...modal} size="md" onSubmit={submit} className="space-y-4">
       <TextField
         id="user-fullname"
         label="Full Name"
@@ -96,12 +73,16 @@ function UserModal({
         disabled={saving}
         autoComplete="off"
       />
-      <Field id="user-role" label="Role" error={errors.role}>
-        <SelectInput id="user-role" name="role" value={form.role} onChange={set('role')} disabled={saving} error={errors.role}>
-          <option value="USER">USER</option>
-          <option value="ADMIN">ADMIN</option>
-        </SelectInput>
-      </Field>
+      <SelectField
+        id="user-role"
+        label="Role"
+        error={errors.role}
+        name="role"
+        value={form.role}
+        onChange={set('role')}
+        disabled={saving}
+        options={ROLES}
+      />
       <TextField
         id="user-password"
         label="Password"
@@ -121,67 +102,49 @@ function UserModal({
 
 export default function UsersPage() {
   const qc = useQueryClient();
-  const { removeRow, dialog, openModal, elements } = useAdminList<User>();
-  const list = useQuery({ queryKey: KEY, queryFn: adminApi.users.all });
+  const list = useAdminList<User>();
+  const query = useQuery({ queryKey: KEY, queryFn: adminApi.users.all });
   const reload = () => qc.invalidateQueries({ queryKey: KEY });
-  const open = dialog(reload);
-
-  async function remove(u: User) {
-    await removeRow({
-      confirm: { text: 'This will delete the user permanently!' },
-      remove: () => adminApi.users.remove(u._id),
-      deleted: 'User has been deleted.',
-      failed: (err) => ({ text: errorText(err, 'Delete failed') }),
-      after: reload,
-    });
-  }
 
   return (
-    <div>
-      <PageHeader
-        title="User Management"
-        actions={
-          <Button onClick={() => openModal(null)}>
-            <Plus aria-hidden className="size-4" /> Add User
-          </Button>
-        }
-      />
-      <LoadError query={list}>{errorText(list.error, 'Failed to load users', 'Server error while loading users')}</LoadError>
-      <DataTable
-        caption="Users"
-        loading={list.isPending}
-        rows={list.data?.users ?? []}
-        rowKey={(u) => u._id}
-        empty="No users found."
-        columns={[
-          { header: 'Full Name', cell: (u) => <span className="font-medium">{u.fullname}</span> },
-          { header: 'Mobile No', cell: (u) => u.mobileno },
-          {
-            header: 'Role',
-            cell: (u) => (
-              <span
-                className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
-                  u.role === 'ADMIN' ? 'bg-brand-100 text-brand-700' : 'bg-gray-100 text-gray-700'
-                }`}
-              >
-                {u.role}
-              </span>
-            ),
-          },
-        ]}
-        actions={(u) => (
-          <>
-            <IconButton label={`Edit ${u.fullname}`} tone="blue" onClick={() => openModal(u)}>
-              <Pencil aria-hidden className="size-4" />
-            </IconButton>
-            <IconButton label={`Delete ${u.fullname}`} tone="red" onClick={() => remove(u)}>
-              <Trash2 aria-hidden className="size-4" />
-            </IconButton>
-          </>
-        )}
-      />
-      {open ? <UserModal key={open.key} {...open.props} /> : null}
-      {elements}
-    </div>
+    <AdminListScreen
+      list={list}
+      title="User Management"
+      addLabel="Add User"
+      query={query}
+      loadFailed={errorText(query.error, 'Failed to load users', 'Server error while loading users')}
+      caption="Users"
+      rows={query.data?.users ?? []}
+      rowKey={(u) => u._id}
+      empty="No users found."
+      columns={[
+        { header: 'Full Name', cell: (u) => <span className="font-medium">{u.fullname}</span> },
+        { header: 'Mobile No', cell: (u) => u.mobileno },
+        {
+          header: 'Role',
+          cell: (u) => (
+            <span
+              className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
+                u.role === 'ADMIN' ? 'bg-brand-100 text-brand-700' : 'bg-gray-100 text-gray-700'
+              }`}
+            >
+              {u.role}
+            </span>
+          ),
+        },
+      ]}
+      rowName={(u) => u.fullname}
+      onDelete={(u) =>
+        list.removeRow({
+          confirm: { text: 'This will delete the user permanently!' },
+          remove: () => adminApi.users.remove(u._id),
+          deleted: 'User has been deleted.',
+          failed: (err) => ({ text: errorText(err, 'Delete failed') }),
+          after: reload,
+        })
+      }
+      dialog={UserModal}
+      reload={reload}
+    />
   );
 }
