@@ -141,13 +141,50 @@ export function filterConditions(filter: CatalogueFilter, names: CatalogueNames,
   }
   if (filter.max !== undefined) {
     const max = rupeesToPaise(filter.max);
-    const instant = at instanceof Date ? sql`${at.toISOString()}::timestamptz` : sql`${at}::timestamptz`;
-    const deepest = sql`(select coalesce(max(percentoff), 0) from sales where starts_at <= ${instant} and ends_at > ${instant})`;
-    where.push(sql`${products.pricePaise} <= (100 * ${max}::bigint + 49) / (100 - ${deepest})`, lte(payPaiseSql, max));
+    where.push(listPriceAtMost(sql`${max}::bigint`, at), lte(payPaiseSql, max));
   }
   for (const word of filter.search.slice(0, MAX_SEARCH_WORDS)) where.push(nameContainsWord(word.slice(0, 100)));
   where.push(...gemConditions(filter));
   return where;
+}
+
+/** The largest percentage of any sale running at `at` (0 when none runs). */
+function deepestSale(at: PriceAt): SQL {
+  const instant = at instanceof Date ? sql`${at.toISOString()}::timestamptz` : sql`${at}::timestamptz`;
+  return sql`(select coalesce(max(percentoff), 0) from sales where starts_at <= ${instant} and ends_at > ${instant})`;
+}
+
+/**
+ * List price ≤ what can still be paid as `paid` or less: a sale takes at most the deepest running percentage off,
+ * rounded half up to the paisa, so paid ≤ P needs list × (100 − deepest) ≤ 100 × P + 49. An index on the list
+ * price serves it.
+ */
+function listPriceAtMost(paid: SQL, at: PriceAt): SQL {
+  return sql`${products.pricePaise} <= (100 * ${paid} + 49) / (100 - ${deepestSale(at)})`;
+}
+
+/**
+ * A page in price order reads only the products whose list price can place them on it or before it, not every
+ * product the filter matches (whose number grows with the catalogue). Take the first K = page × 30 matches in list
+ * price order (an index serves them) and their prices paid: the K cheapest paid prices of all the matches are at
+ * most the largest of those (K products already pay that little), and a product paying that little has a list
+ * price within `listPriceAtMost` of it. Highest first is the mirror: paid ≤ list, so a product paying at least the
+ * smallest of the K most expensive lists' paid prices lists at least that. Every product that belongs on the page
+ * passes, ties included, so the page is exactly the one the whole ordering gives.
+ */
+function priceWindow(db: DbOrTx, where: SQL[], filter: CatalogueFilter, at: PriceAt): SQL | undefined {
+  if (filter.sort !== 'asc' && filter.sort !== 'desc') return undefined;
+  const first = db
+    .select({ paid: sql<number>`${payPaiseSql}`.as('paid') })
+    .from(products)
+    .leftJoin(saleJoin(at), sql`true`)
+    .where(and(...where))
+    .orderBy(filter.sort === 'asc' ? asc(products.pricePaise) : desc(products.pricePaise))
+    .limit(filter.page * FILTER_PAGE_SIZE)
+    .as('first');
+  return filter.sort === 'asc'
+    ? listPriceAtMost(sql`(select max(${first.paid}) from ${first})`, at)
+    : sql`${products.pricePaise} >= (select min(${first.paid}) from ${first})`;
 }
 
 const GEM_COLUMNS = {
@@ -214,9 +251,10 @@ function gemConditions(filter: CatalogueFilter): SQL[] {
  */
 export function filterQueries(db: DbOrTx, where: SQL[], filter: CatalogueFilter, at: PriceAt = new Date()) {
   const byPrice = filter.min !== undefined || filter.max !== undefined;
+  const window = priceWindow(db, where, filter, at);
   return {
     page: selectPricedProducts(db, at)
-      .where(and(...where))
+      .where(and(...where, ...(window ? [window] : [])))
       .orderBy(...SORTS[filter.sort])
       .limit(FILTER_PAGE_SIZE)
       .offset((filter.page - 1) * FILTER_PAGE_SIZE),
