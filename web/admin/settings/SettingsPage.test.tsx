@@ -63,7 +63,7 @@ describe('settings screen', () => {
       answerOf(settingsRoutes, 'PUT /a1/api/admin/settings', {
         success: true,
         message: 'Settings saved',
-        settings: { ...settings, ...body, updatedAt: '2026-04-02T06:30:00.000Z' } as AdminSettings,
+        settings: { ...settings, ...body, updatedAt: '2026-04-02T06:30:00.000Z' },
       }),
     );
     renderPage();
