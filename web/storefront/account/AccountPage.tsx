@@ -3,11 +3,13 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { STATE_NAMES } from '../../../contract/gst-rules';
 import { type Address, type AddressInput, accountApi } from '../../api/account';
 import type { User } from '../../api/auth';
-import { ApiError } from '../../api/client';
 import { SESSION_KEY, useSession } from '../../auth/session';
 import { SignedIn } from '../../cart/SignedIn';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { PasswordInput } from '../auth/PasswordInput';
+import { Checkbox } from '../components/Checkbox';
+import { Field, invalidProps, SubmitButton, TextField } from '../components/Field';
+import { type Errors, type Outcome, problemsOf, useFormCall } from './useFormCall';
 
 export const ADDRESSES_KEY = ['addresses'] as const;
 
@@ -17,23 +19,6 @@ const primaryButton =
   'rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-60';
 const secondaryButton =
   'rounded-md border border-gray-300 px-4 py-2 text-sm font-medium text-gray-800 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:opacity-60';
-
-type Errors = Record<string, string>;
-type Outcome = { kind: 'ok' | 'error'; text: string } | null;
-
-/** The problems of a failed call: each field's sentence, and one sentence for the form. */
-function problemsOf(err: unknown): { fields: Errors; text: string } {
-  if (err instanceof ApiError) {
-    const fields: Errors = {};
-    for (const e of err.body?.errors ?? []) {
-      const f = e.path.split('.')[0] ?? '';
-      if (f && !fields[f]) fields[f] = e.message;
-    }
-    if (err.status === 0) return { fields, text: 'Network error. Please try again later.' };
-    return { fields, text: Object.values(fields)[0] ?? err.body?.message ?? 'Something went wrong. Please try again.' };
-  }
-  return { fields: {}, text: 'Something went wrong. Please try again.' };
-}
 
 export default function AccountPage() {
   usePageTitle('My Account');
@@ -71,37 +56,37 @@ function Card({ id, title, children }: { id: string; title: string; children: Re
   );
 }
 
-function Field({
-  id,
-  label,
-  error,
-  hint,
+/** The cards that hold one form: their titles and submit buttons. */
+const FORM_CARDS = {
+  details: { title: 'Your details', submit: 'Save details', busy: 'Saving...' },
+  password: { title: 'Change password', submit: 'Change password', busy: 'Changing...' },
+};
+
+/** A card holding one form: its fields, the outcome of the last try, and the submit button. */
+function CardForm({
+  card,
+  call,
+  onSubmit,
   children,
 }: {
-  id: string;
-  label: string;
-  error?: string;
-  hint?: string;
+  card: keyof typeof FORM_CARDS;
+  call: { outcome: Outcome; busy: boolean };
+  onSubmit: (e: FormEvent) => void;
   children: ReactNode;
 }) {
+  const { title, submit, busy } = FORM_CARDS[card];
   return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-800">
-        {label}
-      </label>
-      {children}
-      {hint && !error ? <p className="mt-1 text-xs text-gray-600">{hint}</p> : null}
-      {error ? (
-        <p id={`${id}-error`} data-testid={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <Card id={`${card}-heading`} title={title}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        {children}
+        <OutcomeLine outcome={call.outcome} testId={`${card}-outcome`} />
+        <SubmitButton busy={call.busy} busyText={busy} className={primaryButton}>
+          {submit}
+        </SubmitButton>
+      </form>
+    </Card>
   );
 }
-
-const invalid = (id: string, error?: string) =>
-  error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
 
 function OutcomeLine({ outcome, testId }: { outcome: Outcome; testId: string }) {
   if (!outcome) return null;
@@ -117,84 +102,62 @@ function OutcomeLine({ outcome, testId }: { outcome: Outcome; testId: string }) 
 }
 
 // ---------------------------------------------------------------- name, e-mail, language
+const DETAIL_FIELDS = [
+  { name: 'fullname', label: 'Full Name', autoComplete: 'name' },
+  {
+    name: 'email',
+    label: 'E-mail (optional)',
+    type: 'email',
+    autoComplete: 'email',
+    hint: 'Order confirmations and updates are sent here too.',
+  },
+] as const;
+
 function DetailsCard({ user }: { user: User }) {
   const qc = useQueryClient();
-  const [fullname, setFullname] = useState(user.fullname);
-  const [email, setEmail] = useState(user.email);
+  const [details, setDetails] = useState({ fullname: user.fullname, email: user.email });
   const [language, setLanguage] = useState<'en' | 'hi'>(user.language);
-  const [errors, setErrors] = useState<Errors>({});
-  const [outcome, setOutcome] = useState<Outcome>(null);
-  const [busy, setBusy] = useState(false);
+  const call = useFormCall();
+  const { errors, run } = call;
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
-    setBusy(true);
-    setErrors({});
-    setOutcome(null);
-    try {
-      const res = await accountApi.editDetails({ fullname, email, language });
+    void run(async () => {
+      const res = await accountApi.editDetails({ ...details, language });
       qc.setQueryData(SESSION_KEY, res.user);
-      setFullname(res.user.fullname);
-      setEmail(res.user.email);
-      setOutcome({ kind: 'ok', text: 'Your details have been saved.' });
-    } catch (err) {
-      const p = problemsOf(err);
-      setErrors(p.fields);
-      setOutcome({ kind: 'error', text: p.text });
-    } finally {
-      setBusy(false);
-    }
+      setDetails({ fullname: res.user.fullname, email: res.user.email });
+      return 'Your details have been saved.';
+    });
   }
 
   return (
-    <Card id="details-heading" title="Your details">
-      <form onSubmit={submit} noValidate className="space-y-4">
-        <p className="text-sm text-gray-700">
-          Mobile No: <span className="font-medium tabular-nums">{user.mobileno}</span>
-        </p>
-        <Field id="account-fullname" label="Full Name" error={errors.fullname}>
-          <input
-            id="account-fullname"
-            autoComplete="name"
-            value={fullname}
-            onChange={(e) => setFullname(e.target.value)}
-            className={inputClass}
-            {...invalid('account-fullname', errors.fullname)}
-          />
-        </Field>
-        <Field
-          id="account-email"
-          label="E-mail (optional)"
-          error={errors.email}
-          hint="Order confirmations and updates are sent here too."
+    <CardForm card="details" call={call} onSubmit={submit}>
+      <p className="text-sm text-gray-700">
+        Mobile No: <span className="font-medium tabular-nums">{user.mobileno}</span>
+      </p>
+      {DETAIL_FIELDS.map(({ name, ...field }) => (
+        <TextField
+          key={name}
+          id={`account-${name}`}
+          {...field}
+          value={details[name]}
+          onChange={(v) => setDetails((d) => ({ ...d, [name]: v }))}
+          className={inputClass}
+          error={errors[name]}
+        />
+      ))}
+      <Field id="account-language" label="Language of messages" error={errors.language}>
+        <select
+          id="account-language"
+          value={language}
+          onChange={(e) => setLanguage(e.target.value === 'hi' ? 'hi' : 'en')}
+          className={inputClass}
         >
-          <input
-            id="account-email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            className={inputClass}
-            {...invalid('account-email', errors.email)}
-          />
-        </Field>
-        <Field id="account-language" label="Language of messages" error={errors.language}>
-          <select
-            id="account-language"
-            value={language}
-            onChange={(e) => setLanguage(e.target.value === 'hi' ? 'hi' : 'en')}
-            className={inputClass}
-          >
-            <option value="en">English</option>
-            <option value="hi">हिन्दी (Hindi)</option>
-          </select>
-        </Field>
-        <OutcomeLine outcome={outcome} testId="details-outcome" />
-        <button type="submit" disabled={busy} className={primaryButton}>
-          {busy ? 'Saving...' : 'Save details'}
-        </button>
-      </form>
-    </Card>
+          <option value="en">English</option>
+          <option value="hi">हिन्दी (Hindi)</option>
+        </select>
+      </Field>
+    </CardForm>
   );
 }
 
@@ -202,52 +165,38 @@ function DetailsCard({ user }: { user: User }) {
 function PasswordCard() {
   const [currentPassword, setCurrent] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [outcome, setOutcome] = useState<Outcome>(null);
-  const [busy, setBusy] = useState(false);
+  const call = useFormCall();
+  const { errors, setErrors, setOutcome, run } = call;
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
-    setErrors({});
-    setOutcome(null);
-    if (!currentPassword) {
-      setErrors({ currentPassword: 'Current password is required to change the password' });
+    const missing: Errors | null = !currentPassword
+      ? { currentPassword: 'Current password is required to change the password' }
+      : !password
+        ? { password: 'Password is required' }
+        : null;
+    if (missing) {
+      setErrors(missing);
+      setOutcome(null);
       return;
     }
-    if (!password) {
-      setErrors({ password: 'Password is required' });
-      return;
-    }
-    setBusy(true);
-    try {
+    void run(async () => {
       await accountApi.editDetails({ password, currentPassword });
       setCurrent('');
       setPassword('');
-      setOutcome({ kind: 'ok', text: 'Your password has been changed. Your other devices have been signed out.' });
-    } catch (err) {
-      const p = problemsOf(err);
-      setErrors(p.fields);
-      setOutcome({ kind: 'error', text: p.text });
-    } finally {
-      setBusy(false);
-    }
+      return 'Your password has been changed. Your other devices have been signed out.';
+    });
   }
 
   return (
-    <Card id="password-heading" title="Change password">
-      <form onSubmit={submit} noValidate className="space-y-4">
-        <Field id="current-password" label="Current password" error={errors.currentPassword}>
-          <PasswordInput id="current-password" value={currentPassword} onChange={setCurrent} autoComplete="current-password" />
-        </Field>
-        <Field id="new-password" label="New password" error={errors.password} hint="At least 8 characters.">
-          <PasswordInput id="new-password" value={password} onChange={setPassword} autoComplete="new-password" />
-        </Field>
-        <OutcomeLine outcome={outcome} testId="password-outcome" />
-        <button type="submit" disabled={busy} className={primaryButton}>
-          {busy ? 'Changing...' : 'Change password'}
-        </button>
-      </form>
-    </Card>
+    <CardForm card="password" call={call} onSubmit={submit}>
+      <Field id="current-password" label="Current password" error={errors.currentPassword}>
+        <PasswordInput id="current-password" value={currentPassword} onChange={setCurrent} autoComplete="current-password" />
+      </Field>
+      <Field id="new-password" label="New password" error={errors.password} hint="At least 8 characters.">
+        <PasswordInput id="new-password" value={password} onChange={setPassword} autoComplete="new-password" />
+      </Field>
+    </CardForm>
   );
 }
 
@@ -415,7 +364,7 @@ const ADDRESS_FIELDS = [
   { name: 'pincode', label: 'PIN Code', autoComplete: 'shipping postal-code', inputMode: 'numeric' },
   { name: 'gstin', label: 'GSTIN (optional, for a business)', autoComplete: 'off' },
 ] as const;
-type TextField = (typeof ADDRESS_FIELDS)[number]['name'];
+type AddressTextField = (typeof ADDRESS_FIELDS)[number]['name'];
 
 function AddressForm({
   initial,
@@ -426,7 +375,7 @@ function AddressForm({
   onCancel: () => void;
   onSaved: (list: Address[]) => void;
 }) {
-  const [values, setValues] = useState<Record<TextField, string> & { state: string }>(() => ({
+  const [values, setValues] = useState<Record<AddressTextField, string> & { state: string }>(() => ({
     label: initial?.label ?? '',
     fullname: initial?.fullname ?? '',
     mobileno: initial?.mobileno ?? '',
@@ -484,7 +433,7 @@ function AddressForm({
                     value={values[f.name]}
                     onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
                     className={inputClass}
-                    {...invalid(id, errors[f.name])}
+                    {...invalidProps(id, errors[f.name])}
                   />
                 ) : (
                   <input
@@ -495,7 +444,7 @@ function AddressForm({
                     value={values[f.name]}
                     onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
                     className={inputClass}
-                    {...invalid(id, errors[f.name])}
+                    {...invalidProps(id, errors[f.name])}
                   />
                 )}
               </Field>
@@ -508,7 +457,7 @@ function AddressForm({
             value={values.state}
             onChange={(e) => setValues((v) => ({ ...v, state: e.target.value }))}
             className={inputClass}
-            {...invalid(`${prefix}-state`, errors.state)}
+            {...invalidProps(`${prefix}-state`, errors.state)}
           >
             <option value="">From the PIN code</option>
             {STATE_NAMES.map((s) => (
@@ -519,24 +468,16 @@ function AddressForm({
           </select>
         </Field>
       </div>
-      <label className="flex items-center gap-2 text-sm text-gray-800">
-        <input
-          type="checkbox"
-          checked={isdefault}
-          onChange={(e) => setDefault(e.target.checked)}
-          className="size-4 accent-brand-700"
-        />
-        Use as my default address
-      </label>
+      <Checkbox label="Use as my default address" checked={isdefault} onChange={setDefault} />
       {problem ? (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
           {problem}
         </p>
       ) : null}
       <div className="flex flex-wrap gap-2">
-        <button type="submit" disabled={busy} className={primaryButton}>
-          {busy ? 'Saving...' : 'Save address'}
-        </button>
+        <SubmitButton busy={busy} busyText="Saving..." className={primaryButton}>
+          Save address
+        </SubmitButton>
         <button type="button" onClick={onCancel} className={secondaryButton}>
           Cancel
         </button>
@@ -547,8 +488,7 @@ function AddressForm({
 
 // ---------------------------------------------------------------- other devices
 function DevicesCard() {
-  const [outcome, setOutcome] = useState<Outcome>(null);
-  const [busy, setBusy] = useState(false);
+  const { outcome, busy, run } = useFormCall();
   return (
     <Card id="devices-heading" title="Devices">
       <p className="mb-4 text-sm text-gray-700">
@@ -558,18 +498,7 @@ function DevicesCard() {
         type="button"
         disabled={busy}
         className={secondaryButton}
-        onClick={async () => {
-          setBusy(true);
-          setOutcome(null);
-          try {
-            const res = await accountApi.signOutOthers();
-            setOutcome({ kind: 'ok', text: `${res.message}.` });
-          } catch (err) {
-            setOutcome({ kind: 'error', text: problemsOf(err).text });
-          } finally {
-            setBusy(false);
-          }
-        }}
+        onClick={() => run(async () => `${(await accountApi.signOutOthers()).message}.`)}
       >
         {busy ? 'Signing out...' : 'Sign out of other devices'}
       </button>

@@ -15,6 +15,22 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
   );
 }
 
+/** Under a form: the way to the other page (e.g. "Don't have an account? Sign Up"). */
+export function AuthSwitch({ text, to, label }: { text: string; to: string; label: string }) {
+  return (
+    <p className="mt-6 text-center text-sm text-gray-600">
+      {text}{' '}
+      <Link to={to} className="font-medium text-brand-700 underline">
+        {label}
+      </Link>
+    </p>
+  );
+}
+
+/** The submit button of the sign-in, sign-up and forgot-password forms. */
+export const authSubmitClass =
+  'w-full rounded-md bg-brand-700 py-2.5 font-semibold text-white hover:bg-brand-600 disabled:opacity-60';
+
 export const inputClass =
   'w-full rounded-md border border-gray-300 px-3 py-2 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100';
 

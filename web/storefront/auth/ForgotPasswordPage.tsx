@@ -1,10 +1,11 @@
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { accountApi } from '../../api/account';
 import { ApiError } from '../../api/client';
 import { usePageTitle } from '../../ui/usePageTitle';
-import { AuthCard, authErrorText, inputClass } from './AuthCard';
-import { PasswordInput } from './PasswordInput';
+import { SubmitButton } from '../components/Field';
+import { AuthCard, AuthSwitch, authErrorText, authSubmitClass } from './AuthCard';
+import { AuthField, MOBILE_FIELD } from './AuthField';
 
 /** What the sign-in page shows after a reset (router state `{ notice }`). */
 export type SignInNotice = { notice?: string };
@@ -73,42 +74,20 @@ export function ForgotPasswordPage() {
     }
   }
 
-  const submitClass = 'w-full rounded-md bg-brand-700 py-2.5 font-semibold text-white hover:bg-brand-600 disabled:opacity-60';
-
   return (
     <AuthCard title="Forgot password">
       {step === 'number' ? (
         <form onSubmit={askForCode} className="space-y-4" noValidate>
           <p className="text-sm text-gray-700">Enter the mobile number of your account. We will send a 6-digit code by SMS.</p>
-          <div>
-            <label htmlFor="mobileno" className="mb-1 block text-sm font-medium">
-              Mobile No
-            </label>
-            <input
-              id="mobileno"
-              name="mobileno"
-              inputMode="numeric"
-              autoComplete="tel"
-              value={mobileno}
-              onChange={(e) => setMobile(e.target.value)}
-              className={inputClass}
-              aria-invalid={errors.mobileno ? true : undefined}
-              aria-describedby={errors.mobileno ? 'mobileno-error' : undefined}
-            />
-            {errors.mobileno ? (
-              <p id="mobileno-error" className="mt-1 text-sm text-red-700">
-                {errors.mobileno}
-              </p>
-            ) : null}
-          </div>
+          <AuthField {...MOBILE_FIELD} value={mobileno} onChange={setMobile} error={errors.mobileno} />
           {problem && !errors.mobileno ? (
             <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
               {problem}
             </p>
           ) : null}
-          <button type="submit" disabled={busy} className={submitClass}>
-            {busy ? 'Sending...' : 'Send code'}
-          </button>
+          <SubmitButton busy={busy} busyText="Sending..." className={authSubmitClass}>
+            Send code
+          </SubmitButton>
         </form>
       ) : (
         <form onSubmit={reset} className="space-y-4" noValidate>
@@ -117,49 +96,34 @@ export function ForgotPasswordPage() {
               {sent}
             </p>
           ) : null}
-          <div>
-            <label htmlFor="code" className="mb-1 block text-sm font-medium">
-              6-digit code
-            </label>
-            <input
-              id="code"
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-              className={inputClass}
-              aria-invalid={errors.code ? true : undefined}
-              aria-describedby={errors.code ? 'code-error' : undefined}
-            />
-            {errors.code ? (
-              <p id="code-error" className="mt-1 text-sm text-red-700">
-                {errors.code}
-              </p>
-            ) : null}
-          </div>
-          <div>
-            <label htmlFor="password" className="mb-1 block text-sm font-medium">
-              New password
-            </label>
-            <PasswordInput id="password" value={password} onChange={setPassword} autoComplete="new-password" />
-            {errors.password ? (
-              <p id="password-error" className="mt-1 text-sm text-red-700">
-                {errors.password}
-              </p>
-            ) : (
-              <p className="mt-1 text-xs text-gray-600">At least 8 characters.</p>
-            )}
-          </div>
+          <AuthField
+            name="code"
+            label="6-digit code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={code}
+            onChange={setCode}
+            error={errors.code}
+          />
+          <AuthField
+            name="password"
+            label="New password"
+            password
+            autoComplete="new-password"
+            value={password}
+            onChange={setPassword}
+            error={errors.password}
+            hint="At least 8 characters."
+          />
           {problem && !errors.code && !errors.password ? (
             <p role="alert" data-testid="reset-problem" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
               {problem}
             </p>
           ) : null}
-          <button type="submit" disabled={busy} className={submitClass}>
-            {busy ? 'Changing...' : 'Change password'}
-          </button>
+          <SubmitButton busy={busy} busyText="Changing..." className={authSubmitClass}>
+            Change password
+          </SubmitButton>
           <p className="text-center text-sm text-gray-600">
             No code?{' '}
             <button type="button" disabled={busy} onClick={() => askForCode()} className="font-medium text-brand-700 underline">
@@ -172,12 +136,7 @@ export function ForgotPasswordPage() {
           </p>
         </form>
       )}
-      <p className="mt-6 text-center text-sm text-gray-600">
-        Remembered it?{' '}
-        <Link to="/signin" className="font-medium text-brand-700 underline">
-          Sign In
-        </Link>
-      </p>
+      <AuthSwitch text="Remembered it?" to="/signin" label="Sign In" />
     </AuthCard>
   );
 }

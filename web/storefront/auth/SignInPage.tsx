@@ -8,8 +8,9 @@ import { SESSION_KEY } from '../../auth/session';
 import { buyNowPath } from '../../cart/buyNow';
 import { Alert, type AlertState } from '../../ui/Alert';
 import { notify } from '../../ui/notify';
-import { AuthCard, authErrorText, inputClass } from './AuthCard';
-import { PasswordInput } from './PasswordInput';
+import { SubmitButton } from '../components/Field';
+import { AuthCard, AuthSwitch, authErrorText, authSubmitClass } from './AuthCard';
+import { AuthField, MOBILE_FIELD } from './AuthField';
 
 export function SignInPage() {
   const [mobileno, setMobile] = useState('');
@@ -79,45 +80,26 @@ export function SignInPage() {
         </p>
       ) : null}
       <form onSubmit={submit} className="space-y-4" noValidate>
-        <div>
-          <label htmlFor="mobileno" className="mb-1 block text-sm font-medium">
-            Mobile No
-          </label>
-          <input
-            id="mobileno"
-            name="mobileno"
-            inputMode="numeric"
-            autoComplete="tel"
-            value={mobileno}
-            onChange={(e) => setMobile(e.target.value)}
-            className={inputClass}
-          />
-        </div>
-        <div>
-          <label htmlFor="password" className="mb-1 block text-sm font-medium">
-            Password
-          </label>
-          <PasswordInput id="password" value={password} onChange={setPassword} autoComplete="current-password" />
+        <AuthField {...MOBILE_FIELD} value={mobileno} onChange={setMobile} />
+        <AuthField
+          name="password"
+          label="Password"
+          password
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+        >
           <p className="mt-2 text-right text-sm">
             <Link to="/forgot-password" className="font-medium text-brand-700 underline">
               Forgot password?
             </Link>
           </p>
-        </div>
-        <button
-          type="submit"
-          disabled={busy}
-          className="w-full rounded-md bg-brand-700 py-2.5 font-semibold text-white hover:bg-brand-600 disabled:opacity-60"
-        >
-          {busy ? 'Signing in...' : 'Sign In'}
-        </button>
+        </AuthField>
+        <SubmitButton busy={busy} busyText="Signing in..." className={authSubmitClass}>
+          Sign In
+        </SubmitButton>
       </form>
-      <p className="mt-6 text-center text-sm text-gray-600">
-        Don't have an account?{' '}
-        <Link to={signInPath(back, '/signup')} className="font-medium text-brand-700 underline">
-          Sign Up
-        </Link>
-      </p>
+      <AuthSwitch text="Don't have an account?" to={signInPath(back, '/signup')} label="Sign Up" />
       <Alert
         alert={alert}
         onClose={() => {

@@ -1,17 +1,15 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { authApi } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { safeNext, signInPath } from '../../auth/returnTo';
 import { Alert, type AlertState } from '../../ui/Alert';
-import { AuthCard, authErrorText, inputClass } from './AuthCard';
-import { PasswordInput } from './PasswordInput';
+import { SubmitButton } from '../components/Field';
+import { AuthCard, AuthSwitch, authErrorText, authSubmitClass } from './AuthCard';
+import { AuthField, MOBILE_FIELD } from './AuthField';
 
 export function SignUpPage() {
-  const [fullname, setFullname] = useState('');
-  const [mobileno, setMobile] = useState('');
-  const [password, setPassword] = useState('');
-  const [email, setEmail] = useState('');
+  const [values, setValues] = useState<Record<Field, string>>({ fullname: '', mobileno: '', email: '', password: '' });
   const [busy, setBusy] = useState(false);
   const [alert, setAlert] = useState<AlertState>(null);
   const [done, setDone] = useState(false);
@@ -32,7 +30,8 @@ export function SignUpPage() {
     setBusy(true);
     setFieldErrors({});
     try {
-      await authApi.signUp({ fullname, mobileno, password, ...(email.trim() ? { email } : {}) });
+      const { email, ...rest } = values;
+      await authApi.signUp({ ...rest, ...(email.trim() ? { email } : {}) });
       setAlert({ kind: 'success', title: 'Success!', text: 'You have successfully signed up!' });
       setDone(true);
     } catch (err) {
@@ -54,77 +53,21 @@ export function SignUpPage() {
   return (
     <AuthCard title="Sign Up">
       <form onSubmit={submit} className="space-y-4" noValidate>
-        <div>
-          <label htmlFor="fullname" className="mb-1 block text-sm font-medium">
-            Full Name
-          </label>
-          <input
-            id="fullname"
-            name="fullname"
-            autoComplete="name"
-            value={fullname}
-            onChange={(e) => setFullname(e.target.value)}
-            className={inputClass}
-            aria-invalid={fieldErrors.fullname ? true : undefined}
-            aria-describedby={fieldErrors.fullname ? 'fullname-error' : undefined}
+        {SIGN_UP_FIELDS.map(({ name, ...field }) => (
+          <AuthField
+            key={name}
+            name={name}
+            {...field}
+            value={values[name]}
+            onChange={(v) => setValues((old) => ({ ...old, [name]: v }))}
+            error={fieldErrors[name]}
           />
-          <FieldError id="fullname-error" text={fieldErrors.fullname} />
-        </div>
-        <div>
-          <label htmlFor="mobileno" className="mb-1 block text-sm font-medium">
-            Mobile No
-          </label>
-          <input
-            id="mobileno"
-            name="mobileno"
-            inputMode="numeric"
-            autoComplete="tel"
-            value={mobileno}
-            onChange={(e) => setMobile(e.target.value)}
-            className={inputClass}
-            aria-invalid={fieldErrors.mobileno ? true : undefined}
-            aria-describedby={fieldErrors.mobileno ? 'mobileno-error' : undefined}
-          />
-          <FieldError id="mobileno-error" text={fieldErrors.mobileno} />
-        </div>
-        <div>
-          <label htmlFor="email" className="mb-1 block text-sm font-medium">
-            E-mail (optional)
-          </label>
-          <input
-            id="email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            className={inputClass}
-            aria-invalid={fieldErrors.email ? true : undefined}
-            aria-describedby={fieldErrors.email ? 'email-error' : undefined}
-          />
-          <FieldError id="email-error" text={fieldErrors.email} />
-        </div>
-        <div>
-          <label htmlFor="password" className="mb-1 block text-sm font-medium">
-            Password
-          </label>
-          <PasswordInput id="password" value={password} onChange={setPassword} autoComplete="new-password" />
-          <FieldError id="password-error" text={fieldErrors.password} />
-        </div>
-        <button
-          type="submit"
-          disabled={busy}
-          className="w-full rounded-md bg-brand-700 py-2.5 font-semibold text-white hover:bg-brand-600 disabled:opacity-60"
-        >
-          {busy ? 'Signing up...' : 'Sign Up'}
-        </button>
+        ))}
+        <SubmitButton busy={busy} busyText="Signing up..." className={authSubmitClass}>
+          Sign Up
+        </SubmitButton>
       </form>
-      <p className="mt-6 text-center text-sm text-gray-600">
-        Already have an account?{' '}
-        <Link to={signIn} className="font-medium text-brand-700 underline">
-          Sign In
-        </Link>
-      </p>
+      <AuthSwitch text="Already have an account?" to={signIn} label="Sign In" />
       <Alert
         alert={alert}
         onClose={() => {
@@ -136,14 +79,12 @@ export function SignUpPage() {
   );
 }
 
-type Field = 'fullname' | 'mobileno' | 'email' | 'password';
-const FIELDS: Field[] = ['fullname', 'mobileno', 'email', 'password'];
-
-function FieldError({ id, text }: { id: string; text?: string }) {
-  if (!text) return null;
-  return (
-    <p id={id} data-testid={id} className="mt-1 text-sm text-red-700">
-      {text}
-    </p>
-  );
-}
+/** The sign-up form's fields, in the order their problems are told. */
+const SIGN_UP_FIELDS = [
+  { name: 'fullname', label: 'Full Name', autoComplete: 'name' },
+  MOBILE_FIELD,
+  { name: 'email', label: 'E-mail (optional)', type: 'email', autoComplete: 'email' },
+  { name: 'password', label: 'Password', password: true, autoComplete: 'new-password' },
+] as const;
+type Field = (typeof SIGN_UP_FIELDS)[number]['name'];
+const FIELDS: readonly Field[] = SIGN_UP_FIELDS.map((f) => f.name);

@@ -1,6 +1,7 @@
-import { type FormEvent, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { STATE_NAMES } from '../../../contract/gst-rules';
 import { SHIPPING_FIELDS, SHIPPING_MAX_LENGTH, type ShippingField } from '../../../contract/shipping-rules';
+import { Checkbox } from '../components/Checkbox';
 import {
   CHECKOUT_FIELDS,
   type CheckoutShipping,
@@ -134,39 +135,27 @@ export function ShippingForm({ initial, busy, blocked = false, saved = [], total
           const error = shown?.fields[f];
           const id = `ship-${f}`;
           const wide = f === 'fullname' || f === 'address';
+          const control = {
+            id,
+            name: f,
+            value: values[f],
+            maxLength: SHIPPING_MAX_LENGTH[f],
+            disabled: busy,
+            'aria-invalid': error ? true : undefined,
+            'aria-describedby': error ? `${id}-error` : undefined,
+            onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => change(f, e.target.value),
+            className: `${inputClass} ${error ? 'border-red-500' : 'border-gray-300 focus:border-brand-500'}`,
+            ...INPUT_PROPS[f],
+          };
           return (
             <div key={f} className={wide ? 'sm:col-span-2' : undefined}>
               <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-800">
                 {LABELS[f]}
               </label>
               {f === 'address' ? (
-                <textarea
-                  id={id}
-                  name={f}
-                  rows={3}
-                  value={values[f]}
-                  maxLength={SHIPPING_MAX_LENGTH[f]}
-                  disabled={busy}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? `${id}-error` : undefined}
-                  onChange={(e) => change(f, e.target.value)}
-                  className={`${inputClass} ${error ? 'border-red-500' : 'border-gray-300 focus:border-brand-500'}`}
-                  {...INPUT_PROPS[f]}
-                />
+                <textarea rows={3} {...control} />
               ) : (
-                <input
-                  id={id}
-                  name={f}
-                  type={f === 'mobileno' ? 'tel' : 'text'}
-                  value={values[f]}
-                  maxLength={SHIPPING_MAX_LENGTH[f]}
-                  disabled={busy}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? `${id}-error` : undefined}
-                  onChange={(e) => change(f, e.target.value)}
-                  className={`${inputClass} ${error ? 'border-red-500' : 'border-gray-300 focus:border-brand-500'}`}
-                  {...INPUT_PROPS[f]}
-                />
+                <input type={f === 'mobileno' ? 'tel' : 'text'} {...control} />
               )}
               {error ? (
                 <p id={`${id}-error`} className="mt-1 text-sm text-red-700" data-testid={`error-${f}`}>
@@ -236,17 +225,7 @@ export function ShippingForm({ initial, busy, blocked = false, saved = [], total
         </div>
       </div>
       {current ? null : (
-        <label className="flex items-center gap-2 text-sm text-gray-800">
-          <input
-            type="checkbox"
-            name="save-address"
-            checked={save}
-            disabled={busy}
-            onChange={(e) => setSave(e.target.checked)}
-            className="size-4 accent-brand-700"
-          />
-          Save this address
-        </label>
+        <Checkbox label="Save this address" name="save-address" checked={save} disabled={busy} onChange={setSave} />
       )}
       {shown?.first ? (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
