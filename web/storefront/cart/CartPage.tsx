@@ -1,4 +1,3 @@
-import { AlertDialog } from 'radix-ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -6,6 +5,8 @@ import { cartSubtotal, formatRupees } from '../../cart/format';
 import { hasProblems } from '../../cart/lines';
 import { SignedIn } from '../../cart/SignedIn';
 import { useCart } from '../../cart/useCart';
+import { Breadcrumb, HOME } from '../components/Breadcrumb';
+import { ConfirmButton } from '../components/ConfirmButton';
 import { CartItemRow } from './CartItemRow';
 import { EmptyCart } from './EmptyCart';
 
@@ -15,19 +16,7 @@ const primaryButton =
 export default function CartPage() {
   return (
     <section className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
-      <nav aria-label="Breadcrumb" className="mb-4 text-sm text-gray-600">
-        <ol className="flex items-center gap-2">
-          <li>
-            <Link to="/" className="hover:text-brand-700 hover:underline">
-              Home
-            </Link>
-          </li>
-          <li aria-hidden>/</li>
-          <li aria-current="page" className="font-medium text-gray-900">
-            Shopping Cart
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumb trail={[HOME]} current="Shopping Cart" />
       <SignedIn fallback={<CartSkeleton />}>
         <Cart />
       </SignedIn>
@@ -66,7 +55,18 @@ function Cart() {
             {lines} {lines === 1 ? 'item' : 'items'}
           </p>
         </div>
-        {lines > 0 ? <ClearCartButton busy={clearing} onConfirm={clearAll} /> : null}
+        {lines > 0 ? (
+          <ConfirmButton
+            label="Clear Cart"
+            busyLabel="Clearing..."
+            busy={clearing}
+            question="Are you sure you want to clear your entire cart?"
+            description="Every item will be removed from your cart."
+            keep="Cancel"
+            confirm="Yes, clear it"
+            onConfirm={clearAll}
+          />
+        ) : null}
       </div>
       {error ? (
         <p role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
@@ -124,41 +124,6 @@ function Cart() {
         </div>
       )}
     </>
-  );
-}
-
-function ClearCartButton({ busy, onConfirm }: { busy: boolean; onConfirm: () => void }) {
-  return (
-    <AlertDialog.Root>
-      <AlertDialog.Trigger
-        disabled={busy}
-        className="rounded-md border border-red-300 px-4 py-2 text-sm font-medium text-red-700 hover:bg-red-50 disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-red-500"
-      >
-        {busy ? 'Clearing...' : 'Clear Cart'}
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,26rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
-          <AlertDialog.Title className="text-lg font-semibold">
-            Are you sure you want to clear your entire cart?
-          </AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-sm text-gray-600">
-            Every item will be removed from your cart.
-          </AlertDialog.Description>
-          <div className="mt-6 flex justify-end gap-3">
-            <AlertDialog.Cancel className="rounded-md border border-gray-300 px-4 py-2 text-sm font-medium hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-brand-500">
-              Cancel
-            </AlertDialog.Cancel>
-            <AlertDialog.Action
-              onClick={onConfirm}
-              className="rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-500"
-            >
-              Yes, clear it
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
   );
 }
 

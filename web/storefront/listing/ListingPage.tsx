@@ -5,6 +5,7 @@ import { catalogueApi, catalogueKeys } from '../../api/catalogue';
 import { useLiveMark } from '../../ui/earlyTaps';
 import { countOf } from '../../ui/plural';
 import { usePageTitle } from '../../ui/usePageTitle';
+import { Breadcrumb, HOME } from '../components/Breadcrumb';
 import { listingErrorText } from '../components/errors';
 import { Pagination } from '../components/Pagination';
 import { ProductCard } from '../components/ProductCard';
@@ -72,19 +73,7 @@ export default function ListingPage() {
 
   return (
     <section className="mx-auto max-w-7xl px-4 py-6 sm:py-8" aria-labelledby="listing-heading">
-      <nav aria-label="Breadcrumb" className="mb-2 text-sm text-gray-600">
-        <ol className="flex flex-wrap gap-1">
-          <li>
-            <Link to="/" className="hover:underline">
-              Home
-            </Link>
-            <span aria-hidden="true"> / </span>
-          </li>
-          <li aria-current="page" className="font-medium text-gray-900">
-            {heading}
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumb trail={[HOME]} current={heading} className="mb-2" />
       <h1 id="listing-heading" className="mb-5 font-serif text-2xl font-bold text-gray-900 sm:text-3xl">
         {heading}
       </h1>

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PackageOpen } from 'lucide-react';
-import { AlertDialog, Dialog } from 'radix-ui';
+import { Dialog } from 'radix-ui';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -11,6 +11,7 @@ import { formatRupees, thumbnail } from '../../cart/format';
 import { SignedIn } from '../../cart/SignedIn';
 import { OrderTimeline } from '../../ui/OrderTimeline';
 import { Thumbnail } from '../../ui/Thumbnail';
+import { ConfirmButton, DialogPanel } from '../components/ConfirmButton';
 import { formatOrderDate, paymentClass, statusClass } from './format';
 
 export const MY_ORDERS_KEY = ['orders', 'mine'] as const;
@@ -242,35 +243,17 @@ function CancelButton({ order }: { order: Order }) {
     }
   }
   return (
-    <AlertDialog.Root>
-      <AlertDialog.Trigger
-        disabled={busy}
-        data-testid="cancel-order"
-        className="rounded-md border border-red-300 px-4 py-2 text-sm font-medium text-red-700 hover:bg-red-50 disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-red-500"
-      >
-        {busy ? 'Cancelling...' : 'Cancel order'}
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,26rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
-          <AlertDialog.Title className="text-lg font-semibold">Cancel this order?</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-sm text-gray-600">
-            Your payment of {formatRupees(order.totalamount)} will be refunded to the way you paid.
-          </AlertDialog.Description>
-          <div className="mt-6 flex justify-end gap-3">
-            <AlertDialog.Cancel className="rounded-md border border-gray-300 px-4 py-2 text-sm font-medium hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-brand-500">
-              Keep order
-            </AlertDialog.Cancel>
-            <AlertDialog.Action
-              onClick={cancel}
-              className="rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-500"
-            >
-              Yes, cancel it
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <ConfirmButton
+      label="Cancel order"
+      busyLabel="Cancelling..."
+      busy={busy}
+      question="Cancel this order?"
+      description={<>Your payment of {formatRupees(order.totalamount)} will be refunded to the way you paid.</>}
+      keep="Keep order"
+      confirm="Yes, cancel it"
+      onConfirm={cancel}
+      testId="cancel-order"
+    />
   );
 }
 
@@ -310,48 +293,46 @@ function ReturnButton({ order }: { order: Order }) {
       >
         Request return
       </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,28rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
-          <Dialog.Title className="text-lg font-semibold">Return this order?</Dialog.Title>
-          <Dialog.Description className="mt-2 text-sm text-gray-600">
-            Tell us what went wrong. Once we receive the parcel, your money comes back to the way you paid.
-          </Dialog.Description>
-          <form onSubmit={submit} className="mt-4 space-y-3" noValidate>
-            <label htmlFor={`return-reason-${order._id}`} className="block text-sm font-medium">
-              Reason
-            </label>
-            <textarea
-              id={`return-reason-${order._id}`}
-              rows={3}
-              maxLength={1000}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `return-reason-${order._id}-error` : undefined}
-              className="block w-full rounded-md border border-gray-300 px-3 py-2 text-sm aria-[invalid=true]:border-red-500"
-            />
-            {error ? (
-              <p id={`return-reason-${order._id}-error`} className="text-sm text-red-600" data-testid="return-reason-error">
-                {error}
-              </p>
-            ) : null}
-            <div className="flex justify-end gap-3">
-              <Dialog.Close className="rounded-md border border-gray-300 px-4 py-2 text-sm font-medium hover:bg-gray-50">
-                Close
-              </Dialog.Close>
-              <button
-                type="submit"
-                disabled={busy}
-                data-testid="submit-return"
-                className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-600 disabled:opacity-50"
-              >
-                {busy ? 'Sending...' : 'Request return'}
-              </button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
+      <DialogPanel
+        kind={Dialog}
+        width="w-[min(92vw,28rem)]"
+        title="Return this order?"
+        description="Tell us what went wrong. Once we receive the parcel, your money comes back to the way you paid."
+      >
+        <form onSubmit={submit} className="mt-4 space-y-3" noValidate>
+          <label htmlFor={`return-reason-${order._id}`} className="block text-sm font-medium">
+            Reason
+          </label>
+          <textarea
+            id={`return-reason-${order._id}`}
+            rows={3}
+            maxLength={1000}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `return-reason-${order._id}-error` : undefined}
+            className="block w-full rounded-md border border-gray-300 px-3 py-2 text-sm aria-[invalid=true]:border-red-500"
+          />
+          {error ? (
+            <p id={`return-reason-${order._id}-error`} className="text-sm text-red-600" data-testid="return-reason-error">
+              {error}
+            </p>
+          ) : null}
+          <div className="flex justify-end gap-3">
+            <Dialog.Close className="rounded-md border border-gray-300 px-4 py-2 text-sm font-medium hover:bg-gray-50">
+              Close
+            </Dialog.Close>
+            <button
+              type="submit"
+              disabled={busy}
+              data-testid="submit-return"
+              className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-600 disabled:opacity-50"
+            >
+              {busy ? 'Sending...' : 'Request return'}
+            </button>
+          </div>
+        </form>
+      </DialogPanel>
     </Dialog.Root>
   );
 }

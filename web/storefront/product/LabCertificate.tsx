@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { certificateLabLabel, labVerifyUrl } from '../../../contract/gems';
 import type { Product } from '../../api/catalogue';
 import { Icon } from '../../ui/icons';
@@ -12,6 +13,22 @@ function labName(product: Pick<Product, 'certificatelab' | 'certification'>): st
   const lab = product.certificatelab ?? '';
   if (lab === 'other') return product.certification.trim() || 'Another lab';
   return certificateLabLabel(lab);
+}
+
+/** A link of the report that opens in a new tab. */
+/** `icon`: the icon's path data. */
+function ReportLink({ href, rel, icon, children }: { href: string; rel: string; icon: string; children: ReactNode }) {
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel={rel}
+      className="inline-flex min-h-6 items-center gap-1 font-medium text-brand-700 underline underline-offset-2"
+    >
+      <Icon d={icon} className="size-4" />
+      {children}
+    </a>
+  );
 }
 
 /**
@@ -45,26 +62,14 @@ export function LabCertificate({ product }: { product: Product }) {
       {file || verify ? (
         <p className="mt-2 flex flex-wrap gap-x-4 gap-y-2">
           {file ? (
-            <a
-              href={file}
-              target="_blank"
-              rel="noopener"
-              className="inline-flex min-h-6 items-center gap-1 font-medium text-brand-700 underline underline-offset-2"
-            >
-              <Icon d={FILE_TEXT} className="size-4" />
+            <ReportLink href={file} rel="noopener" icon={FILE_TEXT}>
               View the report{isPdf ? ' (PDF)' : ''}
-            </a>
+            </ReportLink>
           ) : null}
           {verify ? (
-            <a
-              href={verify}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="inline-flex min-h-6 items-center gap-1 font-medium text-brand-700 underline underline-offset-2"
-            >
-              <Icon d={EXTERNAL_LINK} className="size-4" />
+            <ReportLink href={verify} rel="noopener noreferrer" icon={EXTERNAL_LINK}>
               Verify with the lab
-            </a>
+            </ReportLink>
           ) : null}
         </p>
       ) : null}

@@ -7,6 +7,7 @@ import { ApiError } from '../../api/client';
 import { useLiveMark } from '../../ui/earlyTaps';
 import { Icon } from '../../ui/icons';
 import { usePageTitle } from '../../ui/usePageTitle';
+import { Breadcrumb, HOME } from '../components/Breadcrumb';
 import { listingPath } from '../components/links';
 import { formatRating, Stars } from '../components/Stars';
 import { Gallery } from './Gallery';
@@ -104,34 +105,17 @@ function ProductDetails({ product, related, rattiInCarats }: { product: Product;
 
   return (
     <article className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
-      <nav aria-label="Breadcrumb" className="mb-4 text-sm text-gray-600">
-        <ol className="flex flex-wrap items-center gap-1">
-          <li>
-            <Link to="/" className="hover:underline">
-              Home
-            </Link>
-            <span aria-hidden="true"> / </span>
-          </li>
-          <li>
-            <Link to={listingPath(product.category.categoryname)} className="hover:underline">
-              {product.category.categoryname}
-            </Link>
-            <span aria-hidden="true"> / </span>
-          </li>
-          <li>
-            <Link
-              to={listingPath(product.category.categoryname, product.subcategory.subcategoryname)}
-              className="hover:underline"
-            >
-              {product.subcategory.subcategoryname}
-            </Link>
-            <span aria-hidden="true"> / </span>
-          </li>
-          <li aria-current="page" className="max-w-full truncate font-medium text-gray-900">
-            {product.productname}
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumb
+        trail={[
+          HOME,
+          { to: listingPath(product.category.categoryname), label: product.category.categoryname },
+          {
+            to: listingPath(product.category.categoryname, product.subcategory.subcategoryname),
+            label: product.subcategory.subcategoryname,
+          },
+        ]}
+        current={product.productname}
+      />
 
       <div className="grid gap-8 md:grid-cols-2">
         <Gallery product={product} />

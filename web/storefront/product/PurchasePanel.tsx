@@ -172,24 +172,26 @@ export function PurchasePanel({ product, rattiInCarats, id }: { product: Product
       </fieldset>
 
       <div className="mt-6 grid gap-3 sm:grid-cols-2">
-        <button
-          type="button"
-          onClick={addToCart}
-          disabled={busy || outOfStock}
-          data-early={addKey}
-          className="h-12 rounded-md border-2 border-brand-700 bg-white font-semibold text-brand-700 hover:bg-brand-50 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-60 aria-busy:cursor-wait aria-busy:opacity-70"
-        >
-          Add to Cart
-        </button>
-        <button
-          type="button"
-          onClick={buyNow}
-          disabled={busy || outOfStock}
-          data-early={buyKey}
-          className="h-12 rounded-md bg-brand-700 font-semibold text-white hover:bg-brand-600 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-60 aria-busy:cursor-wait aria-busy:opacity-70"
-        >
-          Buy Now
-        </button>
+        {[
+          {
+            label: 'Add to Cart',
+            act: addToCart,
+            early: addKey,
+            look: 'border-2 border-brand-700 bg-white text-brand-700 hover:bg-brand-50',
+          },
+          { label: 'Buy Now', act: buyNow, early: buyKey, look: 'bg-brand-700 text-white hover:bg-brand-600' },
+        ].map((b) => (
+          <button
+            key={b.label}
+            type="button"
+            onClick={b.act}
+            disabled={busy || outOfStock}
+            data-early={b.early}
+            className={`h-12 rounded-md font-semibold ${b.look} focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-60 aria-busy:cursor-wait aria-busy:opacity-70`}
+          >
+            {b.label}
+          </button>
+        ))}
       </div>
 
       {busy && (
