@@ -137,3 +137,30 @@ describe.runIf(onPostgres)('two servers on one PostgreSQL database', () => {
     return app.request({ method: 'GET', url: '/u1/api/checkuser', cookie });
   }
 });
+
+describe('writes answered once every server has heard them', () => {
+  it('are the ones that change what a server keeps: a sign-out waits, a sign-in or sign-up does not', async () => {
+    const settled = t.app.catalogueSettled;
+    let waits = 0;
+    t.app.catalogueSettled = () => {
+      waits++;
+      return settled();
+    };
+    try {
+      const user = await t.signUpAndIn();
+      expect(waits).toBe(0);
+      const signup = await t.request({
+        method: 'POST',
+        url: '/u1/api/signup',
+        payload: { fullname: 'Meera Kapoor', mobileno: '9812345670', password: 'a long enough password' },
+      });
+      expect(signup.statusCode, signup.body).toBeLessThan(300);
+      expect(waits).toBe(0);
+      const out = await t.request({ method: 'POST', url: '/u1/api/signout', cookie: user.cookie });
+      expect(out.statusCode).toBe(200);
+      expect(waits).toBe(1);
+    } finally {
+      t.app.catalogueSettled = settled;
+    }
+  });
+});

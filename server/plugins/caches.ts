@@ -19,6 +19,8 @@ const ORDERS_PREFIX = /^\/o1\/api\//;
  * who is signed in (sessions, roles).
  */
 const WRITES_CATALOGUE = /^\/(?:c1|s2|p1|o1|a1|u1)\/api\//;
+/** Signing in or up only adds a session or a user: nothing any server keeps changes, so nothing is waited for. */
+const ADDS_ONLY = /^\/u1\/api\/(?:signin|signup)(?:[/?]|$)/;
 /** The shop's settings: every page shows its name and contacts. */
 const SETTINGS_PREFIX = /^\/a1\/api\/admin\/settings/;
 /** The home page's content (storefront/routes.ts): a change is shown on the next rendered page. */
@@ -43,7 +45,7 @@ export default fp(
     // next read, here or on another server, is fresh.
     app.addHook('onSend', async (request, reply, payload) => {
       if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
-        if (WRITES_CATALOGUE.test(request.url)) await app.catalogueSettled();
+        if (WRITES_CATALOGUE.test(request.url) && !ADDS_ONLY.test(request.url)) await app.catalogueSettled();
         if (
           CATALOGUE_PREFIX.test(request.url) ||
           ORDERS_PREFIX.test(request.url) ||

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProduct } from '../test/fixtures.js';
+import { freshDatabase } from '../test/helpers.js';
+import type { Database } from './client.js';
+
+/**
+ * The change notices the servers' kept answers rely on (migrations 0070–0073, server/http/catalogue-feed.ts): a
+ * write announces its table on the channel only when it inserted, updated or deleted a row. Notices arrive in
+ * commit order, so once a later write's notice is heard, an earlier one's would have been heard before it.
+ */
+
+const CHANNEL = 'catalogue_changed';
+let database: Database;
+let heard: string[] = [];
+let stop: () => Promise<void>;
+
+beforeAll(async () => {
+  database = await freshDatabase();
+  stop = await database.listen(
+    CHANNEL,
+    (payload) => heard.push(payload),
+    () => {},
+  );
+});
+afterAll(async () => {
+  await stop();
+  await database.close();
+});
+
+/** Runs `statement`, then a write that surely changes a row (a marker), and gives what was heard up to the marker. */
+async function noticesOf(statement: string): Promise<string[]> {
+  heard = [];
+  await database.query(statement);
+  await database.query(`select pg_notify('${CHANNEL}', 'marker')`);
+  await expect.poll(() => heard.includes('marker'), { timeout: 10_000 }).toBe(true);
+  return heard.slice(0, heard.indexOf('marker'));
+}
+
+describe('change notices', () => {
+  it('are sent for a statement that changes rows, and not for one that changes none', async () => {
+    const stone = await createProduct(database.db);
+    const none = '00000000-0000-0000-0000-000000000000';
+    expect(await noticesOf(`update products set stock = stock + 1 where id = '${none}'`)).toEqual([]);
+    expect(await noticesOf(`delete from sales where id = '${none}'`)).toEqual([]);
+    expect(await noticesOf(`update orders set updated_at = now() where id = '${none}'`)).toEqual([]);
+    expect(await noticesOf(`delete from sessions where expires_at < now() - interval '100 years'`)).toEqual([]);
+    expect(await noticesOf(`insert into categories (name) select 'Never' where false`)).toEqual([]);
+
+    expect(await noticesOf(`update products set stock = stock + 1 where id = '${stone.id}'`)).toEqual(['products']);
+    expect(await noticesOf(`insert into categories (name) values ('Opal ${stone.id.slice(0, 8)}')`)).toEqual(['categories']);
+    expect(await noticesOf(`delete from categories where name = 'Opal ${stone.id.slice(0, 8)}'`)).toEqual(['categories']);
+  });
+});
