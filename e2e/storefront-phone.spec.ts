@@ -207,6 +207,50 @@ test('the top bar keeps Free Shipping, Secure Payment and Easy Returns beside th
   await expectNoSidewaysScroll(page);
 });
 
+test('the home page’s hero starts right under the header, the test payments note above both, and nothing moves', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const hero = page.getByTestId('hero');
+  await expect(hero.getByRole('link').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const [ribbon, header, heroBox] = await Promise.all([
+    page.getByTestId('test-payments').boundingBox(),
+    page.getByRole('banner').boundingBox(),
+    hero.boundingBox(),
+  ]);
+  if (!ribbon || !header || !heroBox) throw new Error('not laid out');
+  // No band between them: the hero's top is the header's bottom (its 1 px border may lie over the picture).
+  const gap = heroBox.y - (header.y + header.height);
+  expect(gap, `${gap} px between the header and the hero`).toBeLessThanOrEqual(0.5);
+  expect(gap).toBeGreaterThanOrEqual(-1);
+  // The sandbox shop's note is shown, above the header rather than under it.
+  expect(ribbon.y).toBe(0);
+  expect(ribbon.y + ribbon.height).toBeLessThanOrEqual(header.y + 0.5);
+  await expect(page.getByTestId('test-payments')).toBeInViewport();
+  // The hero never moved while the page loaded (a web font swapping in may nudge a line of text elsewhere).
+  const shifts = await page.evaluate(
+    () =>
+      new Promise<{ total: number; hero: string[] }>((resolve) => {
+        const heroEl = document.querySelector('[data-testid="hero"]');
+        const result = { total: 0, hero: [] as string[] };
+        type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node }[] };
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as Shift[]) {
+            if (e.hadRecentInput) continue;
+            result.total += e.value;
+            for (const { node } of e.sources) {
+              if (node && heroEl && (node.contains(heroEl) || heroEl.contains(node))) result.hero.push(node.nodeName);
+            }
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(result)));
+      }),
+  );
+  expect(shifts.hero).toEqual([]);
+  expect(shifts.total).toBeLessThan(0.01);
+});
+
 test('checkout shows the total and the items first, and the form starts on the first screen of a phone', async ({ page }) => {
   await newShopper(page);
   await fillCart(page, 3);

@@ -338,8 +338,16 @@ export function installSpa(app: FastifyInstance, webDir: string, publicUrl: stri
         (root) => `<script id="${SETTINGS_DATA_ID}" type="application/json">${jsonForScript(settings)}</script>${root}`,
       );
     }
-    // A shop taking sandbox payments says so on every page, before any script runs (outside the app's root).
-    if (app.config.payments === 'sandbox') html = html.replace(/<body[^>]*>/, (body) => body + TEST_PAYMENTS_RIBBON);
+    // A shop taking sandbox payments says so on every page, before any script runs (outside the app's root): a
+    // strip of TEST_RIBBON_HEIGHT fixed above everything, the page moved down by as much (--test-ribbon tells the
+    // fixed and sticky headers, which sit under it).
+    if (app.config.payments === 'sandbox') {
+      html = html.replace(
+        /<body([^>]*)>/,
+        (_, attrs: string) =>
+          `<body${attrs} style="--test-ribbon:${TEST_RIBBON_HEIGHT};padding-top:${TEST_RIBBON_HEIGHT}">${TEST_PAYMENTS_RIBBON}`,
+      );
+    }
     return { status: meta.status ?? 200, html, encoded: {}, rendered: rendered !== undefined, kept: rendered?.kept ?? false };
   }
 
@@ -382,9 +390,13 @@ const gzip = (text: string) => promisify(zlib.gzip)(text);
 /** br or gzip when the browser accepts it (and has not refused it with q=0). */
 /** Shown on every page while the shop takes sandbox payments (PAYMENTS=sandbox, or no Razorpay keys). */
 export const TEST_PAYMENTS_TEXT = 'Test payments: no real money is taken in this shop.';
+const TEST_RIBBON_HEIGHT = '24px';
+/** One line of a known height (cut short on the narrowest phones), so nothing below it waits on its wrapping. */
 const TEST_PAYMENTS_RIBBON =
-  `<div role="note" data-testid="test-payments" style="background:#fef3c7;color:#78350f;text-align:center;` +
-  `font:600 13px/1.4 system-ui,sans-serif;padding:4px 8px;border-bottom:1px solid #f59e0b">${TEST_PAYMENTS_TEXT}</div>`;
+  `<div role="note" data-testid="test-payments" style="position:fixed;top:0;left:0;right:0;z-index:60;` +
+  `height:${TEST_RIBBON_HEIGHT};box-sizing:border-box;overflow:hidden;white-space:nowrap;text-overflow:ellipsis;` +
+  `background:#fef3c7;color:#78350f;text-align:center;font:600 12px/23px system-ui,sans-serif;padding:0 8px;` +
+  `border-bottom:1px solid #f59e0b">${TEST_PAYMENTS_TEXT}</div>`;
 
 export function pickEncoding(header: string | string[] | undefined): 'br' | 'gzip' | undefined {
   const accepted = new Map<string, number>();

@@ -166,7 +166,7 @@ export function AdminShell({ user }: { user: User }) {
         aria-label="Admin navigation"
         data-collapsed={collapsed}
         data-testid="admin-sidebar"
-        className={`fixed inset-y-0 left-0 z-30 hidden flex-col bg-brand-900 text-white transition-[width] duration-200 md:flex ${
+        className={`fixed top-[var(--test-ribbon,0px)] bottom-0 left-0 z-30 hidden flex-col bg-brand-900 text-white transition-[width] duration-200 md:flex ${
           collapsed ? 'w-18' : 'w-64'
         }`}
       >
@@ -200,7 +200,7 @@ export function AdminShell({ user }: { user: User }) {
       </Modal>
 
       <div className={`flex min-h-screen flex-col transition-[padding] duration-200 ${collapsed ? 'md:pl-18' : 'md:pl-64'}`}>
-        <header className="sticky top-0 z-20 flex h-16 items-center justify-between gap-3 border-b border-gray-200 bg-white/95 px-4 backdrop-blur md:px-6">
+        <header className="sticky top-[var(--test-ribbon,0px)] z-20 flex h-16 items-center justify-between gap-3 border-b border-gray-200 bg-white/95 px-4 backdrop-blur md:px-6">
           <div className="flex items-center gap-2">
             <button
               type="button"

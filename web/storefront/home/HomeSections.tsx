@@ -1,12 +1,11 @@
-import { BadgeCheck, Gem, Globe, Mail, MapPin, Phone, Play, RotateCcw, Sparkles, Truck } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { BadgeCheck, Gem, Globe, Mail, MapPin, Phone, RotateCcw, Sparkles, Truck } from 'lucide-react';
 import { Link } from 'react-router';
 import type { StorefrontContent } from '../../api/storefront';
 import { useShopContacts } from '../components/shopSettings';
 import { BestSellers } from './BestSellers';
 import { Faq } from './Faq';
 import { LatestProducts } from './LatestProducts';
-import { SectionHeading } from './SectionHeading';
+import { StoryBlocks } from './StoryBlocks';
 import { TopCategories } from './TopCategories';
 
 /**
@@ -17,7 +16,7 @@ export default function HomeSections({ content }: { content: StorefrontContent |
   return (
     <>
       <BestSellers />
-      <StoryBlocks />
+      <StoryBlocks films={content?.films ?? []} />
       <LatestProducts />
       <ExploreBanner />
       <Faq faq={content?.faq ?? []} />
@@ -25,102 +24,6 @@ export default function HomeSections({ content }: { content: StorefrontContent |
       <WhyChooseUs />
       <AboutAndContact />
     </>
-  );
-}
-
-const STORIES = [
-  {
-    poster: '/images/video-certification.svg',
-    video: '/videos/certification',
-    title: 'How every stone is certified',
-    text: 'Each gemstone is weighed, measured and tested by an independent laboratory before it is listed. The certificate travels with your stone.',
-  },
-  {
-    poster: '/images/video-workshop.svg',
-    video: '/videos/workshop',
-    title: 'From our Ludhiana workshop',
-    text: 'Our gemmologists select rough and cut stones, and our craftsmen set rings, pendants and bracelets in silver and gold.',
-  },
-] as const;
-
-/** The shop's two films, each with its story. Nothing of a film is fetched until its play button is pressed. */
-function StoryBlocks() {
-  return (
-    <section aria-labelledby="stories" className="bg-brand-50 py-10">
-      <div className="mx-auto max-w-7xl px-4">
-        <SectionHeading id="stories" title="Inside Ratna Gems" subtitle="Where your gemstone comes from" />
-        <ul className="grid gap-6 md:grid-cols-2">
-          {STORIES.map((s) => (
-            <li key={s.title} className="overflow-hidden rounded-xl bg-white shadow-sm">
-              <StoryFilm poster={s.poster} video={s.video} title={s.title} />
-              <div className="p-5">
-                <h3 className="font-serif text-xl font-bold text-gray-900">{s.title}</h3>
-                <p className="mt-2 text-gray-700">{s.text}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
-  );
-}
-
-/**
- * A film behind its poster and play button. The video element loads nothing (preload="none", no poster of its
- * own) until the shopper presses play; then the poster gives way and the browser's own controls take over.
- */
-function StoryFilm({ poster, video, title }: { poster: string; video: string; title: string }) {
-  const [started, setStarted] = useState(false);
-  const ref = useRef<HTMLVideoElement>(null);
-  const play = () => {
-    setStarted(true);
-    const el = ref.current;
-    if (!el) return;
-    el.preload = 'auto';
-    el.play().catch(() => {
-      // A browser that will not start it on its own still shows the controls to start it.
-    });
-  };
-  return (
-    <div className="relative aspect-video bg-brand-900">
-      {/* biome-ignore lint/a11y/useMediaCaption: the films are pictures without a sound track; there is nothing to caption */}
-      <video
-        ref={ref}
-        preload="none"
-        playsInline
-        loop
-        controls={started}
-        width={1280}
-        height={720}
-        aria-label={`Film: ${title}`}
-        className="size-full object-cover"
-        data-testid="story-video"
-      >
-        <source src={`${video}.webm`} type="video/webm" />
-        <source src={`${video}.mp4`} type="video/mp4" />
-      </video>
-      {started ? null : (
-        <button
-          type="button"
-          onClick={play}
-          aria-label={`Play the film: ${title}`}
-          className="group absolute inset-0 focus-visible:outline-none"
-        >
-          <img
-            src={poster}
-            width={1280}
-            height={720}
-            alt=""
-            loading="lazy"
-            decoding="async"
-            className="absolute inset-0 size-full object-cover"
-          />
-          <span className="absolute top-1/2 left-1/2 grid size-16 -translate-x-1/2 -translate-y-1/2 place-items-center rounded-full bg-white/90 text-brand-900 shadow-lg ring-brand-500 ring-offset-2 transition-transform group-hover:scale-110 group-focus-visible:ring-2">
-            <Play aria-hidden className="ml-1 size-7 fill-current" />
-          </span>
-        </button>
-      )}
-    </div>
   );
 }
 

@@ -66,7 +66,7 @@ export function Header() {
   return (
     <header
       data-scrolled={scrolled ? 'true' : 'false'}
-      className={`fixed inset-x-0 top-0 z-40 transition-[background-color,box-shadow] duration-200 ${
+      className={`fixed inset-x-0 top-[var(--test-ribbon,0px)] z-40 transition-[background-color,box-shadow] duration-200 ${
         scrolled ? 'bg-white/95 shadow-md backdrop-blur' : 'border-b border-gray-200 bg-white'
       }`}
     >

@@ -109,7 +109,7 @@ export function MobileMenus() {
     <nav
       id="mobile-menu"
       aria-label="Gemstones and jewellery"
-      className="fixed inset-x-0 top-[6.75rem] bottom-0 sm:top-[5.25rem] overflow-y-auto border-t border-gray-200 bg-white px-4 pt-2 pb-24 lg:hidden"
+      className="fixed inset-x-0 top-[calc(6.75rem+var(--test-ribbon,0px))] bottom-0 sm:top-[calc(5.25rem+var(--test-ribbon,0px))] overflow-y-auto border-t border-gray-200 bg-white px-4 pt-2 pb-24 lg:hidden"
     >
       {MENUS.map((menu) => (
         <details key={menu.label} className="group border-b border-gray-100">
