@@ -391,9 +391,12 @@ const gzip = (text: string) => promisify(zlib.gzip)(text);
 /** Shown on every page while the shop takes sandbox payments (PAYMENTS=sandbox, or no Razorpay keys). */
 export const TEST_PAYMENTS_TEXT = 'Test payments: no real money is taken in this shop.';
 const TEST_RIBBON_HEIGHT = '24px';
-/** One line of a known height (cut short on the narrowest phones), so nothing below it waits on its wrapping. */
+/**
+ * One line of a known height (cut short on the narrowest phones), so nothing below it waits on its wrapping; a tap on
+ * it reaches what it lies over (a page scrolled under the header).
+ */
 const TEST_PAYMENTS_RIBBON =
-  `<div role="note" data-testid="test-payments" style="position:fixed;top:0;left:0;right:0;z-index:60;` +
+  `<div role="note" data-testid="test-payments" style="position:fixed;top:0;left:0;right:0;z-index:60;pointer-events:none;` +
   `height:${TEST_RIBBON_HEIGHT};box-sizing:border-box;overflow:hidden;white-space:nowrap;text-overflow:ellipsis;` +
   `background:#fef3c7;color:#78350f;text-align:center;font:600 12px/23px system-ui,sans-serif;padding:0 8px;` +
   `border-bottom:1px solid #f59e0b">${TEST_PAYMENTS_TEXT}</div>`;

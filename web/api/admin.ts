@@ -157,11 +157,18 @@ export const adminApi = {
       storefront('PUT /a1/api/admin/storefront/banners', { body: { banners } }),
     saveTiles: (tiles: StorefrontInput['tiles']) => storefront('PUT /a1/api/admin/storefront/tiles', { body: { tiles } }),
     saveFaq: (faq: StorefrontInput['faq']) => storefront('PUT /a1/api/admin/storefront/faq', { body: { faq } }),
+    saveFilms: (films: StorefrontInput['films']) => storefront('PUT /a1/api/admin/storefront/films', { body: { films } }),
     /** Uploads one picture (WebP widths are made of it); answers the URL to keep. */
     uploadImage: (file: File, onProgress?: (p: number) => void) => {
       const form = new FormData();
       form.append('image', file);
       return storefront('POST /a1/api/admin/storefront/image', { body: form, onProgress });
+    },
+    /** Uploads one film (MP4 or WebM, kept as sent); answers its URL and which of the two it is. */
+    uploadVideo: (file: File, onProgress?: (p: number) => void) => {
+      const form = new FormData();
+      form.append('video', file);
+      return storefront('POST /a1/api/admin/storefront/video', { body: form, onProgress });
     },
   },
 };
@@ -174,6 +181,7 @@ type StorefrontInput = {
   banners: StorefrontBody<'PUT /a1/api/admin/storefront/banners'>['banners'];
   tiles: StorefrontBody<'PUT /a1/api/admin/storefront/tiles'>['tiles'];
   faq: StorefrontBody<'PUT /a1/api/admin/storefront/faq'>['faq'];
+  films: StorefrontBody<'PUT /a1/api/admin/storefront/films'>['films'];
 };
 
 /** The credit note of a processed refund (PDF; the order must have its tax invoice). */

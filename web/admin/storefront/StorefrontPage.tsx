@@ -5,6 +5,7 @@ import { type AdminSale, adminApi, type StorefrontContent } from '../../api/admi
 import { Faq } from '../../storefront/home/Faq';
 import { HeroSlider } from '../../storefront/home/HeroSlider';
 import { PromoBanners } from '../../storefront/home/PromoBanners';
+import { StoryBlocks } from '../../storefront/home/StoryBlocks';
 import { TopCategories } from '../../storefront/home/TopCategories';
 import { errorText, fieldErrorsOf } from '../format';
 import { Button, IconButton } from '../ui/Button';
@@ -18,12 +19,14 @@ type Slide = StorefrontContent['slides'][number];
 type Banner = StorefrontContent['banners'][number];
 type Tile = StorefrontContent['tiles'][number];
 type Question = StorefrontContent['faq'][number];
-type ListName = 'slides' | 'banners' | 'tiles' | 'faq';
+type Film = StorefrontContent['films'][number];
+type ListName = 'slides' | 'banners' | 'tiles' | 'films' | 'faq';
 
 type FieldSpec = {
   key: string;
   label: string;
-  kind?: 'text' | 'textarea' | 'image' | 'sale';
+  /** `video`: the film's MP4 and WebM files (fields `mp4` and `webm`), at least one of them. */
+  kind?: 'text' | 'textarea' | 'image' | 'sale' | 'video';
   required?: boolean;
   max: number;
   hint?: string;
@@ -88,6 +91,33 @@ const LISTS: Record<
       { key: 'path', label: 'Link', required: true, max: 300, placeholder: '/gemstones-ruby' },
     ],
     blank: () => ({ image: '', name: '', path: '/' }),
+  },
+  films: {
+    title: 'Films',
+    item: 'Film',
+    max: 2,
+    min: 0,
+    fields: [
+      { key: 'title', label: 'Title', required: true, max: 120 },
+      { key: 'text', label: 'Story', kind: 'textarea', max: 600 },
+      {
+        key: 'poster',
+        label: 'Poster',
+        kind: 'image',
+        required: true,
+        max: 500,
+        hint: 'Shown until the film is played; 16:9, about 1280 × 720',
+      },
+      {
+        key: 'video',
+        label: 'Video',
+        kind: 'video',
+        required: true,
+        max: 500,
+        hint: 'MP4 or WebM, at most 100 MB; upload both and each browser plays the one it can',
+      },
+    ],
+    blank: () => ({ title: '', text: '', poster: '', mp4: '', webm: '' }),
   },
   faq: {
     title: 'FAQ',
@@ -174,6 +204,102 @@ function ImageField({
   );
 }
 
+const FORMATS = [
+  { format: 'mp4', name: 'MP4' },
+  { format: 'webm', name: 'WebM' },
+] as const;
+
+/** A film's files: the MP4 and the WebM it has (each removable), and an upload that fills the one the file is. */
+function VideoField({
+  id,
+  label,
+  owner,
+  files,
+  onChange,
+  error,
+  hint,
+  disabled,
+}: {
+  id: string;
+  label: string;
+  /** Whose files they are (`Film 1`). */
+  owner: string;
+  files: { mp4: string; webm: string };
+  onChange: (format: 'mp4' | 'webm', url: string) => void;
+  error?: string;
+  hint?: string;
+  disabled: boolean;
+}) {
+  const [busy, setBusy] = useState<number | null>(null);
+  const [failed, setFailed] = useState('');
+  async function upload(file: File | undefined) {
+    if (!file) return;
+    setFailed('');
+    setBusy(0);
+    try {
+      const res = await adminApi.storefront.uploadVideo(file, setBusy);
+      onChange(res.format, res.url);
+    } catch (err) {
+      setFailed(errorText(err, 'The video could not be uploaded'));
+    } finally {
+      setBusy(null);
+    }
+  }
+  const present = FORMATS.filter((f) => files[f.format]);
+  return (
+    <Field id={id} label={label} required error={failed || error} hint={hint}>
+      <div className="space-y-2">
+        {present.length ? (
+          <ul className="space-y-1 text-sm" aria-label={`Files of ${owner.toLowerCase()}`}>
+            {present.map(({ format, name }) => (
+              <li key={format} className="flex min-w-0 items-center gap-2">
+                <span className="w-12 shrink-0 font-medium text-gray-800">{name}</span>
+                <a
+                  href={files[format]}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="min-w-0 truncate text-brand-700 underline underline-offset-2"
+                >
+                  {files[format].split('/').slice(-2).join('/')}
+                </a>
+                <IconButton
+                  label={`Remove ${owner.toLowerCase()}’s ${name}`}
+                  tone="red"
+                  disabled={disabled}
+                  onClick={() => onChange(format, '')}
+                >
+                  <Trash2 aria-hidden className="size-4" />
+                </IconButton>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-gray-500">No video yet</p>
+        )}
+        <label className={`${inputClass} flex w-auto cursor-pointer items-center gap-2`}>
+          <Upload aria-hidden className="size-4" />
+          {busy !== null
+            ? `Uploading… ${busy}%`
+            : present.length
+              ? 'Upload an MP4 or WebM (replaces that one)'
+              : 'Upload the video'}
+          <input
+            id={id}
+            type="file"
+            accept="video/mp4,video/webm"
+            className="sr-only"
+            disabled={disabled || busy !== null}
+            onChange={(e) => {
+              void upload(e.target.files?.[0]);
+              e.target.value = '';
+            }}
+          />
+        </label>
+      </div>
+    </Field>
+  );
+}
+
 function ListEditor<T extends { _id: string }>({
   name,
   items,
@@ -208,7 +334,12 @@ function ListEditor<T extends { _id: string }>({
     const found: Record<string, string> = {};
     items.forEach((it, i) => {
       for (const f of spec.fields) {
-        const v = (it as Record<string, unknown>)[f.key];
+        const row = it as Record<string, unknown>;
+        if (f.kind === 'video') {
+          if (f.required && !row.mp4 && !row.webm) found[`${name}.${i}.mp4`] = 'Upload the film (MP4 or WebM)';
+          continue;
+        }
+        const v = row[f.key];
         if (f.required && (typeof v !== 'string' || !v.trim())) {
           found[`${name}.${i}.${f.key}`] = f.kind === 'image' ? 'Upload a picture' : `Please enter the ${f.label.toLowerCase()}`;
         }
@@ -219,7 +350,13 @@ function ListEditor<T extends { _id: string }>({
     if (Object.keys(found).length) return;
     const rows = items.map((it) => {
       const out: Record<string, unknown> = {};
-      for (const f of spec.fields) out[f.key] = (it as Record<string, unknown>)[f.key] ?? (f.kind === 'sale' ? null : '');
+      for (const f of spec.fields) {
+        const row = it as Record<string, unknown>;
+        if (f.kind === 'video') {
+          out.mp4 = row.mp4 ?? '';
+          out.webm = row.webm ?? '';
+        } else out[f.key] = row[f.key] ?? (f.kind === 'sale' ? null : '');
+      }
       return out;
     });
     setSaving(true);
@@ -231,7 +368,9 @@ function ListEditor<T extends { _id: string }>({
             ? await adminApi.storefront.saveBanners(rows as never)
             : name === 'tiles'
               ? await adminApi.storefront.saveTiles(rows as never)
-              : await adminApi.storefront.saveFaq(rows as never);
+              : name === 'films'
+                ? await adminApi.storefront.saveFilms(rows as never)
+                : await adminApi.storefront.saveFaq(rows as never);
       onSaved(res.message, res.storefront);
     } catch (err) {
       const fields = fieldErrorsOf(err);
@@ -316,6 +455,22 @@ function ListEditor<T extends { _id: string }>({
                         />
                       );
                     }
+                    if (f.kind === 'video') {
+                      const row = it as Record<string, unknown>;
+                      return (
+                        <VideoField
+                          key={f.key}
+                          id={id}
+                          label={fieldLabel}
+                          owner={label}
+                          files={{ mp4: String(row.mp4 ?? ''), webm: String(row.webm ?? '') }}
+                          onChange={(format, url) => set(i, format, url)}
+                          error={errors[`${name}.${i}.mp4`] || errors[`${name}.${i}.webm`]}
+                          hint={f.hint}
+                          disabled={saving}
+                        />
+                      );
+                    }
                     if (f.kind === 'sale') {
                       return (
                         <Field key={f.key} id={id} label={fieldLabel} error={error} hint={f.hint}>
@@ -384,6 +539,7 @@ function Editors({ content, sales }: { content: StorefrontContent; sales: AdminS
   const [slides, setSlides] = useState<Slide[]>(content.slides);
   const [banners, setBanners] = useState<Banner[]>(content.banners);
   const [tiles, setTiles] = useState<Tile[]>(content.tiles);
+  const [films, setFilms] = useState<Film[]>(content.films);
   const [faq, setFaq] = useState<Question[]>(content.faq);
   const onSaved = (message: string, saved: StorefrontContent) => {
     notify({ kind: 'success', title: 'Saved!', text: message });
@@ -409,13 +565,14 @@ function Editors({ content, sales }: { content: StorefrontContent; sales: AdminS
         preview={<PromoBanners banners={banners.map((b) => ({ ...b, sale: previewSale(b.saleId, sales) }))} />}
       />
       <ListEditor name="tiles" items={tiles} setItems={setTiles} {...shared} preview={<TopCategories tiles={tiles} />} />
+      <ListEditor name="films" items={films} setItems={setFilms} {...shared} preview={<StoryBlocks films={films} />} />
       <ListEditor name="faq" items={faq} setItems={setFaq} {...shared} preview={<Faq faq={faq} />} />
       {element}
     </div>
   );
 }
 
-/** The back-office's Storefront screen: the home page's slides, banners, tiles and FAQ, with a live preview. */
+/** The back-office's Storefront screen: the home page's slides, banners, tiles, films and FAQ, with a live preview. */
 export default function StorefrontPage() {
   const content = useQuery({ queryKey: KEY, queryFn: adminApi.storefront.content, staleTime: Number.POSITIVE_INFINITY });
   const sales = useQuery({ queryKey: ['admin', 'sales'], queryFn: adminApi.sales.all });
