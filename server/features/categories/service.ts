@@ -18,10 +18,24 @@ export const FOREIGN_KEY_VIOLATION = '23503';
 /** ON DELETE RESTRICT refusing a delete. */
 const RESTRICT_VIOLATION = '23001';
 /** A delete refused because rows still reference the row. */
-export const isStillReferenced = (err: unknown) => {
+const isStillReferenced = (err: unknown) => {
   const code = pgErrorCode(err);
   return code === RESTRICT_VIOLATION || code === FOREIGN_KEY_VIOLATION;
 };
+
+/**
+ * Runs a delete that returns the rows it deleted: 404 (`missing`) when there was no such row, 409 (`inUse`)
+ * when rows still reference it and the foreign keys refuse.
+ */
+export async function deleteUnlessReferenced(remove: () => Promise<unknown[]>, missing: string, inUse: string) {
+  try {
+    const rows = await remove();
+    if (!rows.length) throw new NotFound(missing);
+  } catch (err) {
+    if (isStillReferenced(err)) throw new Conflict(inUse);
+    throw err;
+  }
+}
 
 export const toCategory = (row: Pick<CategoryRow, 'id' | 'name' | 'createdAt' | 'updatedAt'>): Category => ({
   _id: row.id,
@@ -75,15 +89,11 @@ export async function renameCategory(db: DbOrTx, id: string, name: string): Prom
 
 /** Deletes a category; 409 while a subcategory or product still uses it (the foreign keys refuse). */
 export async function deleteCategory(db: DbOrTx, id: string): Promise<void> {
-  try {
-    const rows = await db.delete(categories).where(eq(categories.id, id)).returning({ id: categories.id });
-    if (!rows.length) throw new NotFound('Category not found');
-  } catch (err) {
-    if (isStillReferenced(err)) {
-      throw new Conflict('This category still has subcategories or products. Delete or move them first.');
-    }
-    throw err;
-  }
+  await deleteUnlessReferenced(
+    () => db.delete(categories).where(eq(categories.id, id)).returning({ id: categories.id }),
+    'Category not found',
+    'This category still has subcategories or products. Delete or move them first.',
+  );
 }
 
 export async function countCategories(db: DbOrTx): Promise<number> {

@@ -34,6 +34,27 @@ export type OrderState = {
   lines: LineState[];
 };
 
+/** An order's state from its row (or any object with the order's columns), refunds, return request and lines. */
+export function orderState(
+  order: Omit<OrderState, 'refunds' | 'returnStatus' | 'lines'>,
+  refunds: readonly { amountPaise: number; status: RefundStatus }[],
+  returnRequest: { status: ReturnStatus } | null,
+  lines: readonly LineState[],
+): OrderState {
+  return {
+    deliverystatus: order.deliverystatus,
+    paymentstatus: order.paymentstatus,
+    flag: order.flag,
+    createdAt: order.createdAt,
+    deliveredAt: order.deliveredAt,
+    paidPaise: order.paidPaise,
+    stockTaken: order.stockTaken,
+    refunds: refunds.map((r) => ({ amountPaise: r.amountPaise, status: r.status })),
+    returnStatus: returnRequest?.status ?? null,
+    lines: lines.map((l) => ({ id: l.id, quantity: l.quantity, restocked: l.restocked, productId: l.productId })),
+  };
+}
+
 type EventDraft = { type: OrderEventType; note: string };
 type RestockDraft = { lineId: string; quantity: number };
 

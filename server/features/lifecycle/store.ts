@@ -12,7 +12,7 @@ import { Conflict, DomainError, NotFound } from '../../domain/errors.js';
 import type { PaymentContext } from '../payments/context.js';
 import { GatewayError, type ProviderRefund } from '../payments/provider.js';
 import { RazorpayRequestError } from '../payments/razorpay-client.js';
-import { type Effects, type OrderState, paymentStatusAfterRefunds, refundSummary, rupees } from './state.js';
+import { type Effects, type OrderState, orderState, paymentStatusAfterRefunds, refundSummary, rupees } from './state.js';
 
 type OrderRow = typeof orders.$inferSelect;
 type RefundRow = typeof refunds.$inferSelect;
@@ -51,18 +51,7 @@ export async function loadOrderState(tx: DbOrTx, orderId: string, opts: { lock: 
     .orderBy(asc(orderItems.position));
   const refundRows = await tx.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.createdAt));
   const [ret] = await tx.select().from(returnRequests).where(eq(returnRequests.orderId, orderId)).limit(1);
-  const state: OrderState = {
-    deliverystatus: row.deliverystatus,
-    paymentstatus: row.paymentstatus,
-    flag: row.flag,
-    createdAt: row.createdAt,
-    deliveredAt: row.deliveredAt,
-    paidPaise: row.paidPaise,
-    stockTaken: row.stockTaken,
-    refunds: refundRows.map((r) => ({ amountPaise: r.amountPaise, status: r.status })),
-    returnStatus: ret?.status ?? null,
-    lines,
-  };
+  const state = orderState(row, refundRows, ret ?? null, lines);
   return { row, state, refunds: refundRows, returnRequest: ret ?? null };
 }
 
@@ -225,27 +214,39 @@ async function lockRefundOrder(tx: Tx, refundId: string) {
 }
 
 /**
+ * Settles a pending refund (never one already settled) under its order's lock: writes `outcome` (made at the
+ * time of the change), `updatedAt` and the provider's refund id when known, and brings the order's payment
+ * status up to date. Null when the refund is unknown or no longer pending.
+ */
+async function settlePending(
+  tx: Tx,
+  refundId: string,
+  providerRefundId: string | null | undefined,
+  outcome: (now: Date) => Partial<typeof refunds.$inferInsert>,
+): Promise<{ orderId: string; refund: RefundRow } | null> {
+  const orderId = await lockRefundOrder(tx, refundId);
+  if (!orderId) return null;
+  const now = new Date();
+  const [refund] = await tx
+    .update(refunds)
+    .set({ ...outcome(now), updatedAt: now, ...(providerRefundId ? { providerRefundId } : {}) })
+    .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')))
+    .returning();
+  if (!refund) return null;
+  await syncRefundSummary(tx, orderId);
+  return { orderId, refund };
+}
+
+/**
  * The one place a refund becomes processed: pending → processed (never twice), the order's payment status
  * follows (Partially refunded / Refunded), a `refund_processed` event, then the hooks. Returns whether
  * this call made the change.
  */
 async function markRefundProcessed(db: Db, refundId: string, providerRefundId?: string | null) {
   return db.transaction(async (tx) => {
-    const orderId = await lockRefundOrder(tx, refundId);
-    if (!orderId) return false;
-    const now = new Date();
-    const [refund] = await tx
-      .update(refunds)
-      .set({
-        status: 'processed',
-        processedAt: now,
-        updatedAt: now,
-        ...(providerRefundId ? { providerRefundId } : {}),
-      })
-      .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')))
-      .returning();
-    if (!refund) return false;
-    await syncRefundSummary(tx, orderId);
+    const settled = await settlePending(tx, refundId, providerRefundId, (now) => ({ status: 'processed', processedAt: now }));
+    if (!settled) return false;
+    const { orderId, refund } = settled;
     await writeEvents(tx, orderId, [
       {
         type: 'refund_processed',
@@ -262,20 +263,12 @@ async function markRefundProcessed(db: Db, refundId: string, providerRefundId?: 
 /** A refund the provider refused or gave up on: its amount may be refunded again. */
 async function markRefundFailed(db: Db, refundId: string, failure: string, providerRefundId?: string | null) {
   return db.transaction(async (tx) => {
-    const orderId = await lockRefundOrder(tx, refundId);
-    if (!orderId) return false;
-    const [refund] = await tx
-      .update(refunds)
-      .set({
-        status: 'failed',
-        failure: failure.slice(0, 500),
-        updatedAt: new Date(),
-        ...(providerRefundId ? { providerRefundId } : {}),
-      })
-      .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')))
-      .returning();
-    if (!refund) return false;
-    await syncRefundSummary(tx, orderId);
+    const settled = await settlePending(tx, refundId, providerRefundId, () => ({
+      status: 'failed',
+      failure: failure.slice(0, 500),
+    }));
+    if (!settled) return false;
+    const { orderId, refund } = settled;
     await writeEvents(tx, orderId, [
       { type: 'refund_failed', actor: 'system', note: `${rupees(refund.amountPaise)}${failure ? ` — ${failure}` : ''}` },
     ]);

@@ -2,7 +2,7 @@ import { asc, inArray } from 'drizzle-orm';
 import { paiseToRupees } from '../../../contract/common.js';
 import type { DbOrTx } from '../../db/client.js';
 import { orderEvents, type orderItems, type orders, refunds, returnRequests, users } from '../../db/schema.js';
-import { canCancel, canRequestReturn, type OrderState, refundablePaise, restockableUnits } from './state.js';
+import { canCancel, canRequestReturn, orderState, refundablePaise, restockableUnits } from './state.js';
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
@@ -50,18 +50,7 @@ export async function lifecycleViews(db: DbOrTx, rows: OrderRow[], itemsByOrder:
       const items = itemsByOrder.get(o.id) ?? [];
       const orderRefunds = refundsBy.get(o.id) ?? [];
       const ret = returnBy.get(o.id) ?? null;
-      const state: OrderState = {
-        deliverystatus: o.deliverystatus,
-        paymentstatus: o.paymentstatus,
-        flag: o.flag,
-        createdAt: o.createdAt,
-        deliveredAt: o.deliveredAt,
-        paidPaise: o.paidPaise,
-        stockTaken: o.stockTaken,
-        refunds: orderRefunds.map((r) => ({ amountPaise: r.amountPaise, status: r.status })),
-        returnStatus: ret?.status ?? null,
-        lines: items.map((i) => ({ id: i.id, quantity: i.quantity, restocked: i.restocked, productId: i.productId })),
-      };
+      const state = orderState(o, orderRefunds, ret, items);
       const timeline = (eventsBy.get(o.id) ?? []).filter((e) => admin || e.type !== 'note');
       const processed = orderRefunds.filter((r) => r.status === 'processed').reduce((s, r) => s + r.amountPaise, 0);
       const view = {

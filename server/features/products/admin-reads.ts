@@ -3,7 +3,7 @@ import { and, count, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { categories, products, subcategories } from '../../db/schema.js';
 import { NotFound } from '../../domain/errors.js';
-import { escapeLike, newestFirst, type ProductWithNames, selectProducts } from './rows.js';
+import { escapeLike, newestFirst, type ProductWithNames, selectFromProducts, selectProducts } from './rows.js';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -29,14 +29,7 @@ export async function adminListProducts(db: DbOrTx, opts: { page: number; limit:
       .orderBy(...newestFirst)
       .limit(opts.limit)
       .offset((opts.page - 1) * opts.limit),
-    search
-      ? db
-          .select({ n: count() })
-          .from(products)
-          .innerJoin(categories, eq(categories.id, products.categoryId))
-          .innerJoin(subcategories, eq(subcategories.id, products.subcategoryId))
-          .where(condition)
-      : db.select({ n: count() }).from(products),
+    search ? selectFromProducts(db, { n: count() }).where(condition) : db.select({ n: count() }).from(products),
   ]);
   const total = Number(counted?.n ?? 0);
   return { rows, total, totalPages: Math.ceil(total / opts.limit) };

@@ -1,5 +1,6 @@
 // A product row as the shop reads it (with its category, subcategory and running sale) and as the API sends it.
 import { desc, eq, getTableColumns, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { PgSelectBase, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Product } from '../../../contract/catalogue.js';
 import { paiseToRupees } from '../../../contract/common.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -26,23 +27,29 @@ export const productColumns = {
   subcategoryName: subcategories.name,
 };
 
-/** `select <productColumns> from products join categories join subcategories`. */
-export function selectProducts(db: DbOrTx) {
+/**
+ * `select <fields> from products join categories join subcategories`: every read of products with their
+ * category and subcategory names (`categories.name`, `subcategories.name` may be among the fields).
+ */
+export function selectFromProducts<F extends SelectedFields>(
+  db: DbOrTx,
+  fields: F,
+): PgSelectBase<'products', F, 'partial', { products: 'not-null'; categories: 'not-null'; subcategories: 'not-null' }> {
   return db
-    .select(productColumns)
+    .select(fields as SelectedFields)
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
-    .innerJoin(subcategories, eq(subcategories.id, products.subcategoryId));
+    .innerJoin(subcategories, eq(subcategories.id, products.subcategoryId)) as never;
+}
+
+/** `select <productColumns> from products join categories join subcategories`. */
+export function selectProducts(db: DbOrTx) {
+  return selectFromProducts(db, productColumns);
 }
 
 /** The same with the running sale of each product at `at` (storefront reads: `saleprice`, `sale`). */
 export function selectPricedProducts(db: DbOrTx, at: PriceAt) {
-  return db
-    .select({ ...productColumns, ...saleColumns })
-    .from(products)
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .innerJoin(subcategories, eq(subcategories.id, products.subcategoryId))
-    .leftJoin(saleJoin(at), sql`true`);
+  return selectFromProducts(db, { ...productColumns, ...saleColumns }).leftJoin(saleJoin(at), sql`true`);
 }
 
 /** A product row (with its category and subcategory names) as the API sends it. */

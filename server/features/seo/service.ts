@@ -5,6 +5,7 @@ import type { ListingNames } from '../../../contract/listing.js';
 import type { DbOrTx } from '../../db/client.js';
 import { categories, products, subcategories } from '../../db/schema.js';
 import { catalogueNames as catalogueIds } from '../products/listing.js';
+import { selectFromProducts } from '../products/rows.js';
 
 /** The storefront path of a product: /{category}/{subcategory}/{slug}, each part lower-case and URL-safe. */
 export const productPath = productPagePath;
@@ -28,28 +29,24 @@ export type ProductForPage = {
 
 /** The product a page shows, active or not (the caller decides what an inactive one means). */
 export async function productBySlug(db: DbOrTx, slug: string): Promise<ProductForPage | undefined> {
-  const [row] = await db
-    .select({
-      id: products.id,
-      name: products.name,
-      slug: products.slug,
-      pricePaise: products.pricePaise,
-      description: products.description,
-      images: products.images,
-      metatitle: products.metatitle,
-      metadescription: products.metadescription,
-      brand: products.brand,
-      stock: products.stock,
-      isActive: products.isActive,
-      colours: products.colours,
-      category: categories.name,
-      subcategory: subcategories.name,
-      origin: products.origin,
-      treatment: products.treatment,
-    })
-    .from(products)
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .innerJoin(subcategories, eq(subcategories.id, products.subcategoryId))
+  const [row] = await selectFromProducts(db, {
+    id: products.id,
+    name: products.name,
+    slug: products.slug,
+    pricePaise: products.pricePaise,
+    description: products.description,
+    images: products.images,
+    metatitle: products.metatitle,
+    metadescription: products.metadescription,
+    brand: products.brand,
+    stock: products.stock,
+    isActive: products.isActive,
+    colours: products.colours,
+    category: categories.name,
+    subcategory: subcategories.name,
+    origin: products.origin,
+    treatment: products.treatment,
+  })
     .where(eq(products.slug, slug))
     .limit(1);
   return row ? { ...row, pricePaise: Number(row.pricePaise) } : undefined;
@@ -84,18 +81,14 @@ const hasWord = (text: string, words: readonly string[]) => {
 
 /** Everything the sitemap lists: active products and the listing pages that have any. */
 export async function sitemapData(db: DbOrTx): Promise<SitemapData> {
-  const rows = await db
-    .select({
-      slug: products.slug,
-      updatedAt: products.updatedAt,
-      category: categories.name,
-      subcategory: subcategories.name,
-      origin: products.origin,
-      treatment: products.treatment,
-    })
-    .from(products)
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .innerJoin(subcategories, eq(subcategories.id, products.subcategoryId))
+  const rows = await selectFromProducts(db, {
+    slug: products.slug,
+    updatedAt: products.updatedAt,
+    category: categories.name,
+    subcategory: subcategories.name,
+    origin: products.origin,
+    treatment: products.treatment,
+  })
     .where(and(eq(products.isActive, true)))
     .orderBy(asc(categories.name), asc(subcategories.name), sql`${products.createdAt} desc`);
   const listings = new Map<string, Date>();

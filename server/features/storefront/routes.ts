@@ -12,6 +12,13 @@ export default routePlugin(storefrontRoutes, (app) => {
     message: 'Saved: the home page shows it now',
     storefront: await service.readContent(app.db, app.clock(), false),
   });
+  /** A PUT that replaces one part of the home page with the body, then answers the page as saved. */
+  const replacing =
+    <B>(replace: (db: typeof app.db, body: B) => Promise<unknown>) =>
+    async (request: { body: B }) => {
+      await replace(app.db, request.body);
+      return saved();
+    };
   return {
     'GET /a1/api/storefront': async () => ({
       success: true,
@@ -21,26 +28,11 @@ export default routePlugin(storefrontRoutes, (app) => {
       success: true,
       storefront: await service.readContent(app.db, app.clock(), false),
     }),
-    'PUT /a1/api/admin/storefront/slides': async (request) => {
-      await service.replaceSlides(app.db, request.body);
-      return saved();
-    },
-    'PUT /a1/api/admin/storefront/banners': async (request) => {
-      await service.replaceBanners(app.db, request.body);
-      return saved();
-    },
-    'PUT /a1/api/admin/storefront/tiles': async (request) => {
-      await service.replaceTiles(app.db, request.body);
-      return saved();
-    },
-    'PUT /a1/api/admin/storefront/films': async (request) => {
-      await service.replaceFilms(app.db, request.body);
-      return saved();
-    },
-    'PUT /a1/api/admin/storefront/faq': async (request) => {
-      await service.replaceFaq(app.db, request.body);
-      return saved();
-    },
+    'PUT /a1/api/admin/storefront/slides': replacing(service.replaceSlides),
+    'PUT /a1/api/admin/storefront/banners': replacing(service.replaceBanners),
+    'PUT /a1/api/admin/storefront/tiles': replacing(service.replaceTiles),
+    'PUT /a1/api/admin/storefront/films': replacing(service.replaceFilms),
+    'PUT /a1/api/admin/storefront/faq': replacing(service.replaceFaq),
     'POST /a1/api/admin/storefront/image': async (request) => ({
       success: true,
       url: await service.uploadContentImage(request, app.media),

@@ -5,8 +5,8 @@ import { categories, subcategories } from '../../db/schema.js';
 import { Conflict, InvalidInput, NotFound } from '../../domain/errors.js';
 import {
   type CategoryRow,
+  deleteUnlessReferenced,
   FOREIGN_KEY_VIOLATION,
-  isStillReferenced,
   pgErrorCode,
   UNIQUE_VIOLATION,
 } from '../categories/service.js';
@@ -34,6 +34,13 @@ const withCategory = {
 const duplicate = (name: string) => new Conflict(`A subcategory named "${name}" already exists in this category`);
 const unknownCategory = () =>
   new InvalidInput('The chosen category does not exist', [{ path: 'category', message: 'Please choose a valid category' }]);
+/** A write the database refused, as the shop answers it: the name taken in the category, or no such category. */
+const refusal = (err: unknown, name: string) => {
+  const code = pgErrorCode(err);
+  if (code === UNIQUE_VIOLATION) return duplicate(name);
+  if (code === FOREIGN_KEY_VIOLATION) return unknownCategory();
+  return err;
+};
 
 /** One page of subcategories, newest first, with the total, in one query. */
 export async function listSubcategories(db: DbOrTx, page: number, limit: number) {
@@ -87,10 +94,7 @@ export async function createSubcategory(db: DbOrTx, input: { subcategoryname: st
       .returning({ id: subcategories.id });
     id = (row as { id: string }).id;
   } catch (err) {
-    const code = pgErrorCode(err);
-    if (code === UNIQUE_VIOLATION) throw duplicate(input.subcategoryname);
-    if (code === FOREIGN_KEY_VIOLATION) throw unknownCategory();
-    throw err;
+    throw refusal(err, input.subcategoryname);
   }
   return getSubcategory(db, id);
 }
@@ -108,25 +112,18 @@ export async function editSubcategory(db: DbOrTx, id: string, input: { subcatego
       .returning({ id: subcategories.id });
     if (!rows.length) throw new NotFound('Subcategory not found');
   } catch (err) {
-    const code = pgErrorCode(err);
-    if (code === UNIQUE_VIOLATION) throw duplicate(input.subcategoryname);
-    if (code === FOREIGN_KEY_VIOLATION) throw unknownCategory();
-    throw err;
+    throw refusal(err, input.subcategoryname);
   }
   return getSubcategory(db, id);
 }
 
 /** Deletes a subcategory; 409 while products use it. */
 export async function deleteSubcategory(db: DbOrTx, id: string): Promise<void> {
-  try {
-    const rows = await db.delete(subcategories).where(eq(subcategories.id, id)).returning({ id: subcategories.id });
-    if (!rows.length) throw new NotFound('Subcategory not found');
-  } catch (err) {
-    if (isStillReferenced(err)) {
-      throw new Conflict('This subcategory still has products. Delete or move them first.');
-    }
-    throw err;
-  }
+  await deleteUnlessReferenced(
+    () => db.delete(subcategories).where(eq(subcategories.id, id)).returning({ id: subcategories.id }),
+    'Subcategory not found',
+    'This subcategory still has products. Delete or move them first.',
+  );
 }
 
 export async function countSubcategories(db: DbOrTx): Promise<number> {
