@@ -3,7 +3,7 @@ import { ForgotPasswordBody, MessageResponse, ResetPasswordBody } from './auth.j
 import { Id, IdParams } from './common.js';
 import { canonicalState, stateFromPin } from './gst-rules.js';
 import { SHIPPING_MESSAGES, STATE_MESSAGES } from './orders.js';
-import { routeTable } from './route.js';
+import { byId, routeTable } from './route.js';
 import { Gstin, StateName } from './settings.js';
 
 // ---------------------------------------------------------------- saved addresses
@@ -161,18 +161,14 @@ export const accountRoutes = routeTable('Accounts and notifications', {
     guard: 'user',
     summary: 'Change a saved address (the fields given)',
     description: "Another user's address is a 404 like an unknown one.",
-    params: AddressParams,
     body: AddressPatchBody,
-    responses: { 200: AddressesResponse },
-    errors: [400, 404, 413, 415],
+    ...byId(AddressParams, { 200: AddressesResponse }, 413, 415),
   },
   'DELETE /u1/api/addresses/:id': {
     guard: 'user',
     summary: 'Delete a saved address',
     description: 'Deleting the default makes the oldest remaining address the default.',
-    params: AddressParams,
-    responses: { 200: AddressesResponse },
-    errors: [400, 404],
+    ...byId(AddressParams, { 200: AddressesResponse }),
   },
   'GET /u1/api/admin/outbox': {
     guard: 'admin',
@@ -185,8 +181,6 @@ export const accountRoutes = routeTable('Accounts and notifications', {
     guard: 'admin',
     summary: 'Try a failed message again',
     description: 'Only a failed message (409 otherwise); it is due at once and has another day to succeed.',
-    params: IdParams,
-    responses: { 200: MessageResponse },
-    errors: [400, 404, 409],
+    ...byId(IdParams, { 200: MessageResponse }, 409),
   },
 });

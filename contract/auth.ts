@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdParams, MessageResponse, mobileno } from './common.js';
-import { routeTable } from './route.js';
+import { byId, routeTable } from './route.js';
 
 export const Role = z.enum(['USER', 'ADMIN']);
 export type Role = z.infer<typeof Role>;
@@ -145,17 +145,13 @@ export const authRoutes = routeTable(tag, {
   'PUT /u1/api/edituser/:id': {
     guard: 'admin',
     summary: 'Edit a user (blank password keeps the current one)',
-    params: IdParams,
     body: EditUserBody,
-    responses: { 200: MessageResponse },
-    errors: [400, 404, 409],
+    ...byId(IdParams, { 200: MessageResponse }, 409),
   },
   'DELETE /u1/api/deleteuser/:id': {
     guard: 'admin',
     summary: 'Delete a user (never yourself or the last ADMIN)',
-    params: IdParams,
-    responses: { 200: MessageResponse },
-    errors: [400, 404, 409],
+    ...byId(IdParams, { 200: MessageResponse }, 409),
   },
   'GET /u1/api/usercount': {
     guard: 'admin',

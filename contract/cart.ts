@@ -7,7 +7,7 @@ import {
   CartItemsResponse,
   CartUpdateBody,
 } from './orders.js';
-import { routeTable } from './route.js';
+import { byId, routeTable } from './route.js';
 
 /** The signed-in shopper's cart (API.md "Cart"). Lines belong to their user: another user's line is a 404. */
 export const cartRoutes = routeTable('Cart', {
@@ -38,9 +38,7 @@ export const cartRoutes = routeTable('Cart', {
   'DELETE /c2/api/remove/:cartItemId': {
     guard: 'user',
     summary: 'Remove a line',
-    params: CartItemParams,
-    responses: { 200: MessageResponse },
-    errors: [400, 404],
+    ...byId(CartItemParams, { 200: MessageResponse }),
   },
   'DELETE /c2/api/clear': {
     guard: 'user',

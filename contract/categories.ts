@@ -1,6 +1,6 @@
 import { CategoriesResponse, CategoryBody, CategoryIdParams, CategoryMutationResponse, CountResponse } from './catalogue.js';
 import { MessageResponse } from './common.js';
-import { routeTable } from './route.js';
+import { byId, routeTable } from './route.js';
 
 /** The category routes (API.md "Categories"). */
 export const categoryRoutes = routeTable('Categories', {
@@ -20,17 +20,13 @@ export const categoryRoutes = routeTable('Categories', {
   'PATCH /c1/api/edit/:id': {
     guard: 'admin',
     summary: 'Rename a category',
-    params: CategoryIdParams,
     body: CategoryBody,
-    responses: { 200: CategoryMutationResponse },
-    errors: [400, 404, 409, 415],
+    ...byId(CategoryIdParams, { 200: CategoryMutationResponse }, 409, 415),
   },
   'DELETE /c1/api/delete/:id': {
     guard: 'admin',
     summary: 'Delete a category (409 while subcategories or products use it)',
-    params: CategoryIdParams,
-    responses: { 200: MessageResponse },
-    errors: [400, 404, 409],
+    ...byId(CategoryIdParams, { 200: MessageResponse }, 409),
   },
   'GET /c1/api/count': {
     guard: 'admin',

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { IdParams } from './common.js';
 import { RETURN_STATUSES } from './lifecycle.js';
-import { AdminOrder, Order } from './orders.js';
-import { routeTable } from './route.js';
+import { AdminOrder, Order, unitCount } from './orders.js';
+import { byId, routeTable } from './route.js';
 
 /** Requests and answers of the order lifecycle rows (API.md "Order lifecycle"). */
 
@@ -40,11 +40,7 @@ const RefundBody = z.object({
     .array(
       z.object({
         lineId: z.uuid({ message: 'Invalid line id' }),
-        quantity: z
-          .number({ message: 'Quantity must be a whole number' })
-          .int({ message: 'Quantity must be a whole number' })
-          .min(1, { message: 'Quantity must be at least 1' })
-          .max(1000),
+        quantity: unitCount.max(1000),
       }),
     )
     .max(100)
@@ -97,33 +93,25 @@ export const orderActionRoutes = routeTable('Order lifecycle', {
   'POST /o1/api/cancel/:id': {
     guard: 'user',
     summary: 'Cancel your order (within 24 hours, before shipping): stock back on sale, full refund started',
-    params: IdParams,
     body: CancelBody,
-    responses: { 200: ShopperOrderActionResponse },
-    errors: [400, 404, 409, 415],
+    ...byId(IdParams, { 200: ShopperOrderActionResponse }, 409, 415),
   },
   'POST /o1/api/returns/:id': {
     guard: 'user',
     summary: 'Ask to return a delivered order (within 10 days of delivery, once)',
-    params: IdParams,
     body: ReturnRequestBody,
-    responses: { 201: ShopperOrderActionResponse },
-    errors: [400, 404, 409, 415],
+    ...byId(IdParams, { 201: ShopperOrderActionResponse }, 409, 415),
   },
   'GET /o1/api/admin/orders/:id': {
     guard: 'admin',
     summary: 'One order with its customer, refunds and the whole timeline (private notes included)',
-    params: IdParams,
-    responses: { 200: AdminOrderDetailResponse },
-    errors: [400, 404],
+    ...byId(IdParams, { 200: AdminOrderDetailResponse }),
   },
   'POST /o1/api/admin/cancel/:id': {
     guard: 'admin',
     summary: 'Cancel an order that is not shipped: stock back on sale, what is left of the payment refunded',
-    params: IdParams,
     body: CancelBody,
-    responses: { 200: AdminOrderActionResponse },
-    errors: [400, 404, 409, 415],
+    ...byId(IdParams, { 200: AdminOrderActionResponse }, 409, 415),
   },
   'POST /o1/api/admin/refund/:id': {
     guard: 'admin',
@@ -132,34 +120,26 @@ export const orderActionRoutes = routeTable('Order lifecycle', {
       'The amount may not exceed what was paid less processed and pending refunds (409). Sent to Razorpay with an ' +
       'idempotency key per refund (or processed at once by the sandbox). 502 when the payment service refuses it ' +
       '(the refund is recorded as failed), 502/503 when it cannot be reached (the refund stays pending and is sent again).',
-    params: IdParams,
     body: RefundBody,
-    responses: { 201: AdminOrderActionResponse },
-    errors: [400, 404, 409, 415, 502, 503],
+    ...byId(IdParams, { 201: AdminOrderActionResponse }, 409, 415, 502, 503),
   },
   'PATCH /o1/api/admin/shipment/:id': {
     guard: 'admin',
     summary: 'Record the carrier, tracking number and link; a paid order that is not cancelled becomes shipped',
-    params: IdParams,
     body: ShipmentBody,
-    responses: { 200: AdminOrderActionResponse },
-    errors: [400, 404, 409, 415],
+    ...byId(IdParams, { 200: AdminOrderActionResponse }, 409, 415),
   },
   'PATCH /o1/api/admin/returns/:id': {
     guard: 'admin',
     summary:
       'Approve or reject a return request, or mark an approved return received (units back on sale once; with refund, what is left is refunded)',
-    params: IdParams,
     body: ReturnDecisionBody,
-    responses: { 200: AdminOrderActionResponse },
-    errors: [400, 404, 409, 415],
+    ...byId(IdParams, { 200: AdminOrderActionResponse }, 409, 415),
   },
   'POST /o1/api/admin/note/:id': {
     guard: 'admin',
     summary: 'Add a private note to the order’s timeline (never shown to the shopper)',
-    params: IdParams,
     body: NoteBody,
-    responses: { 201: AdminNoteResponse },
-    errors: [400, 404, 415],
+    ...byId(IdParams, { 201: AdminNoteResponse }, 415),
   },
 });

@@ -7,7 +7,7 @@ import {
   MyOrdersResponse,
   OrderCountResponse,
 } from './orders.js';
-import { routeTable } from './route.js';
+import { byId, routeTable } from './route.js';
 
 /** The order routes (API.md "Orders and payment"): the shopper's orders and the back-office's order list. */
 export const orderRoutes = routeTable('Orders and payment', {
@@ -26,10 +26,8 @@ export const orderRoutes = routeTable('Orders and payment', {
   'PATCH /o1/api/admin/update/:id': {
     guard: 'admin',
     summary: 'Set an order’s delivery status (any of the five from any other; recorded in the timeline; 409 once cancelled)',
-    params: IdParams,
     body: AdminUpdateOrderBody,
-    responses: { 200: AdminOrderResponse },
-    errors: [400, 404, 409],
+    ...byId(IdParams, { 200: AdminOrderResponse }, 409),
   },
   'GET /o1/api/admin/count': {
     guard: 'admin',

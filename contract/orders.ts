@@ -83,11 +83,12 @@ export type Order = z.infer<typeof Order>;
 /** A cart line's product is inactive or deleted: shown to the shopper, never silently dropped, never bought. */
 export const CartItemView = CartItem.extend({ unavailable: z.boolean() });
 
-const quantity = z
+/** A number of units: a whole number from 1 (each use sets its most). */
+export const unitCount = z
   .number({ message: 'Quantity must be a whole number' })
   .int({ message: 'Quantity must be a whole number' })
-  .min(1, { message: 'Quantity must be at least 1' })
-  .max(1000, { message: 'Quantity must be at most 1000' });
+  .min(1, { message: 'Quantity must be at least 1' });
+const quantity = unitCount.max(1000, { message: 'Quantity must be at most 1000' });
 const optionalChoice = z.string().trim().max(100).optional();
 
 export const CartAddBody = z.object({

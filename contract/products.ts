@@ -23,7 +23,7 @@ import {
   SlugParams,
 } from './catalogue.js';
 import { MessageResponse } from './common.js';
-import { routeTable } from './route.js';
+import { byId, routeTable } from './route.js';
 import { SuggestQuery, SuggestResponse } from './search.js';
 
 /** The product routes (API.md "Products"): the storefront's reads, then the back-office's. */
@@ -49,9 +49,7 @@ export const productRoutes = routeTable('Products', {
     guard: 'public',
     cache: ['products', 'categories', 'subcategories', 'sales', 'shop_settings'],
     summary: 'An active product by slug, with up to 12 related products',
-    params: SlugParams,
-    responses: { 200: ProductBySlugResponse },
-    errors: [400, 404],
+    ...byId(SlugParams, { 200: ProductBySlugResponse }),
   },
   'GET /p1/api/filter/:filterstring': {
     guard: 'public',
@@ -85,9 +83,7 @@ export const productRoutes = routeTable('Products', {
     guard: 'public',
     cache: ['categories', 'subcategories', 'products'],
     summary: 'A category and its subcategories, for the filter bar',
-    params: CategoryIdParam,
-    responses: { 200: CategorySubcategoriesResponse },
-    errors: [400, 404],
+    ...byId(CategoryIdParam, { 200: CategorySubcategoriesResponse }),
   },
 
   // ---------------------------------------------------------------- admin
@@ -126,24 +122,18 @@ export const productRoutes = routeTable('Products', {
       'certificatenumber are checked together with the values kept (a number needs its lab). Optional ' +
       'stockquantityWas (the stock the form showed) applies the stock change as a difference.',
     bodyType: 'multipart',
-    params: ProductIdParams,
     body: ProductEditMultipartBody,
-    responses: { 200: ProductMutationResponse },
-    errors: [400, 404, 413, 415],
+    ...byId(ProductIdParams, { 200: ProductMutationResponse }, 413, 415),
   },
   'DELETE /p1/api/delete/:id': {
     guard: 'admin',
     summary: 'Delete a product and its media (past orders keep their snapshot)',
-    params: ProductIdParams,
-    responses: { 200: MessageResponse },
-    errors: [400, 404],
+    ...byId(ProductIdParams, { 200: MessageResponse }),
   },
   'PATCH /p1/api/status/:id': {
     guard: 'admin',
     summary: 'Flip a product between active and inactive',
-    params: ProductIdParams,
-    responses: { 200: ProductStatusResponse },
-    errors: [400, 404],
+    ...byId(ProductIdParams, { 200: ProductStatusResponse }),
   },
   'GET /p1/api/form/categories': {
     guard: 'admin',
@@ -153,9 +143,7 @@ export const productRoutes = routeTable('Products', {
   'GET /p1/api/form/subcategories/:categoryId': {
     guard: 'admin',
     summary: 'The subcategories of a category, for the product form',
-    params: CategoryIdParam,
-    responses: { 200: FormSubcategoriesResponse },
-    errors: [400, 404],
+    ...byId(CategoryIdParam, { 200: FormSubcategoriesResponse }),
   },
   'GET /p1/api/count': {
     guard: 'admin',

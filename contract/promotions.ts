@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_PRICE_RUPEES } from './catalogue.js';
 import { IdParams, MessageResponse } from './common.js';
 import { CheckoutItems } from './orders.js';
-import { routeTable } from './route.js';
+import { byId, routeTable } from './route.js';
 
 /** API.md "Promotions": sales (a percentage off a category, a subcategory or chosen products) and coupons. */
 
@@ -233,17 +233,13 @@ export const promotionRoutes = routeTable('Promotions', {
   'PATCH /p1/api/admin/sales/:id': {
     guard: 'admin',
     summary: 'Change a sale (the fields given); end it now with endsAt = now',
-    params: IdParams,
     body: SalePatchBody,
-    responses: { 200: AdminSaleResponse },
-    errors: [400, 404, 415],
+    ...byId(IdParams, { 200: AdminSaleResponse }, 415),
   },
   'DELETE /p1/api/admin/sales/:id': {
     guard: 'admin',
     summary: 'Delete a sale (orders keep the prices they were paid at)',
-    params: IdParams,
-    responses: { 200: MessageResponse },
-    errors: [400, 404],
+    ...byId(IdParams, { 200: MessageResponse }),
   },
   'GET /p1/api/admin/coupons': {
     guard: 'admin',
@@ -260,17 +256,13 @@ export const promotionRoutes = routeTable('Promotions', {
   'PATCH /p1/api/admin/coupons/:id': {
     guard: 'admin',
     summary: 'Change a coupon (the fields given); end it now with endsAt = now or active = false',
-    params: IdParams,
     body: CouponPatchBody,
-    responses: { 200: AdminCouponResponse },
-    errors: [400, 404, 409, 415],
+    ...byId(IdParams, { 200: AdminCouponResponse }, 409, 415),
   },
   'DELETE /p1/api/admin/coupons/:id': {
     guard: 'admin',
     summary: 'Delete a coupon (orders paid with it keep its code and discount)',
-    params: IdParams,
-    responses: { 200: MessageResponse },
-    errors: [400, 404],
+    ...byId(IdParams, { 200: MessageResponse }),
   },
   'POST /c2/api/coupon': {
     guard: 'user',

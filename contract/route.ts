@@ -85,6 +85,14 @@ export function routeTable<const R extends RouteMap>(tag: string, routes: R): Ro
   return { tag, routes };
 }
 
+/**
+ * The parts of a route about one row named in its path (`/:id`): its params, its answers, and its errors —
+ * 400 for a malformed id and 404 when no such row exists, then `moreErrors`.
+ */
+export function byId<P extends z.ZodType, A extends RouteSpec['responses']>(params: P, responses: A, ...moreErrors: number[]) {
+  return { params, responses, errors: [400, 404, ...moreErrors] };
+}
+
 /** `'PATCH /c1/api/edit/:id'` → `['PATCH', '/c1/api/edit/:id']`. */
 export function splitKey(key: string): [Method, string] {
   const space = key.indexOf(' ');

@@ -12,7 +12,7 @@ import {
   SubcategoryResponse,
 } from './catalogue.js';
 import { MessageResponse } from './common.js';
-import { routeTable } from './route.js';
+import { byId, routeTable } from './route.js';
 
 /** The subcategory routes (API.md "Subcategories"). */
 export const subcategoryRoutes = routeTable('Subcategories', {
@@ -34,17 +34,13 @@ export const subcategoryRoutes = routeTable('Subcategories', {
   'PATCH /s2/api/edit/:id': {
     guard: 'admin',
     summary: 'Rename a subcategory or move it (with its products) to another category',
-    params: SubcategoryIdParams,
     body: SubcategoryBody,
-    responses: { 200: SubcategoryMutationResponse },
-    errors: [400, 404, 409, 415],
+    ...byId(SubcategoryIdParams, { 200: SubcategoryMutationResponse }, 409, 415),
   },
   'DELETE /s2/api/delete/:id': {
     guard: 'admin',
     summary: 'Delete a subcategory (409 while products use it)',
-    params: SubcategoryIdParams,
-    responses: { 200: MessageResponse },
-    errors: [400, 404, 409],
+    ...byId(SubcategoryIdParams, { 200: MessageResponse }, 409),
   },
   'GET /s2/api/count': {
     guard: 'admin',
@@ -61,16 +57,12 @@ export const subcategoryRoutes = routeTable('Subcategories', {
     guard: 'public',
     cache: ['categories', 'subcategories'],
     summary: 'The subcategories of a category, sorted by name',
-    params: CategoryIdParam,
-    responses: { 200: SubcategoriesResponse },
-    errors: [400, 404],
+    ...byId(CategoryIdParam, { 200: SubcategoriesResponse }),
   },
   'GET /s2/api/cat/sub/:subcategoryId': {
     guard: 'public',
     cache: ['categories', 'subcategories'],
     summary: 'One subcategory',
-    params: SubcategoryIdParam,
-    responses: { 200: SubcategoryResponse },
-    errors: [400, 404],
+    ...byId(SubcategoryIdParam, { 200: SubcategoryResponse }),
   },
 });
