@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -680,6 +681,31 @@ export type InvoiceLine = {
   igst: number;
 };
 
+/** A GST document's number, its financial year and place in that year's series, and its date. */
+const documentNumber = () => ({
+  number: text('number').notNull(),
+  fy: text('fy').notNull(),
+  seq: integer('seq').notNull(),
+  issuedAt: ts('issued_at').notNull(),
+});
+/** A GST document's taxable value, its CGST, SGST and IGST, their total (paise) and the PDF as issued. */
+const taxTotals = () => ({
+  taxablePaise: bigint('taxable_paise', { mode: 'number' }).notNull(),
+  cgstPaise: bigint('cgst_paise', { mode: 'number' }).notNull(),
+  sgstPaise: bigint('sgst_paise', { mode: 'number' }).notNull(),
+  igstPaise: bigint('igst_paise', { mode: 'number' }).notNull(),
+  totalPaise: bigint('total_paise', { mode: 'number' }).notNull(),
+  pdf: bytea('pdf'),
+});
+/** A GST document's number fits the 16 characters GST allows, and its parts add up to its total. */
+const documentChecks = (
+  table: string,
+  t: Record<'number' | 'taxablePaise' | 'cgstPaise' | 'sgstPaise' | 'igstPaise' | 'totalPaise', AnyPgColumn>,
+) => [
+  check(`${table}_number_length_check`, sql`length(${t.number}) <= 16`),
+  check(`${table}_parts_check`, sql`${t.taxablePaise} + ${t.cgstPaise} + ${t.sgstPaise} + ${t.igstPaise} = ${t.totalPaise}`),
+];
+
 /** A tax invoice, written once when its order is paid and never recomputed; the PDF is kept once made. */
 export const invoices = pgTable(
   'invoices',
@@ -688,22 +714,14 @@ export const invoices = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'restrict' }),
-    number: text('number').notNull(),
-    fy: text('fy').notNull(),
-    seq: integer('seq').notNull(),
-    issuedAt: ts('issued_at').notNull(),
+    ...documentNumber(),
     seller: jsonb('seller').$type<InvoiceParty>().notNull(),
     buyer: jsonb('buyer').$type<InvoiceParty>().notNull(),
     placeOfSupply: text('place_of_supply').notNull(),
     intraState: boolean('intra_state').notNull(),
     lines: jsonb('lines').$type<InvoiceLine[]>().notNull(),
     discountPaise: bigint('discount_paise', { mode: 'number' }).notNull().default(0),
-    taxablePaise: bigint('taxable_paise', { mode: 'number' }).notNull(),
-    cgstPaise: bigint('cgst_paise', { mode: 'number' }).notNull(),
-    sgstPaise: bigint('sgst_paise', { mode: 'number' }).notNull(),
-    igstPaise: bigint('igst_paise', { mode: 'number' }).notNull(),
-    totalPaise: bigint('total_paise', { mode: 'number' }).notNull(),
-    pdf: bytea('pdf'),
+    ...taxTotals(),
     createdAt: created(),
   },
   (t) => [
@@ -711,8 +729,7 @@ export const invoices = pgTable(
     uniqueIndex('invoices_number_key').on(t.number),
     uniqueIndex('invoices_fy_seq_key').on(t.fy, t.seq),
     index('invoices_issued_idx').on(t.issuedAt),
-    check('invoices_number_length_check', sql`length(${t.number}) <= 16`),
-    check('invoices_parts_check', sql`${t.taxablePaise} + ${t.cgstPaise} + ${t.sgstPaise} + ${t.igstPaise} = ${t.totalPaise}`),
+    ...documentChecks('invoices', t),
   ],
 );
 
@@ -731,18 +748,10 @@ export const creditNotes = pgTable(
     invoiceId: uuid('invoice_id')
       .notNull()
       .references(() => invoices.id, { onDelete: 'restrict' }),
-    number: text('number').notNull(),
-    fy: text('fy').notNull(),
-    seq: integer('seq').notNull(),
-    issuedAt: ts('issued_at').notNull(),
+    ...documentNumber(),
     reason: text('reason').notNull().default(''),
     lines: jsonb('lines').$type<InvoiceLine[]>().notNull(),
-    taxablePaise: bigint('taxable_paise', { mode: 'number' }).notNull(),
-    cgstPaise: bigint('cgst_paise', { mode: 'number' }).notNull(),
-    sgstPaise: bigint('sgst_paise', { mode: 'number' }).notNull(),
-    igstPaise: bigint('igst_paise', { mode: 'number' }).notNull(),
-    totalPaise: bigint('total_paise', { mode: 'number' }).notNull(),
-    pdf: bytea('pdf'),
+    ...taxTotals(),
     createdAt: created(),
   },
   (t) => [
@@ -751,11 +760,7 @@ export const creditNotes = pgTable(
     uniqueIndex('credit_notes_fy_seq_key').on(t.fy, t.seq),
     index('credit_notes_order_idx').on(t.orderId),
     index('credit_notes_issued_idx').on(t.issuedAt),
-    check('credit_notes_number_length_check', sql`length(${t.number}) <= 16`),
-    check(
-      'credit_notes_parts_check',
-      sql`${t.taxablePaise} + ${t.cgstPaise} + ${t.sgstPaise} + ${t.igstPaise} = ${t.totalPaise}`,
-    ),
+    ...documentChecks('credit_notes', t),
   ],
 );
 
