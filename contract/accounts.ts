@@ -67,6 +67,7 @@ export const Address = z.object({
   createdAt: z.string(),
 });
 export type Address = z.infer<typeof Address>;
+/** @forTests tests read the route's answers through this schema, so an answer that strays from the contract fails them */
 export const AddressesResponse = z.object({ success: z.boolean(), addresses: z.array(Address) });
 const AddressParams = z.object({ id: Id });
 
@@ -94,6 +95,7 @@ const OutboxQuery = z.object({
   page: z.coerce.number({ message: 'page must be a positive whole number' }).int().min(1).max(100_000).default(1),
   status: OutboxStatus.optional(),
 });
+/** @forTests tests read the route's answers through this schema, so an answer that strays from the contract fails them */
 export const OutboxResponse = z.object({
   success: z.boolean(),
   messages: z.array(OutboxMessage),

@@ -70,6 +70,7 @@ const EditUserBody = z.object({
     .pipe(password.optional()),
 });
 
+/** @forTests tests read the route's answers through this schema, so an answer that strays from the contract fails them */
 export const UserResponse = z.object({ success: z.boolean(), user: User });
 const SigninResponse = z.object({ success: z.boolean(), message: z.string(), user: User });
 const EditDetailsResponse = z.object({ success: z.boolean(), message: z.string(), user: User });

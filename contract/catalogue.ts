@@ -89,6 +89,7 @@ export const Product = z.object({
 });
 export type Product = z.infer<typeof Product>;
 
+/** @forTests unit-tested with stored image URLs */
 export { IMAGE_WIDTHS, imageSrcSet, imageUrlAt, STORED_IMAGE_WIDTH } from './images.js';
 
 /** The 20 colours the product form offers. */
@@ -202,7 +203,10 @@ export const AdminProductsQuery = z.object({
 export const FILTER_PAGE_SIZE = 30;
 export const RELATED_LIMIT = 12;
 
-/** `"Red, Blue , red,,"` → `['Red', 'Blue']`: split at commas, trimmed, empties dropped, duplicates (any case) dropped. */
+/**
+ * `"Red, Blue , red,,"` → `['Red', 'Blue']`: split at commas, trimmed, empties dropped, duplicates (any case) dropped.
+ * @forTests unit-tested with blanks and repeats
+ */
 export function splitList(value: string): string[] {
   const out: string[] = [];
   const seen = new Set<string>();
@@ -214,7 +218,10 @@ export function splitList(value: string): string[] {
   }
   return out;
 }
-/** How the product form sends sizes and colours: one string joined by `", "`. */
+/**
+ * How the product form sends sizes and colours: one string joined by `", "`.
+ * @forTests unit-tested with blanks and repeats
+ */
 export const joinList = (items: readonly string[]) => items.join(', ');
 
 const PRODUCT_TEXT_LIMITS = {

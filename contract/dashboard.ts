@@ -19,6 +19,7 @@ export const DailyTotals = PeriodTotals.extend({
 });
 export type DailyTotals = z.infer<typeof DailyTotals>;
 
+/** @forTests tests read the route's answers through this schema, so an answer that strays from the contract fails them */
 export const DashboardStatsResponse = z.object({
   success: z.boolean(),
   timeZone: z.literal(SHOP_TIME_ZONE),
@@ -34,7 +35,6 @@ export const DashboardStatsResponse = z.object({
   /** Orders whose delivery status is pending or confirmed. */
   awaitingShipment: z.number().int(),
 });
-export type DashboardStatsResponse = z.infer<typeof DashboardStatsResponse>;
 
 /** Low stock: this many units or fewer. */
 export const LOW_STOCK_THRESHOLD = 2;
@@ -53,6 +53,7 @@ export const LowStockProduct = z.object({
   subcategory: z.object({ _id: z.string(), subcategoryname: z.string() }),
 });
 export type LowStockProduct = z.infer<typeof LowStockProduct>;
+/** @forTests tests read the route's answers through this schema, so an answer that strays from the contract fails them */
 export const LowStockResponse = z.object({
   success: z.boolean(),
   threshold: z.number().int(),
@@ -60,7 +61,6 @@ export const LowStockResponse = z.object({
   count: z.number().int(),
   products: z.array(LowStockProduct),
 });
-export type LowStockResponse = z.infer<typeof LowStockResponse>;
 
 const AwaitingShipmentQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(10),
@@ -76,13 +76,13 @@ export const AwaitingOrder = z.object({
   razorpay_order_id: z.string(),
 });
 export type AwaitingOrder = z.infer<typeof AwaitingOrder>;
+/** @forTests tests read the route's answers through this schema, so an answer that strays from the contract fails them */
 export const AwaitingShipmentResponse = z.object({
   success: z.boolean(),
   count: z.number().int(),
   /** Oldest first: the ones waiting longest come first. */
   orders: z.array(AwaitingOrder),
 });
-export type AwaitingShipmentResponse = z.infer<typeof AwaitingShipmentResponse>;
 
 /** Filters of the admin orders screen (the same as GET /o1/api/admin/orders without paging). */
 export { AdminOrderFilters } from './orders.js';

@@ -32,6 +32,7 @@
 
 import { GEM_CHOICES, type GemChoiceKind } from './gems.js';
 
+/** @forTests the filter property tests draw sort orders from it */
 export const SORT_ORDERS = ['newest', 'oldest', 'asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 
@@ -70,11 +71,13 @@ const MAX_WEIGHT_BOUND = 100_000;
 
 type FilterNames = { categories: readonly string[]; subcategories: readonly string[] };
 
+/** @forTests the filter property tests draw keywords from it */
 export const FILTER_KEYWORDS = ['min', 'max', 'sort', 'page', 'search'] as const;
 const KEYWORDS = new Set<string>(FILTER_KEYWORDS);
 /** Largest price bound taken (rupees); bigger numbers are ignored. */
 const MAX_PRICE_BOUND = 1_000_000_000_000;
 
+/** @forTests the filter tests compare parsed strings with it */
 export const emptyFilter = (): CatalogueFilter => ({ categories: [], subcategories: [], sort: 'newest', page: 1, search: [] });
 
 /**
@@ -286,7 +289,10 @@ export function formatFilter(filter: Partial<CatalogueFilter> | null | undefined
   }
 }
 
-/** Two filters mean the same listing. */
+/**
+ * Two filters mean the same listing.
+ * @forTests the filter property tests compare a filter with its round trip through the string
+ */
 export function sameFilter(a: CatalogueFilter, b: CatalogueFilter): boolean {
   const eqList = (x: string[], y: string[]) => x.length === y.length && x.every((v, k) => v === y[k]);
   return (

@@ -4,7 +4,10 @@
  * code points to, and the GSTIN format with its check character.
  */
 
-/** The GST state-code list (codes 25 and 28 are retired: Daman and Diu merged into 26, old Andhra Pradesh). */
+/**
+ * The GST state-code list (codes 25 and 28 are retired: Daman and Diu merged into 26, old Andhra Pradesh).
+ * @forTests the tests check every state and its code
+ */
 export const GST_STATES = [
   { code: '01', name: 'Jammu and Kashmir' },
   { code: '02', name: 'Himachal Pradesh' },
@@ -185,7 +188,10 @@ const GSTIN_CHARS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 /** State code, PAN (5 letters, 4 digits, a letter), entity number, Z (default), check character. */
 const GSTIN_RE = /^(\d{2})[A-Z]{5}\d{4}[A-Z][1-9A-Z][A-Z][0-9A-Z]$/;
 
-/** The check character of a GSTIN's first 14 characters (GSTN's mod-36 scheme: weights 1, 2, 1, 2, …). */
+/**
+ * The check character of a GSTIN's first 14 characters (GSTN's mod-36 scheme: weights 1, 2, 1, 2, …).
+ * @forTests tests make valid GSTINs for their sellers and buyers
+ */
 export function gstinCheckChar(first14: string): string {
   let sum = 0;
   for (let i = 0; i < 14; i++) {

@@ -17,6 +17,7 @@ const GstReportQuery = z.object({
 const Money = z.number();
 const Taxes = { taxablevalue: Money, igst: Money, cgst: Money, sgst: Money };
 const InvoiceHead = { invoice: z.string(), date: z.string(), value: Money, pos: z.string() };
+/** @forTests tests read the route's answers through this schema, so an answer that strays from the contract fails them */
 export const GstReportResponse = z.object({
   success: z.boolean(),
   month: z.string(),

@@ -84,8 +84,11 @@ const NoteBody = z.object({
     .max(2000, { message: 'At most 2000 characters' }),
 });
 
+/** @forTests tests read the route's answers through this schema, so an answer that strays from the contract fails them */
 export const ShopperOrderActionResponse = z.object({ success: z.boolean(), message: z.string(), order: Order });
+/** @forTests tests read the route's answers through this schema, so an answer that strays from the contract fails them */
 export const AdminOrderActionResponse = z.object({ success: z.boolean(), message: z.string(), order: AdminOrder });
+/** @forTests tests read the route's answers through this schema, so an answer that strays from the contract fails them */
 export const AdminOrderDetailResponse = z.object({ success: z.boolean(), order: AdminOrder });
 const AdminNoteResponse = z.object({ success: z.boolean(), order: AdminOrder });
 

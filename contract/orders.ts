@@ -225,6 +225,7 @@ export const SandboxPaid = z.object({
 });
 /** 402: the payment failed (it is recorded as failed; there is nothing to sign): the usual error shape. */
 export const SandboxPayFailed = z.object({ success: z.literal(false), message: z.string() });
+/** @forTests tests read the route's answers through this schema, so an answer that strays from the contract fails them */
 export const SandboxPayResponse = z.union([SandboxPaid, SandboxPayFailed]);
 
 export const WebhookResponse = z.object({ success: z.boolean() });

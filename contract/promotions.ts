@@ -84,8 +84,11 @@ export const SalePatchBody = z
   .refine(windowOk, { message: WINDOW_MESSAGE, path: ['endsAt'] });
 export type SalePatchBody = z.infer<typeof SalePatchBody>;
 
+/** @forTests tests read the route's answers through this schema, so an answer that strays from the contract fails them */
 export const SalesResponse = z.object({ success: z.boolean(), sales: z.array(Sale) });
+/** @forTests tests read the route's answers through this schema, so an answer that strays from the contract fails them */
 export const AdminSalesResponse = z.object({ success: z.boolean(), sales: z.array(AdminSale) });
+/** @forTests tests read the route's answers through this schema, so an answer that strays from the contract fails them */
 export const AdminSaleResponse = z.object({ success: z.boolean(), message: z.string(), sale: AdminSale });
 
 // ---------------------------------------------------------------- coupons
@@ -172,7 +175,9 @@ export const CouponPatchBody = z
   .refine(windowOk, { message: WINDOW_MESSAGE, path: ['endsAt'] });
 export type CouponPatchBody = z.infer<typeof CouponPatchBody>;
 
+/** @forTests tests read the route's answers through this schema, so an answer that strays from the contract fails them */
 export const AdminCouponsResponse = z.object({ success: z.boolean(), coupons: z.array(Coupon) });
+/** @forTests tests read the route's answers through this schema, so an answer that strays from the contract fails them */
 export const AdminCouponResponse = z.object({ success: z.boolean(), message: z.string(), coupon: Coupon });
 
 /**
@@ -188,6 +193,7 @@ const CouponCheckBody = z.object({
     .transform((s) => s.toUpperCase()),
   items: CheckoutItems.optional(),
 });
+/** @forTests tests read the route's answers through this schema, so an answer that strays from the contract fails them */
 export const CouponCheckResponse = z.object({
   success: z.boolean(),
   coupon: z.object({ code: z.string(), discountamount: z.number() }),

@@ -22,7 +22,9 @@ export type PublicSettings = z.infer<typeof PublicSettings>;
 export const AdminSettings = PublicSettings.extend({ invoiceprefix: z.string(), updatedAt: z.string() });
 export type AdminSettings = z.infer<typeof AdminSettings>;
 
+/** @forTests tests read the route's answers through this schema, so an answer that strays from the contract fails them */
 export const PublicSettingsResponse = z.object({ success: z.boolean(), settings: PublicSettings });
+/** @forTests tests read the route's answers through this schema, so an answer that strays from the contract fails them */
 export const AdminSettingsResponse = z.object({ success: z.boolean(), settings: AdminSettings });
 const AdminSettingsSaved = z.object({ success: z.boolean(), message: z.string(), settings: AdminSettings });
 
@@ -100,6 +102,7 @@ const TaxRow = z.object({
   /** true when the category has no row of its own and the default applies. */
   isdefault: z.boolean(),
 });
+/** @forTests tests read the route's answers through this schema, so an answer that strays from the contract fails them */
 export const TaxResponse = z.object({ success: z.boolean(), tax: z.array(TaxRow) });
 const TaxSavedResponse = z.object({ success: z.boolean(), message: z.string(), tax: z.array(TaxRow) });
 const TaxBody = z.object({

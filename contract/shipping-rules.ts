@@ -10,7 +10,10 @@ export const SHIPPING_FIELDS = ['fullname', 'mobileno', 'address', 'city', 'pinc
 export type ShippingField = (typeof SHIPPING_FIELDS)[number];
 export type ShippingInput = { [K in ShippingField]: string };
 
-/** The texts of SPEC §5 (checkout validation). */
+/**
+ * The texts of SPEC §5 (checkout validation).
+ * @forTests the tests check the form reports these texts
+ */
 export const SHIPPING_MESSAGES = {
   incomplete: 'Please fill in all shipping details.',
   mobileno: 'Enter a valid 10-digit mobile number',

@@ -8,6 +8,7 @@ const field = z.string().max(2000).default('');
 /**
  * Request-body schema for shipping info: trims every field and reports the broken rules in SPEC order
  * (the first issue is the form-level message, then one issue per field). Parses to trimmed strings.
+ * @forTests the tests parse request bodies with it to check the messages and their order
  */
 export const ShippingInfoInput = z
   .object({ fullname: field, mobileno: field, address: field, city: field, pincode: field })
@@ -23,4 +24,5 @@ export const ShippingInfoInput = z
     }
     return check.value;
   });
+/** @forTests the tests parse request bodies with it to check the messages and their order */
 export type ShippingInfoInput = z.output<typeof ShippingInfoInput>;

@@ -141,8 +141,11 @@ export const StorefrontContent = z.object({
 });
 export type StorefrontContent = z.infer<typeof StorefrontContent>;
 
+/** @forTests tests read the route's answers through this schema, so an answer that strays from the contract fails them */
 export const StorefrontResponse = z.object({ success: z.boolean(), storefront: StorefrontContent });
+/** @forTests tests read the route's answers through this schema, so an answer that strays from the contract fails them */
 export const StorefrontSaved = z.object({ success: z.boolean(), message: z.string(), storefront: StorefrontContent });
+/** @forTests tests read the route's answers through this schema, so an answer that strays from the contract fails them */
 export const StorefrontImageResponse = z.object({ success: z.boolean(), url: z.string() });
 export const StorefrontVideoResponse = z.object({
   success: z.boolean(),

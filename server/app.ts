@@ -58,6 +58,7 @@ type AuthLimits = {
   signupWindowMs: number;
 };
 
+/** @forTests the test app (server/test/helpers.ts) builds the shop with its own database, clock, limits and media store */
 export type AppOptions = {
   config: Config;
   database: Database;

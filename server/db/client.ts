@@ -77,6 +77,7 @@ function isAlive(pid: number) {
 
 type PgliteSource = { dataDir: string } | { loadDataDir: Blob } | { memory: true };
 
+/** @forTests restart and migration tests reopen the same data directory, as the server does after a restart */
 export async function openPglite(source: PgliteSource): Promise<Database> {
   // Loaded only here: a shop on PostgreSQL never holds the embedded engine (about 45 MB of memory).
   const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([

@@ -10,6 +10,7 @@ const MIGRATION_LOCK = 0x5a0b_0001;
 
 type Journal = { entries: { idx: number; tag: string }[] };
 
+/** @forTests migration tests apply the migrations one by one to check data written by older ones */
 export function listMigrations() {
   const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as Journal;
   return journal.entries

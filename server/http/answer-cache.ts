@@ -19,6 +19,7 @@ import type { CatalogueTable } from '../../contract/route.js';
  * - **Trust**: while the change feed is not connected nothing is kept or served (`live`).
  */
 
+/** @forTests the tests check that a cached answer carries exactly this header */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
 /** Bodies below this are sent uncompressed (as @fastify/compress does). */
 const COMPRESS_THRESHOLD = 1024;

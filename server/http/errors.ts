@@ -66,7 +66,10 @@ function zodPath(instancePath: string | undefined, params: Record<string, unknow
   return fromInstance;
 }
 
-/** Seconds a client is asked to wait (Retry-After) when the database has no connection free for its request. */
+/**
+ * Seconds a client is asked to wait (Retry-After) when the database has no connection free for its request.
+ * @forTests the tests check the Retry-After an overloaded server sends
+ */
 export const OVERLOAD_RETRY_SECONDS = 2;
 
 const POOL_WAIT_MESSAGES = /^(?:timeout exceeded when trying to connect|Connection terminated due to connection timeout)$/;
@@ -76,6 +79,7 @@ const POOL_WAIT_MESSAGES = /^(?:timeout exceeded when trying to connect|Connecti
  * connection ran out (pg-pool), a new connection timed out, or PostgreSQL refused one (SQLSTATE class 53,
  * insufficient resources, such as 53300 too many connections; 57P03, starting up or shutting down). The error
  * may come wrapped by the query builder, so its causes are looked at too.
+ * @forTests unit-tested with the pool error as the driver raises it and as drizzle wraps it
  */
 export function isDatabaseOverloaded(err: unknown): boolean {
   for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {

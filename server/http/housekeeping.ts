@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 
-/** Live sessions one user may have; signing in once more ends the oldest. */
+/**
+ * Live sessions one user may have; signing in once more ends the oldest.
+ * @forTests the tests sign in one time more than this to see the oldest session end
+ */
 export const MAX_SESSIONS_PER_USER = 10;
 /** How often each server purges what has expired (several servers doing it at once is harmless). */
 export const HOUSEKEEPING_EVERY_MS = 10 * 60_000;

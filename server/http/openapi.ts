@@ -24,7 +24,10 @@ type Operation = {
 };
 type Document = { paths?: Record<string, Record<string, unknown>>; [key: string]: unknown };
 
-/** `post /u1/api/edituser/{id}` → `postU1ApiEdituserById`. */
+/**
+ * `post /u1/api/edituser/{id}` → `postU1ApiEdituserById`.
+ * @forTests the OpenAPI test checks every route has the operation id this gives
+ */
 export function operationIdFor(method: string, path: string): string {
   const words = path
     .split('/')

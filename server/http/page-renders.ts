@@ -38,7 +38,10 @@ export async function mayRender(request: FastifyRequest, counter: Counter, limit
 
 /** The stand-in search word the empty-search page is rendered with: one word, no category's name. */
 const STAND_IN = 'qzxsearchedwordsqzx';
-/** Empty-search renders kept (one per shop settings and catalogue names; older ones make room). */
+/**
+ * Empty-search renders kept (one per shop settings and catalogue names; older ones make room).
+ * @forTests the tests search more than this many words with no result to see the memory stay bounded
+ */
 export const MAX_EMPTY_SEARCH = 8;
 
 type ListingAnswer = {

@@ -114,7 +114,10 @@ function renderHead(meta: PageMeta, publicUrl: string) {
   return tags.filter(Boolean).join('\n    ');
 }
 
-/** Hints for a screen's JavaScript files. */
+/**
+ * Hints for a screen's JavaScript files.
+ * @forTests unit-tested for escaping and duplicates
+ */
 export function moduleLinks(files: string[]) {
   return [...new Set(files)].map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`).join('');
 }
@@ -124,6 +127,7 @@ type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boo
 /**
  * The JavaScript files a screen needs beyond the entry bundle (its chunk and the chunks it imports),
  * from the build manifest; none when there is no manifest.
+ * @forTests unit-tested against a build manifest
  */
 export function screenModules(manifest: Manifest | undefined, screen: ScreenModule): string[] {
   if (!manifest?.[screen]) return [];
@@ -388,7 +392,10 @@ const brotli = (text: string) => promisify(zlib.brotliCompress)(text, { params: 
 const gzip = (text: string) => promisify(zlib.gzip)(text);
 
 /** br or gzip when the browser accepts it (and has not refused it with q=0). */
-/** Shown on every page while the shop takes sandbox payments (PAYMENTS=sandbox, or no Razorpay keys). */
+/**
+ * Shown on every page while the shop takes sandbox payments (PAYMENTS=sandbox, or no Razorpay keys).
+ * @forTests the tests check the notice shows in sandbox mode and not with real payments
+ */
 export const TEST_PAYMENTS_TEXT = 'Test payments: no real money is taken in this shop.';
 const TEST_RIBBON_HEIGHT = '24px';
 /**
@@ -401,6 +408,7 @@ const TEST_PAYMENTS_RIBBON =
   `background:#fef3c7;color:#78350f;text-align:center;font:600 12px/23px system-ui,sans-serif;padding:0 8px;` +
   `border-bottom:1px solid #f59e0b">${TEST_PAYMENTS_TEXT}</div>`;
 
+/** @forTests unit-tested with browsers' Accept-Encoding headers */
 export function pickEncoding(header: string | string[] | undefined): 'br' | 'gzip' | undefined {
   const accepted = new Map<string, number>();
   for (const part of (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',')) {

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { type DbOrTx, execRows } from '../db/client.js';
 import type { MediaStore } from './storage.js';
 
+/** @forTests the sweep tests age files by days around the age the sweep keeps */
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** Only product media is swept; anything else in the store (demo banners, …) is left alone. */
 const SWEPT_PREFIX = 'products/';
@@ -56,6 +57,7 @@ async function referencedUrls(db: DbOrTx): Promise<string[]> {
  * kept because an upload writes its files before the product that references them is committed. One
  * image is a folder of variants (products/<id>/320.webp, 640.webp, 1280.webp, original.*) while a product
  * stores one of them, so a referenced key keeps its whole folder.
+ * @forTests tests run the sweep once instead of waiting for its timer
  */
 export async function sweepMedia(
   db: DbOrTx,

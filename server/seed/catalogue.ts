@@ -34,7 +34,9 @@ const CATEGORY_JEWELLERY = 'Jewellery';
 const BRAND = 'Ratna Gems';
 const RETURN_POLICY =
   '10-day no-questions-asked return and refund. Return the stone unused with its certificate and packing; the refund reaches you in 7–10 business days.';
+/** @forTests the seed tests check every seeded price stays within these bounds */
 export const MIN_PRICE_RUPEES = 1500;
+/** @forTests the seed tests check every seeded price stays within these bounds */
 export const MAX_PRICE_RUPEES = 300000;
 
 type SeedImage = { uuid: string; design: Design };

@@ -7,6 +7,7 @@ import { onRefundProcessed } from '../lifecycle/store.js';
 import { refundProcessedMessage } from '../outbox/orders.js';
 import * as service from './service.js';
 
+/** @forTests the tests check that the answer is the same whether an account uses the number or not */
 export const FORGOT_MESSAGE = 'If an account uses this number, a 6-digit code is on its way by SMS. It is valid for 10 minutes.';
 
 // The customer hears of every refund the moment it is processed, in that same transaction.

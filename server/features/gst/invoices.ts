@@ -22,6 +22,7 @@ type CreditNoteRow = typeof creditNotes.$inferSelect;
  * The next number of a series in a financial year. The counter row is created or incremented in one
  * statement, which locks it until the calling transaction ends: a second payment at the same instant (on
  * any server) waits and takes the next number; a transaction that rolls back gives its number back.
+ * @forTests tests draw numbers across the turn of a financial year and in failed transactions to check each year's series has no gap
  */
 export async function nextInSeries(tx: Tx, series: 'INV' | 'CN', fy: string): Promise<number> {
   const [row] = await tx

@@ -9,10 +9,16 @@ const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
 const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 
 const inr = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-/** ₹1,23,456.78 */
+/**
+ * ₹1,23,456.78
+ * @forTests the document tests read the PDF text and expect amounts written as the PDF writes them
+ */
 export const rupees = (paise: number) => `₹${inr.format(paise / 100)}`;
 const percent = (bp: number) => `${(bp / 100).toFixed(bp % 100 === 0 ? 0 : 2)}%`;
-/** DD-MM-YYYY, India time. */
+/**
+ * DD-MM-YYYY, India time.
+ * @forTests the document tests read the PDF text and expect the date written as the PDF writes it
+ */
 export const invoiceDate = (at: Date) => indiaDate(at).split('-').reverse().join('-');
 
 type PdfDocumentData = {

@@ -12,6 +12,7 @@ const isPaise = (n: number) => Number.isSafeInteger(n) && n >= 0;
 /**
  * Tax inside a GST-inclusive amount at a rate in basis points (300 = 3%): amount × rate ÷ (10000 + rate),
  * rounded half up, in exact integer arithmetic.
+ * @forTests unit-tested with amounts whose rounding matters
  */
 export function taxInside(amountPaise: number, rateBp: number): number {
   if (!isPaise(amountPaise) || !Number.isInteger(rateBp) || rateBp < 0) throw new Error('bad amount or rate');

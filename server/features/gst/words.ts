@@ -35,7 +35,10 @@ function belowThousand(n: number): string {
   return [h ? `${ONES[h]} Hundred` : '', rest ? belowHundred(rest) : ''].filter(Boolean).join(' ');
 }
 
-/** A whole number in words: 123600 → "One Lakh Twenty-Three Thousand Six Hundred". */
+/**
+ * A whole number in words: 123600 → "One Lakh Twenty-Three Thousand Six Hundred".
+ * @forTests unit-tested with lakh and crore amounts
+ */
 export function numberInWords(n: number): string {
   if (!Number.isSafeInteger(n) || n < 0) throw new Error('not a whole number');
   if (n === 0) return 'Zero';

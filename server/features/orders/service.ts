@@ -135,6 +135,7 @@ export function adminOrderFilter(q: Omit<AdminQuery, 'page' | 'limit'>): SQL | u
   return where.length ? and(...where) : undefined;
 }
 
+/** @forTests the query-plan test EXPLAINs the very queries the admin order list runs */
 export function adminOrderQueries(db: Db, q: AdminQuery) {
   const filter = adminOrderFilter(q);
   return {

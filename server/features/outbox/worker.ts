@@ -79,16 +79,16 @@ async function deliver(app: FastifyInstance, row: OutboxRow) {
   }
 }
 
+// Each message is sent once: a message is only sent by the worker whose claim (token + lease) holds it, and
+// claims are taken with FOR UPDATE SKIP LOCKED, so two servers never hold the same message. A server that
+// dies after claiming and before sending leaves a lease that ends; the message is then due again and sent
+// by whoever claims it next (it was never sent, so this is its only send). The one window left is a crash
+// after the provider accepted a message and before "sent" is written (a few milliseconds): that message
+// goes out a second time. E-mails carry the outbox id as their Message-ID, so such a repeat is the same
+// mail to the receiving side; SMS and WhatsApp have no such key.
 /**
- * One round of the worker: claims due messages and sends each. Returns how many were claimed.
- *
- * Each message is sent once: a message is only sent by the worker whose claim (token + lease) holds it, and
- * claims are taken with FOR UPDATE SKIP LOCKED, so two servers never hold the same message. A server that
- * dies after claiming and before sending leaves a lease that ends; the message is then due again and sent
- * by whoever claims it next (it was never sent, so this is its only send). The one window left is a crash
- * after the provider accepted a message and before "sent" is written (a few milliseconds): that message
- * goes out a second time. E-mails carry the outbox id as their Message-ID, so such a repeat is the same
- * mail to the receiving side; SMS and WhatsApp have no such key.
+ * One round of the worker: claims due messages and sends each (once: see above). Returns how many were claimed.
+ * @forTests tests run the worker one pass at a time with their own clock instead of waiting for its timer
  */
 export async function processOutbox(app: FastifyInstance, opts: WorkerOptions = {}): Promise<number> {
   const now = opts.now ?? (() => new Date());

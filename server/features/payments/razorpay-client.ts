@@ -1,6 +1,9 @@
 import { GatewayError, GatewayUnavailableError } from './provider.js';
 
-/** Razorpay's entities, as much of them as the shop reads. */
+/**
+ * Razorpay's entities, as much of them as the shop reads.
+ * @forTests the fake Razorpay in tests (server/test/fake-razorpay.ts) keeps the same shapes as Razorpay's answers
+ */
 export type RazorpayOrder = {
   id: string;
   entity: 'order';
@@ -28,6 +31,7 @@ export type RazorpayPayment = {
   error_description?: string | null;
   created_at?: number;
 };
+/** @forTests the fake Razorpay in tests (server/test/fake-razorpay.ts) keeps the same shapes as Razorpay's answers */
 export type RazorpayRefund = {
   id: string;
   entity: 'refund';

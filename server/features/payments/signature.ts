@@ -1,6 +1,9 @@
 import crypto from 'node:crypto';
 
-/** Lowercase hex HMAC-SHA256, as Razorpay signs payments and webhooks. */
+/**
+ * Lowercase hex HMAC-SHA256, as Razorpay signs payments and webhooks.
+ * @forTests tests sign webhook bodies and payments the way Razorpay does
+ */
 export function hmacHex(secret: string, data: string | Buffer) {
   return crypto.createHmac('sha256', secret).update(data).digest('hex');
 }

@@ -121,6 +121,7 @@ export type CatalogueNames = Awaited<ReturnType<typeof catalogueNames>>;
  * The WHERE conditions of a parsed filter; null when it can match nothing (a subcategory not under the category).
  * Price bounds are on the price a shopper pays (they need `saleJoin` in the query); each also bounds the list
  * price, which an index can serve: paid ≤ list, and paid ≥ list × (100 − the largest running percentage) / 100.
+ * @forTests the query-plan test EXPLAINs the listing with the very conditions the route builds
  */
 export function filterConditions(filter: CatalogueFilter, names: CatalogueNames, at: PriceAt = new Date()): SQL[] | null {
   const where: SQL[] = [eq(products.isActive, true)];
@@ -248,6 +249,7 @@ function gemConditions(filter: CatalogueFilter): SQL[] {
  * requested order and stop after 30 rows) and the number of matching products (which never reads more
  * than the indexed columns it filters on). The joins cannot change the count: every product has its
  * category and subcategory.
+ * @forTests the query-plan test EXPLAINs the very queries the listing runs
  */
 export function filterQueries(db: DbOrTx, where: SQL[], filter: CatalogueFilter, at: PriceAt = new Date()) {
   const byPrice = filter.min !== undefined || filter.max !== undefined;

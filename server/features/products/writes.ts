@@ -114,6 +114,7 @@ function optionalColumns(input: Partial<ProductInput>) {
 /**
  * Creates a product (the seed and the admin form both use it). The slug is made from the name and kept
  * unique (`ruby`, `ruby-2`…). Media URLs must already be stored (media/images.ts storeImage / storeVideo).
+ * @forTests tests make products without building a multipart request
  */
 export async function createProduct(db: DbOrTx, input: ProductInput): Promise<Product> {
   return toProduct(await getProduct(db, await insertProduct(db, input)));

@@ -29,7 +29,10 @@ export const saleColumns = {
   saleEndsAt: sql<string | Date | null>`"sale"."ends_at"`.as('sale_ends_at'),
 };
 
-/** list × (1 − percent/100), rounded half up to the paisa (integers, exact). */
+/**
+ * list × (1 − percent/100), rounded half up to the paisa (integers, exact).
+ * @forTests unit-tested with prices whose rounding matters
+ */
 export function salePaise(listPaise: number, percent: number): number {
   return Math.floor((listPaise * (100 - percent) + 50) / 100);
 }

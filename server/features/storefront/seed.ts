@@ -3,7 +3,10 @@ import type { DbOrTx } from '../../db/client.js';
 import { sales, storefrontBanners, storefrontFaq, storefrontFilms, storefrontSlides, storefrontTiles } from '../../db/schema.js';
 import { DEMO_SALES } from '../promotions/seed.js';
 
-/** The demo shop's home page: the pictures under web/public/images and the words it has always shown. */
+/**
+ * The demo shop's home page: the pictures under web/public/images and the words it has always shown.
+ * @forTests the storefront tests check that an empty shop shows the demo content
+ */
 export const DEMO_SLIDES = [
   {
     image: '/images/hero-1.svg',
@@ -51,6 +54,7 @@ const DEMO_BANNERS = [
   },
 ];
 
+/** @forTests the storefront tests check that an empty shop shows the demo content */
 export const DEMO_TILES = [
   { name: 'Ruby', image: '/images/categories/ruby.svg', path: '/gemstones-ruby' },
   { name: 'Yellow Sapphire', image: '/images/categories/yellow-sapphire.svg', path: '/natural-yellow-sapphire' },
@@ -80,6 +84,7 @@ export const DEMO_FILMS = [
   },
 ];
 
+/** @forTests the storefront tests check that an empty shop shows the demo content */
 export const DEMO_FAQ = [
   {
     question: 'Are your gemstones certified?',
