@@ -238,6 +238,16 @@ type ShippingInfo = {
   gstin?: string;
 };
 
+/**
+ * A coupon applied (promotions), on a checkout and then on its order: the coupon (null once deleted), its code
+ * as entered, and the discount taken off the lines' total (integer paise).
+ */
+const appliedCoupon = () => ({
+  couponId: uuid('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
+  couponCode: text('coupon_code').notNull().default(''),
+  discountPaise: bigint('discount_paise', { mode: 'number' }).notNull().default(0),
+});
+
 /** One attempt to pay for a cart: created by /razorpay-order, keyed by the provider's order id. */
 export const checkouts = pgTable(
   'checkouts',
@@ -263,11 +273,8 @@ export const checkouts = pgTable(
     holdLapsedAt: ts('hold_lapsed_at'),
     createdAt: created(),
     updatedAt: updated(),
-    /** A coupon applied (promotions): while pending and held, the checkout reserves one of its uses. */
-    couponId: uuid('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
-    couponCode: text('coupon_code').notNull().default(''),
-    /** Taken off the lines' total; amountPaise is what is left to pay. */
-    discountPaise: bigint('discount_paise', { mode: 'number' }).notNull().default(0),
+    /** A coupon applied: while pending and held, the checkout reserves one of its uses; amountPaise is what is left to pay. */
+    ...appliedCoupon(),
   },
   (t) => [
     uniqueIndex('checkouts_provider_order_key').on(t.providerOrderId),
@@ -340,10 +347,8 @@ export const orders = pgTable(
     shippedAt: ts('shipped_at'),
     createdAt: created(),
     updatedAt: updated(),
-    /** The coupon paid with (promotions); discountPaise is taken off the lines' total (integer paise). */
-    couponId: uuid('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
-    couponCode: text('coupon_code').notNull().default(''),
-    discountPaise: bigint('discount_paise', { mode: 'number' }).notNull().default(0),
+    /** The coupon paid with. */
+    ...appliedCoupon(),
   },
   (t) => [
     check(
