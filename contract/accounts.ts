@@ -119,6 +119,9 @@ export const RESET_LIMITS = {
 };
 export const MAX_ADDRESSES = 20;
 
+/** Both steps of a password reset answer alike: a message, or a refused form (400, 413, 415) or too many tries (429). */
+const RESET_STEP_ANSWERS = { responses: { 200: MessageResponse }, errors: [400, 413, 415, 429] };
+
 /** The routes of "Accounts and notifications" (API.md Additions). */
 export const accountRoutes = routeTable('Accounts and notifications', {
   'POST /u1/api/forgot-password': {
@@ -128,8 +131,7 @@ export const accountRoutes = routeTable('Accounts and notifications', {
       'Always the same answer, whether an account uses the number or not. A new code voids the previous one. ' +
       `Limited to ${RESET_LIMITS.codesPerNumber} an hour per number and ${RESET_LIMITS.codesPerAddress} per client address (429), counted alike for numbers without an account.`,
     body: ForgotPasswordBody,
-    responses: { 200: MessageResponse },
-    errors: [400, 413, 415, 429],
+    ...RESET_STEP_ANSWERS,
   },
   'POST /u1/api/reset-password': {
     guard: 'public',
@@ -138,8 +140,7 @@ export const accountRoutes = routeTable('Accounts and notifications', {
       'A wrong, used, expired or voided code is a 400; five wrong codes void it. Every session of the user ends; it does not sign in. ' +
       `Tries are limited to ${RESET_LIMITS.triesPerAddress} in 15 minutes per client address (429).`,
     body: ResetPasswordBody,
-    responses: { 200: MessageResponse },
-    errors: [400, 413, 415, 429],
+    ...RESET_STEP_ANSWERS,
   },
   'POST /u1/api/signout-others': {
     guard: 'user',

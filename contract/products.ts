@@ -26,12 +26,15 @@ import { MessageResponse } from './common.js';
 import { byId, routeTable } from './route.js';
 import { SuggestQuery, SuggestResponse } from './search.js';
 
+/** What a storefront read of products at their running sale prices depends on (the products, their names, the sales). */
+const PRICED_PRODUCTS = ['products', 'categories', 'subcategories', 'sales'] as const;
+
 /** The product routes (API.md "Products"): the storefront's reads, then the back-office's. */
 export const productRoutes = routeTable('Products', {
   // ---------------------------------------------------------------- storefront
   'GET /p1/api/latest/all': {
     guard: 'public',
-    cache: ['products', 'categories', 'subcategories', 'sales'],
+    cache: PRICED_PRODUCTS,
     summary: 'Newest active products',
     query: LatestQuery,
     responses: { 200: ProductsResponse },
@@ -39,7 +42,7 @@ export const productRoutes = routeTable('Products', {
   },
   'GET /p1/api/best/all': {
     guard: 'public',
-    cache: ['products', 'categories', 'subcategories', 'sales'],
+    cache: PRICED_PRODUCTS,
     summary: 'Best sellers: active products by units sold, ties by newest; optional partial subcategory name',
     query: BestQuery,
     responses: { 200: BestProductsResponse },
@@ -47,13 +50,13 @@ export const productRoutes = routeTable('Products', {
   },
   'GET /p1/api/slug/:slug': {
     guard: 'public',
-    cache: ['products', 'categories', 'subcategories', 'sales', 'shop_settings'],
+    cache: [...PRICED_PRODUCTS, 'shop_settings'],
     summary: 'An active product by slug, with up to 12 related products',
     ...byId(SlugParams, { 200: ProductBySlugResponse }),
   },
   'GET /p1/api/filter/:filterstring': {
     guard: 'public',
-    cache: ['products', 'categories', 'subcategories', 'sales'],
+    cache: PRICED_PRODUCTS,
     summary:
       'Storefront listing of a filter string (see API.md), 30 a page; ?page overrides page-N; past the last page, the last page',
     params: FilterParams,
@@ -63,7 +66,7 @@ export const productRoutes = routeTable('Products', {
   },
   'GET /p1/api/suggest': {
     guard: 'public',
-    cache: ['products', 'categories', 'subcategories', 'sales'],
+    cache: PRICED_PRODUCTS,
     summary: 'Header search suggestions: products, categories and stones near the query (typo-tolerant, Hindi names)',
     description:
       'From two letters on. Names are compared by trigram word similarity (pg_trgm), so `rubi` finds Ruby and ' +
