@@ -11,16 +11,12 @@ import { enqueue, retryMessage } from '../outbox/outbox.js';
 // ---------------------------------------------------------------- saved addresses
 type AddressRow = typeof addresses.$inferSelect;
 
+/** An address's own fields, as the shopper writes them and as they are answered (in this order). */
+const ADDRESS_FIELDS = ['label', 'fullname', 'mobileno', 'address', 'city', 'pincode', 'state', 'gstin'] as const;
+
 const toAddress = (a: AddressRow) => ({
   _id: a.id,
-  label: a.label,
-  fullname: a.fullname,
-  mobileno: a.mobileno,
-  address: a.address,
-  city: a.city,
-  pincode: a.pincode,
-  state: a.state,
-  gstin: a.gstin,
+  ...(Object.fromEntries(ADDRESS_FIELDS.map((k) => [k, a[k]])) as Pick<AddressRow, (typeof ADDRESS_FIELDS)[number]>),
   isdefault: a.isDefault,
   createdAt: a.createdAt.toISOString(),
 });
@@ -41,7 +37,7 @@ async function lockUser(tx: DbOrTx, userId: string) {
 
 const fieldsOf = (b: Partial<AddressBody>) => {
   const out: Partial<AddressRow> = {};
-  for (const k of ['label', 'fullname', 'mobileno', 'address', 'city', 'pincode', 'state', 'gstin'] as const) {
+  for (const k of ADDRESS_FIELDS) {
     if (b[k] !== undefined) out[k] = b[k];
   }
   return out;
