@@ -3,6 +3,7 @@ import {
   type Action,
   decide,
   type OrderState,
+  orderState,
   paymentStatusAfterRefunds,
   placementEvents,
   refundablePaise,
@@ -258,5 +259,23 @@ describe('order state module', () => {
         (e) => e.type,
       ),
     ).toEqual(['placed', 'paid', 'flagged', 'refund_requested']);
+  });
+});
+
+describe('orderState', () => {
+  it('takes the state columns of an order row and only what the rules read of its refunds, return and lines', () => {
+    const row = { ...order(), id: 'o1', totalPaise: 100_000, flag: 'amount_mismatch' as const };
+    const refunds = [{ id: 'r1', amountPaise: 5_000, status: 'processed' as const, reason: 'scratch' }];
+    const lines = [{ id: 'l1', quantity: 2, restocked: 1, productId: null, productname: 'Ruby' }];
+    expect(orderState(row, refunds, { status: 'requested' }, lines)).toEqual({
+      ...order({ flag: 'amount_mismatch' }),
+      refunds: [{ amountPaise: 5_000, status: 'processed' }],
+      returnStatus: 'requested',
+      lines: [{ id: 'l1', quantity: 2, restocked: 1, productId: null }],
+    });
+  });
+
+  it('has no return status without a return request', () => {
+    expect(orderState(order(), [], null, []).returnStatus).toBeNull();
   });
 });
