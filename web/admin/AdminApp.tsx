@@ -19,6 +19,23 @@ const ReportsPage = lazy(() => import('./reports/ReportsPage'));
 const OutboxPage = lazy(() => import('./outbox/OutboxPage'));
 const StorefrontPage = lazy(() => import('./storefront/StorefrontPage'));
 
+/** Each screen under /dashboard/, by its path. */
+const SCREENS: [string, React.ComponentType][] = [
+  ['category', CategoriesPage],
+  ['subcategory', SubcategoriesPage],
+  ['products', ProductsPage],
+  ['users', UsersPage],
+  ['orders', OrdersPage],
+  ['orders/:id', OrderDetailPage],
+  ['sales', SalesPage],
+  ['coupons', CouponsPage],
+  ['reports', ReportsPage],
+  ['tax', TaxPage],
+  ['settings', SettingsPage],
+  ['outbox', OutboxPage],
+  ['storefront', StorefrontPage],
+];
+
 function ScreenLoading() {
   return (
     <div role="status" aria-busy="true" aria-label="Loading" className="space-y-3">
@@ -59,19 +76,9 @@ export default function AdminApp({ screen: only }: { screen?: 'order' } = {}) {
     <Routes>
       <Route element={<AdminShell user={gate.user} />}>
         <Route index element={screen(DashboardPage)} />
-        <Route path="category" element={screen(CategoriesPage)} />
-        <Route path="subcategory" element={screen(SubcategoriesPage)} />
-        <Route path="products" element={screen(ProductsPage)} />
-        <Route path="users" element={screen(UsersPage)} />
-        <Route path="orders" element={screen(OrdersPage)} />
-        <Route path="orders/:id" element={screen(OrderDetailPage)} />
-        <Route path="sales" element={screen(SalesPage)} />
-        <Route path="coupons" element={screen(CouponsPage)} />
-        <Route path="reports" element={screen(ReportsPage)} />
-        <Route path="tax" element={screen(TaxPage)} />
-        <Route path="settings" element={screen(SettingsPage)} />
-        <Route path="outbox" element={screen(OutboxPage)} />
-        <Route path="storefront" element={screen(StorefrontPage)} />
+        {SCREENS.map(([path, Screen]) => (
+          <Route key={path} path={path} element={screen(Screen)} />
+        ))}
         <Route path="*" element={<Navigate to="/dashboard" replace />} />
       </Route>
     </Routes>

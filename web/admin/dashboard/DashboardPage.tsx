@@ -37,6 +37,15 @@ function CountCard({ label, to, icon, load }: { label: string; to: string; icon:
   );
 }
 
+/** The counts at the top, each leading to its list. */
+const COUNTS = [
+  { label: 'Categories', path: 'category', Icon: FolderTree, load: async () => (await adminApi.counts.categories()).count },
+  { label: 'Subcategories', path: 'subcategory', Icon: Tags, load: async () => (await adminApi.counts.subcategories()).count },
+  { label: 'Products', path: 'products', Icon: Package, load: async () => (await adminApi.counts.products()).totalProducts },
+  { label: 'Users', path: 'users', Icon: Users, load: async () => (await adminApi.counts.users()).totalUsers },
+  { label: 'Orders', path: 'orders', Icon: ShoppingBag, load: async () => (await adminApi.counts.orders()).count },
+];
+
 function PeriodCard({ label, revenue, paidOrders }: { label: string; revenue?: number; paidOrders?: number }) {
   return (
     <div className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm" data-testid={`period-${label}`}>
@@ -90,36 +99,15 @@ export default function DashboardPage() {
       <PageHeader title="Dashboard" subtitle="Figures in India time (IST)." />
 
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-5">
-        <CountCard
-          label="Categories"
-          to="/dashboard/category"
-          icon={<FolderTree aria-hidden className="size-5" />}
-          load={async () => (await adminApi.counts.categories()).count}
-        />
-        <CountCard
-          label="Subcategories"
-          to="/dashboard/subcategory"
-          icon={<Tags aria-hidden className="size-5" />}
-          load={async () => (await adminApi.counts.subcategories()).count}
-        />
-        <CountCard
-          label="Products"
-          to="/dashboard/products"
-          icon={<Package aria-hidden className="size-5" />}
-          load={async () => (await adminApi.counts.products()).totalProducts}
-        />
-        <CountCard
-          label="Users"
-          to="/dashboard/users"
-          icon={<Users aria-hidden className="size-5" />}
-          load={async () => (await adminApi.counts.users()).totalUsers}
-        />
-        <CountCard
-          label="Orders"
-          to="/dashboard/orders"
-          icon={<ShoppingBag aria-hidden className="size-5" />}
-          load={async () => (await adminApi.counts.orders()).count}
-        />
+        {COUNTS.map(({ label, path, Icon, load }) => (
+          <CountCard
+            key={label}
+            label={label}
+            to={`/dashboard/${path}`}
+            icon={<Icon aria-hidden className="size-5" />}
+            load={load}
+          />
+        ))}
       </div>
 
       {stats.isError ? <ErrorBanner>Failed to load the revenue figures.</ErrorBanner> : null}

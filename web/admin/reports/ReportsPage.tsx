@@ -1,9 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { adminApi, type GstReport } from '../../api/admin';
 import { errorText, formatINR } from '../format';
 import { buttonClass } from '../ui/Button';
+import { Table } from '../ui/DataTable';
 import { inputClass } from '../ui/Field';
 import { LoadError, PageHeader } from '../ui/Page';
 
@@ -19,10 +20,69 @@ export function currentMonthInIndia(now = new Date()): string {
 const monthName = (ym: string) =>
   new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${ym}-01T00:00:00Z`));
 
-type Col<T> = { header: string; cell: (row: T) => ReactNode; money?: boolean };
+type Row = Record<string, string | number>;
+type KeysOf<T> = T extends unknown ? keyof T : never;
+type Column = KeysOf<GstReport[Section][number]>;
+type Section = 'b2b' | 'b2cl' | 'b2cs' | 'hsn' | 'creditnotes';
+
+const HEADERS: Record<Column, string> = {
+  gstin: 'Buyer GSTIN',
+  invoice: 'Invoice',
+  note: 'Note',
+  date: 'Date',
+  value: 'Value',
+  pos: 'Place of supply',
+  rate: 'Rate',
+  hsn: 'HSN',
+  quantity: 'Quantity',
+  taxablevalue: 'Taxable value',
+  igst: 'IGST',
+  cgst: 'CGST',
+  sgst: 'SGST',
+};
+/** Amounts in rupees; these and the other numbers stand right-aligned. */
+const RUPEES = new Set(['value', 'taxablevalue', 'igst', 'cgst', 'sgst']);
+const NUMBERS = new Set([...RUPEES, 'rate', 'quantity']);
+const TAXES = ['taxablevalue', 'igst', 'cgst', 'sgst'] as const;
+
+const cell = (column: string, row: Row) => {
+  const v = row[column];
+  if (column === 'gstin') return <span className="font-mono">{v}</span>;
+  if (column === 'rate') return `${v}%`;
+  return RUPEES.has(column) ? formatINR(Number(v)) : v;
+};
+
+/** The sections of the return, in order, with the columns of each. */
+const SECTIONS: { id: Section; title: string; note: string; columns: readonly Column[] }[] = [
+  {
+    id: 'b2b',
+    title: 'B2B invoices',
+    note: 'Sales to registered buyers, by the buyer’s GSTIN.',
+    columns: ['gstin', 'invoice', 'date', 'value', 'pos', ...TAXES],
+  },
+  {
+    id: 'b2cl',
+    title: 'B2C large',
+    note: 'Inter-state invoices to consumers above ₹1,00,000.',
+    columns: ['invoice', 'date', 'value', 'pos', ...TAXES],
+  },
+  {
+    id: 'b2cs',
+    title: 'B2C small',
+    note: 'Other sales to consumers, by place of supply and rate, net of their credit notes.',
+    columns: ['pos', 'rate', ...TAXES],
+  },
+  { id: 'hsn', title: 'HSN summary', note: 'By HSN code, net of credit notes.', columns: ['hsn', 'quantity', ...TAXES] },
+  {
+    id: 'creditnotes',
+    title: 'Credit notes',
+    note: 'Credit notes to registered buyers.',
+    columns: ['gstin', 'note', 'date', 'invoice', 'value', ...TAXES],
+  },
+];
 
 /** One section of the return: a table that scrolls inside itself on a narrow screen, or a line saying it is empty. */
-function Section<T>({
+function ReportSection({
   id,
   title,
   note,
@@ -32,9 +92,10 @@ function Section<T>({
   id: string;
   title: string;
   note: string;
-  rows: T[];
-  columns: Col<T>[];
+  rows: Row[];
+  columns: readonly Column[];
 }) {
+  const align = (c: Column) => (NUMBERS.has(c) ? 'text-right' : '');
   return (
     <section
       aria-labelledby={id}
@@ -49,111 +110,38 @@ function Section<T>({
         <p className="text-sm text-gray-600">Nothing this month.</p>
       ) : (
         <div className="overflow-x-auto">
-          <table className="min-w-full divide-y divide-gray-200 text-sm">
-            <caption className="sr-only">{title}</caption>
-            <thead className="bg-gray-50 text-left text-xs font-semibold tracking-wide text-gray-600 uppercase">
-              <tr>
-                {columns.map((c) => (
-                  <th key={c.header} scope="col" className={`px-3 py-2 whitespace-nowrap ${c.money ? 'text-right' : ''}`}>
-                    {c.header}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+          <Table
+            caption={title}
+            headers={columns.map((c) => (
+              <th key={c} scope="col" className={`px-3 py-2 whitespace-nowrap ${align(c)}`}>
+                {HEADERS[c]}
+              </th>
+            ))}
+          >
             <tbody className="divide-y divide-gray-100">
               {rows.map((row, i) => (
                 <tr key={i}>
                   {columns.map((c) => (
-                    <td key={c.header} className={`px-3 py-2 whitespace-nowrap ${c.money ? 'text-right tabular-nums' : ''}`}>
-                      {c.cell(row)}
+                    <td key={c} className={`px-3 py-2 whitespace-nowrap ${NUMBERS.has(c) ? 'text-right tabular-nums' : ''}`}>
+                      {cell(c, row)}
                     </td>
                   ))}
                 </tr>
               ))}
             </tbody>
-          </table>
+          </Table>
         </div>
       )}
     </section>
   );
 }
 
-type Taxes = { taxablevalue: number; igst: number; cgst: number; sgst: number };
-function taxColumns<T extends Taxes>(): Col<T>[] {
-  return [
-    { header: 'Taxable value', cell: (r) => formatINR(r.taxablevalue), money: true },
-    { header: 'IGST', cell: (r) => formatINR(r.igst), money: true },
-    { header: 'CGST', cell: (r) => formatINR(r.cgst), money: true },
-    { header: 'SGST', cell: (r) => formatINR(r.sgst), money: true },
-  ];
-}
-
 function Report({ report }: { report: GstReport }) {
   return (
     <div className="space-y-4">
-      <Section
-        id="b2b"
-        title="B2B invoices"
-        note="Sales to registered buyers, by the buyer’s GSTIN."
-        rows={report.b2b}
-        columns={[
-          { header: 'Buyer GSTIN', cell: (r) => <span className="font-mono">{r.gstin}</span> },
-          { header: 'Invoice', cell: (r) => r.invoice },
-          { header: 'Date', cell: (r) => r.date },
-          { header: 'Value', cell: (r) => formatINR(r.value), money: true },
-          { header: 'Place of supply', cell: (r) => r.pos },
-          ...taxColumns<GstReport['b2b'][number]>(),
-        ]}
-      />
-      <Section
-        id="b2cl"
-        title="B2C large"
-        note="Inter-state invoices to consumers above ₹1,00,000."
-        rows={report.b2cl}
-        columns={[
-          { header: 'Invoice', cell: (r) => r.invoice },
-          { header: 'Date', cell: (r) => r.date },
-          { header: 'Value', cell: (r) => formatINR(r.value), money: true },
-          { header: 'Place of supply', cell: (r) => r.pos },
-          ...taxColumns<GstReport['b2cl'][number]>(),
-        ]}
-      />
-      <Section
-        id="b2cs"
-        title="B2C small"
-        note="Other sales to consumers, by place of supply and rate, net of their credit notes."
-        rows={report.b2cs}
-        columns={[
-          { header: 'Place of supply', cell: (r) => r.pos },
-          { header: 'Rate', cell: (r) => `${r.rate}%`, money: true },
-          ...taxColumns<GstReport['b2cs'][number]>(),
-        ]}
-      />
-      <Section
-        id="hsn"
-        title="HSN summary"
-        note="By HSN code, net of credit notes."
-        rows={report.hsn}
-        columns={[
-          { header: 'HSN', cell: (r) => r.hsn },
-          { header: 'Quantity', cell: (r) => r.quantity, money: true },
-          ...taxColumns<GstReport['hsn'][number]>(),
-        ]}
-      />
-      <Section
-        id="creditnotes"
-        title="Credit notes"
-        note="Credit notes to registered buyers."
-        rows={report.creditnotes}
-        columns={[
-          { header: 'Buyer GSTIN', cell: (r) => <span className="font-mono">{r.gstin}</span> },
-          { header: 'Note', cell: (r) => r.note },
-          { header: 'Date', cell: (r) => r.date },
-          { header: 'Invoice', cell: (r) => r.invoice },
-          { header: 'Value', cell: (r) => formatINR(r.value), money: true },
-          ...taxColumns<GstReport['creditnotes'][number]>(),
-        ]}
-      />
+      {SECTIONS.map((section) => (
+        <ReportSection key={section.id} {...section} rows={report[section.id]} />
+      ))}
     </div>
   );
 }

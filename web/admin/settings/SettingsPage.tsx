@@ -5,7 +5,7 @@ import { gstinError, gstinState, STATE_NAMES } from '../../../contract/gst-rules
 import { type AdminSettings, adminApi, type SettingsBody } from '../../api/admin';
 import { errorText, fieldErrorsOf, formatDateTime } from '../format';
 import { Button } from '../ui/Button';
-import { Field, SelectInput, TextArea, TextField } from '../ui/Field';
+import { Field, SelectField, TextArea, TextField } from '../ui/Field';
 import { LoadError, PageHeader } from '../ui/Page';
 
 const KEY = ['admin', 'settings'];
@@ -82,6 +82,21 @@ function changes(f: Form, saved: AdminSettings): SettingsBody {
   return body;
 }
 
+const STATES = STATE_NAMES.map((s) => ({ value: s, label: s }));
+
+/** The fields shown in the shop. */
+const SHOP_FIELDS = [
+  { key: 'supportphone', label: 'Support phone', type: 'tel', maxLength: 30 },
+  { key: 'supportemail', label: 'Support e-mail', type: 'email', maxLength: 200 },
+  { key: 'freeshippingabove', label: 'Free shipping from (₹)', inputMode: 'decimal' },
+  {
+    key: 'rattiincarats',
+    label: 'Carats per ratti',
+    hint: 'Product pages show ratti beside carat with it. 0.91 is the standard (pakki) ratti of 182 mg, as weighed in Punjab; the kachi (sunari) ratti of about 121 mg is 0.61.',
+    inputMode: 'decimal',
+  },
+] as const;
+
 function SettingsForm({ saved }: { saved: AdminSettings }) {
   const qc = useQueryClient();
   const [form, setForm] = useState<Form>(() => formOf(saved));
@@ -92,6 +107,8 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
     setForm((f) => ({ ...f, [k]: value }));
     setErrors((old) => ({ ...old, [k]: undefined }));
   };
+  /** A field's id, value, change and error. */
+  const bind = (k: keyof Form) => ({ id: k, value: form[k], onChange: set(k), error: errors[k] });
   // The GSTIN is checked as it is typed (once it is whole), next to the field.
   const gstinLive = form.gstin.trim().length >= 15 ? gstinProblem(form.gstin, form.state) : '';
   const gstinMessage = errors.gstin ?? (gstinLive || undefined);
@@ -128,57 +145,33 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
     <form onSubmit={submit} noValidate className="space-y-6" aria-label="Shop settings">
       <fieldset className="grid gap-4 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:grid-cols-2">
         <legend className="px-1 text-base font-semibold text-gray-900">Seller on the tax invoice</legend>
+        <TextField {...bind('shopname')} label="Shop name" required maxLength={100} />
+        <TextField {...bind('legalname')} label="Legal name" required maxLength={200} />
         <TextField
-          id="shopname"
-          label="Shop name"
-          required
-          error={errors.shopname}
-          value={form.shopname}
-          onChange={set('shopname')}
-          maxLength={100}
-        />
-        <TextField
-          id="legalname"
-          label="Legal name"
-          required
-          error={errors.legalname}
-          value={form.legalname}
-          onChange={set('legalname')}
-          maxLength={200}
-        />
-        <TextField
-          id="gstin"
+          {...bind('gstin')}
           label="GSTIN"
           error={gstinMessage}
           hint={gstinMessage ? undefined : '15 characters; its first two digits are the state code of the registration'}
-          value={form.gstin}
-          onChange={set('gstin')}
           maxLength={15}
           autoComplete="off"
           spellCheck={false}
           placeholder="03ABCDE1234F1Z5"
         />
-        <Field id="state" label="State" required error={errors.state}>
-          <SelectInput id="state" value={form.state} onChange={set('state')} error={errors.state}>
-            {STATE_NAMES.includes(form.state as (typeof STATE_NAMES)[number]) ? null : <option value="">Select a state</option>}
-            {STATE_NAMES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </SelectInput>
-        </Field>
+        <SelectField
+          {...bind('state')}
+          label="State"
+          required
+          blank={STATE_NAMES.includes(form.state as (typeof STATE_NAMES)[number]) ? undefined : 'Select a state'}
+          options={STATES}
+        />
         <Field id="address" label="Registered address" required error={errors.address} className="sm:col-span-2">
           <TextArea id="address" rows={3} value={form.address} onChange={set('address')} error={errors.address} maxLength={500} />
         </Field>
         <TextField
-          id="invoiceprefix"
+          {...bind('invoiceprefix')}
           label="Invoice prefix"
           required
-          error={errors.invoiceprefix}
           hint={errors.invoiceprefix ? undefined : `Invoices read ${form.invoiceprefix || 'RG'}/yy-yy/000001`}
-          value={form.invoiceprefix}
-          onChange={set('invoiceprefix')}
           maxLength={6}
           autoComplete="off"
         />
@@ -186,45 +179,9 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
 
       <fieldset className="grid gap-4 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:grid-cols-2">
         <legend className="px-1 text-base font-semibold text-gray-900">Shown in the shop</legend>
-        <TextField
-          id="supportphone"
-          label="Support phone"
-          required
-          error={errors.supportphone}
-          type="tel"
-          value={form.supportphone}
-          onChange={set('supportphone')}
-          maxLength={30}
-        />
-        <TextField
-          id="supportemail"
-          label="Support e-mail"
-          required
-          error={errors.supportemail}
-          type="email"
-          value={form.supportemail}
-          onChange={set('supportemail')}
-          maxLength={200}
-        />
-        <TextField
-          id="freeshippingabove"
-          label="Free shipping from (₹)"
-          required
-          error={errors.freeshippingabove}
-          inputMode="decimal"
-          value={form.freeshippingabove}
-          onChange={set('freeshippingabove')}
-        />
-        <TextField
-          id="rattiincarats"
-          label="Carats per ratti"
-          required
-          error={errors.rattiincarats}
-          hint="Product pages show ratti beside carat with it. 0.91 is the standard (pakki) ratti of 182 mg, as weighed in Punjab; the kachi (sunari) ratti of about 121 mg is 0.61."
-          inputMode="decimal"
-          value={form.rattiincarats}
-          onChange={set('rattiincarats')}
-        />
+        {SHOP_FIELDS.map(({ key, ...field }) => (
+          <TextField key={key} {...bind(key)} {...field} required />
+        ))}
       </fieldset>
 
       <div className="flex flex-wrap items-center gap-3">

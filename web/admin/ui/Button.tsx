@@ -1,12 +1,12 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 
-type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
-const VARIANTS: Record<Variant, string> = {
+const VARIANTS = {
   primary: 'bg-brand-700 text-white hover:bg-brand-600 disabled:bg-brand-700/60',
   secondary: 'border border-gray-300 bg-white text-gray-800 hover:bg-gray-50 disabled:text-gray-400',
   danger: 'bg-red-600 text-white hover:bg-red-700 disabled:bg-red-600/60',
   ghost: 'text-gray-700 hover:bg-gray-100 disabled:text-gray-400',
 };
+type Variant = keyof typeof VARIANTS;
 
 export const buttonClass = (variant: Variant = 'primary', extra = '') =>
   `inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium transition-colors focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-1 focus-visible:outline-none disabled:cursor-not-allowed ${VARIANTS[variant]} ${extra}`;

@@ -6,6 +6,19 @@ type Column<T> = {
   className?: string;
 };
 
+/** A back-office table: its caption for screen readers, its header row (`headers`, the th cells), then its body. */
+export function Table({ caption, headers, children }: { caption: string; headers: ReactNode; children: ReactNode }) {
+  return (
+    <table className="min-w-full divide-y divide-gray-200 text-sm">
+      <caption className="sr-only">{caption}</caption>
+      <thead className="bg-gray-50 text-left text-xs font-semibold tracking-wide text-gray-600 uppercase">
+        <tr>{headers}</tr>
+      </thead>
+      {children}
+    </table>
+  );
+}
+
 /**
  * A table from 768 px up; on a phone each row becomes a card listing "Header: value", with the actions
  * at the bottom. One component for every admin list.
@@ -50,10 +63,10 @@ export function DataTable<T>({
   return (
     <>
       <div className="hidden overflow-x-auto rounded-lg border border-gray-200 md:block">
-        <table className="min-w-full divide-y divide-gray-200 text-sm">
-          <caption className="sr-only">{caption}</caption>
-          <thead className="bg-gray-50 text-left text-xs font-semibold tracking-wide text-gray-600 uppercase">
-            <tr>
+        <Table
+          caption={caption}
+          headers={
+            <>
               {columns.map((c) => (
                 <th key={c.header} scope="col" className={`px-4 py-3 ${c.className ?? ''}`}>
                   {c.header}
@@ -64,8 +77,9 @@ export function DataTable<T>({
                   Actions
                 </th>
               ) : null}
-            </tr>
-          </thead>
+            </>
+          }
+        >
           <tbody className="divide-y divide-gray-100 bg-white">
             {rows.map((row) => (
               <tr key={rowKey(row)} className="hover:bg-gray-50/60">
@@ -82,7 +96,7 @@ export function DataTable<T>({
               </tr>
             ))}
           </tbody>
-        </table>
+        </Table>
       </div>
       <ul className="space-y-3 md:hidden" aria-label={caption}>
         {rows.map((row) => (

@@ -2,17 +2,15 @@ import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 
-type Variant = 'center' | 'sheet' | 'drawer';
-type Size = 'sm' | 'md' | 'lg' | 'xl';
-
-const SIZES: Record<Size, string> = {
+const SIZES = {
   sm: 'sm:max-w-sm',
   md: 'sm:max-w-lg',
   lg: 'sm:max-w-2xl',
   xl: 'sm:max-w-4xl',
 };
+type Size = keyof typeof SIZES;
 
-const PANEL: Record<Variant, string> = {
+const PANEL = {
   // Full screen on a phone, a centred card from 640 px up.
   center:
     'inset-0 sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-[calc(100vw-2rem)] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-xl sm:max-h-[90vh]',
@@ -21,6 +19,7 @@ const PANEL: Record<Variant, string> = {
   // Left drawer (phone navigation): the sidebar's own colours, edge to edge.
   drawer: 'inset-y-0 left-0 w-72 max-w-[85vw]',
 };
+type Variant = keyof typeof PANEL;
 
 /** Small messages stay a centred card on a phone too. */
 const COMPACT = 'top-1/2 left-1/2 w-[min(92vw,24rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl max-h-[90vh]';

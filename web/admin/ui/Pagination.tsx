@@ -43,6 +43,21 @@ const pageBtn =
 const idle = 'border-gray-300 bg-white text-gray-700 hover:bg-gray-50';
 const active = 'border-brand-700 bg-brand-700 font-semibold text-white';
 
+/** The button of page `p`, marked when it is the current `page`. */
+function PageNumber({ p, page, onPage }: { p: number; page: number; onPage: (page: number) => void }) {
+  return (
+    <button
+      type="button"
+      className={`${pageBtn} ${p === page ? active : idle}`}
+      aria-current={p === page ? 'page' : undefined}
+      aria-label={`Page ${p}`}
+      onClick={() => onPage(p)}
+    >
+      {p}
+    </button>
+  );
+}
+
 /** Subcategories and products: Previous, up to 5 page numbers, Next, and the entries range; only when there is more than one page. */
 export function WindowPagination({
   page,
@@ -66,16 +81,7 @@ export function WindowPagination({
           Previous
         </button>
         {pageWindow(page, totalPages).map((p) => (
-          <button
-            key={p}
-            type="button"
-            className={`${pageBtn} ${p === page ? active : idle}`}
-            aria-current={p === page ? 'page' : undefined}
-            aria-label={`Page ${p}`}
-            onClick={() => onPage(p)}
-          >
-            {p}
-          </button>
+          <PageNumber key={p} p={p} page={page} onPage={onPage} />
         ))}
         <button type="button" className={`${pageBtn} ${idle}`} disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
           Next
@@ -121,16 +127,7 @@ export function OrdersPagination({
         </button>
         {pagesWithEllipses(page, totalPages).map((p) =>
           typeof p === 'number' ? (
-            <button
-              key={p}
-              type="button"
-              className={`${pageBtn} ${p === page ? active : idle}`}
-              aria-current={p === page ? 'page' : undefined}
-              aria-label={`Page ${p}`}
-              onClick={() => onPage(p)}
-            >
-              {p}
-            </button>
+            <PageNumber key={p} p={p} page={page} onPage={onPage} />
           ) : (
             <span key={p} aria-hidden className="px-1 text-gray-500">
               …

@@ -47,52 +47,26 @@ function UserModal(dialog: ListDialogProps<User>) {
     );
   }
 
+  /** A field's id, name, value, change and error. */
+  const bind = (k: keyof Form) => ({
+    id: `user-${k}`,
+    name: k,
+    value: form[k],
+    onChange: set(k),
+    error: errors[k],
+    disabled: saving,
+  });
+
   return (
     <FormModal {...modal} size="md" onSubmit={submit} className="space-y-4">
+      <TextField {...bind('fullname')} label="Full Name" required autoComplete="off" />
+      <TextField {...bind('mobileno')} label="Mobile No" required inputMode="numeric" maxLength={10} autoComplete="off" />
+      <SelectField {...bind('role')} label="Role" options={ROLES} />
       <TextField
-        id="user-fullname"
-        label="Full Name"
-        required
-        error={errors.fullname}
-        name="fullname"
-        value={form.fullname}
-        onChange={set('fullname')}
-        disabled={saving}
-        autoComplete="off"
-      />
-      <TextField
-        id="user-mobileno"
-        label="Mobile No"
-        required
-        error={errors.mobileno}
-        name="mobileno"
-        inputMode="numeric"
-        maxLength={10}
-        value={form.mobileno}
-        onChange={set('mobileno')}
-        disabled={saving}
-        autoComplete="off"
-      />
-      <SelectField
-        id="user-role"
-        label="Role"
-        error={errors.role}
-        name="role"
-        value={form.role}
-        onChange={set('role')}
-        disabled={saving}
-        options={ROLES}
-      />
-      <TextField
-        id="user-password"
+        {...bind('password')}
         label="Password"
         required={!isEdit}
-        error={errors.password}
-        name="password"
         type="password"
-        value={form.password}
-        onChange={set('password')}
-        disabled={saving}
         autoComplete="new-password"
         placeholder={isEdit ? 'Leave blank to keep current password' : undefined}
       />
