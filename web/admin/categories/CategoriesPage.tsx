@@ -82,11 +82,10 @@ export default function CategoriesPage() {
   return (
     <AdminListScreen
       list={list}
-      title="Categories"
-      addLabel="Add Category"
+      noun="Category"
+      plural="Categories"
       query={query}
       loadFailed={errorText(query.error, 'Failed to fetch categories')}
-      caption="Categories"
       rows={query.data?.data ?? []}
       rowKey={(c) => c._id}
       empty='No categories found. Click "Add Category" to create your first category.'

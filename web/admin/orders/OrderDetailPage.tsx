@@ -9,7 +9,7 @@ import { OrderTimeline } from '../../ui/OrderTimeline';
 import { formatDateTime, formatINR } from '../format';
 import { Button } from '../ui/Button';
 import { useConfirm } from '../ui/Confirm';
-import { Field, TextArea, TextInput } from '../ui/Field';
+import { Field, TextArea, TextField } from '../ui/Field';
 import { Modal } from '../ui/Modal';
 import { ErrorBanner, PageHeader } from '../ui/Page';
 
@@ -299,24 +299,24 @@ function RefundDialog({ order, run, onClose }: { order: AdminOrder; run: Run; on
       testId="refund-dialog"
     >
       <form onSubmit={submit} className="space-y-4" noValidate>
-        <Field id="refund-amount" label="Amount (₹)" required error={errors.amount}>
-          <TextInput
-            id="refund-amount"
-            inputMode="decimal"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-            error={errors.amount}
-          />
-        </Field>
-        <Field id="refund-reason" label="Reason" required error={errors.reason}>
-          <TextInput
-            id="refund-reason"
-            value={reason}
-            maxLength={500}
-            onChange={(e) => setReason(e.target.value)}
-            error={errors.reason}
-          />
-        </Field>
+        <TextField
+          id="refund-amount"
+          label="Amount (₹)"
+          required
+          error={errors.amount}
+          inputMode="decimal"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+        />
+        <TextField
+          id="refund-reason"
+          label="Reason"
+          required
+          error={errors.reason}
+          value={reason}
+          maxLength={500}
+          onChange={(e) => setReason(e.target.value)}
+        />
         {lines.length ? (
           <fieldset className="space-y-2">
             <legend className="text-sm font-medium text-gray-800">Put units back on sale</legend>
@@ -324,16 +324,16 @@ function RefundDialog({ order, run, onClose }: { order: AdminOrder; run: Run; on
               const max = order.restockable.find((r) => r.lineId === l._id)?.quantity ?? 0;
               const id = `restock-${l._id}`;
               return (
-                <Field key={l._id} id={id} label={`${l.productname} (up to ${max})`}>
-                  <TextInput
-                    id={id}
-                    type="number"
-                    min={0}
-                    max={max}
-                    value={restock[l._id] ?? '0'}
-                    onChange={(e) => setRestock((r) => ({ ...r, [l._id]: e.target.value }))}
-                  />
-                </Field>
+                <TextField
+                  key={l._id}
+                  id={id}
+                  label={`${l.productname} (up to ${max})`}
+                  type="number"
+                  min={0}
+                  max={max}
+                  value={restock[l._id] ?? '0'}
+                  onChange={(e) => setRestock((r) => ({ ...r, [l._id]: e.target.value }))}
+                />
               );
             })}
           </fieldset>
@@ -396,34 +396,33 @@ function ShipmentSection({ order, run }: { order: AdminOrder; run: Run }) {
       ) : null}
       {canShip ? (
         <form onSubmit={submit} className="space-y-3" noValidate>
-          <Field id="carrier" label="Carrier" required error={errors.carrier}>
-            <TextInput
-              id="carrier"
-              value={carrier}
-              maxLength={100}
-              onChange={(e) => setCarrier(e.target.value)}
-              error={errors.carrier}
-            />
-          </Field>
-          <Field id="trackingnumber" label="Tracking number" required error={errors.trackingnumber}>
-            <TextInput
-              id="trackingnumber"
-              value={trackingnumber}
-              maxLength={100}
-              onChange={(e) => setNumber(e.target.value)}
-              error={errors.trackingnumber}
-            />
-          </Field>
-          <Field id="trackingurl" label="Tracking link" error={errors.trackingurl}>
-            <TextInput
-              id="trackingurl"
-              type="url"
-              placeholder="https://"
-              value={trackingurl}
-              onChange={(e) => setUrl(e.target.value)}
-              error={errors.trackingurl}
-            />
-          </Field>
+          <TextField
+            id="carrier"
+            label="Carrier"
+            required
+            error={errors.carrier}
+            value={carrier}
+            maxLength={100}
+            onChange={(e) => setCarrier(e.target.value)}
+          />
+          <TextField
+            id="trackingnumber"
+            label="Tracking number"
+            required
+            error={errors.trackingnumber}
+            value={trackingnumber}
+            maxLength={100}
+            onChange={(e) => setNumber(e.target.value)}
+          />
+          <TextField
+            id="trackingurl"
+            label="Tracking link"
+            error={errors.trackingurl}
+            type="url"
+            placeholder="https://"
+            value={trackingurl}
+            onChange={(e) => setUrl(e.target.value)}
+          />
           <Button type="submit" data-testid="save-shipment">
             {order.shipment ? 'Update shipment' : 'Mark shipped'}
           </Button>

@@ -1,6 +1,53 @@
+import type { InputHTMLAttributes, ReactNode } from 'react';
 import { TEXT_ATTRIBUTES, WEIGHT_ATTRIBUTES } from '../../../contract/catalogue';
-import { Field, TextInput } from '../ui/Field';
-import type { FieldProps, TextAttribute, WeightAttribute } from './productFormState';
+import { Field, SelectInput, TextArea, TextInput } from '../ui/Field';
+import type { FieldProps, ProductFields, TextAttribute, WeightAttribute } from './productFormState';
+
+type Labelled = { state: FieldProps; k: keyof ProductFields; label: string; required?: boolean; className?: string };
+
+/** The id, name, value, change and error of the product field `k` (its id is pf-<k>). */
+const bind = ({ fields, set, err }: FieldProps, k: keyof ProductFields) => ({
+  id: `pf-${k}`,
+  name: k,
+  value: fields[k],
+  onChange: set(k),
+  error: err(k),
+});
+
+/** A labelled product field: a text input, or a text area of `rows` lines. */
+export function ProductInput({
+  state,
+  k,
+  label,
+  required,
+  className,
+  rows,
+  ...input
+}: Labelled & { rows?: number } & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name' | 'required'>) {
+  return (
+    <Field id={`pf-${k}`} label={label} required={required} error={state.err(k)} className={className}>
+      {rows ? <TextArea rows={rows} {...bind(state, k)} /> : <TextInput {...bind(state, k)} {...input} />}
+    </Field>
+  );
+}
+
+/** A labelled product select; `children` are its options. */
+export function ProductSelect({
+  state,
+  k,
+  label,
+  required,
+  children,
+  ...select
+}: Labelled & { children: ReactNode; disabled?: boolean; onChange?: (e: { target: { value: string } }) => void }) {
+  return (
+    <Field id={`pf-${k}`} label={label} required={required} error={state.err(k)}>
+      <SelectInput {...bind(state, k)} {...select}>
+        {children}
+      </SelectInput>
+    </Field>
+  );
+}
 
 const TEXT_LABELS: Record<TextAttribute, string> = {
   treatment: 'Treatment',
@@ -24,43 +71,24 @@ const WEIGHT_LABELS: Record<WeightAttribute, string> = {
 };
 
 /** The stone's text attributes (treatment, cut, origin…). */
-export function GemSpecificationsFieldset({ fields, set, err, disabled }: FieldProps) {
+export function GemSpecificationsFieldset(form: FieldProps) {
   return (
-    <fieldset className="grid gap-4 sm:grid-cols-2" disabled={disabled}>
+    <fieldset className="grid gap-4 sm:grid-cols-2" disabled={form.disabled}>
       <legend className="mb-2 text-sm font-semibold text-gray-900">Gemstone specifications</legend>
       {TEXT_ATTRIBUTES.map((k) => (
-        <Field
-          key={k}
-          id={`pf-${k}`}
-          label={TEXT_LABELS[k]}
-          error={err(k)}
-          className={k === 'returnpolicy' ? 'sm:col-span-2' : ''}
-        >
-          <TextInput id={`pf-${k}`} name={k} value={fields[k]} onChange={set(k)} error={err(k)} />
-        </Field>
+        <ProductInput key={k} state={form} k={k} label={TEXT_LABELS[k]} className={k === 'returnpolicy' ? 'sm:col-span-2' : ''} />
       ))}
     </fieldset>
   );
 }
 
 /** The stone's weights in each unit. */
-export function WeightsFieldset({ fields, set, err, disabled }: FieldProps) {
+export function WeightsFieldset(form: FieldProps) {
   return (
-    <fieldset className="grid gap-4 sm:grid-cols-3" disabled={disabled}>
+    <fieldset className="grid gap-4 sm:grid-cols-3" disabled={form.disabled}>
       <legend className="mb-2 text-sm font-semibold text-gray-900">Weights</legend>
       {WEIGHT_ATTRIBUTES.map((k) => (
-        <Field key={k} id={`pf-${k}`} label={WEIGHT_LABELS[k]} error={err(k)}>
-          <TextInput
-            id={`pf-${k}`}
-            name={k}
-            type="number"
-            min={0}
-            step="any"
-            value={fields[k]}
-            onChange={set(k)}
-            error={err(k)}
-          />
-        </Field>
+        <ProductInput key={k} state={form} k={k} label={WEIGHT_LABELS[k]} type="number" min={0} step="any" />
       ))}
     </fieldset>
   );

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import type { Product } from '../../../contract/catalogue';
 import { CERTIFICATE_LABS } from '../../../contract/gems';
 import { Button } from '../ui/Button';
-import { Field, SelectInput, TextInput } from '../ui/Field';
+import { ProductInput, ProductSelect } from './ProductAttributes';
 import { FilePicker } from './ProductMedia';
 import { certificateFileProblem, type FieldProps } from './productFormState';
 
@@ -48,40 +48,29 @@ export function useCertificateChoice(product: Product | null | undefined, onProb
 type CertificateChoice = ReturnType<typeof useCertificateChoice>;
 
 /** The lab, the report number and the report file (current one removable or replaced, new one removable). */
-export function CertificateFieldset({ fields, set, err, disabled, choice }: FieldProps & { choice: CertificateChoice }) {
+export function CertificateFieldset({ choice, ...form }: FieldProps & { choice: CertificateChoice }) {
+  const { fields, err, disabled } = form;
   const { existingCertificate, certificate, certificateToDelete } = choice;
   return (
     <fieldset className="grid gap-4 sm:grid-cols-2" disabled={disabled}>
       <legend className="mb-2 text-sm font-semibold text-gray-900">Lab certificate</legend>
-      <Field id="pf-certificatelab" label="Lab" error={err('certificatelab')}>
-        <SelectInput
-          id="pf-certificatelab"
-          name="certificatelab"
-          value={fields.certificatelab}
-          onChange={set('certificatelab')}
-          error={err('certificatelab')}
-        >
-          <option value="">No lab report</option>
-          {CERTIFICATE_LABS.map((l) => (
-            <option key={l.key} value={l.key}>
-              {l.label}
-            </option>
-          ))}
-        </SelectInput>
-      </Field>
-      <Field id="pf-certificatenumber" label="Report number" error={err('certificatenumber')}>
-        <TextInput
-          id="pf-certificatenumber"
-          name="certificatenumber"
-          value={fields.certificatenumber}
-          onChange={set('certificatenumber')}
-          maxLength={40}
-          autoComplete="off"
-          spellCheck={false}
-          placeholder={fields.certificatelab === 'gia' ? 'e.g. 2141438167' : 'e.g. LG612345678'}
-          error={err('certificatenumber')}
-        />
-      </Field>
+      <ProductSelect state={form} k="certificatelab" label="Lab">
+        <option value="">No lab report</option>
+        {CERTIFICATE_LABS.map((l) => (
+          <option key={l.key} value={l.key}>
+            {l.label}
+          </option>
+        ))}
+      </ProductSelect>
+      <ProductInput
+        state={form}
+        k="certificatenumber"
+        label="Report number"
+        maxLength={40}
+        autoComplete="off"
+        spellCheck={false}
+        placeholder={fields.certificatelab === 'gia' ? 'e.g. 2141438167' : 'e.g. LG612345678'}
+      />
       <div className="space-y-2 sm:col-span-2">
         {existingCertificate ? (
           <div

@@ -4,12 +4,21 @@ import { adminApi, type Category, type ProductSaved, type Subcategory } from '..
 import { ApiError } from '../../api/client';
 import { fieldErrorsOf } from '../format';
 import { Button } from '../ui/Button';
-import { Field, SelectInput, TextArea, TextInput } from '../ui/Field';
-import { GemSpecificationsFieldset, WeightsFieldset } from './ProductAttributes';
+import { GemSpecificationsFieldset, ProductInput, ProductSelect, WeightsFieldset } from './ProductAttributes';
 import { CertificateFieldset, useCertificateChoice } from './ProductCertificate';
 import { ColoursFieldset, SizesFieldset } from './ProductChips';
 import { ImagesFieldset, useProductMedia, VideoFieldset } from './ProductMedia';
 import { type FieldProps, initialFields, type ProductFields, toFormData, validate } from './productFormState';
+
+/** The basic fields, in order. */
+const BASICS = [
+  { k: 'productname', label: 'Product Name', required: true, className: 'sm:col-span-2', maxLength: 200 },
+  { k: 'productdescription', label: 'Description', required: true, className: 'sm:col-span-2', rows: 4 },
+  { k: 'productprice', label: 'Price (₹)', required: true, type: 'number', min: 0, step: 0.01, inputMode: 'decimal' },
+  { k: 'stockquantity', label: 'Stock Quantity', required: true, type: 'number', min: 0, step: 1, inputMode: 'numeric' },
+  { k: 'productbrand', label: 'Brand' },
+  { k: 'rating', label: 'Rating', type: 'number', min: 0, max: 5, step: 0.1 },
+] as const;
 
 /** What the form calls; the page passes the real API, tests pass fakes. */
 export type ProductFormApi = {
@@ -155,124 +164,42 @@ export function ProductForm({
 
       <fieldset className="grid gap-4 sm:grid-cols-2" disabled={disabled}>
         <legend className="sr-only">Category</legend>
-        <Field id="pf-category" label="Category" required error={err('category')}>
-          <SelectInput
-            id="pf-category"
-            name="category"
-            value={fields.category}
-            onChange={(e) => changeCategory(e.target.value)}
-            disabled={categoriesLoading || disabled}
-            error={err('category')}
-          >
-            <option value="">{categoriesLoading ? 'Loading categories…' : 'Select a category'}</option>
-            {categories.map((c) => (
-              <option key={c._id} value={c._id}>
-                {c.categoryname}
-              </option>
-            ))}
-          </SelectInput>
-        </Field>
-        <Field id="pf-subcategory" label="Subcategory" required error={err('subcategory')}>
-          <SelectInput
-            id="pf-subcategory"
-            name="subcategory"
-            value={fields.subcategory}
-            onChange={set('subcategory')}
-            disabled={!fields.category || disabled}
-            error={err('subcategory')}
-          >
-            <option value="">{fields.category ? 'Select a subcategory' : 'Choose a category first'}</option>
-            {subcategories.map((s) => (
-              <option key={s._id} value={s._id}>
-                {s.subcategoryname}
-              </option>
-            ))}
-            {/* keeps the saved subcategory selectable while its list loads */}
-            {fields.subcategory &&
-            !subcategories.some((s) => s._id === fields.subcategory) &&
-            product?.subcategory?._id === fields.subcategory ? (
-              <option value={product.subcategory._id}>{product.subcategory.subcategoryname}</option>
-            ) : null}
-          </SelectInput>
-        </Field>
+        <ProductSelect
+          state={fieldProps}
+          k="category"
+          label="Category"
+          required
+          onChange={(e) => changeCategory(e.target.value)}
+          disabled={categoriesLoading || disabled}
+        >
+          <option value="">{categoriesLoading ? 'Loading categories…' : 'Select a category'}</option>
+          {categories.map((c) => (
+            <option key={c._id} value={c._id}>
+              {c.categoryname}
+            </option>
+          ))}
+        </ProductSelect>
+        <ProductSelect state={fieldProps} k="subcategory" label="Subcategory" required disabled={!fields.category || disabled}>
+          <option value="">{fields.category ? 'Select a subcategory' : 'Choose a category first'}</option>
+          {subcategories.map((s) => (
+            <option key={s._id} value={s._id}>
+              {s.subcategoryname}
+            </option>
+          ))}
+          {/* keeps the saved subcategory selectable while its list loads */}
+          {fields.subcategory &&
+          !subcategories.some((s) => s._id === fields.subcategory) &&
+          product?.subcategory?._id === fields.subcategory ? (
+            <option value={product.subcategory._id}>{product.subcategory.subcategoryname}</option>
+          ) : null}
+        </ProductSelect>
       </fieldset>
 
       <fieldset className="grid gap-4 sm:grid-cols-2" disabled={disabled}>
         <legend className="mb-2 text-sm font-semibold text-gray-900">Basics</legend>
-        <Field id="pf-productname" label="Product Name" required error={err('productname')} className="sm:col-span-2">
-          <TextInput
-            id="pf-productname"
-            name="productname"
-            value={fields.productname}
-            onChange={set('productname')}
-            maxLength={200}
-            error={err('productname')}
-          />
-        </Field>
-        <Field
-          id="pf-productdescription"
-          label="Description"
-          required
-          error={err('productdescription')}
-          className="sm:col-span-2"
-        >
-          <TextArea
-            id="pf-productdescription"
-            name="productdescription"
-            rows={4}
-            value={fields.productdescription}
-            onChange={set('productdescription')}
-            error={err('productdescription')}
-          />
-        </Field>
-        <Field id="pf-productprice" label="Price (₹)" required error={err('productprice')}>
-          <TextInput
-            id="pf-productprice"
-            name="productprice"
-            type="number"
-            min={0}
-            step={0.01}
-            inputMode="decimal"
-            value={fields.productprice}
-            onChange={set('productprice')}
-            error={err('productprice')}
-          />
-        </Field>
-        <Field id="pf-stockquantity" label="Stock Quantity" required error={err('stockquantity')}>
-          <TextInput
-            id="pf-stockquantity"
-            name="stockquantity"
-            type="number"
-            min={0}
-            step={1}
-            inputMode="numeric"
-            value={fields.stockquantity}
-            onChange={set('stockquantity')}
-            error={err('stockquantity')}
-          />
-        </Field>
-        <Field id="pf-productbrand" label="Brand" error={err('productbrand')}>
-          <TextInput
-            id="pf-productbrand"
-            name="productbrand"
-            value={fields.productbrand}
-            onChange={set('productbrand')}
-            error={err('productbrand')}
-          />
-        </Field>
-        <Field id="pf-rating" label="Rating" error={err('rating')}>
-          <TextInput
-            id="pf-rating"
-            name="rating"
-            type="number"
-            min={0}
-            max={5}
-            step={0.1}
-            value={fields.rating}
-            onChange={set('rating')}
-            error={err('rating')}
-          />
-        </Field>
+        {BASICS.map((field) => (
+          <ProductInput key={field.k} state={fieldProps} {...field} />
+        ))}
       </fieldset>
 
       <SizesFieldset sizes={sizes} onChange={setSizes} error={err('productsizes')} disabled={disabled} />
@@ -285,25 +212,8 @@ export function ProductForm({
 
       <fieldset className="grid gap-4" disabled={disabled}>
         <legend className="mb-2 text-sm font-semibold text-gray-900">Search engines</legend>
-        <Field id="pf-metatitle" label="Meta Title" error={err('metatitle')}>
-          <TextInput
-            id="pf-metatitle"
-            name="metatitle"
-            value={fields.metatitle}
-            onChange={set('metatitle')}
-            error={err('metatitle')}
-          />
-        </Field>
-        <Field id="pf-metadescription" label="Meta Description" error={err('metadescription')}>
-          <TextArea
-            id="pf-metadescription"
-            name="metadescription"
-            rows={2}
-            value={fields.metadescription}
-            onChange={set('metadescription')}
-            error={err('metadescription')}
-          />
-        </Field>
+        <ProductInput state={fieldProps} k="metatitle" label="Meta Title" />
+        <ProductInput state={fieldProps} k="metadescription" label="Meta Description" rows={2} />
       </fieldset>
 
       {progress !== null ? (

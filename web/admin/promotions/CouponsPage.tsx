@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { adminApi, type Coupon } from '../../api/admin';
 import { formatDateTime, formatINR } from '../format';
-import { TextField } from '../ui/Field';
+import { RadioGroup, TextField } from '../ui/Field';
 import { FormModal, useDialogSave } from '../ui/FormModal';
 import type { ListDialogProps } from '../ui/useAdminList';
 import { PeriodFields, usePeriod } from './Period';
@@ -105,31 +105,17 @@ function CouponModal(dialog: ListDialogProps<Coupon>) {
         disabled={saving}
         autoFocus
       />
-      <fieldset>
-        <legend className="mb-1 text-sm font-medium text-gray-800">Discount</legend>
-        <div className="flex flex-wrap gap-4 text-sm">
-          <label className="flex items-center gap-2">
-            <input
-              type="radio"
-              name="coupon-kind"
-              checked={kind === 'percent'}
-              onChange={() => setKind('percent')}
-              disabled={saving}
-            />
-            Percentage off
-          </label>
-          <label className="flex items-center gap-2">
-            <input
-              type="radio"
-              name="coupon-kind"
-              checked={kind === 'amount'}
-              onChange={() => setKind('amount')}
-              disabled={saving}
-            />
-            Fixed amount off
-          </label>
-        </div>
-      </fieldset>
+      <RadioGroup
+        legend="Discount"
+        name="coupon-kind"
+        value={kind}
+        options={[
+          ['percent', 'Percentage off'],
+          ['amount', 'Fixed amount off'],
+        ]}
+        onChange={setKind}
+        disabled={saving}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           id="coupon-value"

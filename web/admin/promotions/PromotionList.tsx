@@ -64,12 +64,11 @@ export function PromotionList<Row extends Promotion, Data>({
   return (
     <AdminListScreen
       list={list}
-      title={`${Noun}s`}
+      noun={Noun}
+      plural={`${Noun}s`}
       subtitle={subtitle}
-      addLabel={`Add ${Noun}`}
       query={query}
       loadFailed={errorText(query.error, `Failed to fetch ${plural}`)}
-      caption={`${Noun}s`}
       rows={query.data ? rowsOf(query.data) : []}
       rowKey={(row) => row._id}
       empty={`No ${plural} yet. Click "Add ${Noun}" to create one.`}

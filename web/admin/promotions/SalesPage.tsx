@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { type AdminSale, adminApi } from '../../api/admin';
 import { errorText, formatDateTime } from '../format';
 import { Button } from '../ui/Button';
-import { SelectField, TextField, TextInput } from '../ui/Field';
+import { RadioGroup, SelectField, TextField, TextInput } from '../ui/Field';
 import { FormModal, useDialogSave } from '../ui/FormModal';
 import type { ListDialogProps } from '../ui/useAdminList';
 import { PeriodFields, usePeriod } from './Period';
@@ -202,30 +202,18 @@ function SaleModal(dialog: ListDialogProps<AdminSale>) {
           disabled={saving}
         />
       </div>
-      <fieldset>
-        <legend className="mb-1 text-sm font-medium text-gray-800">The sale is on</legend>
-        <div className="flex flex-wrap gap-4 text-sm">
-          {(
-            [
-              ['category', 'A category'],
-              ['subcategory', 'A subcategory'],
-              ['products', 'Chosen products'],
-            ] as const
-          ).map(([value, label]) => (
-            <label key={value} className="flex items-center gap-2">
-              <input
-                type="radio"
-                name="sale-target"
-                value={value}
-                checked={kind === value}
-                onChange={() => setKind(value)}
-                disabled={saving}
-              />
-              {label}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <RadioGroup
+        legend="The sale is on"
+        name="sale-target"
+        value={kind}
+        options={[
+          ['category', 'A category'],
+          ['subcategory', 'A subcategory'],
+          ['products', 'Chosen products'],
+        ]}
+        onChange={setKind}
+        disabled={saving}
+      />
       {kind !== 'products' ? (
         <SelectField
           id={`sale-${kind}`}

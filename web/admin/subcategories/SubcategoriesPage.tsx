@@ -97,11 +97,10 @@ export default function SubcategoriesPage() {
   return (
     <AdminListScreen
       list={list}
-      title="Subcategories"
-      addLabel="Add Subcategory"
+      noun="Subcategory"
+      plural="Subcategories"
       query={query}
       loadFailed={errorText(query.error, 'Failed to fetch subcategories')}
-      caption="Subcategories"
       rows={rows}
       rowKey={(s) => s._id}
       empty='No subcategories found. Click "Add Subcategory" to create one.'

@@ -33,7 +33,7 @@ export function RowActions({
   );
 }
 
-type TableProps<Row> = Pick<ComponentProps<typeof DataTable<Row>>, 'caption' | 'rows' | 'rowKey' | 'empty' | 'columns'>;
+type TableProps<Row> = Pick<ComponentProps<typeof DataTable<Row>>, 'rows' | 'rowKey' | 'empty' | 'columns'>;
 
 /**
  * A back-office list screen: the title with its Add button, the load error with Retry, the table whose rows have
@@ -42,9 +42,10 @@ type TableProps<Row> = Pick<ComponentProps<typeof DataTable<Row>>, 'caption' | '
  */
 export function AdminListScreen<Row>({
   list,
-  title,
+  noun,
+  plural,
+  title = plural,
   subtitle,
-  addLabel,
   query,
   loadFailed,
   rowName,
@@ -56,9 +57,11 @@ export function AdminListScreen<Row>({
   ...table
 }: TableProps<Row> & {
   list: ReturnType<typeof useAdminList<Row>>;
-  title: string;
+  /** What a row is ("Category"), and the rows ("Categories": the title and table caption). */
+  noun: string;
+  plural: string;
+  title?: string;
   subtitle?: string;
-  addLabel: string;
   query: { isError: boolean; isPending: boolean; refetch: () => unknown };
   /** The text when the list could not be loaded. */
   loadFailed: string;
@@ -79,13 +82,14 @@ export function AdminListScreen<Row>({
         subtitle={subtitle}
         actions={
           <Button onClick={() => list.openModal(null)}>
-            <Plus aria-hidden className="size-4" /> {addLabel}
+            <Plus aria-hidden className="size-4" /> {`Add ${noun}`}
           </Button>
         }
       />
       <LoadError query={query}>{loadFailed}</LoadError>
       <DataTable
         {...table}
+        caption={plural}
         loading={query.isPending}
         actions={(row) => (
           <RowActions name={rowName(row)} onEdit={() => list.openModal(row)} onDelete={() => onDelete(row)}>

@@ -118,3 +118,34 @@ export function SelectField({
     </Field>
   );
 }
+
+/** A row of radio buttons under a legend: `options` are [value, label] pairs. */
+export function RadioGroup<V extends string>({
+  legend,
+  name,
+  value,
+  options,
+  onChange,
+  disabled,
+}: {
+  legend: string;
+  name: string;
+  value: V;
+  options: readonly (readonly [V, string])[];
+  onChange: (value: V) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <fieldset>
+      <legend className="mb-1 text-sm font-medium text-gray-800">{legend}</legend>
+      <div className="flex flex-wrap gap-4 text-sm">
+        {options.map(([v, label]) => (
+          <label key={v} className="flex items-center gap-2">
+            <input type="radio" name={name} value={v} checked={value === v} onChange={() => onChange(v)} disabled={disabled} />
+            {label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

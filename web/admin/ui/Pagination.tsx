@@ -104,27 +104,29 @@ export function OrdersPagination({
   onPage: (page: number) => void;
 }) {
   if (totalPages < 1) return null;
+  const arrows = (
+    [
+      ['First page', ChevronsLeft, 1, page <= 1],
+      ['Previous page', ChevronLeft, page - 1, page <= 1],
+      ['Next page', ChevronRight, page + 1, page >= totalPages],
+      ['Last page', ChevronsRight, totalPages, page >= totalPages],
+    ] as const
+  ).map(([label, Icon, target, disabled]) => (
+    <button
+      key={label}
+      type="button"
+      className={`${pageBtn} ${idle} px-2`}
+      disabled={disabled}
+      onClick={() => onPage(target)}
+      aria-label={label}
+    >
+      <Icon aria-hidden className="size-4" />
+    </button>
+  ));
   return (
     <nav aria-label="Pagination" className="mt-6 flex flex-col items-center gap-3">
       <div className="flex flex-wrap items-center justify-center gap-1">
-        <button
-          type="button"
-          className={`${pageBtn} ${idle} px-2`}
-          disabled={page <= 1}
-          onClick={() => onPage(1)}
-          aria-label="First page"
-        >
-          <ChevronsLeft aria-hidden className="size-4" />
-        </button>
-        <button
-          type="button"
-          className={`${pageBtn} ${idle} px-2`}
-          disabled={page <= 1}
-          onClick={() => onPage(page - 1)}
-          aria-label="Previous page"
-        >
-          <ChevronLeft aria-hidden className="size-4" />
-        </button>
+        {arrows.slice(0, 2)}
         {pagesWithEllipses(page, totalPages).map((p) =>
           typeof p === 'number' ? (
             <PageNumber key={p} p={p} page={page} onPage={onPage} />
@@ -134,24 +136,7 @@ export function OrdersPagination({
             </span>
           ),
         )}
-        <button
-          type="button"
-          className={`${pageBtn} ${idle} px-2`}
-          disabled={page >= totalPages}
-          onClick={() => onPage(page + 1)}
-          aria-label="Next page"
-        >
-          <ChevronRight aria-hidden className="size-4" />
-        </button>
-        <button
-          type="button"
-          className={`${pageBtn} ${idle} px-2`}
-          disabled={page >= totalPages}
-          onClick={() => onPage(totalPages)}
-          aria-label="Last page"
-        >
-          <ChevronsRight aria-hidden className="size-4" />
-        </button>
+        {arrows.slice(2)}
       </div>
       <p className="text-sm text-gray-600">
         Page {page} of {totalPages} ({totalOrders} total {nounFor(totalOrders, 'order')})

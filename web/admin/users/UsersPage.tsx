@@ -83,11 +83,11 @@ export default function UsersPage() {
   return (
     <AdminListScreen
       list={list}
+      noun="User"
+      plural="Users"
       title="User Management"
-      addLabel="Add User"
       query={query}
       loadFailed={errorText(query.error, 'Failed to load users', 'Server error while loading users')}
-      caption="Users"
       rows={query.data?.users ?? []}
       rowKey={(u) => u._id}
       empty="No users found."
