@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { usePageTitle } from '../ui/usePageTitle';
+import { LinkList } from './components/LinkList';
 import { INFO_LINKS } from './components/shopInfo';
 
 const POPULAR = [
@@ -61,28 +62,17 @@ export default function NotFoundPage() {
         </Link>
       </div>
       <h2 className="mt-10 mb-3 font-semibold text-gray-900">Popular gemstones</h2>
-      <ul className="flex flex-wrap justify-center gap-2">
-        {POPULAR.map((p) => (
-          <li key={p.to}>
-            <Link
-              to={p.to}
-              className="inline-block rounded-full bg-brand-50 px-4 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-100"
-            >
-              {p.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <LinkList
+        links={POPULAR}
+        className="flex flex-wrap justify-center gap-2"
+        linkClassName="inline-block rounded-full bg-brand-50 px-4 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-100"
+      />
       <h2 className="mt-8 mb-3 font-semibold text-gray-900">Help and information</h2>
-      <ul className="flex flex-wrap justify-center gap-x-4 gap-y-2 text-sm">
-        {INFO_LINKS.map((l) => (
-          <li key={l.to}>
-            <Link to={l.to} className="text-brand-700 underline underline-offset-2">
-              {l.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <LinkList
+        links={INFO_LINKS}
+        className="flex flex-wrap justify-center gap-x-4 gap-y-2 text-sm"
+        linkClassName="text-brand-700 underline underline-offset-2"
+      />
     </section>
   );
 }

@@ -4,7 +4,7 @@ import { STATE_NAMES } from '../../../contract/gst-rules';
 import { type Address, type AddressInput, accountApi } from '../../api/account';
 import type { User } from '../../api/auth';
 import { SESSION_KEY, useSession } from '../../auth/session';
-import { SignedIn } from '../../cart/SignedIn';
+import { SignedInPage } from '../../cart/SignedIn';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { PasswordInput } from '../auth/PasswordInput';
 import { Checkbox } from '../components/Checkbox';
@@ -23,12 +23,13 @@ const secondaryButton =
 export default function AccountPage() {
   usePageTitle('My Account');
   return (
-    <section className="mx-auto max-w-3xl px-4 py-6 sm:py-8">
-      <h1 className="mb-6 font-serif text-2xl font-bold text-gray-900 sm:text-3xl">My Account</h1>
-      <SignedIn fallback={<div aria-busy="true" className="h-64 animate-pulse rounded-xl bg-gray-100" />}>
-        <Account />
-      </SignedIn>
-    </section>
+    <SignedInPage
+      title="My Account"
+      width="max-w-3xl"
+      fallback={<div aria-busy="true" className="h-64 animate-pulse rounded-xl bg-gray-100" />}
+    >
+      <Account />
+    </SignedInPage>
   );
 }
 

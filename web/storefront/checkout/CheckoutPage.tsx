@@ -12,7 +12,7 @@ import { readBuyNow } from '../../cart/buyNow';
 import { ColourSwatch } from '../../cart/ColourSwatch';
 import { cartSubtotal, formatRupees, thumbnail } from '../../cart/format';
 import { hasProblems, lineProblem } from '../../cart/lines';
-import { SignedIn } from '../../cart/SignedIn';
+import { SignedInPage } from '../../cart/SignedIn';
 import { useCart } from '../../cart/useCart';
 import { Thumbnail } from '../../ui/Thumbnail';
 import { EmptyCart } from '../cart/EmptyCart';
@@ -26,12 +26,9 @@ import { usePayment } from './usePayment';
 
 export default function CheckoutPage() {
   return (
-    <section className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
-      <h1 className="mb-6 font-serif text-2xl font-bold text-gray-900 sm:text-3xl">Checkout</h1>
-      <SignedIn fallback={<CheckoutSkeleton />}>
-        <Checkout />
-      </SignedIn>
-    </section>
+    <SignedInPage title="Checkout" width="max-w-7xl" fallback={<CheckoutSkeleton />}>
+      <Checkout />
+    </SignedInPage>
   );
 }
 

@@ -1,8 +1,34 @@
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
-import { useId } from 'react';
-import { Link } from 'react-router';
+import { type ReactNode, useId } from 'react';
+import { LinkList } from '../components/LinkList';
 import { INFO_LINKS, SHOP_HOURS, SHOP_SOCIAL } from '../components/shopInfo';
 import { useShopContacts } from '../components/shopSettings';
+
+const ALL_PRODUCTS = { label: 'All Products', to: '/all' };
+
+/** A column of the footer: a section (or nav) named by its heading. */
+function FooterColumn({
+  as: Tag = 'section',
+  id,
+  title,
+  headingClass = 'text-base',
+  children,
+}: {
+  as?: 'section' | 'nav';
+  id: string;
+  title: ReactNode;
+  headingClass?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Tag aria-labelledby={id}>
+      <h2 id={id} className={`mb-3 flex items-center gap-2 ${headingClass} font-semibold text-white`}>
+        {title}
+      </h2>
+      {children}
+    </Tag>
+  );
+}
 
 /** Footer: business hours, newsletter box, social and information links, contact details. */
 export default function Footer() {
@@ -11,10 +37,7 @@ export default function Footer() {
   return (
     <footer className="bg-brand-900 px-4 pt-12 pb-8 text-sm text-white/90">
       <div className="mx-auto grid max-w-7xl grid-cols-1 gap-10 sm:grid-cols-2 lg:grid-cols-4">
-        <section aria-labelledby="footer-contact">
-          <h2 id="footer-contact" className="mb-3 font-serif text-lg font-semibold text-white">
-            {shop.name}
-          </h2>
+        <FooterColumn id="footer-contact" title={shop.name} headingClass="font-serif text-lg">
           <p className="mb-3 text-white/80">
             Certified natural gemstones and jewellery from a Ludhiana wholesaler, shipped to about 195 countries.
           </p>
@@ -36,33 +59,21 @@ export default function Footer() {
               </a>
             </li>
           </ul>
-        </section>
+        </FooterColumn>
 
-        <nav aria-labelledby="footer-info">
-          <h2 id="footer-info" className="mb-3 text-base font-semibold text-white">
-            Information
-          </h2>
-          <ul className="space-y-2">
-            {INFO_LINKS.map((l) => (
-              <li key={l.to}>
-                <Link to={l.to} className="hover:underline">
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-            <li>
-              <Link to="/all" className="hover:underline">
-                All Products
-              </Link>
-            </li>
-          </ul>
-        </nav>
+        <FooterColumn as="nav" id="footer-info" title="Information">
+          <LinkList links={[...INFO_LINKS, ALL_PRODUCTS]} className="space-y-2" linkClassName="hover:underline" />
+        </FooterColumn>
 
-        <section aria-labelledby="footer-hours">
-          <h2 id="footer-hours" className="mb-3 flex items-center gap-2 text-base font-semibold text-white">
-            <Clock aria-hidden className="size-4" />
-            Business Hours
-          </h2>
+        <FooterColumn
+          id="footer-hours"
+          title={
+            <>
+              <Clock aria-hidden className="size-4" />
+              Business Hours
+            </>
+          }
+        >
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
             {SHOP_HOURS.map((h) => (
               <div key={h.days} className="contents">
@@ -71,12 +82,9 @@ export default function Footer() {
               </div>
             ))}
           </dl>
-        </section>
+        </FooterColumn>
 
-        <section aria-labelledby="footer-news">
-          <h2 id="footer-news" className="mb-3 text-base font-semibold text-white">
-            Newsletter
-          </h2>
+        <FooterColumn id="footer-news" title="Newsletter">
           <p className="mb-3 text-white/80">New arrivals and offers, once a month.</p>
           <form className="flex gap-2" onSubmit={(e) => e.preventDefault()}>
             <label htmlFor={emailId} className="sr-only">
@@ -112,7 +120,7 @@ export default function Footer() {
               </li>
             ))}
           </ul>
-        </section>
+        </FooterColumn>
       </div>
       <p className="mx-auto mt-10 max-w-7xl border-t border-white/20 pt-6 text-center text-xs text-white/70">
         © {new Date().getFullYear()} {shop.name}. All rights reserved. Prices in Indian rupees (INR).

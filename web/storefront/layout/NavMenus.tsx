@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Icon } from '../../ui/icons';
 import { Summary } from '../../ui/Summary';
+import { LinkList } from '../components/LinkList';
 import { MENUS } from './menus';
 
 const MENU_BUTTON_CLASS =
@@ -77,21 +78,12 @@ export function DesktopMenus() {
                 {menu.label}
                 <Icon name="chevronDown" className="size-4 transition-transform group-open:rotate-180" />
               </Summary>
-              <ul
+              <LinkList
                 id={`menu-${i}`}
+                links={menu.links}
                 className="absolute top-full left-0 z-50 min-w-60 rounded-b-lg border border-gray-200 bg-white py-2 shadow-lg"
-              >
-                {menu.links.map((link) => (
-                  <li key={link.to}>
-                    <Link
-                      to={link.to}
-                      className="block px-4 py-2 text-sm text-gray-800 hover:bg-brand-50 hover:text-brand-700 focus-visible:bg-brand-50 focus-visible:outline-none"
-                    >
-                      {link.label}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
+                linkClassName="block px-4 py-2 text-sm text-gray-800 hover:bg-brand-50 hover:text-brand-700 focus-visible:bg-brand-50 focus-visible:outline-none"
+              />
             </details>
           </li>
         ))}
@@ -99,6 +91,11 @@ export function DesktopMenus() {
     </nav>
   );
 }
+
+const ABOUT_AND_CONTACT = [
+  { label: 'About Us', to: '/about' },
+  { label: 'Contact Us', to: '/contact' },
+];
 
 /**
  * The same menus on narrow screens, in the panel the header's menu button opens: one native disclosure per menu,
@@ -117,34 +114,20 @@ export function MobileMenus() {
             {menu.label}
             <Icon name="chevronDown" className="size-5 transition-transform group-open:rotate-180" />
           </summary>
-          <ul className="pb-2">
-            {menu.links.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className="block rounded-md px-3 py-2 text-gray-700 hover:bg-brand-50">
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <LinkList
+            links={menu.links}
+            className="pb-2"
+            linkClassName="block rounded-md px-3 py-2 text-gray-700 hover:bg-brand-50"
+          />
         </details>
       ))}
-      <ul className="mt-3 space-y-1">
+      <LinkList links={ABOUT_AND_CONTACT} className="mt-3 space-y-1" linkClassName="block rounded-md py-2 text-gray-700">
         <li>
           <Link to="/all" className="block rounded-md py-2 font-semibold text-brand-700">
             All Products
           </Link>
         </li>
-        <li>
-          <Link to="/about" className="block rounded-md py-2 text-gray-700">
-            About Us
-          </Link>
-        </li>
-        <li>
-          <Link to="/contact" className="block rounded-md py-2 text-gray-700">
-            Contact Us
-          </Link>
-        </li>
-      </ul>
+      </LinkList>
     </nav>
   );
 }

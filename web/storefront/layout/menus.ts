@@ -2,66 +2,65 @@
 type MenuLink = { label: string; to: string };
 type Menu = { label: string; links: MenuLink[] };
 
+/**
+ * A link: a label alone goes to `/<prefix><name>`, the name being the label without its bracketed part, in lower
+ * case and run together ("Cat's Eye (Lehsunia)" → catseye); a `[label, address]` pair goes where it says.
+ */
+type LinkEntry = string | [label: string, to: string];
+
+function menu(label: string, prefix: string, entries: LinkEntry[]): Menu {
+  const links = entries.map((entry) => {
+    if (typeof entry !== 'string') return { label: entry[0], to: entry[1] };
+    const name = entry
+      .replace(/\(.*\)/, '')
+      .replace(/[^A-Za-z]/g, '')
+      .toLowerCase();
+    return { label: entry, to: `/${prefix}${name}` };
+  });
+  return { label, links };
+}
+
 export const MENUS: Menu[] = [
-  {
-    label: 'Zodiac Stones',
-    links: [
-      { label: 'Ruby (Leo)', to: '/ruby' },
-      { label: 'Pearl (Cancer)', to: '/pearl' },
-      { label: 'Emerald (Gemini, Virgo)', to: '/emerald' },
-      { label: 'Yellow Sapphire (Sagittarius, Pisces)', to: '/natural-yellow-sapphire' },
-      { label: 'Blue Sapphire (Capricorn, Aquarius)', to: '/natural-blue-sapphire' },
-      { label: 'Red Coral (Aries, Scorpio)', to: '/gemstones-coral' },
-      { label: 'Opal (Taurus, Libra)', to: '/gemstones-opal' },
-    ],
-  },
-  {
-    label: 'Vedic Stones',
-    links: [
-      { label: 'Ruby (Manik)', to: '/gemstones-ruby' },
-      { label: 'Pearl (Moti)', to: '/gemstones-pearl' },
-      { label: 'Emerald (Panna)', to: '/gemstones-emerald' },
-      { label: 'Sapphire (Neelam, Pukhraj)', to: '/gemstones-sapphire' },
-      { label: 'Hessonite (Gomed)', to: '/gemstones-hessonite' },
-      { label: "Cat's Eye (Lehsunia)", to: '/gemstones-catseye' },
-      { label: 'Zircon', to: '/gemstones-zircon' },
-      { label: 'Hessonite', to: '/hessonite' },
-    ],
-  },
-  {
-    label: 'Exclusive Gemstones',
-    links: [
-      { label: 'Alexandrite', to: '/gemstones-alexandrite' },
-      { label: 'Tanzanite', to: '/gemstones-tanzanite' },
-      { label: 'Spinel', to: '/gemstones-spinel' },
-      { label: 'Tourmaline', to: '/gemstones-tourmaline' },
-      { label: 'Aquamarine', to: '/gemstones-aquamarine' },
-      { label: 'Pink Sapphire', to: '/pink-sapphire' },
-    ],
-  },
-  {
-    label: 'Other Gemstones',
-    links: [
-      { label: 'Amethyst', to: '/amethyst' },
-      { label: 'Amethyst Gemstones', to: '/gemstones-amethyst' },
-      { label: 'Peridot', to: '/peridot' },
-      { label: 'Peridot Gemstones', to: '/gemstones-peridot' },
-      { label: 'Citrine', to: '/citrine' },
-      { label: 'Citrine Gemstones', to: '/gemstones-citrine' },
-      { label: 'Iolite', to: '/gemstones-lolite' },
-      { label: 'Lapis Lazuli', to: '/gemstones-lapislazuli' },
-      { label: 'Turquoise', to: '/gemstones-turquoise' },
-      { label: 'Malachite', to: '/gemstones-malachite' },
-      { label: 'Topaz', to: '/gemstones-topaz' },
-    ],
-  },
-  {
-    label: 'Jewellery',
-    links: [
-      { label: 'Bracelets', to: '/jewellery-bracelets' },
-      { label: 'Earrings', to: '/jewellery-earrings' },
-      { label: 'Pendants', to: '/jewellery-pendants' },
-      { label: 'Rings', to: '/jewellery-rings' },
-    ],
-  },
+  menu('Zodiac Stones', '', [
+    'Ruby (Leo)',
+    'Pearl (Cancer)',
+    'Emerald (Gemini, Virgo)',
+    ['Yellow Sapphire (Sagittarius, Pisces)', '/natural-yellow-sapphire'],
+    ['Blue Sapphire (Capricorn, Aquarius)', '/natural-blue-sapphire'],
+    ['Red Coral (Aries, Scorpio)', '/gemstones-coral'],
+    ['Opal (Taurus, Libra)', '/gemstones-opal'],
+  ]),
+  menu('Vedic Stones', 'gemstones-', [
+    'Ruby (Manik)',
+    'Pearl (Moti)',
+    'Emerald (Panna)',
+    'Sapphire (Neelam, Pukhraj)',
+    'Hessonite (Gomed)',
+    "Cat's Eye (Lehsunia)",
+    'Zircon',
+    ['Hessonite', '/hessonite'],
+  ]),
+  menu('Exclusive Gemstones', 'gemstones-', [
+    'Alexandrite',
+    'Tanzanite',
+    'Spinel',
+    'Tourmaline',
+    'Aquamarine',
+    ['Pink Sapphire', '/pink-sapphire'],
+  ]),
+  menu('Other Gemstones', 'gemstones-', [
+    ['Amethyst', '/amethyst'],
+    ['Amethyst Gemstones', '/gemstones-amethyst'],
+    ['Peridot', '/peridot'],
+    ['Peridot Gemstones', '/gemstones-peridot'],
+    ['Citrine', '/citrine'],
+    ['Citrine Gemstones', '/gemstones-citrine'],
+    // The page's address is spelt so.
+    ['Iolite', '/gemstones-lolite'],
+    'Lapis Lazuli',
+    'Turquoise',
+    'Malachite',
+    'Topaz',
+  ]),
+  menu('Jewellery', 'jewellery-', ['Bracelets', 'Earrings', 'Pendants', 'Rings']),
 ];

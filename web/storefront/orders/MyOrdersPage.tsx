@@ -8,7 +8,7 @@ import { ApiError } from '../../api/client';
 import { type Order, ordersApi } from '../../api/orders';
 import { ColourSwatch } from '../../cart/ColourSwatch';
 import { formatRupees, thumbnail } from '../../cart/format';
-import { SignedIn } from '../../cart/SignedIn';
+import { SignedInPage } from '../../cart/SignedIn';
 import { OrderTimeline } from '../../ui/OrderTimeline';
 import { Thumbnail } from '../../ui/Thumbnail';
 import { ConfirmButton, DialogPanel } from '../components/ConfirmButton';
@@ -18,12 +18,9 @@ export const MY_ORDERS_KEY = ['orders', 'mine'] as const;
 
 export default function MyOrdersPage() {
   return (
-    <section className="mx-auto max-w-5xl px-4 py-6 sm:py-8">
-      <h1 className="mb-6 font-serif text-2xl font-bold text-gray-900 sm:text-3xl">Orders</h1>
-      <SignedIn fallback={<OrdersSkeleton />}>
-        <Orders />
-      </SignedIn>
-    </section>
+    <SignedInPage title="Orders" width="max-w-5xl" fallback={<OrdersSkeleton />}>
+      <Orders />
+    </SignedInPage>
   );
 }
 
