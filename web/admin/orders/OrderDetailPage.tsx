@@ -351,10 +351,28 @@ function RefundDialog({ order, run, onClose }: { order: AdminOrder; run: Run; on
   );
 }
 
+type ShipmentKey = 'carrier' | 'trackingnumber' | 'trackingurl';
+/** The shipment form's fields, in order. */
+const SHIPMENT_FIELDS: {
+  key: ShipmentKey;
+  label: string;
+  required?: boolean;
+  maxLength?: number;
+  type?: string;
+  placeholder?: string;
+}[] = [
+  { key: 'carrier', label: 'Carrier', required: true, maxLength: 100 },
+  { key: 'trackingnumber', label: 'Tracking number', required: true, maxLength: 100 },
+  { key: 'trackingurl', label: 'Tracking link', type: 'url', placeholder: 'https://' },
+];
+
 function ShipmentSection({ order, run }: { order: AdminOrder; run: Run }) {
-  const [carrier, setCarrier] = useState(order.shipment?.carrier ?? '');
-  const [trackingnumber, setNumber] = useState(order.shipment?.trackingnumber ?? '');
-  const [trackingurl, setUrl] = useState(order.shipment?.trackingurl ?? '');
+  const [shipment, setShipment] = useState<Record<ShipmentKey, string>>({
+    carrier: order.shipment?.carrier ?? '',
+    trackingnumber: order.shipment?.trackingnumber ?? '',
+    trackingurl: order.shipment?.trackingurl ?? '',
+  });
+  const { carrier, trackingnumber, trackingurl } = shipment;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const canShip = ['pending', 'confirmed', 'shipped'].includes(order.deliverystatus) && order.paymentstatus !== 'Refunded';
 
@@ -396,33 +414,16 @@ function ShipmentSection({ order, run }: { order: AdminOrder; run: Run }) {
       ) : null}
       {canShip ? (
         <form onSubmit={submit} className="space-y-3" noValidate>
-          <TextField
-            id="carrier"
-            label="Carrier"
-            required
-            error={errors.carrier}
-            value={carrier}
-            maxLength={100}
-            onChange={(e) => setCarrier(e.target.value)}
-          />
-          <TextField
-            id="trackingnumber"
-            label="Tracking number"
-            required
-            error={errors.trackingnumber}
-            value={trackingnumber}
-            maxLength={100}
-            onChange={(e) => setNumber(e.target.value)}
-          />
-          <TextField
-            id="trackingurl"
-            label="Tracking link"
-            error={errors.trackingurl}
-            type="url"
-            placeholder="https://"
-            value={trackingurl}
-            onChange={(e) => setUrl(e.target.value)}
-          />
+          {SHIPMENT_FIELDS.map(({ key, ...field }) => (
+            <TextField
+              key={key}
+              id={key}
+              {...field}
+              error={errors[key]}
+              value={shipment[key]}
+              onChange={(e) => setShipment((now) => ({ ...now, [key]: e.target.value }))}
+            />
+          ))}
           <Button type="submit" data-testid="save-shipment">
             {order.shipment ? 'Update shipment' : 'Mark shipped'}
           </Button>

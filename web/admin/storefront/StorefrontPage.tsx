@@ -142,6 +142,64 @@ const LISTS: Record<
 let fresh = 0;
 const newId = () => `new-${++fresh}`;
 
+/** An upload to the shop with its progress (percent, or null when none runs) and the sentence of its failure. */
+function useUpload<T>(
+  send: (file: File, progress: (percent: number) => void) => Promise<T>,
+  done: (answer: T) => void,
+  failure: string,
+) {
+  const [busy, setBusy] = useState<number | null>(null);
+  const [failed, setFailed] = useState('');
+  async function upload(file: File | undefined) {
+    if (!file) return;
+    setFailed('');
+    setBusy(0);
+    try {
+      done(await send(file, setBusy));
+    } catch (err) {
+      setFailed(errorText(err, failure));
+    } finally {
+      setBusy(null);
+    }
+  }
+  return { busy, failed, upload };
+}
+
+/** The button-like label of a file input: what it does, or the upload's progress while one runs. */
+function UploadInput({
+  id,
+  accept,
+  busy,
+  disabled,
+  idle,
+  onFile,
+}: {
+  id: string;
+  accept: string;
+  busy: number | null;
+  disabled: boolean;
+  idle: string;
+  onFile: (file: File | undefined) => Promise<void>;
+}) {
+  return (
+    <label className={`${inputClass} flex w-auto cursor-pointer items-center gap-2`}>
+      <Upload aria-hidden className="size-4" />
+      {busy !== null ? `Uploading… ${busy}%` : idle}
+      <input
+        id={id}
+        type="file"
+        accept={accept}
+        className="sr-only"
+        disabled={disabled || busy !== null}
+        onChange={(e) => {
+          void onFile(e.target.files?.[0]);
+          e.target.value = '';
+        }}
+      />
+    </label>
+  );
+}
+
 function ImageField({
   id,
   label,
@@ -159,21 +217,11 @@ function ImageField({
   hint?: string;
   disabled: boolean;
 }) {
-  const [busy, setBusy] = useState<number | null>(null);
-  const [failed, setFailed] = useState('');
-  async function upload(file: File | undefined) {
-    if (!file) return;
-    setFailed('');
-    setBusy(0);
-    try {
-      const res = await adminApi.storefront.uploadImage(file, setBusy);
-      onChange(res.url);
-    } catch (err) {
-      setFailed(errorText(err, 'The picture could not be uploaded'));
-    } finally {
-      setBusy(null);
-    }
-  }
+  const { busy, failed, upload } = useUpload(
+    adminApi.storefront.uploadImage,
+    (res) => onChange(res.url),
+    'The picture could not be uploaded',
+  );
   return (
     <Field id={id} label={label} required error={failed || error} hint={hint}>
       <div className="flex items-center gap-3">
@@ -184,21 +232,14 @@ function ImageField({
             No picture
           </span>
         )}
-        <label className={`${inputClass} flex w-auto cursor-pointer items-center gap-2`}>
-          <Upload aria-hidden className="size-4" />
-          {busy !== null ? `Uploading… ${busy}%` : value ? 'Replace picture' : 'Upload picture'}
-          <input
-            id={id}
-            type="file"
-            accept="image/jpeg,image/png,image/webp,image/avif"
-            className="sr-only"
-            disabled={disabled || busy !== null}
-            onChange={(e) => {
-              void upload(e.target.files?.[0]);
-              e.target.value = '';
-            }}
-          />
-        </label>
+        <UploadInput
+          id={id}
+          accept="image/jpeg,image/png,image/webp,image/avif"
+          busy={busy}
+          disabled={disabled}
+          idle={value ? 'Replace picture' : 'Upload picture'}
+          onFile={upload}
+        />
       </div>
     </Field>
   );
@@ -230,21 +271,11 @@ function VideoField({
   hint?: string;
   disabled: boolean;
 }) {
-  const [busy, setBusy] = useState<number | null>(null);
-  const [failed, setFailed] = useState('');
-  async function upload(file: File | undefined) {
-    if (!file) return;
-    setFailed('');
-    setBusy(0);
-    try {
-      const res = await adminApi.storefront.uploadVideo(file, setBusy);
-      onChange(res.format, res.url);
-    } catch (err) {
-      setFailed(errorText(err, 'The video could not be uploaded'));
-    } finally {
-      setBusy(null);
-    }
-  }
+  const { busy, failed, upload } = useUpload(
+    adminApi.storefront.uploadVideo,
+    (res) => onChange(res.format, res.url),
+    'The video could not be uploaded',
+  );
   const present = FORMATS.filter((f) => files[f.format]);
   return (
     <Field id={id} label={label} required error={failed || error} hint={hint}>
@@ -276,25 +307,14 @@ function VideoField({
         ) : (
           <p className="text-sm text-gray-500">No video yet</p>
         )}
-        <label className={`${inputClass} flex w-auto cursor-pointer items-center gap-2`}>
-          <Upload aria-hidden className="size-4" />
-          {busy !== null
-            ? `Uploading… ${busy}%`
-            : present.length
-              ? 'Upload an MP4 or WebM (replaces that one)'
-              : 'Upload the video'}
-          <input
-            id={id}
-            type="file"
-            accept="video/mp4,video/webm"
-            className="sr-only"
-            disabled={disabled || busy !== null}
-            onChange={(e) => {
-              void upload(e.target.files?.[0]);
-              e.target.value = '';
-            }}
-          />
-        </label>
+        <UploadInput
+          id={id}
+          accept="video/mp4,video/webm"
+          busy={busy}
+          disabled={disabled}
+          idle={present.length ? 'Upload an MP4 or WebM (replaces that one)' : 'Upload the video'}
+          onFile={upload}
+        />
       </div>
     </Field>
   );
