@@ -1,15 +1,11 @@
 import type { CartItem } from '../api/cart';
 
-/** Fields the server may add to a cart line to say whether it can still be bought. */
-type Availability = { unavailable?: boolean; isActive?: boolean; available?: boolean; unavailableReason?: string };
-
 /**
  * Why a cart line cannot be bought as it stands, or null when it can: the product was removed or switched off,
  * it is out of stock, or the line asks for more than is left.
  */
-export function lineProblem(item: CartItem & Availability): string | null {
-  if (item.unavailableReason) return item.unavailableReason;
-  if (item.productId === null || item.unavailable === true || item.isActive === false || item.available === false) {
+export function lineProblem(item: CartItem): string | null {
+  if (item.productId === null || item.unavailable) {
     return 'No longer available';
   }
   if (item.stockquantity <= 0) return 'Out of stock';

@@ -21,12 +21,8 @@ const BASICS = [
 ] as const;
 
 /** What the form calls; the page passes the real API, tests pass fakes. */
-export type ProductFormApi = {
-  formCategories: () => Promise<{ success: boolean; categories: Category[]; message?: string }>;
-  formSubcategories: (categoryId: string) => Promise<{ success: boolean; subcategories: Subcategory[] }>;
-  create: (form: FormData, onProgress?: (p: number) => void) => Promise<ProductSaved>;
-  edit: (id: string, form: FormData, onProgress?: (p: number) => void) => Promise<ProductSaved>;
-};
+/** What the form asks of the API: the product routes' client functions (web/api/admin.ts), or a test's stand-in. */
+export type ProductFormApi = Pick<typeof adminApi.products, 'formCategories' | 'formSubcategories' | 'create' | 'edit'>;
 
 const defaultApi: ProductFormApi = adminApi.products;
 
