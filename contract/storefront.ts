@@ -147,6 +147,7 @@ export const StorefrontResponse = z.object({ success: z.boolean(), storefront: S
 export const StorefrontSaved = z.object({ success: z.boolean(), message: z.string(), storefront: StorefrontContent });
 /** @forTests tests read the route's answers through this schema, so an answer that strays from the contract fails them */
 export const StorefrontImageResponse = z.object({ success: z.boolean(), url: z.string() });
+/** @forTests tests parse the upload answer with it. */
 export const StorefrontVideoResponse = z.object({
   success: z.boolean(),
   url: z.string(),

@@ -50,7 +50,9 @@ export type {
 
 type DeliveryStatus = Order['deliverystatus'];
 
+/** @forTests tests build their list answers with it. */
 export type SubcategoryPage = RouteAnswer<(typeof subcategoryRoutes)['routes']['GET /s2/api/all']>;
+/** @forTests tests build their list answers with it. */
 export type ProductPage = RouteAnswer<(typeof productRoutes)['routes']['GET /p1/api/admin/all']>;
 export type OrderPage = RouteAnswer<(typeof orderRoutes)['routes']['GET /o1/api/admin/orders']>;
 export type AdminSettings = RouteAnswer<(typeof settingsRoutes)['routes']['GET /a1/api/admin/settings']>['settings'];

@@ -8,7 +8,10 @@ const subcategories = routeCaller<typeof subcategoryRoutes>();
 
 export type { Category, Product, Subcategory };
 
-/** How long the listing waits for the server before showing an error (SPEC §9). */
+/**
+ * How long the listing waits for the server before showing an error (SPEC §9).
+ * @forTests the listing time-out test waits this long on fake timers.
+ */
 export const LISTING_TIMEOUT_MS = 10_000;
 
 /** Storefront catalogue calls (public). React Query keys for them start with 'catalogue'. */

@@ -110,7 +110,10 @@ type SpecOf<T extends RouteTable, K extends keyof T['routes']> = Extract<T['rout
 /** What a route of a contract table takes as its body: `RouteBody<typeof cartRoutes, 'POST /c2/api/add'>`. */
 export type RouteBody<T extends RouteTable, K extends keyof T['routes']> = RouteInput<SpecOf<T, K>>['body'];
 
-/** `'PATCH /c1/api/edit/:id'` with `{ id: 'x y' }` → `['PATCH', '/c1/api/edit/x%20y']`. */
+/**
+ * `'PATCH /c1/api/edit/:id'` with `{ id: 'x y' }` → `['PATCH', '/c1/api/edit/x%20y']`.
+ * @forTests the client test checks the addresses it builds.
+ */
 export function addressOf(key: string, params?: Record<string, unknown>): [string, string] {
   const space = key.indexOf(' ');
   const path = key.slice(space + 1).replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params?.[name] ?? '')));

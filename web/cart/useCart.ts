@@ -19,7 +19,7 @@ export const CART_KEY = ['cart'] as const;
 const CART_ITEMS_KEY = ['cart', 'items'] as const;
 /** The header's cart count: a number. */
 const CART_COUNT_KEY = ['cart', 'count'] as const;
-/** How long a cart error stays shown (SPEC §9). */
+/** How long a cart error stays shown (SPEC §9). @forTests the cart test advances fake timers by it. */
 export const CART_ERROR_MS = 3000;
 
 /** Default failure texts of SPEC §8, used when the server sent no message. */
@@ -107,7 +107,10 @@ function replaceItems(qc: QueryClient, items: CartItem[]) {
   qc.setQueryData(CART_COUNT_KEY, items.length);
 }
 
-/** The number of cart lines for the header badge (0 when signed out). */
+/**
+ * The number of cart lines for the header badge (0 when signed out).
+ * @forTests the cart count hook is tested on its own.
+ */
 export function useCartCount(): number {
   const { user } = useSession();
   const count = useQuery({ ...cartCountQuery, enabled: Boolean(user) });

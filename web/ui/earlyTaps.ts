@@ -24,7 +24,10 @@ export const earlyKey = (action: EarlyAction, productId: string) => `${action}:$
  */
 export const controlKey = (control: string) => `tap:${control}`;
 
-/** True exactly once if the button of `key` was tapped before the app was running; its later taps reach the app. */
+/**
+ * True exactly once if the button of `key` was tapped before the app was running; its later taps reach the app.
+ * @forTests the early-tap test claims taps directly.
+ */
 export function claimEarlyTap(key: string): boolean {
   return typeof window !== 'undefined' && window.shopEarlyTaps?.claim(key) === true;
 }

@@ -66,7 +66,10 @@ export const DEMO_TILES = [
   { name: 'Tanzanite', image: '/images/categories/tanzanite.svg', path: '/gemstones-tanzanite' },
 ];
 
-/** The demo's two films: small generated clips under web/public/videos, each as WebM and MP4, with its poster. */
+/**
+ * The demo's two films: small generated clips under web/public/videos, each as WebM and MP4, with its poster.
+ * @forTests the films tests check a new shop shows these.
+ */
 export const DEMO_FILMS = [
   {
     title: 'How every stone is certified',

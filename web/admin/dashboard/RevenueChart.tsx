@@ -5,6 +5,7 @@ import { formatDayMonth, formatINR, formatINRCompact } from '../format';
 /**
  * The axis lines: 0 and equal round steps (1, 2 or 5 × 10^n rupees) up to the first at or above the largest value,
  * at most about four of them, each read as a whole amount (₹0, ₹1L, ₹2L, ₹3L; never ₹1.5L or ₹62.5K).
+ * @forTests the round axis values are unit-tested.
  */
 export function axisTicks(largest: number): number[] {
   if (!(largest > 0)) return [0, 25, 50, 75, 100];

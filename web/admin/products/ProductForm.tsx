@@ -21,7 +21,10 @@ const BASICS = [
 ] as const;
 
 /** What the form calls; the page passes the real API, tests pass fakes. */
-/** What the form asks of the API: the product routes' client functions (web/api/admin.ts), or a test's stand-in. */
+/**
+ * What the form asks of the API: the product routes' client functions (web/api/admin.ts), or a test's stand-in.
+ * @forTests tests hand the form a stand-in API of this type.
+ */
 export type ProductFormApi = Pick<typeof adminApi.products, 'formCategories' | 'formSubcategories' | 'create' | 'edit'>;
 
 const defaultApi: ProductFormApi = adminApi.products;

@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from 'lucide-r
 import { useEffect, useState } from 'react';
 import { countOf, nounFor } from '../../ui/plural';
 
-/** Up to `size` consecutive page numbers around the current page. */
+/** Up to `size` consecutive page numbers around the current page. @forTests the page numbers shown are unit-tested. */
 export function pageWindow(current: number, total: number, size = 5): number[] {
   if (total <= 0) return [];
   const half = Math.floor(size / 2);
@@ -12,7 +12,10 @@ export function pageWindow(current: number, total: number, size = 5): number[] {
   return Array.from({ length: end - start + 1 }, (_, i) => start + i);
 }
 
-/** Pages current ±radius, with the first and last page and '…' where pages are skipped. */
+/**
+ * Pages current ±radius, with the first and last page and '…' where pages are skipped.
+ * @forTests the page numbers shown are unit-tested.
+ */
 export function pagesWithEllipses(current: number, total: number, radius = 2): (number | 'ellipsis-start' | 'ellipsis-end')[] {
   if (total <= 0) return [];
   const from = Math.max(1, current - radius);
@@ -30,7 +33,7 @@ export function pagesWithEllipses(current: number, total: number, radius = 2): (
   return out;
 }
 
-/** 'Showing X to Y of Z entries' with the real page size. */
+/** 'Showing X to Y of Z entries' with the real page size. @forTests the "Showing x to y" figures are unit-tested. */
 export function entriesRange(page: number, pageSize: number, total: number) {
   if (total === 0) return 'Showing 0 to 0 of 0 entries';
   const from = (page - 1) * pageSize + 1;
@@ -145,7 +148,10 @@ export function OrdersPagination({
   );
 }
 
-/** After deleting a row: the page to show next (the previous one when the page just lost its last row). */
+/**
+ * After deleting a row: the page to show next (the previous one when the page just lost its last row).
+ * @forTests the page kept after a delete is unit-tested.
+ */
 export const pageAfterDelete = (page: number, rowsOnPage: number) => (rowsOnPage <= 1 && page > 1 ? page - 1 : page);
 
 /** The page a paged list shows; `deleted` steps back a page when a delete took the page's last row. */

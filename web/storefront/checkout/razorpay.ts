@@ -2,6 +2,7 @@ import type { PaymentResult } from '../../api/orders';
 
 const RAZORPAY_SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
 
+/** @forTests tests check the options handed to the checkout. */
 export type RazorpayOptions = {
   key: string;
   amount: number;

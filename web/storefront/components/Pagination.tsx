@@ -1,6 +1,9 @@
 import { Link } from 'react-router';
 
-/** The page numbers shown around the current page: a window of `size` pages, kept inside 1..total. */
+/**
+ * The page numbers shown around the current page: a window of `size` pages, kept inside 1..total.
+ * @forTests the page numbers shown are unit-tested.
+ */
 export function pageWindow(current: number, total: number, size = 5): number[] {
   if (total < 1) return [];
   const page = Math.min(Math.max(1, current), total);

@@ -9,7 +9,10 @@ import type { SuggestionItem } from './SearchSuggestions';
 // The suggestions (and the API call they make) load when a search field is first focused, not with the page.
 const SearchSuggestions = lazy(() => import('./SearchSuggestions'));
 
-/** The listing address of a search, as the listing's own form writes it (`rubi` → `/search-rubi`). */
+/**
+ * The listing address of a search, as the listing's own form writes it (`rubi` → `/search-rubi`).
+ * @forTests the search address is unit-tested.
+ */
 export const searchPath = (text: string) => `/${encodeURIComponent(formatFilter(filterFromForm({ search: text })))}`;
 
 /**

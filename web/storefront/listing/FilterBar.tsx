@@ -130,6 +130,7 @@ function draftOnPage(form: HTMLFormElement, draft: Draft): Draft {
  * min and max price (0 or more), sort, Apply Filters ('Applying...' briefly) and Clear All.
  * A real GET form on /all (fields of contract/filter.ts FILTER_FORM_FIELDS): before the app runs, or without
  * JavaScript, the server turns it into the listing's URL; once live, the app checks and applies it itself.
+ * @forTests the filter form is tested without the bar around it.
  */
 export function FilterForm({
   filter,

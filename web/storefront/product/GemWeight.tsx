@@ -2,10 +2,16 @@ import { DEFAULT_RATTI_IN_CARATS } from '../../../contract/gems';
 import type { Product } from '../../api/catalogue';
 import { formatRupees } from '../components/links';
 
-/** Ratti of a carat weight with the shop's factor (carats per ratti), to 2 decimals. */
+/**
+ * Ratti of a carat weight with the shop's factor (carats per ratti), to 2 decimals.
+ * @forTests the carat-to-ratti sum is unit-tested.
+ */
 export const rattiOf = (carat: number, rattiInCarats: number) => Math.round((carat / rattiInCarats) * 100) / 100;
 
-/** How the page states the ratti it uses: Punjab's standard ratti by default, else the factor alone. */
+/**
+ * How the page states the ratti it uses: Punjab's standard ratti by default, else the factor alone.
+ * @forTests the ratti note is unit-tested.
+ */
 export const rattiNote = (rattiInCarats: number) =>
   rattiInCarats === DEFAULT_RATTI_IN_CARATS
     ? `1 ratti = ${rattiInCarats} ct, the standard (pakki) ratti as weighed in Punjab`
