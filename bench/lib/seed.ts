@@ -39,7 +39,7 @@ export async function growProducts(client: pg.Client, total: number) {
                            category_id, subcategory_id, shape, origin, weightcarrat, created_at, updated_at)
      select 'Natural ' || subs.sname || ' ' || (${shapes})[1 + g % ${SHAPES.length}] || ' ' || g,
             'natural-' || lower(replace(subs.sname, ' ', '-')) || '-' || g,
-            50000 + (g * 7919) % 25000000,
+            50000 + (g::bigint * 7919) % 25000000,
             'A certified natural ' || lower(subs.sname) || ' from the Ludhiana wholesaler, lot ' || g || '.',
             jsonb_build_array('/uploads/products/bench/' || g || '/800.webp'),
             '["5 Ratti","7 Ratti"]'::jsonb,
