@@ -2,8 +2,11 @@
  * `npm run media:migrate -- --to s3`: copies every file stored on local disk (DATA_DIR/uploads) to the S3
  * bucket of the S3_* settings, skipping objects already there with the same size (so it can be stopped
  * and run again). When MEDIA_PUBLIC_URL is set the stored URLs change (`/uploads/<key>` becomes
- * `MEDIA_PUBLIC_URL/<key>`): it then rewrites products.images, products.video, products.certificate_file and
- * order_items.productimage in one transaction. Without MEDIA_PUBLIC_URL the URLs stay `/uploads/…`,
+ * `MEDIA_PUBLIC_URL/<key>`): it then rewrites products.images, products.video, products.certificate_file,
+ * order_items.productimage and the home page's content (storefront_slides.image, storefront_banners.image,
+ * storefront_tiles.image, storefront_films.poster/mp4/webm) in one transaction; a second run finds nothing to
+ * rewrite. The tables' triggers announce the change on catalogue_changed, so running servers drop their cached
+ * catalogue and home page answers when it commits. Without MEDIA_PUBLIC_URL the URLs stay `/uploads/…`,
  * which the shop serves from the bucket once MEDIA_STORAGE=s3.
  */
 import fsp from 'node:fs/promises';
@@ -24,7 +27,7 @@ export type MigrateResult = {
   failed: number;
   bytes: number;
   /** Rows whose URLs were rewritten; undefined when MEDIA_PUBLIC_URL is unset. */
-  rewritten?: { products: number; orderItems: number };
+  rewritten?: { products: number; orderItems: number; homeContent: number };
 };
 
 export async function migrateMediaToS3(opts: {
@@ -61,7 +64,7 @@ export async function migrateMediaToS3(opts: {
       if (!opts.database) await database.close();
     }
     log(
-      `Rewrote media URLs to ${config.media.publicUrl}: ${result.rewritten.products} product(s), ${result.rewritten.orderItems} order line(s).`,
+      `Rewrote media URLs to ${config.media.publicUrl}: ${result.rewritten.products} product(s), ${result.rewritten.orderItems} order line(s), ${result.rewritten.homeContent} home page item(s).`,
     );
     return result;
   } finally {
@@ -170,9 +173,42 @@ async function rewriteUrls(database: Database, local: MediaStore, bucket: MediaS
       );
       orderItems += Number(rows[0]?.n ?? 0);
     }
-    return { products: productCount, orderItems };
+    let homeContent = 0;
+    for (const [table, columns] of HOME_CONTENT_MEDIA) {
+      const where = sql.join(
+        columns.map((c) => sql`${sql.identifier(c)} like '/uploads/%'`),
+        sql` or `,
+      );
+      const { rows } = await execRows<Record<string, string>>(
+        tx,
+        sql`select id, ${sql.join(
+          columns.map((c) => sql.identifier(c)),
+          sql`, `,
+        )} from ${sql.identifier(table)}
+            where ${where} for update`,
+      );
+      for (const row of rows) {
+        const changed = columns.filter((c) => rewrite(row[c] as string) !== row[c]);
+        if (!changed.length) continue;
+        const set = sql.join(
+          changed.map((c) => sql`${sql.identifier(c)} = ${rewrite(row[c] as string)}`),
+          sql`, `,
+        );
+        await tx.execute(sql`update ${sql.identifier(table)} set ${set} where id = ${row.id}`);
+        homeContent += 1;
+      }
+    }
+    return { products: productCount, orderItems, homeContent };
   });
 }
+
+/** The home page's media columns (migrations 0041 and 0072): each holds one URL, '' when a film lacks a format. */
+const HOME_CONTENT_MEDIA: [table: string, columns: string[]][] = [
+  ['storefront_slides', ['image']],
+  ['storefront_banners', ['image']],
+  ['storefront_tiles', ['image']],
+  ['storefront_films', ['poster', 'mp4', 'webm']],
+];
 
 async function main() {
   const { values } = parseArgs({ options: { to: { type: 'string' }, help: { type: 'boolean' } } });

@@ -6,9 +6,10 @@ import path from 'node:path';
 import { HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { StorefrontResponse } from '../../contract/storefront.js';
 import { migrateMediaToS3 } from '../../scripts/media-migrate.js';
 import { parseConfig } from '../config.js';
-import { orderItems, products } from '../db/schema.js';
+import { orderItems, products, storefrontBanners, storefrontFilms, storefrontSlides, storefrontTiles } from '../db/schema.js';
 import { createTestApp } from '../test/helpers.js';
 import { insertOrderLine, insertProduct, S3_TEST_KEY, startTestS3, type TestS3 } from './test-support.js';
 
@@ -71,6 +72,41 @@ describe('media:migrate --to s3', () => {
       });
       const untouched = await insertProduct(shop.app.db, { images: [] });
       const line = await insertOrderLine(shop.app.db, imageUrl);
+      // The home page shows the same uploads: a slide, a banner, a tile and a film (its WebM not ours).
+      const smallUrl = shop.app.media.urlFor(`products/${ruby}/640.webp`);
+      await shop.app.db.insert(storefrontSlides).values({ position: 9, image: imageUrl, heading: 'Slide', link: '/all' });
+      await shop.app.db.insert(storefrontBanners).values({ position: 9, image: smallUrl, heading: 'Banner', path: '/all' });
+      await shop.app.db.insert(storefrontTiles).values({ position: 9, image: imageUrl, name: 'Tile', path: '/all' });
+      await shop.app.db
+        .update(storefrontFilms)
+        .set({ poster: smallUrl, mp4: videoUrl, webm: '/videos/workshop.webm' })
+        .where(eq(storefrontFilms.position, 0));
+      await shop.app.catalogueSettled();
+      const homeContent = async (app: typeof shop) => {
+        const res = await app.request({ method: 'GET', url: '/a1/api/storefront' });
+        expect(res.statusCode).toBe(200);
+        return StorefrontResponse.parse(res.json()).storefront;
+      };
+      const home = (content: Awaited<ReturnType<typeof homeContent>>) => ({
+        slide: content.slides.find((s) => s.heading === 'Slide')?.image,
+        banner: content.banners.find((b) => b.heading === 'Banner')?.image,
+        tile: content.tiles.find((t) => t.name === 'Tile')?.image,
+        film: content.films.map(({ poster, mp4, webm }) => ({ poster, mp4, webm }))[0],
+      });
+      // Both servers keep the home page's answer as it was (/uploads/…).
+      for (const app of [shop, second]) {
+        const before = home(await homeContent(app));
+        expect(before).toEqual({
+          slide: imageUrl,
+          banner: smallUrl,
+          tile: imageUrl,
+          film: { poster: smallUrl, mp4: videoUrl, webm: '/videos/workshop.webm' },
+        });
+        const hits = app.app.answers.stats().hits;
+        expect(home(await homeContent(app))).toEqual(before);
+        expect(app.app.answers.stats().hits).toBe(hits + 1);
+      }
+      const demoFilm = (await homeContent(shop)).films[1];
 
       // An earlier, interrupted run left one object complete and one cut short.
       await second.app.media.put(`products/${ruby}/320.webp`, files[`products/${ruby}/320.webp`]!, 'image/webp');
@@ -88,7 +124,13 @@ describe('media:migrate --to s3', () => {
       });
       const lines: string[] = [];
       const first = await migrateMediaToS3({ config, database: shop.database, log: (l) => lines.push(l) });
-      expect(first).toMatchObject({ files: 5, copied: 4, skipped: 1, failed: 0, rewritten: { products: 1, orderItems: 1 } });
+      expect(first).toMatchObject({
+        files: 5,
+        copied: 4,
+        skipped: 1,
+        failed: 0,
+        rewritten: { products: 1, orderItems: 1, homeContent: 4 },
+      });
       expect(lines.join('\n')).toMatch(/5\/5 \(copied 4, already there 1, failed 0\)/);
       expect(lines.join('\n')).toMatch(/Copied 4 file\(s\) .*, 1 already in the bucket, 0 failed\./);
 
@@ -99,6 +141,24 @@ describe('media:migrate --to s3', () => {
       expect(storedLine!.productimage).toBe(`${CDN}/products/${ruby}/1280.webp`);
       const [other] = await shop.app.db.select().from(products).where(eq(products.id, untouched.id));
       expect(other!.images).toEqual([]);
+
+      // The home page's content points at the bucket too, and neither server answers with what it kept before.
+      await shop.app.catalogueSettled();
+      await second.app.catalogueSettled();
+      for (const app of [shop, second]) {
+        const after = await homeContent(app);
+        expect(home(after)).toEqual({
+          slide: `${CDN}/products/${ruby}/1280.webp`,
+          banner: `${CDN}/products/${ruby}/640.webp`,
+          tile: `${CDN}/products/${ruby}/1280.webp`,
+          film: {
+            poster: `${CDN}/products/${ruby}/640.webp`,
+            mp4: `${CDN}/products/${film}/video.mp4`,
+            webm: '/videos/workshop.webm',
+          },
+        });
+        expect(after.films[1]).toEqual(demoFilm); // the demo film's files are the shop's own, not uploads
+      }
 
       // The shop on the bucket finds every object behind the new URLs, byte for byte, with its type.
       for (const url of [...stored!.images.slice(0, 1), stored!.video]) {
@@ -115,7 +175,15 @@ describe('media:migrate --to s3', () => {
       }
 
       const again = await migrateMediaToS3({ config, database: shop.database, log: () => {} });
-      expect(again).toMatchObject({ files: 5, copied: 0, skipped: 5, failed: 0, rewritten: { products: 0, orderItems: 0 } });
+      expect(again).toMatchObject({
+        files: 5,
+        copied: 0,
+        skipped: 5,
+        failed: 0,
+        rewritten: { products: 0, orderItems: 0, homeContent: 0 },
+      });
+      for (const table of [storefrontSlides, storefrontBanners, storefrontTiles, storefrontFilms])
+        expect(JSON.stringify(await shop.app.db.select().from(table))).not.toContain('"/uploads/');
     } finally {
       await second.app.close();
       fs.rmSync(second.dataDir, { recursive: true, force: true });
