@@ -110,7 +110,7 @@ test('the admin adds a GIA report to a stone; the shopper sees it, opens the PDF
   // The page is set in the brand typefaces, served by the shop: Inter for text, Playfair Display for headings.
   await shopper.evaluate(() => document.fonts.ready);
   expect(await shopper.locator('link[rel="preload"][as="font"]').getAttribute('href')).toMatch(
-    /^\/assets\/inter-latin-400-normal-.*\.woff2$/,
+    /^\/assets\/inter-latin-wght-normal-.*\.woff2$/,
   );
   const fonts = await shopper.evaluate(() => ({
     body: getComputedStyle(document.body).fontFamily,

@@ -29,7 +29,7 @@ async function slowCpu(page: Page) {
 
 /**
  * Holds every script of the app until released: the page shows the server's markup and only the tap keeper
- * (/early-taps.js, not an app chunk) has run. This is the window a slow phone on 4G has for seconds.
+ * (inline in the head, not an app chunk) has run. This is the window a slow phone on 4G has for seconds.
  */
 async function holdAppScripts(page: Page) {
   let release = () => {};
@@ -88,6 +88,35 @@ test.describe('before the app runs, on a slow phone', () => {
     await expect(page).toHaveURL(/\/jewellery-rings$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Rings' })).toBeVisible();
     release();
+  });
+
+  test('the app is fetched only once the first pictures are in, and then takes the page over', async ({ page }) => {
+    let releasePictures = () => {};
+    const held = new Promise<void>((r) => {
+      releasePictures = r;
+    });
+    await page.route(/\/uploads\/products\/.+\.webp$/, async (route) => {
+      await held;
+      await route.continue().catch(() => {});
+    });
+    await page.goto('/all', { waitUntil: 'domcontentloaded' });
+    releasePictures();
+    await expect.poll(() => isLive(page, 'h1'), { timeout: 30_000 }).toBe(true);
+    const timing = await page.evaluate(() => {
+      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const first = document.querySelector<HTMLImageElement>('main img[fetchpriority="high"]')?.currentSrc ?? '';
+      return {
+        contentLoaded: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventEnd,
+        scripts: resources.filter((r) => /\/assets\/[^?]+\.js$/.test(r.name)).map((r) => r.startTime),
+        picture: resources.find((r) => r.name === first)?.responseEnd,
+      };
+    });
+    // A module script in the head is fetched and run before the document's content has loaded; the app's come after
+    // it, and after the first picture has arrived.
+    expect(timing.scripts.length).toBeGreaterThan(0);
+    expect(timing.picture).toBeDefined();
+    expect(Math.min(...timing.scripts)).toBeGreaterThan(timing.contentLoaded);
+    expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.picture as number);
   });
 
   test('a pagination link opens the next page', async ({ page }) => {

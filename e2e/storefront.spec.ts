@@ -24,10 +24,23 @@ test('a rating reads with one decimal and its stars match it', async ({ page }) 
   await expect(page.getByRole('main').getByText(/\d\.\d\.0/)).toHaveCount(0);
   const stars = page.getByRole('img', { name: `Rated ${shown} out of 5` }).first();
   await expect(stars).toBeVisible();
-  // 4.9 is four full stars and one filled nine tenths: not five full ones.
-  const fills = await stars.locator('[data-fill]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-fill'))));
-  const expected = [1, 2, 3, 4, 5].map((i) => Math.round(Math.max(0, Math.min(1, product!.rating - (i - 1))) * 100));
-  expect(fills).toEqual(expected);
+  // 4.9 is four full stars and one filled nine tenths: not five full ones. The stars are one row (five 20-unit stars,
+  // 2 units apart), gold up to the first stop of its gradient and grey after.
+  const {
+    stop,
+    width,
+    stars: drawn,
+  } = await stars.evaluate((svg) => ({
+    stop: Number(svg.querySelector('stop')?.getAttribute('offset')),
+    width: Number(svg.getAttribute('viewBox')?.split(' ')[2]),
+    stars: (svg.querySelector('path')?.getAttribute('d')?.match(/M/g) ?? []).length,
+  }));
+  expect(drawn).toBe(5);
+  const goldTo = stop * width;
+  const full = Math.min(5, Math.floor(goldTo / 22 + 1e-9));
+  const part = full >= 5 ? 0 : Math.max(0, goldTo - full * 22) / 20;
+  expect(full).toBe(Math.floor(product!.rating));
+  expect(part).toBeCloseTo(product!.rating - Math.floor(product!.rating), 2);
 });
 
 test('/products and /shop list all products', async ({ page, request }) => {

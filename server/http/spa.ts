@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { earlyTapsScript } from './early-taps.js';
 import { EmptySearchPages, emptySearchWords, mayRender, type RenderStats } from './page-renders.js';
 
 /** What the server writes into index.html's <head> for one page, so it is findable before any script runs. */
@@ -165,13 +166,8 @@ const SETTINGS_DATA_ID = 'shop-settings';
 /** The settings are kept with the rendered pages (forgotten with them when the settings change), under this key. */
 const SETTINGS_MEMO = '\0settings';
 
-/**
- * A rendered page's controls show before its script has run. Links, disclosures and the filter form work without
- * it; taps on Add to Cart, Buy Now and the home page's tabs and slideshow buttons are kept by this small script (web/public/early-taps.js, no inline script
- * under the shop's Content-Security-Policy) until the app takes them over. It runs before the body is parsed,
- * once the stylesheet the first paint waits for anyway has arrived, so no tap comes before it.
- */
-const EARLY_TAPS_SCRIPT = '<script src="/early-taps.js"></script>';
+/** The web app's entry script, as the build writes it into index.html. */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 
 export function installSpa(app: FastifyInstance, webDir: string, publicUrl: string, rendererFile: string | null) {
   const indexFile = path.join(webDir, 'index.html');
@@ -318,17 +314,27 @@ export function installSpa(app: FastifyInstance, webDir: string, publicUrl: stri
     const rendered = await renderPage(request, meta, template, settings);
     // A rendered page carries its API answer: no separate fetch of it.
     const headMeta = rendered && meta.preload ? { ...meta, preload: { ...meta.preload, fetch: undefined } } : meta;
-    // The screen's chunks, and for a rendered page the chunk that takes its markup over. They go last in the head,
-    // after the stylesheet (and the pictures React hints): a browser talking HTTP/1.1 opens six connections to the
-    // shop, and the first paint waits for the stylesheet, not for the scripts.
+    // The screen's chunks, and for a rendered page the chunk that takes its markup over. A shell page hints them
+    // last in the head, after the stylesheet: a browser talking HTTP/1.1 opens six connections to the shop, and the
+    // first paint waits for the stylesheet, not for the scripts.
     const modules = [
       ...(meta.preload?.screen ? screenModules(readManifest(), meta.preload.screen) : []),
       ...(rendered ? screenModules(readManifest(), 'hydrate.tsx') : []),
     ];
-    let html = template
-      .replace(/<title>[^<]*<\/title>/, '')
-      .replace('<!--app-head-->', renderHead(headMeta, publicUrl))
-      .replace('</head>', () => `${rendered ? EARLY_TAPS_SCRIPT : ''}${rendered?.hints ?? ''}${moduleLinks(modules)}</head>`);
+    let html = template.replace(/<title>[^<]*<\/title>/, '').replace('<!--app-head-->', renderHead(headMeta, publicUrl));
+    // A rendered page's controls show before its script has run. Links, disclosures and the filter form work
+    // without it; taps on Add to Cart, Buy Now and the home page's tabs and slideshow buttons are kept by a small
+    // inline script (web/early-taps.js) until the app takes them over. It stands where the entry script was, before
+    // the stylesheet, so it runs at once; it loads the entry and the screen's chunks itself once the page's first
+    // pictures are in.
+    const entry = rendered ? ENTRY_SCRIPT.exec(html) : null;
+    if (rendered && entry) {
+      html = html
+        .replace(entry[0], () => earlyTapsScript([entry[1] as string, ...[...new Set(modules)].map((f) => `/${f}`)]))
+        .replace('</head>', () => `${rendered.hints}</head>`);
+    } else {
+      html = html.replace('</head>', () => `${rendered?.hints ?? ''}${moduleLinks(modules)}</head>`);
+    }
     if (rendered) {
       html = html.replace(
         ROOT_DIV,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -55,9 +56,18 @@ const bootOf = (html: string) => {
   const m = /<script id="boot-data" type="application\/json">([\s\S]*?)<\/script>/.exec(html);
   return m ? (JSON.parse(m[1] as string) as { screen: string; queries: [unknown[], unknown][] }) : undefined;
 };
-/** Scripts the Content-Security-Policy would block: inline ones that are not data. */
-const inlineScripts = (html: string) =>
-  [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/(?:json|ld\+json)")[^>]*>/g)].map((m) => m[0]);
+/** A page's inline scripts that are not data, with their text. */
+const codeScripts = (html: string) =>
+  [...html.matchAll(/(<script(?![^>]*\bsrc=)(?![^>]*type="application\/(?:json|ld\+json)")[^>]*>)([\s\S]*?)<\/script>/g)].map(
+    (m) => ({ tag: m[1] as string, text: m[2] as string }),
+  );
+/** Scripts the page's Content-Security-Policy would block: inline ones that are not data and not allowed by hash. */
+const blockedScripts = (res: { body: string; headers: Record<string, unknown> }) => {
+  const scriptSrc = /script-src ([^;]*)/.exec(String(res.headers['content-security-policy']))?.[1] ?? '';
+  return codeScripts(res.body)
+    .filter(({ text }) => !scriptSrc.split(' ').includes(`'sha256-${createHash('sha256').update(text).digest('base64')}'`))
+    .map(({ tag }) => tag);
+};
 
 describe('a listing page', () => {
   it('arrives with its products painted and the answers it was rendered from', async () => {
@@ -81,7 +91,7 @@ describe('a listing page', () => {
 
     // The answer travels in the page: no separate fetch of it. No inline script the CSP would block.
     expect(html).not.toContain('rel="preload" as="fetch"');
-    expect(inlineScripts(html)).toEqual([]);
+    expect(blockedScripts(res)).toEqual([]);
   });
 
   it('uses the lower-case key the screen asks with, and the filter from the path', async () => {
@@ -101,12 +111,19 @@ describe('a listing page', () => {
     expect(answer?.products.map((p) => p.productname)).toContain(tricky.name);
   });
 
-  it('hints its chunks and the one that takes it over, after the stylesheet the first paint waits for', async () => {
+  it('loads the entry, its chunks and the one that takes it over from its head script, not before the pictures', async () => {
     const html = (await page('/all')).body;
     const head = html.slice(0, html.indexOf('</head>'));
-    const hinted = [...head.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
-    expect(hinted).toEqual(['/assets/ListingPage-L.js', '/assets/cards-C.js', '/assets/hydrate-H.js']);
-    expect(head.indexOf('rel="stylesheet"')).toBeLessThan(head.indexOf('rel="modulepreload"'));
+    const app = /<script data-app="([^"]*)">/.exec(head)?.[1]?.replace(/&quot;/g, '"');
+    expect(JSON.parse(app ?? '[]')).toEqual([
+      '/assets/index-T.js',
+      '/assets/ListingPage-L.js',
+      '/assets/cards-C.js',
+      '/assets/hydrate-H.js',
+    ]);
+    // Nothing else fetches a script of the app before the loader does.
+    expect(html).not.toContain('<script type="module"');
+    expect(html).not.toContain('rel="modulepreload"');
   });
 
   it('is sent compressed when the browser accepts it', async () => {
@@ -141,7 +158,7 @@ describe('a product page', () => {
     expect(boot?.screen).toBe('product');
     const api = (await t.request({ method: 'GET', url: `/p1/api/slug/${ruby.slug}` })).json();
     expect(boot?.queries).toEqual([[['catalogue', 'product', ruby.slug], api]]);
-    expect(inlineScripts(res.body)).toEqual([]);
+    expect(blockedScripts(res)).toEqual([]);
   });
 
   it('is not rendered for a hidden product, which is a 404 for everyone', async () => {
@@ -173,22 +190,26 @@ describe('a product page', () => {
 describe('controls that work before the app runs', () => {
   const tags = (html: string, re: RegExp) => [...html.matchAll(re)].map((m) => m[0]);
 
-  it('a rendered page loads the tap keeper in its head, as a file, before its scripts are hinted', async () => {
+  it('a rendered page carries the tap keeper inline in its head, before the stylesheet, allowed by its hash', async () => {
+    const keeper = fs.readFileSync(path.join(process.cwd(), 'web', 'early-taps.js'), 'utf8');
+    expect(keeper).toContain('shopEarlyTaps');
     for (const url of ['/all', `/gemstones/ruby/${ruby.slug}`]) {
-      const html = (await page(url)).body;
-      const head = html.slice(0, html.indexOf('</head>'));
-      expect(tags(head, /<script src="\/early-taps\.js"><\/script>/g), url).toHaveLength(1);
-      expect(head.indexOf('rel="stylesheet"'), url).toBeLessThan(head.indexOf('early-taps.js'));
-      expect(head.indexOf('early-taps.js'), url).toBeLessThan(head.indexOf('rel="modulepreload"'));
-      expect(html.indexOf('early-taps.js'), url).toBe(html.lastIndexOf('early-taps.js'));
+      const res = await page(url);
+      const head = res.body.slice(0, res.body.indexOf('</head>'));
+      const scripts = codeScripts(res.body);
+      expect(
+        scripts.map((s) => s.text),
+        url,
+      ).toEqual([keeper]);
+      // It runs at once: a script after a stylesheet would wait for it.
+      expect(head.indexOf('<script data-app='), url).toBeGreaterThan(0);
+      expect(head.indexOf('<script data-app='), url).toBeLessThan(head.indexOf('rel="stylesheet"'));
+      expect(blockedScripts(res), url).toEqual([]);
     }
-    // A page rendered in the browser has no server markup to tap before the app runs.
-    expect((await page('/about')).body).not.toContain('early-taps.js');
-  });
-
-  it('the tap keeper is served from the web app’s files', () => {
-    const file = path.join(process.cwd(), 'web', 'public', 'early-taps.js');
-    expect(fs.readFileSync(file, 'utf8')).toContain('shopEarlyTaps');
+    // A page rendered in the browser has no server markup to tap before the app runs: its entry loads at once.
+    const about = (await page('/about')).body;
+    expect(codeScripts(about)).toEqual([]);
+    expect(about).toContain('<script type="module" crossorigin src="/assets/index-T.js"></script>');
   });
 
   it('menus are disclosures of real links, the filter a GET form the server reads, pages real links', async () => {
@@ -272,7 +293,8 @@ describe('the shop’s settings on every page', () => {
 
   it('a rendered page shows the support contacts in its header and carries them once, outside the boot data', async () => {
     const settings = await publicSettings();
-    const html = (await page('/all')).body;
+    const res = await page('/all');
+    const html = res.body;
     expect(settingsOf(html)).toEqual(settings);
     const header = rootOf(html).slice(0, rootOf(html).indexOf('</header>'));
     expect(header).toContain(`>${settings.supportphone}</a>`);
@@ -280,7 +302,7 @@ describe('the shop’s settings on every page', () => {
     expect(header).toContain(`>${settings.supportemail}</a>`);
     expect(header).toContain(`>${settings.shopname}</a>`);
     expect(JSON.stringify(bootOf(html))).not.toContain(settings.supportemail);
-    expect(inlineScripts(html)).toEqual([]);
+    expect(blockedScripts(res)).toEqual([]);
   });
 
   it('a page rendered in the browser carries them too', async () => {
@@ -347,7 +369,7 @@ describe('the home page', () => {
     expect(boot?.screen).toBe('home');
     const api = (await t.request({ method: 'GET', url: '/a1/api/storefront' })).json().storefront;
     expect(boot?.queries[0]).toEqual([['storefront', 'content'], api]);
-    expect(inlineScripts(res.body)).toEqual([]);
+    expect(blockedScripts(res)).toEqual([]);
 
     // The merchant changes an answer: the next page shows it, not the kept one.
     await put('faq', {

@@ -1,10 +1,12 @@
 import fp from 'fastify-plugin';
+import { EARLY_TAPS_HASH } from '../http/early-taps.js';
 import { installSecurityHeaders } from '../http/security-headers.js';
 
 /** What a page of the shop may load: its own files, Razorpay's checkout, pictures from anywhere over https. */
 const CSP = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'", 'https://checkout.razorpay.com'],
+  // The one inline script: a server-rendered page's tap keeper and app loader (server/http/early-taps.ts).
+  scriptSrc: ["'self'", EARLY_TAPS_HASH, 'https://checkout.razorpay.com'],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
   mediaSrc: ["'self'", 'blob:', 'https:'],

@@ -1,7 +1,7 @@
 import { render, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import keeper from '../public/early-taps.js?raw';
+import keeper from '../early-taps.js?raw';
 import { claimEarlyTap, earlyKey, useEarlyTaps } from './earlyTaps';
 
 /** The tap keeper a server-rendered page loads in its head (web/public/early-taps.js), run in this document. */

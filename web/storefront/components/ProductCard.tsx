@@ -119,7 +119,7 @@ export function ProductCard({
           {gemFacts(product)}
         </p>
         <div className="h-4 leading-none">
-          <Stars rating={product.rating} className="size-3.5" />
+          <Stars rating={product.rating} className="h-3.5" />
         </div>
         <SalePrice product={product} />
         <button

@@ -1,34 +1,49 @@
+import { useId } from 'react';
+
 /** A rating as shoppers read it: one decimal ("4.9"), products without one count as 5. */
 export function formatRating(rating: number | undefined) {
   const value = Math.max(0, Math.min(5, Number.isFinite(rating) && rating ? (rating as number) : 5));
   return value.toFixed(1);
 }
 
-const STAR = 'M10 1.5l2.6 5.4 5.9.8-4.3 4.1 1 5.8L10 14.8l-5.2 2.8 1-5.8L1.5 7.7l5.9-.8z';
+/** One star, 20 units wide, drawn from its top point. */
+const STAR = 'l2.6 5.4 5.9.8-4.3 4.1 1 5.8-5.2-2.8-5.2 2.8 1-5.8-4.3-4.1 5.9-.8z';
+/** Five stars in a row, 2 units apart. */
+const STEP = 22;
+const ROW = 5 * 20 + 4 * 2;
+const FIVE_STARS = [0, 1, 2, 3, 4].map((i) => `M${10 + i * STEP} 1.5${STAR}`).join('');
 
-/** A star rating out of 5 (products default to 5); each star is filled as far as the rating goes (4.5 → four and a half). */
-export function Stars({ rating = 5, className = 'size-4' }: { rating?: number; className?: string }) {
+/**
+ * Where the gold ends along the row of stars, as a share of its width: a whole star for each whole point, and the
+ * rest of the rating across the next star (4.5 → four stars and the left half of the fifth).
+ */
+function starsFill(value: number) {
+  const whole = Math.floor(value);
+  return whole >= 5 ? 1 : (whole * STEP + (value - whole) * 20) / ROW;
+}
+
+/**
+ * A star rating out of 5 (products default to 5), each star filled as far as the rating goes (4.5 → four and a
+ * half): one picture of five stars, gold up to the rating and grey after, so a page of cards stays light.
+ */
+export function Stars({ rating = 5, className = 'h-4' }: { rating?: number; className?: string }) {
   const shown = formatRating(rating);
-  const value = Number(shown);
+  const fill = starsFill(Number(shown));
+  const id = useId();
   return (
-    <span role="img" aria-label={`Rated ${shown} out of 5`} className="inline-flex items-center gap-0.5">
-      {[1, 2, 3, 4, 5].map((i) => {
-        const fill = Math.round(Math.max(0, Math.min(1, value - (i - 1))) * 100);
-        return (
-          <span key={i} className="relative inline-block" data-fill={fill}>
-            <svg aria-hidden="true" viewBox="0 0 20 20" className={`${className} text-gray-300`}>
-              <path fill="currentColor" d={STAR} />
-            </svg>
-            {fill > 0 ? (
-              <span className="absolute inset-y-0 left-0 overflow-hidden text-gold-500" style={{ width: `${fill}%` }}>
-                <svg aria-hidden="true" viewBox="0 0 20 20" className={`${className} max-w-none`}>
-                  <path fill="currentColor" d={STAR} />
-                </svg>
-              </span>
-            ) : null}
-          </span>
-        );
-      })}
-    </span>
+    <svg
+      role="img"
+      aria-label={`Rated ${shown} out of 5`}
+      viewBox={`0 0 ${ROW} 20`}
+      className={`${className} aspect-[108/20] w-auto`}
+    >
+      <defs>
+        <linearGradient id={id} gradientUnits="userSpaceOnUse" x1="0" x2={ROW} y1="0" y2="0">
+          <stop offset={fill} className="text-gold-500" stopColor="currentColor" />
+          <stop offset={fill} className="text-gray-300" stopColor="currentColor" />
+        </linearGradient>
+      </defs>
+      <path fill={`url(#${id})`} d={FIVE_STARS} />
+    </svg>
   );
 }

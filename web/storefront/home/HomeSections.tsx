@@ -14,7 +14,7 @@ import { TopCategories } from './TopCategories';
  */
 export default function HomeSections({ content }: { content: StorefrontContent | undefined }) {
   return (
-    <>
+    <div className="below-fold-sections">
       <BestSellers />
       <StoryBlocks films={content?.films ?? []} />
       <LatestProducts />
@@ -23,7 +23,7 @@ export default function HomeSections({ content }: { content: StorefrontContent |
       <TopCategories tiles={content?.tiles ?? []} />
       <WhyChooseUs />
       <AboutAndContact />
-    </>
+    </div>
   );
 }
 

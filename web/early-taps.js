@@ -1,5 +1,5 @@
 /*
- * Taps that arrive before the app has taken over a server-rendered page (hinted in its head, run before the body).
+ * Taps that arrive before the app has taken over a server-rendered page (inline in its head, run before the body).
  * Add to Cart and Buy Now buttons carry data-early="<action>:<product id>", page controls (tabs, slideshow buttons)
  * data-early="tap:<control>". Until the app has claimed a button, a tap on it is kept (once, however often it is
  * tapped) and the button shows it is busy; the app claims each key when that button is live and carries out the
@@ -38,6 +38,51 @@
     },
     true,
   );
+  // The app's files (the entry first, then the chunks this screen needs), listed by the server in data-app. They
+  // are fetched once the page's first pictures (those marked fetchpriority="high") are in and painted, or after
+  // 2.5 s at the latest, so on a slow network those pictures are not sharing it with the app's JavaScript. Taps
+  // in the meantime are kept above.
+  const listed = document.querySelector('script[data-app]');
+  const files = JSON.parse(listed?.getAttribute('data-app') || '[]');
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    files.forEach((file, i) => {
+      const el = document.createElement(i === 0 ? 'script' : 'link');
+      if (i === 0) {
+        el.type = 'module';
+        el.src = file;
+      } else {
+        el.rel = 'modulepreload';
+        el.href = file;
+      }
+      el.crossOrigin = '';
+      document.head.appendChild(el);
+    });
+  };
+  const afterPictures = () => {
+    const pictures = document.querySelectorAll('img[fetchpriority="high"]');
+    let waiting = pictures.length + 1;
+    const done = () => {
+      if (--waiting === 0) requestAnimationFrame(() => setTimeout(start, 0));
+    };
+    const painted = (img) => () => (img.decode ? img.decode().then(done, done) : done());
+    for (let i = 0; i < pictures.length; i++) {
+      const img = pictures[i];
+      if (img.complete) painted(img)();
+      else {
+        img.addEventListener('load', painted(img), { once: true });
+        img.addEventListener('error', done, { once: true });
+      }
+    }
+    done();
+    setTimeout(start, 2500);
+  };
+  if (files.length > 0) {
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', afterPictures);
+    else afterPictures();
+  }
   window.shopEarlyTaps = {
     /** The button of `key` is live: true once if it was tapped before; from now on its taps go to the app. */
     claim: (key) => {
