@@ -425,14 +425,19 @@ function ListEditor<T extends { _id: string }>({
           {errors[name]}
         </p>
       ) : null}
-      <div className="grid gap-5 xl:grid-cols-2">
+      {/* One column no wider than the screen (minmax(0, 1fr)): the preview's slideshow, three slides side by side
+          behind its clipping frame, would otherwise widen it past a phone's screen, and the phone would show the
+          whole screen zoomed out, its buttons under a pointer's tap no longer where they are drawn. */}
+      <div className="grid grid-cols-1 gap-5 xl:grid-cols-2">
         <ol className="space-y-4" aria-label={spec.title}>
           {items.length === 0 ? <li className="text-sm text-gray-500">None: this part of the home page is not shown.</li> : null}
           {items.map((it, i) => {
             const label = `${spec.item} ${i + 1}`;
             return (
               <li key={it._id} className="rounded-lg border border-gray-200 p-3">
-                <fieldset className="space-y-3">
+                {/* min-w-0: a fieldset is at least as wide as its content by default, and a file's long name
+                    (shortened with an ellipsis) would then push the buttons in its legend off a phone's screen. */}
+                <fieldset className="min-w-0 space-y-3">
                   <legend className="flex w-full items-center justify-between gap-2 text-sm font-semibold text-gray-800">
                     {label}
                     <span className="flex gap-1">
