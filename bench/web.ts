@@ -22,7 +22,8 @@ const PORT = Number(process.env.BENCH_WEB_PORT ?? 3228);
 const RUNS = 5;
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const DIST = path.join(ROOT, 'dist', 'web');
-const kB = (n: number) => `${(n / 1024).toFixed(1)} kB`;
+/** Bytes, and KiB beside them: a limit of "110 KB" may mean either. */
+const kB = (n: number) => `${n.toLocaleString('en-US')} B = ${(n / 1024).toFixed(1)} KiB`;
 
 type ManifestEntry = { file: string; imports?: string[]; isEntry?: boolean; src?: string };
 
@@ -210,14 +211,14 @@ async function main() {
         windows.push(`${name.padEnd(14)} ${s(w.paint)} ${s(w.live)} ${s(w.gap)}   | ${s(r.fcp)} ${s(r.tti)} ${s(r.tti - r.fcp)}`);
       }
       rows.push(
-        `${name.padEnd(14)} ${`${r.performance} (${r.performanceRange})`.padStart(11)} ${String(r.accessibility).padStart(6)} ${String(r.bestPractices).padStart(5)} ${String(r.seo).padStart(4)} ${`${(r.lcp / 1000).toFixed(2)} s`.padStart(8)} ${r.cls.toFixed(3).padStart(6)} ${`${r.tbt.toFixed(0)} ms`.padStart(7)} ${kB(js).padStart(10)} (${files.size} files)`,
+        `${name.padEnd(14)} ${`${r.performance} (${r.performanceRange})`.padStart(11)} ${String(r.accessibility).padStart(6)} ${String(r.bestPractices).padStart(5)} ${String(r.seo).padStart(4)} ${`${(r.lcp / 1000).toFixed(2)} s`.padStart(8)} ${r.cls.toFixed(3).padStart(6)} ${`${r.tbt.toFixed(0)} ms`.padStart(7)} ${kB(js).padStart(22)} (${files.size} files)`,
       );
     }
     console.log(
       `\nLighthouse mobile (simulated throttling), Chromium ${CHROME}; product page ${productPath}; medians of ${LH_RUNS} runs (CLS: the largest), load average ${(os.loadavg()[0] ?? 0).toFixed(1)}`,
     );
     console.log(
-      `${'page'.padEnd(14)} ${'perf (range)'.padStart(11)} ${'a11y'.padStart(6)} ${'b.p.'.padStart(5)} ${'seo'.padStart(4)} ${'LCP'.padStart(8)} ${'CLS'.padStart(6)} ${'TBT'.padStart(7)} ${'first JS gz'.padStart(10)}`,
+      `${'page'.padEnd(14)} ${'perf (range)'.padStart(11)} ${'a11y'.padStart(6)} ${'b.p.'.padStart(5)} ${'seo'.padStart(4)} ${'LCP'.padStart(8)} ${'CLS'.padStart(6)} ${'TBT'.padStart(7)} ${'first JS gz'.padStart(22)}`,
     );
     for (const r of rows) console.log(r);
     console.log(

@@ -151,7 +151,12 @@ test.describe('home', () => {
       await expect(page.locator('section[aria-labelledby="why-us"]').getByText(claim, { exact: true })).toBeVisible();
     }
 
+    // The footer loads as a shopper scrolls towards it: scroll on to the end of the page until it is there.
     const footer = page.locator('footer');
+    await expect(async () => {
+      await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
+      await expect(footer).toBeAttached({ timeout: 1_000 });
+    }).toPass();
     await footer.scrollIntoViewIfNeeded();
     for (const text of ['Mon–Fri', '8am–5pm', 'Sat', '10am–8pm', 'Sun', 'Closed', 'support@ratnagems.in', 'Newsletter']) {
       await expect(footer.getByText(text, { exact: true }).first()).toBeVisible();
