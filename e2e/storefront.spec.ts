@@ -53,3 +53,21 @@ test('/products and /shop list all products', async ({ page, request }) => {
     await expect(page.getByTestId('listing-count')).toContainText(/Showing [1-9]\d* of [1-9]\d* products/);
   }
 });
+
+// Headings a shopper's screen reader lists: those in a closed disclosure (the filter sheet) are not among them.
+test('headings never skip a level on the listing, the product page and home', async ({ page }) => {
+  const res = await page.request.get('/p1/api/latest/all?limit=1');
+  const [product] = ((await res.json()) as { products: Product[] }).products;
+  for (const path of ['/all', productPath(product!), '/']) {
+    await page.goto(path);
+    await expect(page.locator('main h1')).toBeVisible();
+    const levels = await page
+      .locator('main')
+      .locator('h1, h2, h3, h4, h5, h6')
+      .evaluateAll((els) => els.filter((e) => e.checkVisibility()).map((e) => Number(e.tagName.slice(1))));
+    const skips = levels.flatMap((level, i) =>
+      i > 0 && level > (levels[i - 1] as number) + 1 ? [`h${levels[i - 1]} → h${level}`] : [],
+    );
+    expect(skips, path).toEqual([]);
+  }
+});

@@ -31,11 +31,14 @@ export function ProductCard({
   product,
   sizes = CARD_IMAGE_SIZES,
   priority = false,
+  heading: Heading = 'h3',
 }: {
   product: Product;
   sizes?: string;
   /** Above the fold on first paint (the first cards of a listing): load at once, not lazily. */
   priority?: boolean;
+  /** The name's heading level: one below the heading the cards stand under (h2 under a listing's h1). */
+  heading?: 'h2' | 'h3';
 }) {
   const { user } = useSession();
   const qc = useQueryClient();
@@ -105,7 +108,7 @@ export function ProductCard({
         )}
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3">
-        <h3 className="h-5 truncate text-sm font-semibold text-gray-900">
+        <Heading className="h-5 truncate text-sm font-semibold text-gray-900">
           <Link
             to={href}
             title={product.productname}
@@ -113,7 +116,7 @@ export function ProductCard({
           >
             {shortName(product.productname)}
           </Link>
-        </h3>
+        </Heading>
         {/* Always one line high, facts or not, so cards in a row line up and nothing moves. */}
         <p data-testid="gem-facts" className="h-4 truncate text-xs leading-4 text-gray-600">
           {gemFacts(product)}

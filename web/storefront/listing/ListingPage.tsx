@@ -124,7 +124,7 @@ export default function ListingPage() {
             // Cards after the first row are laid out and painted only as they come near the screen.
             <li key={p._id} className={i < 4 ? undefined : 'below-fold'}>
               {/* The first row is in view on any screen: its pictures load at once. */}
-              <ProductCard product={p} priority={i < 4} />
+              <ProductCard product={p} priority={i < 4} heading="h2" />
             </li>
           ))}
         </ul>
