@@ -7,16 +7,6 @@ import path from 'node:path';
  * itself: no request of its own before the first paint. The shop's Content-Security-Policy allows inline scripts
  * by hash only, and this is the one: its SHA-256 goes into the policy's script-src.
  */
-const SOURCE = fs.readFileSync(path.resolve(import.meta.dirname, '../../web/early-taps.js'), 'utf8');
+export const EARLY_TAPS_SOURCE = fs.readFileSync(path.resolve(import.meta.dirname, '../../web/early-taps.js'), 'utf8');
 
-export const EARLY_TAPS_HASH = `'sha256-${createHash('sha256').update(SOURCE).digest('base64')}'`;
-
-const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
-/**
- * The script tag, with the app's files it loads once the page's first pictures have come in: the entry first,
- * then the chunks the screen needs, fetched side by side.
- */
-export function earlyTapsScript(appFiles: string[]) {
-  return `<script data-app="${escapeAttr(JSON.stringify(appFiles))}">${SOURCE}</script>`;
-}
+export const EARLY_TAPS_HASH = `'sha256-${createHash('sha256').update(EARLY_TAPS_SOURCE).digest('base64')}'`;

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { earlyTapsScript } from './early-taps.js';
+import { EARLY_TAPS_SOURCE } from './early-taps.js';
 import { EmptySearchPages, emptySearchWords, mayRender, type RenderStats } from './page-renders.js';
 
 /** What the server writes into index.html's <head> for one page, so it is findable before any script runs. */
@@ -165,6 +165,13 @@ const SETTINGS_KEY = ['settings'];
 const SETTINGS_DATA_ID = 'shop-settings';
 /** The settings are kept with the rendered pages (forgotten with them when the settings change), under this key. */
 const SETTINGS_MEMO = '\0settings';
+
+/**
+ * The tap keeper and app loader inline (server/http/early-taps.ts), with the app's files it loads once the page's
+ * first pictures have come in: the entry first, then the chunks the screen needs, fetched side by side.
+ */
+const earlyTapsScript = (appFiles: string[]) =>
+  `<script data-app="${escapeHtml(JSON.stringify(appFiles))}">${EARLY_TAPS_SOURCE}</script>`;
 
 /** The web app's entry script, as the build writes it into index.html. */
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
@@ -330,7 +337,7 @@ export function installSpa(app: FastifyInstance, webDir: string, publicUrl: stri
     const entry = rendered ? ENTRY_SCRIPT.exec(html) : null;
     if (rendered && entry) {
       html = html
-        .replace(entry[0], () => earlyTapsScript([entry[1] as string, ...[...new Set(modules)].map((f) => `/${f}`)]))
+        .replace(entry[0], () => earlyTapsScript([entry[1] as string, ...new Set(modules.map((f) => `/${f}`))]))
         .replace('</head>', () => `${rendered.hints}</head>`);
     } else {
       html = html.replace('</head>', () => `${rendered?.hints ?? ''}${moduleLinks(modules)}</head>`);

@@ -200,6 +200,9 @@ function UploadInput({
   );
 }
 
+/** What the picture and video upload fields share: a labelled field with its error and hint. */
+type UploadFieldProps = { id: string; label: string; error?: string; hint?: string; disabled: boolean };
+
 function ImageField({
   id,
   label,
@@ -208,15 +211,7 @@ function ImageField({
   error,
   hint,
   disabled,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (url: string) => void;
-  error?: string;
-  hint?: string;
-  disabled: boolean;
-}) {
+}: UploadFieldProps & { value: string; onChange: (url: string) => void }) {
   const { busy, failed, upload } = useUpload(
     adminApi.storefront.uploadImage,
     (res) => onChange(res.url),
@@ -260,16 +255,11 @@ function VideoField({
   error,
   hint,
   disabled,
-}: {
-  id: string;
-  label: string;
+}: UploadFieldProps & {
   /** Whose files they are (`Film 1`). */
   owner: string;
   files: { mp4: string; webm: string };
   onChange: (format: 'mp4' | 'webm', url: string) => void;
-  error?: string;
-  hint?: string;
-  disabled: boolean;
 }) {
   const { busy, failed, upload } = useUpload(
     adminApi.storefront.uploadVideo,

@@ -19,6 +19,8 @@ import { useCatalogueNames } from './useCatalogueNames';
 
 const SKELETONS = 30;
 const GRID = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-5';
+/** The cards taken as the first row: all of it up to 4 columns (a fifth on the widest screens loads as the rest). */
+const FIRST_ROW = 4;
 
 function headingOf(term: string, f: CatalogueFilter) {
   const known = PAGE_TITLES[term];
@@ -121,10 +123,10 @@ export default function ListingPage() {
       ) : (
         <ul className={GRID} aria-label={heading}>
           {data?.products.map((p, i) => (
-            // Cards after the first row are laid out and painted only as they come near the screen.
-            <li key={p._id} className={i < 4 ? undefined : 'below-fold'}>
-              {/* The first row is in view on any screen: its pictures load at once. */}
-              <ProductCard product={p} priority={i < 4} heading="h2" />
+            // The first row is in view on any screen: its pictures load at once. The cards after it are laid out
+            // and painted only as they come near the screen.
+            <li key={p._id} className={i < FIRST_ROW ? undefined : 'below-fold'}>
+              <ProductCard product={p} priority={i < FIRST_ROW} heading="h2" />
             </li>
           ))}
         </ul>
