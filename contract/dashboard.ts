@@ -6,9 +6,12 @@ import { routeTable } from './route.js';
 export const SHOP_TIME_ZONE = 'Asia/Kolkata' as const;
 
 export const PeriodTotals = z.object({
-  /** Rupees of Paid orders placed in the period. */
+  /**
+   * Rupees kept in the period: payments taken (on the day the order was placed) less refunds processed (on
+   * the day each was processed), whatever became of the order later.
+   */
   revenue: z.number(),
-  /** Number of Paid orders placed in the period. */
+  /** Number of orders paid in the period (cancelled, returned or refunded later or not). */
   paidOrders: z.number().int(),
 });
 export type PeriodTotals = z.infer<typeof PeriodTotals>;
@@ -109,7 +112,9 @@ export const dashboardRoutes = routeTable('Admin dashboard', {
     summary:
       'Revenue and paid orders for today, the last 7 and 30 days (India time), a 30-day daily series, orders awaiting shipment',
     description:
-      'Revenue counts Paid orders only. Days are India-time (Asia/Kolkata) calendar days; "last 7 days" is today and the 6 days before it.',
+      'Revenue is the money kept: every payment taken for an order, on the day the order was placed, less every refund ' +
+      'processed, on the day it was processed, whatever the order became later (a payment for the wrong amount, never ' +
+      'recorded as paid and refunded whole, is left out). Days are India-time (Asia/Kolkata) calendar days; "last 7 days" is today and the 6 days before it.',
     responses: { 200: DashboardStatsResponse },
   },
   'GET /o1/api/admin/low-stock': {
@@ -130,7 +135,8 @@ export const dashboardRoutes = routeTable('Admin dashboard', {
     guard: 'admin',
     summary: 'The filtered orders as a CSV file (same filters as GET /o1/api/admin/orders, no paging)',
     description:
-      'Streams text/csv (UTF-8 with a byte-order mark, CRLF line ends), newest first, one row per order. ' +
+      'Streams text/csv (UTF-8 with a byte-order mark, CRLF line ends), newest first, one row per order, with what ' +
+      'was paid, what was refunded (processed refunds) and what was kept. ' +
       "Cells starting with = + - @ (or a tab or carriage return) are prefixed with ' so spreadsheets never run them as formulas. " +
       'Filters are checked exactly as the JSON list checks them (the same 400) and the first rows are read before ' +
       'anything is sent; a failure after that cuts the connection, so a partial file never arrives as a complete one.',

@@ -6,7 +6,7 @@ import {
   LowStockResponse,
   SHOP_TIME_ZONE,
 } from '../../../contract/dashboard.js';
-import { categories, checkouts, orderItems, orders, products, subcategories } from '../../db/schema.js';
+import { categories, checkouts, orderItems, orders, products, refunds, subcategories } from '../../db/schema.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/helpers.js';
 
 let t: TestApp;
@@ -84,6 +84,7 @@ async function addOrder(o: OrderInput) {
       razorpayOrderId: providerOrderId,
       razorpayPaymentId: o.paymentId ?? `pay_${crypto.randomBytes(7).toString('hex')}`,
       totalPaise: o.totalPaise,
+      paidPaise: ['Paid', 'Refunded'].includes(o.paymentstatus ?? 'Paid') ? o.totalPaise : 0,
       paymentstatus: o.paymentstatus ?? 'Paid',
       deliverystatus: o.deliverystatus ?? 'pending',
       flag: o.flag ?? null,
@@ -99,6 +100,17 @@ async function addOrder(o: OrderInput) {
       updatedAt: o.createdAt,
     })
     .returning();
+  if (o.paymentstatus === 'Refunded') {
+    // Refunded in full the day it was paid.
+    await t.database.db.insert(refunds).values({
+      orderId: order!.id,
+      amountPaise: o.totalPaise,
+      status: 'processed',
+      idempotencyKey: `refund-${order!.id}`,
+      actor: 'admin',
+      processedAt: o.createdAt,
+    });
+  }
   const lines = o.lines ?? [{ productname: 'Burmese Ruby', quantity: 1 }];
   await t.database.db.insert(orderItems).values(
     lines.map((l, position) => ({
@@ -167,7 +179,7 @@ describe('admin dashboard endpoints are for admins only', () => {
 });
 
 describe('revenue stats', () => {
-  it('counts only Paid orders, on India-time day boundaries, for today, 7 and 30 days, with a 30-day series', async () => {
+  it('counts the money kept of paid orders, on India-time day boundaries, for today, 7 and 30 days, with a 30-day series', async () => {
     const now = new Date();
     const today = istDate(now);
     const todayStart = istMidnight(today);
@@ -176,7 +188,7 @@ describe('revenue stats', () => {
     await addOrder({ createdAt: todayStart, totalPaise: 100_050 }); // today, ₹1000.50
     await addOrder({ createdAt: new Date(todayStart.getTime() - 1), totalPaise: 20_000 }); // yesterday 23:59:59.999 IST
     await addOrder({ createdAt: todayStart, totalPaise: 99_900, paymentstatus: 'Pending' });
-    await addOrder({ createdAt: todayStart, totalPaise: 50_000, paymentstatus: 'Refunded' });
+    await addOrder({ createdAt: todayStart, totalPaise: 50_000, paymentstatus: 'Refunded' }); // paid and refunded: nothing kept
     await addOrder({ createdAt: todayStart, totalPaise: 70_000, paymentstatus: 'Failed' });
     await addOrder({ createdAt: dayStart(6), totalPaise: 30_000 }); // 7th day back: inside 7 days
     await addOrder({ createdAt: new Date(dayStart(6).getTime() - 1), totalPaise: 40_000 }); // just outside 7 days
@@ -188,12 +200,12 @@ describe('revenue stats', () => {
     const body = DashboardStatsResponse.parse(res.json());
     expect(body.today).toBe(today);
     expect(body.timeZone).toBe('Asia/Kolkata');
-    expect(body.periods.today).toEqual({ revenue: 1000.5, paidOrders: 1 });
-    expect(body.periods.last7Days).toEqual({ revenue: 1500.5, paidOrders: 3 });
-    expect(body.periods.last30Days).toEqual({ revenue: 1950.5, paidOrders: 5 });
+    expect(body.periods.today).toEqual({ revenue: 1000.5, paidOrders: 2 });
+    expect(body.periods.last7Days).toEqual({ revenue: 1500.5, paidOrders: 4 });
+    expect(body.periods.last30Days).toEqual({ revenue: 1950.5, paidOrders: 6 });
 
     expect(body.daily).toHaveLength(30);
-    expect(body.daily.at(-1)).toEqual({ date: today, revenue: 1000.5, paidOrders: 1 });
+    expect(body.daily.at(-1)).toEqual({ date: today, revenue: 1000.5, paidOrders: 2 });
     expect(body.daily.at(-2)).toEqual({ date: istDate(new Date(todayStart.getTime() - 1)), revenue: 200, paidOrders: 1 });
     expect(body.daily[0]).toEqual({ date: istDate(dayStart(29)), revenue: 50, paidOrders: 1 });
     expect(body.daily[23]).toEqual({ date: istDate(dayStart(6)), revenue: 300, paidOrders: 1 });
@@ -334,6 +346,9 @@ describe('CSV export of orders', () => {
       'PIN code',
       'Razorpay order ID',
       'Razorpay payment ID',
+      'Paid (INR)',
+      'Refunded (INR)',
+      'Kept (INR)',
     ]);
     expect(rows).toHaveLength(2);
     const [row] = rows.slice(1);

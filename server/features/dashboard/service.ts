@@ -15,28 +15,48 @@ import { adminOrderFilter } from '../orders/service.js';
 const TZ = SHOP_TIME_ZONE;
 const DAYS_IN_CHART = 30;
 
-/** Revenue and paid-order counts for today, the last 7 and last 30 India-time days, and the daily series. */
+/**
+ * An order whose payment counts: money was captured for it and it was recorded as paid (a payment for the
+ * wrong amount never was, and is refunded whole). Whatever became of it later (cancelled, returned, refunded
+ * in part or in full) it stays counted, and what was refunded of it counts against the day it went back.
+ */
+const COUNTED_PAYMENT = sql`o.paid_paise > 0 and o.flag is distinct from 'amount_mismatch'`;
+
+/**
+ * Revenue (money kept: what was paid less what was refunded) and paid-order counts for today, the last 7 and
+ * last 30 India-time days, and the daily series. A payment counts on the day its order was placed, a refund
+ * on the day it was processed; pending and failed refunds have sent nothing back yet.
+ */
 export async function revenueStats(db: DbOrTx) {
-  // One pass over the last 30 India-time days of Paid orders, grouped by India-time date; days without
-  // orders come from generate_series so the chart has every day.
+  // One pass over the last 30 India-time days of payments and of processed refunds, each grouped by
+  // India-time date; days without either come from generate_series so the chart has every day.
   const { rows } = await execRows<{ day: string; revenue_paise: string | number; paid_orders: string | number }>(
     db,
     sql`
       with today as (select (now() at time zone ${TZ})::date as d),
+      since as (select (((select d from today) - ${DAYS_IN_CHART - 1}::int)::timestamp at time zone ${TZ}) as t),
       days as (
         select (select d from today) - g as day from generate_series(0, ${DAYS_IN_CHART - 1}::int) as g
       ),
       paid as (
-        select (o.created_at at time zone ${TZ})::date as day, sum(o.total_paise)::bigint as revenue_paise, count(*)::int as paid_orders
+        select (o.created_at at time zone ${TZ})::date as day, sum(o.paid_paise)::bigint as paise, count(*)::int as n
         from orders o
-        where o.paymentstatus = 'Paid'
-          and o.created_at >= (((select d from today) - ${DAYS_IN_CHART - 1}::int)::timestamp at time zone ${TZ})
+        where ${COUNTED_PAYMENT} and o.created_at >= (select t from since)
+        group by 1
+      ),
+      refunded as (
+        select (coalesce(r.processed_at, r.updated_at) at time zone ${TZ})::date as day, sum(r.amount_paise)::bigint as paise
+        from refunds r join orders o on o.id = r.order_id
+        where r.status = 'processed' and ${COUNTED_PAYMENT}
+          and coalesce(r.processed_at, r.updated_at) >= (select t from since)
         group by 1
       )
       select to_char(days.day, 'YYYY-MM-DD') as day,
-             coalesce(paid.revenue_paise, 0)::text as revenue_paise,
-             coalesce(paid.paid_orders, 0)::int as paid_orders
-      from days left join paid on paid.day = days.day
+             (coalesce(paid.paise, 0) - coalesce(refunded.paise, 0))::text as revenue_paise,
+             coalesce(paid.n, 0)::int as paid_orders
+      from days
+      left join paid on paid.day = days.day
+      left join refunded on refunded.day = days.day
       order by days.day asc`,
   );
   const daily: DailyTotals[] = rows.map((r) => ({
@@ -164,7 +184,13 @@ export const CSV_HEADER = [
   'PIN code',
   'Razorpay order ID',
   'Razorpay payment ID',
+  'Paid (INR)',
+  'Refunded (INR)',
+  'Kept (INR)',
 ];
+
+/** Paise as rupees with two decimals, as a spreadsheet reads them. */
+const rupees = (paise: number) => (paise / 100).toFixed(2);
 
 type ExportRow = {
   id: string;
@@ -180,6 +206,8 @@ type ExportRow = {
   shippinginfo: Record<string, string> | string;
   razorpay_order_id: string;
   razorpay_payment_id: string;
+  paid_paise: string | number;
+  refunded_paise: string | number;
 };
 
 /**
@@ -207,7 +235,10 @@ export async function* exportOrders(db: DbOrTx, f: AdminOrderFilters, batch = 50
                            || case when i.colour <> '' then ' (' || i.colour || ')' else '' end,
                          '; ' order by i.position, i.id)
                   from order_items i where i.order_id = orders.id) as products,
-               orders.shippinginfo, orders.razorpay_order_id, orders.razorpay_payment_id
+               orders.shippinginfo, orders.razorpay_order_id, orders.razorpay_payment_id,
+               orders.paid_paise::text as paid_paise,
+               (select coalesce(sum(r.amount_paise), 0)::text from refunds r
+                 where r.order_id = orders.id and r.status = 'processed') as refunded_paise
         from orders
         left join users u on u.id = orders.user_id
         where ${adminOrderFilter(f) ?? sql`true`} ${cursor}
@@ -223,7 +254,7 @@ export async function* exportOrders(db: DbOrTx, f: AdminOrderFilters, batch = 50
         r.user_mobileno ?? '',
         r.paymentstatus,
         r.deliverystatus,
-        (Number(r.total_paise) / 100).toFixed(2),
+        rupees(Number(r.total_paise)),
         Number(r.items),
         r.products ?? '',
         String(ship.fullname ?? ''),
@@ -233,6 +264,9 @@ export async function* exportOrders(db: DbOrTx, f: AdminOrderFilters, batch = 50
         String(ship.pincode ?? ''),
         r.razorpay_order_id,
         r.razorpay_payment_id,
+        rupees(Number(r.paid_paise)),
+        rupees(Number(r.refunded_paise)),
+        rupees(Number(r.paid_paise) - Number(r.refunded_paise)),
       ];
     }
     const last = rows.at(-1);

@@ -41,7 +41,7 @@ function useWidth(fallback: number) {
   return [ref, width] as const;
 }
 
-/** Daily revenue of Paid orders as bars, drawn by hand in SVG; a hidden table carries the same figures for screen readers. */
+/** Daily revenue (payments taken less refunds processed that day) as bars, drawn by hand in SVG; a hidden table carries the same figures for screen readers. */
 export function RevenueChart({ days }: { days: DailyTotals[] }) {
   const titleId = useId();
   const [figureRef, measured] = useWidth(720);
