@@ -18,7 +18,9 @@ export const orderRoutes = routeTable('Orders and payment', {
   },
   'GET /o1/api/admin/orders': {
     guard: 'admin',
-    summary: 'Every order, newest first; search by order, Razorpay order or payment id; filter by status and India-time dates',
+    summary:
+      'Every order, newest first; search by the buyer’s name, mobile number or e-mail, the order number, the invoice number, ' +
+      'the order, Razorpay order or payment id; filter by delivery status or return-requested, and India-time dates',
     query: AdminOrdersQuery,
     responses: { 200: AdminOrdersResponse },
     errors: [400],

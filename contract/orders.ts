@@ -65,6 +65,8 @@ const OrderLine = z.object({
 
 export const Order = z.object({
   _id: z.string(),
+  /** The order's number (`RG-000123`), the same for the shopper, the messages, the back-office and the invoice. */
+  number: z.string(),
   createdAt: z.string(),
   status: z.enum(['Pending', 'Confirmed', 'Shipped', 'Delivered', 'Returned', 'Cancelled']),
   deliverystatus: DeliveryStatus,
@@ -256,6 +258,9 @@ const ymd = z
   .refine((s) => s >= '1900-01-01' && s <= '2999-12-31', { message: 'Use a date between 1900 and 2999' });
 const emptyAsUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
+/** The admin order list's filter of orders whose return waits for the merchant. */
+export const RETURN_REQUESTED = 'return-requested' as const;
+
 /** Filters of the admin orders screen, shared by the order list and its CSV export. */
 const adminOrderFilterFields = {
   // No control characters: a NUL cannot reach the database's text at all, and none is in an order id.
@@ -269,11 +274,14 @@ const adminOrderFilterFields = {
       .regex(/^[^\u0000-\u001f\u007f]*$/, { message: 'search must not contain control characters' })
       .optional(),
   ),
-  /** A delivery status (any case); "all" or empty = every order. */
+  /**
+   * A delivery status (any case), or `return-requested` (a return asked for, or approved and not yet
+   * received); "all" or empty = every order.
+   */
   status: z.preprocess(
     (v) =>
       typeof v === 'string' ? (v.trim().toLowerCase() === 'all' ? undefined : emptyAsUndefined(v.trim().toLowerCase())) : v,
-    DeliveryStatus.optional(),
+    z.union([DeliveryStatus, z.literal(RETURN_REQUESTED)]).optional(),
   ),
   startDate: z.preprocess(emptyAsUndefined, ymd.optional()),
   endDate: z.preprocess(emptyAsUndefined, ymd.optional()),

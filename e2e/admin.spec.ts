@@ -87,11 +87,11 @@ async function searchOrders(page: Page, text: string) {
   if (isPhone(page)) {
     await page.getByRole('button', { name: /^Filters/ }).click();
     const sheet = page.getByRole('dialog', { name: 'Filter Options' });
-    await sheet.getByPlaceholder('Search order Id, payment Id').fill(text);
+    await sheet.getByPlaceholder('Name, mobile, e-mail, order, invoice or payment no.').fill(text);
     await sheet.getByRole('button', { name: 'Apply Filters' }).click();
     await expect(sheet).toBeHidden();
   } else {
-    await page.getByPlaceholder('Search order Id, payment Id').fill(text);
+    await page.getByPlaceholder('Name, mobile, e-mail, order, invoice or payment no.').fill(text);
   }
 }
 

@@ -311,6 +311,11 @@ export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /**
+     * The order's number for people (`RG-000123`: the invoice prefix then the shop's one gapless series),
+     * given by the database as the row is inserted (migration 0140_order_number) and never changed.
+     */
+    number: text('number').notNull().default(''),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     checkoutId: uuid('checkout_id')
       .notNull()
@@ -365,6 +370,7 @@ export const orders = pgTable(
     ),
     check('orders_refund_status_check', sql`${t.refundStatus} in ('none', 'pending', 'processed', 'failed')`),
     check('orders_paid_check', sql`${t.paidPaise} >= 0`),
+    uniqueIndex('orders_number_key').on(t.number),
     uniqueIndex('orders_razorpay_order_key').on(t.razorpayOrderId),
     uniqueIndex('orders_checkout_key').on(t.checkoutId),
     index('orders_payment_idx').on(t.razorpayPaymentId),

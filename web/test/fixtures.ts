@@ -40,6 +40,7 @@ export const SHOPPER: UserShape = userOf({
 export const anOrder = (over: Partial<OrderShape> = {}): OrderShape =>
   orderOf({
     _id: 'o1',
+    number: 'RG-000001',
     createdAt: '2025-03-07T09:34:00.000Z',
     status: 'Confirmed',
     deliverystatus: 'confirmed',

@@ -77,6 +77,7 @@ describe('invoice PDF', () => {
     expect(res.headers['content-type']).toMatch(/^application\/pdf/);
     const inv = (await t.database.db.select().from(invoices).where(eq(invoices.orderId, order._id)))[0];
     if (!inv) throw new Error('no invoice');
+    expect(order.number).toMatch(/^RG-\d{6}$/);
     const text = pdfText(res.rawPayload);
     const flat = oneLine(text);
     const fy = financialYear(new Date());
@@ -89,6 +90,7 @@ describe('invoice PDF', () => {
       'State: Punjab (code 03)',
       `Invoice number: RG/${fy}/000001`,
       `Invoice date: ${invoiceDate(inv.issuedAt)}`,
+      `Order: ${order.number}`, // the number the shopper and the back-office see
       'Place of supply: Punjab (code 03)',
       SHIPPING.fullname,
       `${SHIPPING.address}, ${SHIPPING.city}, ${SHIPPING.pincode}`,

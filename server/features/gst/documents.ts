@@ -49,6 +49,12 @@ export async function invoicePdf(db: Db, orderId: string, me: SessionUser) {
   return doc;
 }
 
+/** The order's number as the shopper and the back-office read it (the id of an order that has none). */
+async function orderNumber(db: Db, orderId: string) {
+  const [row] = await db.select({ number: orders.number }).from(orders).where(eq(orders.id, orderId));
+  return row?.number || orderId;
+}
+
 /** The order's invoice PDF (made and kept on first need), or null when the order has no invoice. */
 async function orderInvoicePdf(db: Db, orderId: string) {
   const [inv] = await db.select().from(invoices).where(eq(invoices.orderId, orderId));
@@ -60,7 +66,7 @@ async function orderInvoicePdf(db: Db, orderId: string) {
     shopname: inv.seller.extra || shop.shopname,
     number: inv.number,
     issuedAt: inv.issuedAt,
-    refs: [['Order', orderId]],
+    refs: [['Order', await orderNumber(db, orderId)]],
     seller: inv.seller,
     buyer: inv.buyer,
     placeOfSupply: inv.placeOfSupply,
@@ -99,7 +105,7 @@ export async function creditNotePdf(db: Db, refundId: string, me: SessionUser) {
     issuedAt: note.issuedAt,
     refs: [
       ['Against invoice', `${inv.number} dated ${inv.issuedAt.toISOString().slice(0, 10).split('-').reverse().join('-')}`],
-      ['Order', note.orderId],
+      ['Order', await orderNumber(db, note.orderId)],
       ...(note.reason ? ([['Reason', note.reason]] as [string, string][]) : []),
     ],
     seller: inv.seller,

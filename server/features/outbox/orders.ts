@@ -11,8 +11,8 @@ import { type MerchantContacts, notifyMerchant, notifyUser } from './outbox.js';
  */
 type OrderRow = typeof ordersTable.$inferSelect;
 
-/** The short reference customers and staff read in messages (the order id's first 8 characters). */
-const orderNo = (orderId: string) => orderId.slice(0, 8).toUpperCase();
+/** The reference customers and staff read in messages: the order's number, as every screen shows it. */
+const orderNo = (order: Pick<OrderRow, 'number'>) => order.number;
 
 /** "+91 98765 43210" → "9876543210"; anything that is not an Indian mobile number → undefined. */
 function tenDigits(phone: string): string | undefined {
@@ -38,7 +38,7 @@ async function merchantContacts(tx: DbOrTx, config: Config): Promise<MerchantCon
  * there is one); the merchant of the new order, of a flagged payment, and of products now low in stock.
  */
 export async function orderPlacedMessages(tx: DbOrTx, config: Config, order: OrderRow, lines: CheckoutLine[]) {
-  const no = orderNo(order.id);
+  const no = orderNo(order);
   const total = order.totalPaise / 100;
   const items = lines.map((l) => ({ name: l.productname, quantity: l.quantity, price: (l.pricePaise * l.quantity) / 100 }));
   const flagged = order.flag === 'stock_unavailable' || order.flag === 'amount_mismatch';
@@ -90,12 +90,12 @@ export async function orderPlacedMessages(tx: DbOrTx, config: Config, order: Ord
 /** Messages the order lifecycle sends the customer (shipped, delivered, cancelled, refunds, returns). */
 async function orderUpdateMessage(
   tx: DbOrTx,
-  order: Pick<OrderRow, 'id' | 'userId'>,
+  order: Pick<OrderRow, 'id' | 'userId' | 'number'>,
   template: 'order_shipped' | 'order_delivered' | 'order_cancelled' | 'refund_processed' | 'return_updated',
   data: Record<string, unknown> = {},
   dedupeKey?: string,
 ) {
-  await notifyUser(tx, order.userId, template, { orderId: order.id, orderNo: orderNo(order.id), ...data }, { dedupeKey });
+  await notifyUser(tx, order.userId, template, { orderId: order.id, orderNo: orderNo(order), ...data }, { dedupeKey });
 }
 
 /**
@@ -137,7 +137,7 @@ export async function lifecycleMessages(
 /** A refund became processed (registered with the lifecycle's refund hook): the customer is told the amount. */
 export async function refundProcessedMessage(
   tx: DbOrTx,
-  settled: { refund: { id: string; amountPaise: number }; order: Pick<OrderRow, 'id' | 'userId'> },
+  settled: { refund: { id: string; amountPaise: number }; order: Pick<OrderRow, 'id' | 'userId' | 'number'> },
 ) {
   await orderUpdateMessage(
     tx,

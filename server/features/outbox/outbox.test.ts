@@ -79,7 +79,12 @@ async function buy(user: TestUser, stock = 5) {
   if (!paid.success) throw new Error('payment failed');
   const placed = await s.verify(user.cookie, paid as never);
   expect(placed.statusCode).toBe(201);
-  return { orderId: (placed.json() as { order: { _id: string } }).order._id, product: ruby };
+  const order = (placed.json() as { order: { _id: string; number: string } }).order;
+  // The order's number, as My Orders shows it: the one every message names.
+  const mine = (await s.myOrders(user.cookie)).json() as { orders: { _id: string; number: string }[] };
+  expect(mine.orders.find((o) => o._id === order._id)?.number).toBe(order.number);
+  expect(order.number).toMatch(/^RG-\d{6}$/);
+  return { orderId: order._id, number: order.number, product: ruby };
 }
 
 const rows = () => t.database.db.select().from(outbox);
@@ -88,8 +93,7 @@ describe('order messages through every channel', () => {
   it('a paid order mails the customer (HTML + text), texts them by MSG91 and WhatsApp, and tells the merchant', async () => {
     const user = await t.signUpAndIn();
     await t.database.db.update(users).set({ email: 'asha@example.com' }).where(eq(users.id, user.id));
-    const { orderId } = await buy(user, 2); // 1 left afterwards: low stock
-    const no = orderId.slice(0, 8).toUpperCase();
+    const { number: no } = await buy(user, 2); // 1 left afterwards: low stock
 
     const written = await rows();
     expect(written.map((r) => `${r.template}/${r.channel}`).sort()).toEqual([
@@ -158,10 +162,10 @@ describe('order messages through every channel', () => {
   it('writes in Hindi for a customer who chose it', async () => {
     const user = await t.signUpAndIn();
     await t.database.db.update(users).set({ email: 'ravi@example.com', language: 'hi' }).where(eq(users.id, user.id));
-    const { orderId } = await buy(user);
+    const { number } = await buy(user);
     await drain();
     const mail = smtp.mails.find((m) => m.envelopeTo.includes('ravi@example.com'));
-    expect(mail?.subject).toBe(`आपका ऑर्डर ${orderId.slice(0, 8).toUpperCase()} मिल गया है`);
+    expect(mail?.subject).toBe(`आपका ऑर्डर ${number} मिल गया है`);
     expect(mail?.text).toContain('धन्यवाद');
     expect(whatsapp.requests[0]?.body).toMatchObject({ template: { name: 'order_placed', language: { code: 'hi' } } });
     expect(msg91.requests.find((r) => r.body.template_id === 'tpl-order')?.body.unicode).toBe(1);
@@ -183,8 +187,7 @@ describe('order lifecycle messages', () => {
     const admin = await t.signUpAndIn('ADMIN');
     const user = await t.signUpAndIn();
     await t.database.db.update(users).set({ email: 'meera@example.com' }).where(eq(users.id, user.id));
-    const { orderId } = await buy(user);
-    const no = orderId.slice(0, 8).toUpperCase();
+    const { orderId, number: no } = await buy(user);
     await drain();
     smtp.mails.length = 0;
     msg91.requests.length = 0;
@@ -249,12 +252,10 @@ describe('order lifecycle messages', () => {
     });
     expect(cancel.statusCode).toBe(200);
     await drain();
-    const cancelled = smtp.mails.find(
-      (m) => m.subject === `Your order ${second.orderId.slice(0, 8).toUpperCase()} was cancelled`,
-    );
+    const cancelled = smtp.mails.find((m) => m.subject === `Your order ${second.number} was cancelled`);
     expect(cancelled?.text).toContain('Ordered twice');
     // the cancellation's full refund is processed at once in the sandbox: the customer hears of it too
-    expect(smtp.mails.some((m) => m.subject === `Refund for order ${second.orderId.slice(0, 8).toUpperCase()}`)).toBe(true);
+    expect(smtp.mails.some((m) => m.subject === `Refund for order ${second.number}`)).toBe(true);
   });
 });
 

@@ -12,6 +12,7 @@ const LONG_ID = '3f0c9a52-7d1e-4b8a-9c6f-2e5d4a1b8c7f-ludhiana-gems-order-000000
 const order = (over: Partial<AdminOrder> = {}): AdminOrder =>
   adminOrderOf({
     _id: LONG_ID,
+    number: 'RG-000042',
     createdAt: '2025-03-10T06:30:00.000Z',
     status: 'Confirmed',
     deliverystatus: 'confirmed',
@@ -66,10 +67,11 @@ describe('order card on a 360 px phone', () => {
     expect(classes(screen.getByLabelText('Delivery Status'))).toEqual(expect.arrayContaining(['max-w-full', 'min-w-0']));
   });
 
-  it('shows the whole order id, wrapped instead of cut off', () => {
+  it('shows the order number the shopper sees (not the id), wrapped instead of cut off', () => {
     render(<OrderCard order={order()} busy={false} onDeliveryChange={vi.fn()} />);
     const id = screen.getByTestId('order-id');
-    expect(id).toHaveTextContent(`Order ${LONG_ID}`);
+    expect(id).toHaveTextContent('Order RG-000042');
+    expect(id).not.toHaveTextContent(LONG_ID);
     expect(classes(id)).toContain('break-all');
     expect(classes(id)).not.toContain('truncate');
     expect(classes(id.parentElement as HTMLElement)).toContain('min-w-0');

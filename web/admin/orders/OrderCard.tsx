@@ -149,9 +149,9 @@ export function OrderCard({
       <header className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-start sm:justify-between" data-testid="order-header">
         <div className="min-w-0 text-sm sm:flex-1">
           <p className="font-semibold text-gray-900">{formatDateTime(order.createdAt)}</p>
-          {/* The whole id stays readable (admins search by it): it wraps instead of being cut off. */}
+          {/* The order's number, as the shopper, the messages and the invoice name it (admins search by it). */}
           <p className="text-xs break-all text-gray-500" data-testid="order-id">
-            Order {order._id}
+            Order <span className="font-mono font-medium text-gray-800">{order.number}</span>
           </p>
           <p className="mt-1 truncate text-gray-800" data-testid="order-glance">
             {[ship.fullname, ship.city].filter(Boolean).join(' · ')}

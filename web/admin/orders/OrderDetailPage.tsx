@@ -82,7 +82,7 @@ export default function OrderDetailPage() {
       {confirmElement}
       <BackLink />
       <PageHeader
-        title={`Order ${order._id.slice(0, 8)}`}
+        title={`Order ${order.number}`}
         subtitle={
           <span>
             {formatDateTime(order.createdAt)} · <span data-testid="detail-status">{order.status}</span> ·{' '}

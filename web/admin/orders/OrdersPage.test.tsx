@@ -13,6 +13,7 @@ import OrdersPage, { toQuery } from './OrdersPage';
 const order = (over: Partial<AdminOrder> = {}): AdminOrder =>
   adminOrderOf({
     _id: 'o-1',
+    number: 'RG-000001',
     createdAt: '2025-03-10T06:30:00.000Z',
     status: 'Pending',
     deliverystatus: 'pending',
@@ -94,7 +95,7 @@ describe('orders filters', () => {
     expect(list).toHaveBeenCalledTimes(1);
 
     const search = screen.getByLabelText('Search', { selector: '#of-search' });
-    expect(search).toHaveAttribute('placeholder', 'Search order Id, payment Id');
+    expect(search).toHaveAttribute('placeholder', 'Name, mobile, e-mail, order, invoice or payment no.');
     const started = Date.now();
     fireEvent.change(search, { target: { value: ' pay' } });
     fireEvent.change(search, { target: { value: ' pay_XYZ ' } });
@@ -162,6 +163,16 @@ describe('orders filters', () => {
     fireEvent.change(screen.getByLabelText('Status', { selector: '#of-status' }), { target: { value: 'shipped' } });
     await waitFor(() => expect(list).toHaveBeenLastCalledWith({ status: 'shipped' }, 1));
     expect(await screen.findByText('Page 1 of 1 (3 total orders)')).toBeInTheDocument();
+  });
+
+  it('offers "Return requested" among the statuses and asks the server for those orders', async () => {
+    const list = vi.spyOn(adminApi.orders, 'list').mockResolvedValue(page([order()]));
+    renderPage();
+    await waitFor(() => expect(list).toHaveBeenCalledTimes(1));
+    const status = screen.getByLabelText('Status', { selector: '#of-status' });
+    expect(within(status).getByRole('option', { name: 'Return requested' })).toHaveValue('return-requested');
+    await userEvent.selectOptions(status, 'Return requested');
+    await waitFor(() => expect(list).toHaveBeenLastCalledWith({ status: 'return-requested' }, 1));
   });
 
   it('on a phone, filters in the "Filter Options" sheet apply with Apply Filters and reset with Clear All', async () => {

@@ -3,7 +3,7 @@ import { Download, SlidersHorizontal } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { DELIVERY_STATUSES } from '../../../contract/orders';
+import { DELIVERY_STATUSES, RETURN_REQUESTED } from '../../../contract/orders';
 import { type AdminOrderFilters, adminApi, type Order, type OrderPage } from '../../api/admin';
 import { countOf } from '../../ui/plural';
 import { errorText } from '../format';
@@ -51,7 +51,7 @@ function FilterFields({ value, onChange, idPrefix }: { value: Filters; onChange:
         <TextInput
           id={`${idPrefix}-search`}
           type="search"
-          placeholder="Search order Id, payment Id"
+          placeholder="Name, mobile, e-mail, order, invoice or payment no."
           value={value.search}
           onChange={set('search')}
         />
@@ -64,6 +64,7 @@ function FilterFields({ value, onChange, idPrefix }: { value: Filters; onChange:
               {s.charAt(0).toUpperCase() + s.slice(1)}
             </option>
           ))}
+          <option value={RETURN_REQUESTED}>Return requested</option>
         </SelectInput>
       </Field>
       <Field id={`${idPrefix}-start`} label="Start date">

@@ -16,6 +16,7 @@ configure({ asyncUtilTimeout: 5000 });
 
 const order: Order = orderOf({
   _id: 'o1',
+  number: 'RG-000007',
   createdAt: new Date(2025, 2, 7, 15, 4).toISOString(),
   status: 'Shipped',
   deliverystatus: 'shipped',
@@ -112,7 +113,8 @@ describe('my orders', () => {
     expect(line).toHaveTextContent('Red');
     expect(within(line).getByRole('img', { name: 'Burmese Ruby' })).toHaveAttribute('src', '/uploads/abc/320.webp');
     expect(card).toHaveTextContent('Shipping to: Meera Kapoor, 12 Mall Road, Ludhiana - 141001, 9876543210');
-    expect(card).toHaveTextContent('Order ID: order_ABCDEFGHIJKLMN');
+    expect(card).toHaveTextContent('Order number: RG-000007');
+    expect(within(card).getByTestId('order-number')).toHaveTextContent(/^RG-000007$/);
     expect(card).toHaveTextContent('Payment ID: pay_ABCDEFGHIJKLMN');
   });
 

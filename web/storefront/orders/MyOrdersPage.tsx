@@ -137,7 +137,10 @@ function OrderCard({ order, placed = false }: { order: Order; placed?: boolean }
           <span className="font-medium">Shipping to:</span> {s.fullname}, {s.address}, {s.city} - {s.pincode}, {s.mobileno}
         </p>
         <p className="break-all text-xs text-gray-600">
-          Order ID: <span className="font-mono">{order.razorpay_order_id || order._id}</span>
+          Order number:{' '}
+          <span className="font-mono" data-testid="order-number">
+            {order.number}
+          </span>
         </p>
         {order.razorpay_payment_id ? (
           <p className="break-all text-xs text-gray-600">
