@@ -70,6 +70,8 @@ const AwaitingShipmentQuery = z.object({
 });
 export const AwaitingOrder = z.object({
   _id: z.string(),
+  /** The order's number (`RG-000123`), as the shopper sees it. */
+  number: z.string(),
   createdAt: z.string(),
   deliverystatus: DeliveryStatus,
   paymentstatus: PaymentStatus,

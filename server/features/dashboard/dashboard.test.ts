@@ -250,6 +250,7 @@ describe('awaiting shipment and low stock', () => {
     expect(body.orders).toHaveLength(1);
     expect(body.orders[0]).toMatchObject({
       _id: old.id,
+      number: old.number,
       deliverystatus: 'confirmed',
       totalamount: 123.45,
       items: 5,
@@ -349,6 +350,7 @@ describe('CSV export of orders', () => {
       'Paid (INR)',
       'Refunded (INR)',
       'Kept (INR)',
+      'Order number',
     ]);
     expect(rows).toHaveLength(2);
     const [row] = rows.slice(1);
@@ -365,6 +367,9 @@ describe('CSV export of orders', () => {
     expect(col('City')).toBe(`'@SUM(A1:A9)`);
     expect(col('Ship to mobile')).toBe(`'-9876543210`);
     expect(col('Razorpay payment ID')).toBe('pay_EXPORTHOSTILE1');
+    const [stored] = await t.database.query<{ number: string }>('select number from orders where id = $1', [tagged.hostile]);
+    expect(col('Order number')).toBe(stored?.number);
+    expect(col('Order number')).toMatch(/^RG-\d{6}$/);
     // raw text: the quote inside the name is doubled, the cell is quoted
     expect(res.body).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
     // no cell of the file starts with a formula character

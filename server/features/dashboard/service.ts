@@ -89,6 +89,7 @@ export async function awaitingShipmentCount(db: DbOrTx) {
 export async function awaitingShipment(db: DbOrTx, limit: number) {
   const { rows } = await execRows<{
     id: string;
+    number: string;
     created_at: Date | string;
     deliverystatus: AwaitingOrder['deliverystatus'];
     paymentstatus: AwaitingOrder['paymentstatus'];
@@ -99,7 +100,7 @@ export async function awaitingShipment(db: DbOrTx, limit: number) {
   }>(
     db,
     sql`
-      select o.id, o.created_at, o.deliverystatus, o.paymentstatus, o.total_paise::text as total_paise,
+      select o.id, o.number, o.created_at, o.deliverystatus, o.paymentstatus, o.total_paise::text as total_paise,
              (select coalesce(sum(i.quantity), 0)::int from order_items i where i.order_id = o.id) as items,
              o.shippinginfo, o.razorpay_order_id
       from orders o
@@ -111,6 +112,7 @@ export async function awaitingShipment(db: DbOrTx, limit: number) {
     const ship = typeof r.shippinginfo === 'string' ? JSON.parse(r.shippinginfo) : (r.shippinginfo ?? {});
     return {
       _id: r.id,
+      number: r.number,
       createdAt: new Date(r.created_at).toISOString(),
       deliverystatus: r.deliverystatus,
       paymentstatus: r.paymentstatus,
@@ -187,6 +189,7 @@ export const CSV_HEADER = [
   'Paid (INR)',
   'Refunded (INR)',
   'Kept (INR)',
+  'Order number',
 ];
 
 /** Paise as rupees with two decimals, as a spreadsheet reads them. */
@@ -208,6 +211,7 @@ type ExportRow = {
   razorpay_payment_id: string;
   paid_paise: string | number;
   refunded_paise: string | number;
+  number: string;
 };
 
 /**
@@ -223,7 +227,7 @@ export async function* exportOrders(db: DbOrTx, f: AdminOrderFilters, batch = 50
     const { rows }: { rows: ExportRow[] } = await execRows<ExportRow>(
       db,
       sql`
-        select orders.id,
+        select orders.id, orders.number,
                to_char(orders.created_at at time zone ${TZ}, 'YYYY-MM-DD HH24:MI') as created_ist,
                to_char(orders.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at,
                u.fullname as user_fullname, u.mobileno as user_mobileno,
@@ -267,6 +271,7 @@ export async function* exportOrders(db: DbOrTx, f: AdminOrderFilters, batch = 50
         rupees(Number(r.paid_paise)),
         rupees(Number(r.refunded_paise)),
         rupees(Number(r.paid_paise) - Number(r.refunded_paise)),
+        r.number,
       ];
     }
     const last = rows.at(-1);

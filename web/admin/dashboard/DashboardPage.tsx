@@ -204,13 +204,13 @@ export default function DashboardPage() {
                 <li key={o._id} className="flex items-center gap-3 py-2 text-sm">
                   <span className="min-w-0 flex-1">
                     <Link
-                      to={`/dashboard/orders?search=${encodeURIComponent(o.razorpay_order_id)}`}
+                      to={`/dashboard/orders?search=${encodeURIComponent(o.number)}`}
                       className="block truncate font-medium text-gray-900 hover:underline"
                     >
                       {o.shippinginfo.fullname || 'Customer'} · {o.shippinginfo.city}
                     </Link>
                     <span className="block text-xs text-gray-500">
-                      {formatDateTime(o.createdAt)} · {o.items} item{o.items === 1 ? '' : 's'}
+                      {o.number} · {formatDateTime(o.createdAt)} · {o.items} item{o.items === 1 ? '' : 's'}
                     </span>
                   </span>
                   <span className="shrink-0 font-medium">{formatINR(o.totalamount)}</span>
