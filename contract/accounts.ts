@@ -122,7 +122,7 @@ export const MAX_ADDRESSES = 20;
 /** Both steps of a password reset answer alike: a message, or a refused form (400, 413, 415) or too many tries (429). */
 const RESET_STEP_ANSWERS = { responses: { 200: MessageResponse }, errors: [400, 413, 415, 429] };
 
-/** The routes of "Accounts and notifications" (API.md Additions). */
+/** The routes of "Accounts and notifications" (docs/accounts-and-messages.md). */
 export const accountRoutes = routeTable('Accounts and notifications', {
   'POST /u1/api/forgot-password': {
     guard: 'public',

@@ -93,7 +93,7 @@ export const ResetPasswordBody = z.object({
 // ---------------------------------------------------------------- routes
 
 const tag = 'Auth and users';
-/** The account and user routes (API.md "Auth and users"). Their answers are never cached (no-store). */
+/** The account and user routes. Their answers are never cached (no-store). */
 export const authRoutes = routeTable(tag, {
   'POST /u1/api/signup': {
     guard: 'public',

@@ -9,7 +9,7 @@ import {
 } from './orders.js';
 import { byId, routeTable } from './route.js';
 
-/** The signed-in shopper's cart (API.md "Cart"). Lines belong to their user: another user's line is a 404. */
+/** The signed-in shopper's cart. Lines belong to their user: another user's line is a 404. */
 export const cartRoutes = routeTable('Cart', {
   'GET /c2/api/count': {
     guard: 'user',

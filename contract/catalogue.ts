@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CERTIFICATE_LAB_KEYS, CERTIFICATE_LABS, type CertificateLab, REPORT_NUMBER_RE } from './gems.js';
 
-/** Shapes of API.md "Shapes": what the catalogue endpoints send. */
+/** The shapes the catalogue endpoints send. */
 export const Category = z.object({
   _id: z.string(),
   categoryname: z.string(),

@@ -2,7 +2,7 @@ import { CategoriesResponse, CategoryBody, CategoryIdParams, CategoryMutationRes
 import { MessageResponse } from './common.js';
 import { byId, routeTable } from './route.js';
 
-/** The category routes (API.md "Categories"). */
+/** The category routes. */
 export const categoryRoutes = routeTable('Categories', {
   'GET /c1/api/all': {
     guard: 'public',

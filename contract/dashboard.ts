@@ -107,7 +107,7 @@ export const csvRow = (cells: (string | number | null | undefined)[]) => `${cell
 
 // ---------------------------------------------------------------- routes
 
-/** The back-office dashboard's routes (API.md "Admin dashboard"). */
+/** The back-office dashboard's routes. */
 export const dashboardRoutes = routeTable('Admin dashboard', {
   'GET /o1/api/admin/stats': {
     guard: 'admin',

@@ -35,7 +35,7 @@ const SHOP = {
 
 const parse = (term: unknown) => parseFilter(term, SHOP);
 
-describe('parseFilter, the examples of API.md', () => {
+describe('parseFilter, the documented filter strings', () => {
   it('reads all as the empty filter', () => {
     expect(parse('all')).toEqual(emptyFilter());
     expect(parse('')).toEqual(emptyFilter());

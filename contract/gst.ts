@@ -32,7 +32,7 @@ export const GstReportResponse = z.object({
 
 const CreditNoteParams = z.object({ refundId: z.uuid({ message: 'Invalid refund id' }) });
 
-/** The GST documents (API.md "GST tax invoices"). */
+/** The GST documents (docs/gst.md). */
 export const gstRoutes = routeTable('GST tax invoices', {
   'GET /o1/api/invoice/:id': {
     guard: 'user',

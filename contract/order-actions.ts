@@ -4,7 +4,7 @@ import { RETURN_STATUSES } from './lifecycle.js';
 import { AdminOrder, Order, unitCount } from './orders.js';
 import { byId, routeTable } from './route.js';
 
-/** Requests and answers of the order lifecycle rows (API.md "Order lifecycle"). */
+/** Requests and answers of the order lifecycle rows (docs/orders.md). */
 
 const optionalText = (max: number) =>
   z

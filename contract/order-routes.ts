@@ -9,7 +9,7 @@ import {
 } from './orders.js';
 import { byId, routeTable } from './route.js';
 
-/** The order routes (API.md "Orders and payment"): the shopper's orders and the back-office's order list. */
+/** The order routes (docs/orders.md): the shopper's orders and the back-office's order list. */
 export const orderRoutes = routeTable('Orders and payment', {
   'GET /o1/api/my-orders': {
     guard: 'user',

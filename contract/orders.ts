@@ -115,7 +115,7 @@ export const SHIPPING_MESSAGES = {
 export { STATE_MESSAGES };
 
 /**
- * After SPEC's checks pass: the state named (any case) or, when none is given, the one the PIN code points
+ * After the shipping rules pass: the state named (any case) or, when none is given, the one the PIN code points
  * to; a GSTIN, when given, upper-cased and checked (format, state code, check digit).
  */
 function withStateAndGstin(

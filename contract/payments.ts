@@ -10,7 +10,7 @@ import {
 import { routeTable } from './route.js';
 
 /**
- * The checkout's payment routes (API.md "Orders and payment"): open a payment for the cart, place the order
+ * The checkout's payment routes (docs/payments.md): open a payment for the cart, place the order
  * once it is paid, and the sandbox's stand-in for Razorpay Checkout. The Razorpay webhook
  * (`POST /o1/api/razorpay-webhook`) reads its raw body to check the signature and is declared with its parser
  * in server/features/payments/routes.ts.

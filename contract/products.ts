@@ -29,7 +29,7 @@ import { SuggestQuery, SuggestResponse } from './search.js';
 /** What a storefront read of products at their running sale prices depends on (the products, their names, the sales). */
 const PRICED_PRODUCTS = ['products', 'categories', 'subcategories', 'sales'] as const;
 
-/** The product routes (API.md "Products"): the storefront's reads, then the back-office's. */
+/** The product routes: the storefront's reads, then the back-office's. */
 export const productRoutes = routeTable('Products', {
   // ---------------------------------------------------------------- storefront
   'GET /p1/api/latest/all': {

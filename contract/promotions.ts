@@ -4,7 +4,7 @@ import { IdParams, MessageResponse } from './common.js';
 import { CheckoutItems } from './orders.js';
 import { byId, routeTable } from './route.js';
 
-/** API.md "Promotions": sales (a percentage off a category, a subcategory or chosen products) and coupons. */
+/** Promotions (docs/promotions.md): sales (a percentage off a category, a subcategory or chosen products) and coupons. */
 
 const instant = (what: string) =>
   z.iso.datetime({ offset: true, message: `${what} must be a date and time with its offset (e.g. 2026-11-24T10:00:00+05:30)` });
@@ -216,7 +216,7 @@ export function couponDiscountPaise(
 
 // ---------------------------------------------------------------- routes
 
-/** The promotion routes (API.md "Promotions"): sales and coupons, and the cart's coupon check. */
+/** The promotion routes: sales and coupons, and the cart's coupon check. */
 export const promotionRoutes = routeTable('Promotions', {
   'GET /p1/api/sales': {
     guard: 'public',

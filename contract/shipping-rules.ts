@@ -1,5 +1,5 @@
 /**
- * The shipping form's rules (SPEC §5), free of zod so the web app can use them without bundling it.
+ * The shipping form's rules, free of zod so the web app can use them without bundling it.
  * contract/shipping.ts re-exports these with the request-body schema the server uses.
  */
 const MOBILE_RE = /^\d{10}$/;
@@ -11,7 +11,7 @@ export type ShippingField = (typeof SHIPPING_FIELDS)[number];
 export type ShippingInput = { [K in ShippingField]: string };
 
 /**
- * The texts of SPEC §5 (checkout validation).
+ * The checkout form's validation texts.
  * @forTests the tests check the form reports these texts
  */
 export const SHIPPING_MESSAGES = {
@@ -21,7 +21,7 @@ export const SHIPPING_MESSAGES = {
   required: 'This field is required',
 } as const;
 
-/** The place of supply's texts (API.md "GST tax invoices"), checked after SPEC's rules. */
+/** The place of supply's texts, checked after the shipping rules. */
 export const STATE_MESSAGES = {
   unknown: 'Select one of the states and union territories of India',
   missing: 'Select your state',
@@ -37,7 +37,7 @@ export const SHIPPING_MAX_LENGTH: Record<ShippingField, number> = {
 };
 
 type ShippingCheck = {
-  /** The one message to show for the form: the first rule broken, in SPEC order; null when the form is valid. */
+  /** The one message to show for the form: the first rule broken, in the order below; null when the form is valid. */
   first: string | null;
   /** A message beside each field that is wrong. */
   fields: Partial<Record<ShippingField, string>>;
@@ -48,7 +48,7 @@ type ShippingCheck = {
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 
 /**
- * Checks a shipping form the way SPEC §5 orders it: (1) every field filled after trimming,
+ * Checks a shipping form in this order: (1) every field filled after trimming,
  * (2) a 10-digit mobile number, (3) a 6-digit PIN code; then the length limits.
  */
 export function checkShipping(input: Partial<Record<ShippingField, unknown>>): ShippingCheck {

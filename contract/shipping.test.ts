@@ -37,7 +37,7 @@ describe('checkShipping', () => {
     for (const f of SHIPPING_FIELDS) expect(check.fields[f]).toBe('This field is required');
   });
 
-  it('limits long values after the SPEC rules', () => {
+  it('limits long values after the shipping rules', () => {
     const check = checkShipping({ ...good, address: 'x'.repeat(501) });
     expect(check.first).toBe('Must be at most 500 characters');
     expect(check.fields.address).toBe('Must be at most 500 characters');

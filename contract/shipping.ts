@@ -6,7 +6,7 @@ export * from './shipping-rules.js';
 const field = z.string().max(2000).default('');
 
 /**
- * Request-body schema for shipping info: trims every field and reports the broken rules in SPEC order
+ * Request-body schema for shipping info: trims every field and reports the broken rules in the order of contract/shipping-rules.ts
  * (the first issue is the form-level message, then one issue per field). Parses to trimmed strings.
  * @forTests the tests parse request bodies with it to check the messages and their order
  */

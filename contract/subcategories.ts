@@ -14,7 +14,7 @@ import {
 import { MessageResponse } from './common.js';
 import { byId, routeTable } from './route.js';
 
-/** The subcategory routes (API.md "Subcategories"). */
+/** The subcategory routes. */
 export const subcategoryRoutes = routeTable('Subcategories', {
   'GET /s2/api/all': {
     guard: 'public',

@@ -149,7 +149,7 @@ test.describe('buying', () => {
     await shot(page, info, 'cart');
     await expectAccessible(page, '/cart');
 
-    // Checkout: every check in SPEC order, with its text.
+    // Checkout: every shipping rule in its order, with its text.
     await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
     await expect(page).toHaveURL(/\/checkout$/);
     await expect(page.getByTestId('summary-line')).toContainText(name);

@@ -9,7 +9,7 @@ const subcategories = routeCaller<typeof subcategoryRoutes>();
 export type { Category, Product, Subcategory };
 
 /**
- * How long the listing waits for the server before showing an error (SPEC §9).
+ * How long the listing waits for the server before showing an error.
  * @forTests the listing time-out test waits this long on fake timers.
  */
 export const LISTING_TIMEOUT_MS = 10_000;

@@ -90,7 +90,7 @@ async function loaded(list: CartItem[] = [line('a')]) {
   return h;
 }
 
-describe('cart state (SPEC §4)', () => {
+describe('cart state', () => {
   it('starts empty, count 0, not loading, no error, and asks nothing of the cart while signed out', async () => {
     routes['GET /u1/api/checkuser'] = () => json(401, { success: false, message: 'Please sign in to continue' });
     const { result } = setup();

@@ -19,10 +19,10 @@ export const CART_KEY = ['cart'] as const;
 const CART_ITEMS_KEY = ['cart', 'items'] as const;
 /** The header's cart count: a number. */
 const CART_COUNT_KEY = ['cart', 'count'] as const;
-/** How long a cart error stays shown (SPEC §9). @forTests the cart test advances fake timers by it. */
+/** How long a cart error stays shown. @forTests the cart test advances fake timers by it. */
 export const CART_ERROR_MS = 3000;
 
-/** Default failure texts of SPEC §8, used when the server sent no message. */
+/** The cart's default failure texts, used when the server sent no message. */
 const CART_MESSAGES = {
   load: 'Failed to load cart',
   add: 'Failed to add to cart',
@@ -118,7 +118,7 @@ export function useCartCount(): number {
 }
 
 /**
- * The shopper's cart (SPEC §4 "Cart state"): items, count, loading, error and the five operations.
+ * The shopper's cart state: items, count, loading, error and the five operations.
  * Loads at mount when signed in. Each operation returns a promise that rejects with the ApiError on failure,
  * so a screen can add its own toast or redirect.
  */

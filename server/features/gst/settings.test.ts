@@ -221,7 +221,7 @@ describe('shipping state and GSTIN at checkout', () => {
     expect(await stored(chosen.json().razorpayOrder.id)).toMatchObject({ state: 'Chandigarh', gstin: '27AAPFU0939F1ZV' });
   });
 
-  it('SPEC’s checks come first; then a bad state or GSTIN is named next to its field', async () => {
+  it('the shipping form’s own checks come first; then a bad state or GSTIN is named next to its field', async () => {
     const spec = await holdWith({ ...SHIPPING, pincode: '14100', gstin: 'bad' });
     expect(spec.statusCode).toBe(400);
     expect(spec.json().errors[0]).toEqual({ path: 'shippinginfo.pincode', message: 'Enter a valid 6-digit PIN code' });

@@ -64,7 +64,7 @@ export async function updateSettings(db: DbOrTx, body: SettingsBody): Promise<Se
 export const DEFAULT_HSN = '7103';
 export const DEFAULT_RATE_BP = 300;
 
-/** The HSN codes of the shop's usual categories (API.md): gemstones 7103, pearls 7101, jewellery 7113, all at 3%. */
+/** The HSN codes of the shop's usual categories: gemstones 7103, pearls 7101, jewellery 7113, all at 3%. */
 const USUAL_CATEGORY_HSN: ReadonlyMap<string, string> = new Map([
   ['gemstones', '7103'],
   ['pearls', '7101'],

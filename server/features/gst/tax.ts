@@ -1,5 +1,5 @@
 /**
- * GST arithmetic, in integer paise (API.md, "GST tax invoices"). Prices are GST-inclusive. Per line:
+ * GST arithmetic, in integer paise (docs/gst.md). Prices are GST-inclusive. Per line:
  * tax = round(amount − amount ÷ (1 + rate)) to the paisa, taxable value = amount − tax; CGST = tax ÷ 2
  * rounded down, SGST = the rest (supply within the seller's state), else IGST = tax. An order-wide discount
  * is spread over the lines in proportion to their amounts, the left-over paise on the largest line.

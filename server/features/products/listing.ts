@@ -16,7 +16,7 @@ const nameContains = (word: string) => sql`lower(${products.name}) like ${`%${es
 
 /**
  * Misspellings of stone names that shoppers' links carry, and the name they mean: the storefront's page
- * `/gemstones-lolite` (SPEC) spells Iolite with an L, while the stones are named Iolite.
+ * `/gemstones-lolite` spells Iolite with an L, while the stones are named Iolite.
  */
 const MEANT: ReadonlyMap<string, string> = new Map([['lolite', 'iolite']]);
 

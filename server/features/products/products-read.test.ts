@@ -154,7 +154,7 @@ describe('filter listing', () => {
     return FilterResponse.parse(res.json());
   };
 
-  it('lists every active product for all, 30 a page, with the pagination of API.md', async () => {
+  it('lists every active product for all, 30 a page, with the contract’s pagination', async () => {
     const total = ACTIVE().length;
     const first = await filter('all');
     expect(first.products).toHaveLength(30);
@@ -244,7 +244,7 @@ describe('admin product list', () => {
     return AdminProductsResponse.parse(res.json());
   };
 
-  it('lists every product, inactive too, 6 a page by default, with the pagination of API.md', async () => {
+  it('lists every product, inactive too, 6 a page by default, with the contract’s pagination', async () => {
     const total = Object.keys(made).length;
     const first = await list('');
     expect(first.products).toHaveLength(6);

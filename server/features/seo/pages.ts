@@ -72,7 +72,7 @@ export const STATIC_PAGES: StaticPage[] = [
   { path: '/dashboard', title: 'Dashboard', description: `${SITE} back-office.`, index: false },
 ];
 
-/** The gemstone and jewellery pages the storefront links to (SPEC §2). */
+/** The gemstone and jewellery pages the storefront links to: every one is a listing page. */
 export const SPEC_LISTING_PAGES = [
   'natural-blue-sapphire',
   'emerald',

@@ -54,7 +54,7 @@ describe('subcategories', () => {
     expect(unknownCategory.json().errors[0]).toEqual({ path: 'category', message: 'Please choose a valid category' });
   });
 
-  it('pages the list newest first with the pagination object of API.md', async () => {
+  it('pages the list newest first with the contract’s pagination object', async () => {
     for (const name of ['Sapphire', 'Coral', 'Opal', 'Pearl', 'Hessonite'])
       await create({ subcategoryname: name, category: gemstones });
     const all = await t.request({ method: 'GET', url: '/s2/api/all?limit=100' });

@@ -53,7 +53,7 @@ export function addSize(sizes: string[], raw: string): string[] {
   return [...sizes, size];
 }
 
-/** The client-side checks of SPEC §5 (the server checks everything again). */
+/** The product form's checks in the browser (the server checks everything again). */
 export function validate(f: ProductFields): Partial<Record<keyof ProductFields, string>> {
   const errors: Partial<Record<keyof ProductFields, string>> = {};
   if (!f.category) errors.category = 'Please select a category';

@@ -34,7 +34,7 @@ export const authSubmitClass =
 export const inputClass =
   'w-full rounded-md border border-gray-300 px-3 py-2 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100';
 
-/** The text shown for a failed sign-in or sign-up call (SPEC §8). */
+/** The text shown for a failed sign-in or sign-up call. */
 export function authErrorText(err: unknown) {
   const e = err as { status?: number; body?: { message?: string } };
   if (e?.status === 0) return 'Network error. Please try again later.';

@@ -256,7 +256,7 @@ function OrderSummary({ items, blocked, coupon, busy, figures }: SummaryProps) {
   );
 }
 
-/** The ways Razorpay Checkout is opened with (SPEC: card, UPI, net banking and wallets). */
+/** The ways Razorpay Checkout is opened with: card, UPI, net banking and wallets. */
 const PAYMENT_METHODS = ['Credit and debit cards', 'UPI', 'Net banking', 'Wallets'] as const;
 
 function CheckoutSkeleton() {

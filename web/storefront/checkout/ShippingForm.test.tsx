@@ -18,7 +18,7 @@ function setup(initial = {}) {
   return { onSubmit, user, field, submit };
 }
 
-describe('checkout shipping form (SPEC §5)', () => {
+describe('checkout shipping form', () => {
   it('labels every field and shows no message before Continue to Payment', () => {
     setup();
     for (const label of [
@@ -35,7 +35,7 @@ describe('checkout shipping form (SPEC §5)', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('walks the rules in SPEC order with SPEC texts, keeping what was typed', async () => {
+  it('walks the shipping rules in their order with their texts, keeping what was typed', async () => {
     const { user, field, submit, onSubmit } = setup();
 
     // (1) empty fields: the form message, and 'This field is required' beside the address.
@@ -150,7 +150,7 @@ describe('checkout shipping form (SPEC §5)', () => {
     expect(field('State')).toHaveValue('Punjab');
   });
 
-  it('asks for the state after SPEC’s rules, when the PIN code points nowhere', async () => {
+  it('asks for the state after the shipping rules, when the PIN code points nowhere', async () => {
     const { user, field, submit, onSubmit } = setup({ fullname: 'Arjun Singh', mobileno: '9123456780' });
     await user.type(field('Address'), 'Field Post Office 56');
     await user.type(field('City'), 'Army Post');
@@ -165,7 +165,7 @@ describe('checkout shipping form (SPEC §5)', () => {
     expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ state: 'Ladakh' }), { save: false });
   });
 
-  it('SPEC’s message comes first even when the state and GSTIN are wrong too', async () => {
+  it('the shipping rules’ message comes first even when the state and GSTIN are wrong too', async () => {
     const { user, field, submit } = setup();
     await user.type(field('GSTIN (for a business invoice)'), '27ABC');
     await submit();

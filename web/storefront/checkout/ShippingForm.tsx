@@ -50,7 +50,7 @@ type Props = {
 const NEW_ADDRESS = 'new';
 
 /**
- * The shipping form of the checkout. On Continue to Payment it checks the fields in SPEC order (then the state
+ * The shipping form of the checkout. On Continue to Payment it checks the fields in the order of contract/shipping-rules.ts (then the state
  * and the GSTIN) and shows the first broken rule above the button and each field's problem beside it, keeping
  * whatever was typed. The PIN code pre-fills the state; a GSTIN is checked as soon as the shopper leaves it.
  */

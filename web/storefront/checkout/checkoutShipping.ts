@@ -7,7 +7,7 @@ import {
   STATE_MESSAGES,
 } from '../../../contract/shipping-rules';
 
-/** What the checkout sends as `shippinginfo`: SPEC's five fields, the place of supply and a business buyer's GSTIN. */
+/** What the checkout sends as `shippinginfo`: the form's five fields, the place of supply and a business buyer's GSTIN. */
 export type CheckoutShipping = ShippingInput & { state: string; gstin?: string };
 /** The form's values as typed (the GSTIN may be blank). */
 export type CheckoutValues = ShippingInput & { state: string; gstin: string };
@@ -17,14 +17,14 @@ export const CHECKOUT_FIELDS: readonly CheckoutField[] = [...SHIPPING_FIELDS, 's
 export const GSTIN_LENGTH = 15;
 
 type CheckoutCheck = {
-  /** The form's one message: SPEC's rules first, in SPEC order, then the state, then the GSTIN. */
+  /** The form's one message: the shipping rules first, in their order, then the state, then the GSTIN. */
   first: string | null;
   fields: Partial<Record<CheckoutField, string>>;
   /** Trimmed, the state as the GST list writes it, the GSTIN upper-cased and left out when blank. */
   value: CheckoutShipping;
 };
 
-/** The checkout form's checks: SPEC §5 unchanged, then a state of India, then a valid GSTIN when one is given. */
+/** The checkout form's checks: the shipping rules of contract/shipping-rules.ts unchanged, then a state of India, then a valid GSTIN when one is given. */
 export function checkCheckoutShipping(input: CheckoutValues): CheckoutCheck {
   const base = checkShipping(input);
   const fields: CheckoutCheck['fields'] = { ...base.fields };

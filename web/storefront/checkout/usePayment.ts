@@ -8,7 +8,7 @@ import { CART_KEY } from '../../cart/useCart';
 import type { CheckoutShipping } from './checkoutShipping';
 import { loadRazorpay, openRazorpay } from './razorpay';
 
-/** The checkout texts of SPEC §8. */
+/** The checkout's failure texts. */
 const CHECKOUT_MESSAGES = {
   gateway: 'Failed to load payment gateway. Try again.',
   generic: 'Something went wrong.',

@@ -1,6 +1,6 @@
 import { ApiError } from '../../api/client';
 
-/** Best sellers (SPEC §8): server message, else status text, else 'Network error occurred'; other failures generic. */
+/** Best sellers: server message, else status text, else 'Network error occurred'; other failures generic. */
 export function bestSellersErrorText(err: unknown) {
   if (err instanceof ApiError) {
     if (err.status === 0) return 'Network error occurred';
@@ -9,7 +9,7 @@ export function bestSellersErrorText(err: unknown) {
   return 'An unexpected error occurred';
 }
 
-/** Listing (SPEC §8): 'Failed to fetch products' when the server says no, else the error's message, else generic. */
+/** Listing: 'Failed to fetch products' when the server says no, else the error's message, else generic. */
 export function listingErrorText(err: unknown) {
   if (err instanceof ApiError) {
     if (err.status === 0) return err.message || 'Error loading products. Please try again.';

@@ -33,7 +33,7 @@ export function PurchasePanel({ product, rattiInCarats, id }: { product: Product
   const { user } = useSession();
   const [size, setSize] = useState(product.productsizes[0] ?? '');
   const [colour, setColour] = useState(product.productcolours[0] ?? '');
-  const quantity = 1; // The page's quantity stepper is fixed at 1 (SPEC §4); the cart changes quantities.
+  const quantity = 1; // The page's quantity stepper is fixed at 1; the cart changes quantities.
   const [busy, setBusy] = useState(false);
   const outOfStock = product.stockquantity <= 0;
   const line = { productId: product._id, productsize: size || undefined, productcolour: colour || undefined, quantity };

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../ui/usePageTitle';
 
-/** The date every policy page states (SPEC §9). */
+/** The date every policy page states. */
 const POLICY_DATE = '11 March 2024';
 
 /** Frame of an information page: breadcrumb, title, optional 'Last Updated' line, text. */
