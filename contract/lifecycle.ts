@@ -1,9 +1,12 @@
 import { z } from 'zod';
 
-/** An order's closed states (the database checks the same lists). */
-export const DELIVERY_STATUSES = ['pending', 'confirmed', 'shipped', 'delivered', 'returned', 'cancelled'] as const;
-/** The statuses an admin may set freely with PATCH /admin/update (cancelled comes only from the cancel rows). */
+/**
+ * The delivery statuses an admin may set freely with PATCH /admin/update, in the order the back-office lists them.
+ * This is the one list of delivery statuses: every other list of them is made from it.
+ */
 export const SETTABLE_DELIVERY_STATUSES = ['pending', 'confirmed', 'shipped', 'delivered', 'returned'] as const;
+/** Every delivery status an order can have: `cancelled` comes only from the cancel rows (the database checks the same list). */
+export const DELIVERY_STATUSES = [...SETTABLE_DELIVERY_STATUSES, 'cancelled'] as const;
 export const PAYMENT_STATUSES = ['Paid', 'Pending', 'Failed', 'Refunded', 'Partially refunded'] as const;
 /**
  * Why an order needs the merchant: `stock_unavailable` (paid after the hold expired and the stock was gone:
@@ -37,6 +40,14 @@ export const ORDER_EVENT_TYPES = [
 ] as const;
 
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+/** The statuses before the parcel leaves: the order can still be cancelled (and is waiting to be shipped). */
+export const NOT_SHIPPED_STATUSES = ['pending', 'confirmed'] as const satisfies readonly DeliveryStatus[];
+/** The statuses in which a shipment can be recorded (or its details corrected while shipped). */
+export const SHIPPABLE_STATUSES = [...NOT_SHIPPED_STATUSES, 'shipped'] as const satisfies readonly DeliveryStatus[];
+/** The delivery status as an order's `status` names it: the same list, capitalised. */
+export const DELIVERY_STATUS_NAMES = DELIVERY_STATUSES.map((s) => `${s[0]?.toUpperCase() ?? ''}${s.slice(1)}`) as unknown as {
+  [K in keyof typeof DELIVERY_STATUSES]: Capitalize<(typeof DELIVERY_STATUSES)[K] & string>;
+};
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export type OrderFlag = (typeof ORDER_FLAGS)[number];
 export type RefundStatus = (typeof REFUND_STATUSES)[number];

@@ -3,6 +3,7 @@ import { Product } from './catalogue.js';
 import { canonicalState, gstinError, stateFromPin } from './gst-rules.js';
 import {
   DELIVERY_STATUSES as ALL_DELIVERY_STATUSES,
+  DELIVERY_STATUS_NAMES,
   ORDER_FLAGS,
   OrderEvent,
   orderLifecycleFields,
@@ -43,8 +44,6 @@ export const ShippingInfo = z.object({
 });
 export type ShippingInfo = z.infer<typeof ShippingInfo>;
 
-/** The delivery statuses an admin sets freely; `cancelled` is reached only by cancelling (contract/lifecycle.ts). */
-export const DELIVERY_STATUSES = SETTABLE_DELIVERY_STATUSES;
 export const DeliveryStatus = z.enum(ALL_DELIVERY_STATUSES);
 export const PaymentStatus = z.enum(PAYMENT_STATUSES);
 
@@ -68,7 +67,7 @@ export const Order = z.object({
   /** The order's number (`RG-000123`), the same for the shopper, the messages, the back-office and the invoice. */
   number: z.string(),
   createdAt: z.string(),
-  status: z.enum(['Pending', 'Confirmed', 'Shipped', 'Delivered', 'Returned', 'Cancelled']),
+  status: z.enum(DELIVERY_STATUS_NAMES),
   deliverystatus: DeliveryStatus,
   paymentstatus: PaymentStatus,
   totalamount: z.number(),
@@ -315,7 +314,9 @@ export const AdminOrdersResponse = z.object({
 export const AdminUpdateOrderBody = z.object({
   deliverystatus: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
-    z.enum(DELIVERY_STATUSES, { message: `deliverystatus must be one of ${DELIVERY_STATUSES.join(', ')}` }),
+    z.enum(SETTABLE_DELIVERY_STATUSES, {
+      message: `deliverystatus must be one of ${SETTABLE_DELIVERY_STATUSES.join(', ')}`,
+    }),
   ),
 });
 export const AdminOrderResponse = z.object({ success: z.boolean(), message: z.string(), order: AdminOrder });

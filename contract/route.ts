@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { RoutePrefix } from './prefixes.js';
 
 /**
  * Route tables: each feature declares its HTTP routes once, here in contract/, and everyone reads them —
@@ -25,7 +26,8 @@ import type { z } from 'zod';
  */
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-type RouteKey = `${Method} /${string}`;
+/** `'METHOD /prefix/path'`: the prefix is one of contract/prefixes.ts. */
+type RouteKey = `${Method} ${RoutePrefix}/${string}`;
 
 /** Who may call a route: anyone, a signed-in user (401 otherwise), or an ADMIN (401, then 403). */
 export type Guard = 'public' | 'user' | 'admin';
@@ -81,7 +83,10 @@ export type RouteMap = { [key: RouteKey]: RouteSpec };
 export type RouteTable<R extends RouteMap = RouteMap> = { tag: string; routes: R };
 
 /** Declares a feature's routes under one OpenAPI tag. */
-export function routeTable<const R extends RouteMap>(tag: string, routes: R): RouteTable<R> {
+export function routeTable<const R extends RouteMap>(
+  tag: string,
+  routes: R & { [K in keyof R]: K extends RouteKey ? R[K] : never },
+): RouteTable<R> {
   return { tag, routes };
 }
 

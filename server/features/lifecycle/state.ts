@@ -6,6 +6,7 @@
 import {
   CANCEL_WINDOW_MS,
   type DeliveryStatus,
+  NOT_SHIPPED_STATUSES,
   type OrderActor,
   type OrderEventType,
   type OrderFlag,
@@ -14,6 +15,7 @@ import {
   type RefundStatus,
   type ReturnStatus,
   type SETTABLE_DELIVERY_STATUSES,
+  SHIPPABLE_STATUSES,
 } from '../../../contract/lifecycle.js';
 import { formatPaise } from '../../../contract/money.js';
 
@@ -134,7 +136,7 @@ function isSale(state: OrderState) {
   );
 }
 
-const NOT_SHIPPED: DeliveryStatus[] = ['pending', 'confirmed'];
+const NOT_SHIPPED: readonly DeliveryStatus[] = NOT_SHIPPED_STATUSES;
 
 /** Whether this actor may cancel now (a shopper: within 24 hours of placing; both: not shipped, a real sale). */
 export function canCancel(state: OrderState, actor: 'customer' | 'admin', now: Date): Decision {
@@ -164,7 +166,7 @@ export function canRequestReturn(state: OrderState, now: Date): Decision {
 function canShip(state: OrderState): Decision {
   if (state.deliverystatus === 'cancelled') return refuse('This order is cancelled');
   if (!isSale(state)) return refuse('Only a paid order can be shipped');
-  if (!['pending', 'confirmed', 'shipped'].includes(state.deliverystatus)) {
+  if (!(SHIPPABLE_STATUSES as readonly DeliveryStatus[]).includes(state.deliverystatus)) {
     return refuse(`This order is already ${state.deliverystatus}`);
   }
   return allow({ events: [] });

@@ -1,8 +1,8 @@
 import { ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { SETTABLE_DELIVERY_STATUSES } from '../../../contract/lifecycle';
 import type { AdminOrder } from '../../../contract/orders';
-import { DELIVERY_STATUSES } from '../../../contract/orders';
 import { creditNoteUrl, type Order } from '../../api/admin';
 import { countOf } from '../../ui/plural';
 import { Thumbnail } from '../../ui/Thumbnail';
@@ -211,7 +211,7 @@ export function OrderCard({
               onChange={(e) => onDeliveryChange(e.target.value as Order['deliverystatus'])}
               className="max-w-full min-w-0 rounded-md border border-gray-300 bg-white px-2 py-1 text-sm capitalize focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none disabled:opacity-50"
             >
-              {DELIVERY_STATUSES.map((s) => (
+              {SETTABLE_DELIVERY_STATUSES.map((s) => (
                 <option key={s} value={s} className="capitalize">
                   {s}
                 </option>

@@ -3,6 +3,7 @@ import { ArrowLeft } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { type DeliveryStatus, SHIPPABLE_STATUSES } from '../../../contract/lifecycle';
 import { type AdminOrder, adminApi, creditNoteUrl } from '../../api/admin';
 import { ApiError } from '../../api/client';
 import { OrderTimeline } from '../../ui/OrderTimeline';
@@ -374,7 +375,8 @@ function ShipmentSection({ order, run }: { order: AdminOrder; run: Run }) {
   });
   const { carrier, trackingnumber, trackingurl } = shipment;
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const canShip = ['pending', 'confirmed', 'shipped'].includes(order.deliverystatus) && order.paymentstatus !== 'Refunded';
+  const canShip =
+    (SHIPPABLE_STATUSES as readonly DeliveryStatus[]).includes(order.deliverystatus) && order.paymentstatus !== 'Refunded';
 
   async function submit(e: FormEvent) {
     e.preventDefault();

@@ -3,7 +3,8 @@ import { Download, SlidersHorizontal } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { DELIVERY_STATUSES, RETURN_REQUESTED } from '../../../contract/orders';
+import { SETTABLE_DELIVERY_STATUSES } from '../../../contract/lifecycle';
+import { RETURN_REQUESTED } from '../../../contract/orders';
 import { type AdminOrderFilters, adminApi, type Order, type OrderPage } from '../../api/admin';
 import { countOf } from '../../ui/plural';
 import { errorText } from '../format';
@@ -59,7 +60,7 @@ function FilterFields({ value, onChange, idPrefix }: { value: Filters; onChange:
       <Field id={`${idPrefix}-status`} label="Status">
         <SelectInput id={`${idPrefix}-status`} value={value.status} onChange={set('status')}>
           <option value="">All statuses</option>
-          {DELIVERY_STATUSES.map((s) => (
+          {SETTABLE_DELIVERY_STATUSES.map((s) => (
             <option key={s} value={s}>
               {s.charAt(0).toUpperCase() + s.slice(1)}
             </option>
