@@ -9,7 +9,7 @@ import { COLOUR_PALETTE, IMAGE_WIDTHS } from '../../contract/catalogue.js';
 import { parseConfig } from '../config.js';
 import { type Database, openPostgres } from '../db/client.js';
 import { categories, products, subcategories } from '../db/schema.js';
-import { SPEC_LISTING_PAGES } from '../features/seo/pages.js';
+import { STOREFRONT_LISTING_PAGES } from '../features/seo/pages.js';
 import { localMediaStore } from '../media/storage.js';
 import { startTestS3 } from '../media/test-support.js';
 import { prepareDatabase } from '../startup.js';
@@ -188,7 +188,7 @@ describe('what the demo catalogue holds', () => {
   });
 
   it('lists at least three active products on every gemstone and jewellery page of the storefront', async () => {
-    for (const term of SPEC_LISTING_PAGES) {
+    for (const term of STOREFRONT_LISTING_PAGES) {
       const body = await listing(term);
       // Each page means something: a category, a subcategory or a name search.
       expect(body.filter.categories.length + body.filter.subcategories.length + body.filter.search.length, term).toBeGreaterThan(

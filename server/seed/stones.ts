@@ -3,7 +3,7 @@ import type { Shape, StoneLook } from './art.js';
 /**
  * What the shop knows about each stone it sells: names (with the Hindi trade names shoppers search
  * for), colours, usual shapes, origins, treatments, gemmological constants and price per carat.
- * Subcategory names are chosen so every gemstone page the storefront links to (SPEC_LISTING_PAGES in server/features/seo/pages.ts) finds them:
+ * Subcategory names are chosen so every gemstone page the storefront links to (STOREFRONT_LISTING_PAGES in server/features/seo/pages.ts) finds them:
  * a page term is a subcategory name written lower-case with spaces as `-`, so `Catseye` and
  * `Lapislazuli` are spelt as the pages spell them. The page `/gemstones-lolite` spells Iolite as it
  * is often misspelt; no subcategory has that name, so the term is a name search, which reads "lolite"

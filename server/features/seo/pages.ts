@@ -73,7 +73,7 @@ export const STATIC_PAGES: StaticPage[] = [
 ];
 
 /** The gemstone and jewellery pages the storefront links to: every one is a listing page. */
-export const SPEC_LISTING_PAGES = [
+export const STOREFRONT_LISTING_PAGES = [
   'natural-blue-sapphire',
   'emerald',
   'ruby',

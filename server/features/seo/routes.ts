@@ -8,9 +8,9 @@ import {
   listingMeta,
   PRODUCT_NOT_FOUND,
   productMeta,
-  SPEC_LISTING_PAGES,
   STATIC_PAGES,
   STATIC_UPDATED,
+  STOREFRONT_LISTING_PAGES,
   staticMeta,
 } from './pages.js';
 import * as service from './service.js';
@@ -162,7 +162,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       add('/', day(data.newest));
       add('/all', day(data.newest));
       for (const l of data.listings) add(l.path, day(l.updatedAt));
-      for (const term of SPEC_LISTING_PAGES) add(`/${term}`, day(data.newest));
+      for (const term of STOREFRONT_LISTING_PAGES) add(`/${term}`, day(data.newest));
       for (const page of STATIC_PAGES) if (page.index) add(page.path, STATIC_UPDATED);
       for (const p of data.products) add(p.path, day(p.updatedAt));
       const body = [

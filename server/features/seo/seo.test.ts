@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, products, subcategories } from '../../db/schema.js';
 import { seedDemo } from '../../seed/index.js';
 import { createTestApp, type TestApp } from '../../test/helpers.js';
-import { SPEC_LISTING_PAGES } from './pages.js';
+import { STOREFRONT_LISTING_PAGES } from './pages.js';
 
 const PUBLIC = 'https://shop.example.in';
 let t: TestApp;
@@ -186,7 +186,7 @@ describe('listing and static pages', () => {
   });
 
   it('give every storefront gemstone and jewellery page a specific title', async () => {
-    for (const term of SPEC_LISTING_PAGES) {
+    for (const term of STOREFRONT_LISTING_PAGES) {
       const res = await page(`/${term}`);
       expect(res.statusCode).toBe(200);
       const text = htmlText(title(res.body));
@@ -342,7 +342,7 @@ describe('sitemap.xml and robots.txt', () => {
     ]) {
       expect(locs).toContain(`${PUBLIC}${path}`);
     }
-    for (const term of SPEC_LISTING_PAGES) expect(locs).toContain(`${PUBLIC}/${term}`);
+    for (const term of STOREFRONT_LISTING_PAGES) expect(locs).toContain(`${PUBLIC}/${term}`);
     for (const path of ['/cart', '/checkout', '/my-orders', '/account', '/dashboard', '/signin'])
       expect(locs).not.toContain(`${PUBLIC}${path}`);
   });
