@@ -115,6 +115,7 @@ const EnvSchema = z
     RAZORPAY_WEBHOOK_SECRET: optionalString,
     RAZORPAY_API_BASE: url(['http:', 'https:']).transform((v) => (v ?? 'https://api.razorpay.com').replace(/\/+$/, '')),
     HOLD_MINUTES: int(15, 1, 24 * 60),
+    LATE_PAYMENT_MAX_MINUTES: int(180, 1, 7 * 24 * 60),
     HOLD_MAX_UNITS: int(30, 1, 1_000_000),
     HOLD_MAX_RUPEES: int(25_00_000, 1, 1_000_000_000),
     HOLD_MAX_UNITS_PER_ADDRESS: int(60, 1, 1_000_000),
@@ -286,6 +287,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     webhookSecret: e.RAZORPAY_WEBHOOK_SECRET,
     razorpayApiBase: e.RAZORPAY_API_BASE,
     holdMinutes: e.HOLD_MINUTES,
+    /** A payment for a checkout older than this is never placed: recorded, flagged and refunded. */
+    latePaymentMaxMinutes: e.LATE_PAYMENT_MAX_MINUTES,
     /** What may be held unpaid at once (server/features/payments/hold-limits.ts). */
     holdLimits: {
       unitsPerAccount: e.HOLD_MAX_UNITS,

@@ -37,7 +37,7 @@ export async function verifyAndPlace(ctx: PaymentContext, userId: string, input:
     : view.flag === 'stock_unavailable'
       ? 'Payment received, but the items sold out while you were paying. Your payment is being refunded.'
       : view.flag === 'coupon_unavailable'
-        ? 'Payment received, but the coupon was used up while you were paying. Your payment is being refunded.'
+        ? 'Payment received, but the coupon was used up or withdrawn while you were paying. Your payment is being refunded.'
         : view.flag === 'amount_mismatch'
           ? 'The payment did not match the order total. It has not been accepted and will be refunded.'
           : result.created

@@ -11,11 +11,11 @@ import { orderPlacedMessages } from '../outbox/orders.js';
 import { couponUseAvailable, orderCouponColumns } from '../promotions/service.js';
 import type { PaymentContext } from './context.js';
 import { holdsOf, productsExisting, returnHolds, sellHolds, takeStock, unitsByProduct } from './holds.js';
-import { PRICE_CHANGED_NOTE, pricesStillHold } from './price-check.js';
+import { checkoutTooOld, PRICE_CHANGED_NOTE, pricesStillHold, TOO_OLD_NOTE } from './price-check.js';
 import type { PaymentProvider, ProviderPayment } from './provider.js';
 
 type PlaceSource = 'verify' | 'webhook' | 'reconciler';
-/** `priceChanged`: paid after the checkout ran out, when a price had changed (recorded and refunded). */
+/** `priceChanged`: paid after the checkout ran out, when a price had changed or the checkout was too old (recorded and refunded). */
 type PlaceResult = { orderId: string; created: boolean; priceChanged?: boolean };
 
 /** The payment cannot make an order (unknown, another order's, not completed): nothing is placed. */
@@ -124,24 +124,30 @@ export async function placeOrder(
     if (already) return { order: already, created: false };
 
     const units = unitsByProduct(locked.lines);
+    const at = ctx.clock();
     let secured = false;
     let priceChanged = false;
-    // A coupon's use: the checkout's own reservation, or one still free for a payment that came late.
-    const couponOk = verdict.kind !== 'paid' || (await couponUseAvailable(tx, locked, ctx.clock()));
-    if (verdict.kind === 'paid' && couponOk) {
+    // A checkout started too long ago is never placed, whatever still holds.
+    const tooOld = verdict.kind === 'paid' && checkoutTooOld(locked.createdAt, at, ctx.config.latePaymentMaxMinutes);
+    // A checkout whose hold has run out (expired, replaced, or pending past its end) is placed only at what
+    // the shop would charge now: the same list and sale prices, and its coupon still given.
+    const late = locked.status !== 'pending' || locked.holdExpiresAt <= at;
+    // A coupon's use: the checkout's own reservation, or one still free (and still offered) for a payment that came late.
+    const couponOk = verdict.kind !== 'paid' || tooOld || (await couponUseAvailable(tx, locked, at));
+    if (verdict.kind === 'paid' && couponOk && !tooOld) {
+      priceChanged = late && !(await pricesStillHold(tx, locked.lines, at));
       if (locked.status === 'pending') {
         const holds = await holdsOf(tx, locked.id);
         const held = new Map(holds.map((h) => [h.productId, h.quantity]));
-        if (units.every((u) => held.get(u.productId) === u.quantity)) {
+        if (!priceChanged && units.every((u) => held.get(u.productId) === u.quantity)) {
           await sellHolds(tx, locked.id, holds);
           secured = true;
         } else {
-          await returnHolds(tx, locked.id); // a product was deleted while held: nothing partial is sold
+          await returnHolds(tx, locked.id); // a price moved, or a product was deleted while held: nothing is sold
         }
       } else {
         // The hold expired (or was replaced) before the payment came: sell only if the prices still hold
         // and the stock is still there.
-        priceChanged = !(await pricesStillHold(tx, locked.lines));
         secured = !priceChanged && (await takeStock(tx, units, { sell: true })) === null;
       }
     } else if (locked.status === 'pending') {
@@ -231,7 +237,8 @@ export async function placeOrder(
       placementEvents({ source, paymentId: verdict.payment.id, paid: paymentstatus === 'Paid', flag, refundPaise }),
     );
     if (priceChanged) await writeEvents(tx, order.id, [{ type: 'note', actor: 'system', note: PRICE_CHANGED_NOTE }]);
-    return { order, created: true, refundId: refund?.id ?? null, priceChanged };
+    if (tooOld) await writeEvents(tx, order.id, [{ type: 'note', actor: 'system', note: TOO_OLD_NOTE }]);
+    return { order, created: true, refundId: refund?.id ?? null, priceChanged: priceChanged || tooOld };
   });
 
   if (!result.created) {

@@ -1,17 +1,23 @@
-import { asc, inArray } from 'drizzle-orm';
+import { asc, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { type CheckoutLine, products } from '../../db/schema.js';
+import { payPaiseSql, saleJoin } from '../promotions/sale-price.js';
 
 export const PRICE_CHANGED_NOTE =
   'Paid after its checkout ran out, when a price had changed since: not sold at the old price; the payment is refunded in full.';
 
+export const TOO_OLD_NOTE =
+  'Paid too long after its checkout started: not placed at that checkout’s prices; the payment is refunded in full.';
+
 /**
- * Whether a checkout's prices still hold: every product it bought is still for sale at the price the
- * shopper paid. A payment for a checkout that is no longer pending (its hold ran out, or it was replaced)
- * is placed only then; otherwise it is recorded, flagged and refunded like one whose stock is gone (the
- * order's timeline notes the price). A pending checkout's prices were fixed when its stock was held.
+ * Whether a checkout's prices still hold at `at`: every product it bought is still for sale at the list
+ * price it had and at the price the shopper paid, with the sale that runs now (a sale that ended, or a
+ * list price that moved, means the shop would charge something else). A payment for a checkout whose hold
+ * ran out (or that was replaced) is placed only then; otherwise it is recorded, flagged and refunded like
+ * one whose stock is gone (the order's timeline notes the price). A pending checkout's prices were fixed
+ * when its stock was held.
  */
-export async function pricesStillHold(tx: Tx, lines: CheckoutLine[]) {
+export async function pricesStillHold(tx: Tx, lines: CheckoutLine[], at: Date) {
   const ids = [...new Set(lines.map((l) => l.productId))];
   if (ids.length === 0) return true;
   const rows = await tx
@@ -20,11 +26,22 @@ export async function pricesStillHold(tx: Tx, lines: CheckoutLine[]) {
     .where(inArray(products.id, ids))
     .orderBy(asc(products.id)) // locked in id order, as takeStock does: no deadlocks
     .for('update');
-  const now = new Map(rows.map((r) => [r.id, r]));
+  const priced = await tx
+    .select({ id: products.id, payPaise: payPaiseSql })
+    .from(products)
+    .leftJoin(saleJoin(at), sql`true`)
+    .where(inArray(products.id, ids));
+  const listNow = new Map(rows.map((r) => [r.id, r]));
+  const payNow = new Map(priced.map((r) => [r.id, Number(r.payPaise)]));
   return lines.every((l) => {
-    const p = now.get(l.productId);
+    const p = listNow.get(l.productId);
     // a product gone or off sale is a stock question (takeStock refuses it), not a price one
-    // the list price: a line bought in a sale keeps its list price beside the sale price it paid
-    return p === undefined || !p.isActive || p.pricePaise === (l.listPricePaise ?? l.pricePaise);
+    if (p === undefined || !p.isActive) return true;
+    // a line bought in a sale keeps its list price beside the sale price it paid
+    return p.pricePaise === (l.listPricePaise ?? l.pricePaise) && payNow.get(l.productId) === l.pricePaise;
   });
 }
+
+/** Whether a checkout started at `createdAt` is too old at `at` for its payment to be placed. */
+export const checkoutTooOld = (createdAt: Date, at: Date, maxMinutes: number) =>
+  at.getTime() - createdAt.getTime() > maxMinutes * 60_000;

@@ -343,7 +343,7 @@ describe('coupon limits', () => {
     // …so A paying late cannot have it: recorded, flagged and refunded.
     const late = await payAndPlace(a.user.cookie, heldA.razorpayOrder.id);
     expect(late.message).toBe(
-      'Payment received, but the coupon was used up while you were paying. Your payment is being refunded.',
+      'Payment received, but the coupon was used up or withdrawn while you were paying. Your payment is being refunded.',
     );
     const [rowA] = await t.database.db.select().from(orders).where(eq(orders.id, late.order._id));
     expect(rowA).toMatchObject({ flag: 'coupon_unavailable', couponId: null, couponCode: value });

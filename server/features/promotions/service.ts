@@ -422,15 +422,23 @@ export async function checkCoupon(
 
 /**
  * At placement, under the checkout's lock: may a paid checkout with a coupon have its use? Yes while its
- * own reservation stands (pending, hold not ended); after that only if a use is still free and the customer
- * has not used their share meanwhile. Locks the coupon row (after the checkout, before any product: the
- * order every path takes). A checkout without a coupon always may.
+ * own reservation stands (pending, hold not ended); after that only if the shop would still give that
+ * discount now (the coupon exists, is on, has started and not ended, the order still reaches its minimum
+ * and the discount is the same), a use is still free and the customer has not used their share meanwhile.
+ * Locks the coupon row (after the checkout, before any product: the order every path takes). A checkout
+ * without a coupon always may.
  */
 export async function couponUseAvailable(tx: Tx, checkout: CheckoutRow, at: Date): Promise<boolean> {
-  if (!checkout.couponId) return true;
+  if (!checkout.couponCode) return true;
+  const reserved = checkout.status === 'pending' && checkout.holdExpiresAt > at;
+  if (!checkout.couponId) return reserved; // deleted by the merchant: withdrawn for a payment that came late
   const [c] = await tx.select().from(coupons).where(eq(coupons.id, checkout.couponId)).for('update');
-  if (!c) return true; // deleted by the merchant meanwhile: the price they offered stands
-  if (checkout.status === 'pending' && checkout.holdExpiresAt > at) return true;
+  if (!c) return reserved;
+  if (reserved) return true;
+  if (!c.active || c.startsAt > at || c.endsAt <= at) return false;
+  const subtotalPaise = checkout.lines.reduce((n, l) => n + l.pricePaise * l.quantity, 0);
+  if (subtotalPaise < c.minorderPaise) return false;
+  if (couponDiscountPaise(c, subtotalPaise, MIN_TOTAL_PAISE) !== checkout.discountPaise) return false;
   if (c.maxuses !== null && c.uses + (await reservedByOthers(tx, c.id, at, { checkoutId: checkout.id })) >= c.maxuses) {
     return false;
   }
