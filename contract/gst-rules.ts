@@ -223,3 +223,23 @@ export function gstinError(input: string): string | null {
 export function gstinState(gstin: string): string | null {
   return stateByCode(gstin.trim().slice(0, 2));
 }
+
+/**
+ * The GST rate the rate schedules set for the HSN codes a gem and jewellery shop sells under (notification
+ * 1/2017-Central Tax (Rate): Schedule V is 3%, Schedule VI 0.25%), in basis points (25 = 0.25%), with where each
+ * comes from. Loose coloured stones (7103) moved from 3% to 0.25% on 1 October 2019 (notification 24/2019-Central
+ * Tax (Rate)); a stone set in a ring is jewellery (7113).
+ */
+export const USUAL_GST_RATES: Readonly<Record<string, { rateBp: number; basis: string }>> = {
+  '7101': { rateBp: 300, basis: 'Pearls (HSN 7101): 3%, Schedule V of notification 1/2017-Central Tax (Rate)' },
+  '7102': { rateBp: 25, basis: 'Diamonds (HSN 7102): 0.25%, Schedule VI of notification 1/2017-Central Tax (Rate)' },
+  '7103': {
+    rateBp: 25,
+    basis:
+      'Precious and semi-precious stones, not strung, mounted or set (HSN 7103): 0.25%, Schedule VI, since 1 October 2019 (notification 24/2019-Central Tax (Rate))',
+  },
+  '7113': { rateBp: 300, basis: 'Jewellery (HSN 7113): 3%, Schedule V of notification 1/2017-Central Tax (Rate)' },
+};
+
+/** The HSN code of a category without a row of its own: loose stones. */
+export const DEFAULT_HSN = '7103';

@@ -101,6 +101,10 @@ const TaxRow = z.object({
   gstrate: z.number(),
   /** true when the category has no row of its own and the default applies. */
   isdefault: z.boolean(),
+  /** The rate the GST rate schedules set for this HSN code, when the shop knows it (7101, 7102, 7103, 7113). */
+  usualrate: z.number().nullable(),
+  /** Where that rate comes from (the schedule and notification). */
+  basis: z.string().nullable(),
 });
 /** @forTests tests read the route's answers through this schema, so an answer that strays from the contract fails them */
 export const TaxResponse = z.object({ success: z.boolean(), tax: z.array(TaxRow) });
@@ -150,7 +154,7 @@ export const settingsRoutes = routeTable('Shop settings', {
   },
   'GET /a1/api/admin/tax': {
     guard: 'admin',
-    summary: 'HSN code and GST rate of every category (a category without its own row: HSN 7103, 3%)',
+    summary: 'HSN code and GST rate of every category (a category without its own row: HSN 7103, 0.25%)',
     responses: { 200: TaxResponse },
   },
   'PUT /a1/api/admin/tax': {

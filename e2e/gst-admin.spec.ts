@@ -148,8 +148,9 @@ test.describe('GST in the back-office', () => {
     await expect(admin.getByRole('heading', { name: 'Tax', level: 1 })).toBeVisible();
     const row = admin.getByTestId('tax-row').filter({ hasText: categoryname });
     await expect(row.getByTestId('tax-hsn')).toHaveText('7103');
-    await expect(row.getByTestId('tax-rate')).toHaveText('3%');
+    await expect(row.getByTestId('tax-rate')).toHaveText('0.25%');
     await expect(row).toContainText('Default');
+    await expect(row.getByTestId('tax-basis')).toContainText('HSN 7103): 0.25%, Schedule VI, since 1 October 2019');
 
     await row.getByRole('button', { name: `Edit tax of ${categoryname}` }).click();
     const form = admin.getByRole('form', { name: `Tax of ${categoryname}` });

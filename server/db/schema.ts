@@ -555,7 +555,7 @@ export const shopSettings = pgTable(
   ],
 );
 
-/** HSN code and GST rate (basis points: 300 = 3%) of a category; a category without a row gets the default. */
+/** HSN code and GST rate (basis points: 300 = 3%, 25 = 0.25%) of a category; a category without a row gets the default. */
 export const categoryTax = pgTable(
   'category_tax',
   {
@@ -564,6 +564,8 @@ export const categoryTax = pgTable(
       .references(() => categories.id, { onDelete: 'cascade' }),
     hsn: text('hsn').notNull(),
     gstRateBp: integer('gst_rate_bp').notNull(),
+    /** Set by the admin on the Tax screen (kept when the scheduled rates change), not a default the shop wrote. */
+    chosenByAdmin: boolean('chosen_by_admin').notNull().default(false),
     updatedAt: updated(),
   },
   (t) => [

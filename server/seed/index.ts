@@ -120,7 +120,7 @@ async function insertCatalogue(db: DbOrTx, catalogue: SeedCatalogue, media: Medi
   });
   await db.insert(products).values(rows);
   await seedDemoSales(db); // the sales the home page's banners advertise
-  await seedUsualCategoryTax(db); // Gemstones 7103, Jewellery 7113 at 3%, as the Tax screen shows them
+  await seedUsualCategoryTax(db); // Gemstones 7103 at 0.25%, Jewellery 7113 at 3%, as the Tax screen shows them
   await seedStorefront(db); // the home page's slides, banners (linked to those sales), tiles and FAQ
   return { categories: catId.size, subcategories: catalogue.subcategories.length, products: rows.length };
 }

@@ -166,13 +166,13 @@ describe('what the demo catalogue holds', () => {
     };
   };
 
-  it('taxes its categories at their own HSN codes, 3% (the Tax screen shows them, none at the default)', async () => {
+  it('taxes its categories at their own HSN codes and scheduled rates: loose stones 0.25%, jewellery 3% (none at the default)', async () => {
     const admin = await t.signUpAndIn('ADMIN');
     const res = await t.request({ method: 'GET', url: '/a1/api/admin/tax', cookie: admin.cookie });
     expect(res.statusCode).toBe(200);
     const tax = (res.json() as { tax: { categoryname: string; hsn: string; gstrate: number; isdefault: boolean }[] }).tax;
     expect(tax.map(({ categoryname, hsn, gstrate, isdefault }) => ({ categoryname, hsn, gstrate, isdefault }))).toEqual([
-      { categoryname: 'Gemstones', hsn: '7103', gstrate: 3, isdefault: false },
+      { categoryname: 'Gemstones', hsn: '7103', gstrate: 0.25, isdefault: false },
       { categoryname: 'Jewellery', hsn: '7113', gstrate: 3, isdefault: false },
     ]);
   });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gstinCheckChar } from '../../../contract/gst-rules.js';
-import { creditNotes, invoices, refunds as refundsTable } from '../../db/schema.js';
+import { categories, creditNotes, invoices, refunds as refundsTable } from '../../db/schema.js';
 import { createProduct, SHIPPING, shop } from '../../test/fixtures.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/helpers.js';
 import { invoiceDate, rupees } from './pdf.js';
@@ -15,6 +15,11 @@ import { numberInWords, rupeesInWords } from './words.js';
 let t: TestApp;
 let admin: TestUser;
 let s: ReturnType<typeof shop>;
+/**
+ * The category most lines here are sold in: taxed at 3% by the admin's own choice (kept over the scheduled 0.25% of
+ * loose stones), which gives round figures. A loose stone at the scheduled rate is tested on its own below.
+ */
+let atThree: string;
 const SELLER_GSTIN = `03AAACR5055K1Z${gstinCheckChar('03AAACR5055K1Z')}`;
 const BUYER_GSTIN = '27AAPFU0939F1ZV';
 
@@ -29,13 +34,26 @@ beforeAll(async () => {
     payload: { gstin: SELLER_GSTIN, legalname: 'Ratna Gems LLP', address: '2nd Floor, Ghumar Mandi Road, Ludhiana 141001' },
   });
   expect(put.statusCode, put.body).toBe(200);
+  const [c] = await t.database.db.insert(categories).values({ name: 'Gemstones taxed at 3%' }).returning();
+  atThree = (c as { id: string }).id;
+  const tax = await t.request({
+    method: 'PUT',
+    url: '/a1/api/admin/tax',
+    cookie: admin.cookie,
+    payload: { tax: [{ categoryId: atThree, hsn: '7103', gstrate: 3 }] },
+  });
+  expect(tax.statusCode, tax.body).toBe(200);
 });
 afterAll(() => t.close());
 
-async function buy(lines: { pricePaise: number; quantity: number; name: string }[], shippinginfo: object = SHIPPING) {
+async function buy(
+  lines: { pricePaise: number; quantity: number; name: string; categoryId?: string }[],
+  shippinginfo: object = SHIPPING,
+) {
   const user = await t.signUpAndIn();
   for (const l of lines) {
-    const p = await createProduct(t.database.db, { stock: 50, pricePaise: l.pricePaise, name: l.name });
+    const categoryId = 'categoryId' in l ? l.categoryId : atThree;
+    const p = await createProduct(t.database.db, { stock: 50, pricePaise: l.pricePaise, name: l.name, categoryId });
     expect((await s.add(user.cookie, p.id, l.quantity)).statusCode).toBe(200);
   }
   return { user, order: await s.payAndPlace(user.cookie, shippinginfo) };
@@ -254,5 +272,26 @@ describe('credit notes', () => {
       (await t.request({ method: 'GET', url: '/o1/api/credit-note/00000000-0000-4000-8000-000000000000', cookie: admin.cookie }))
         .statusCode,
     ).toBe(404);
+  });
+});
+
+describe('loose stones at the scheduled rate', () => {
+  it('a ₹10,000 loose stone in a category without its own rate is taxed at 0.25%: ₹24.94, CGST ₹12.47 + SGST ₹12.47', async () => {
+    const { user, order } = await buy([
+      { pricePaise: 1_000_000, quantity: 1, name: 'Ceylon Blue Sapphire', categoryId: undefined },
+    ]);
+    const inv = (await t.database.db.select().from(invoices).where(eq(invoices.orderId, order._id)))[0];
+    expect(inv?.lines.map((l) => [l.hsn, l.rateBp, l.taxable, l.cgst, l.sgst, l.igst])).toEqual([
+      ['7103', 25, 997_506, 1247, 1247, 0],
+    ]);
+    const res = await t.request({ method: 'GET', url: `/o1/api/invoice/${order._id}`, cookie: user.cookie });
+    expect(res.statusCode).toBe(200);
+    const text = pdfText(res.rawPayload);
+    const row = text.split('\n').find((r) => r.includes('Ceylon Blue'));
+    for (const v of ['7103', '0.25%', '₹9,975.06', '₹12.47', '₹10,000.00']) expect(row, v).toContain(v);
+    const flat = oneLine(text);
+    expect(flat).toContain('CGST ₹12.47');
+    expect(flat).toContain('SGST ₹12.47');
+    expect(flat).toContain('Total taxable value ₹9,975.06');
   });
 });

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminSettingsResponse, gstinCheckChar, PublicSettingsResponse, TaxResponse } from '../../../contract/settings.js';
-import { categories, checkouts } from '../../db/schema.js';
+import { categories, categoryTax, checkouts } from '../../db/schema.js';
 import { createProduct, SHIPPING, shop } from '../../test/fixtures.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/helpers.js';
 
@@ -121,12 +121,54 @@ describe('shop settings', () => {
 });
 
 describe('tax per category', () => {
+  it('marks a row the admin adds or changes as the admin’s choice; a row sent back unchanged keeps its mark', async () => {
+    const [a] = await t.database.db.insert(categories).values({ name: 'Corals' }).returning();
+    const [b] = await t.database.db.insert(categories).values({ name: 'Opals' }).returning();
+    if (!a || !b) throw new Error('no category');
+    // as the demo seed writes it: the scheduled rate, not the admin's
+    await t.database.db.insert(categoryTax).values({ categoryId: a.id, hsn: '7103', gstRateBp: 25 });
+    const marks = async () =>
+      Object.fromEntries(
+        (
+          await t.database.db
+            .select()
+            .from(categoryTax)
+            .where(inArray(categoryTax.categoryId, [a.id, b.id]))
+        ).map((r) => [r.categoryId === a.id ? 'corals' : 'opals', [r.gstRateBp, r.chosenByAdmin]]),
+      );
+    const put = (tax: object[]) => t.request({ method: 'PUT', url: '/a1/api/admin/tax', cookie: admin.cookie, payload: { tax } });
+    expect(
+      (
+        await put([
+          { categoryId: a.id, hsn: '7103', gstrate: 0.25 },
+          { categoryId: b.id, hsn: '7103', gstrate: 3 },
+        ])
+      ).statusCode,
+    ).toBe(200);
+    expect(await marks()).toEqual({ corals: [25, false], opals: [300, true] });
+    expect(
+      (
+        await put([
+          { categoryId: a.id, hsn: '7103', gstrate: 1.5 },
+          { categoryId: b.id, hsn: '7103', gstrate: 3 },
+        ])
+      ).statusCode,
+    ).toBe(200);
+    expect(await marks()).toEqual({ corals: [150, true], opals: [300, true] });
+  });
+
   it('lists every category with its HSN and rate, defaults for a category without a row, and replaces the list', async () => {
     const [gems] = await t.database.db.insert(categories).values({ name: 'Gemstones' }).returning();
     const [pearls] = await t.database.db.insert(categories).values({ name: 'Pearls' }).returning();
     if (!gems || !pearls) throw new Error('no category');
     const list = TaxResponse.parse((await t.request({ method: 'GET', url: '/a1/api/admin/tax', cookie: admin.cookie })).json());
-    expect(list.tax.find((r) => r.categoryId === gems.id)).toMatchObject({ hsn: '7103', gstrate: 3, isdefault: true });
+    expect(list.tax.find((r) => r.categoryId === gems.id)).toMatchObject({
+      hsn: '7103',
+      gstrate: 0.25,
+      isdefault: true,
+      usualrate: 0.25,
+      basis: expect.stringContaining('Schedule VI, since 1 October 2019'),
+    });
 
     const put = await t.request({
       method: 'PUT',
@@ -154,7 +196,7 @@ describe('tax per category', () => {
     expect(put2.statusCode).toBe(200);
     expect(TaxResponse.parse(put2.json()).tax.find((r) => r.categoryId === gems.id)).toMatchObject({
       hsn: '7103',
-      gstrate: 3,
+      gstrate: 0.25,
       isdefault: true,
     });
   });

@@ -1,5 +1,6 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { paiseToRupees, rupeesToPaise } from '../../../contract/common.js';
+import { DEFAULT_HSN, USUAL_GST_RATES } from '../../../contract/gst-rules.js';
 import { type AdminSettings, gstinStateMismatch, type PublicSettings, type SettingsBody } from '../../../contract/settings.js';
 import type { DbOrTx } from '../../db/client.js';
 import { categories, categoryTax, shopSettings } from '../../db/schema.js';
@@ -61,10 +62,11 @@ export async function updateSettings(db: DbOrTx, body: SettingsBody): Promise<Se
 }
 
 // ---------------------------------------------------------------- tax per category
-export const DEFAULT_HSN = '7103';
-export const DEFAULT_RATE_BP = 300;
+export { DEFAULT_HSN };
+/** The rate of a category without a row of its own: that of loose stones (7103), 0.25%. */
+export const DEFAULT_RATE_BP = (USUAL_GST_RATES[DEFAULT_HSN] as { rateBp: number }).rateBp;
 
-/** The HSN codes of the shop's usual categories: gemstones 7103, pearls 7101, jewellery 7113, all at 3%. */
+/** The HSN codes of the shop's usual categories: gemstones 7103, pearls 7101, jewellery 7113. */
 const USUAL_CATEGORY_HSN: ReadonlyMap<string, string> = new Map([
   ['gemstones', '7103'],
   ['pearls', '7101'],
@@ -72,8 +74,8 @@ const USUAL_CATEGORY_HSN: ReadonlyMap<string, string> = new Map([
 ]);
 
 /**
- * Gives the usual categories that exist and have no row of their own their HSN code and 3% (as the migration did for
- * the categories there were then); a merchant's own row is left as it is. Run when the demo catalogue is loaded.
+ * Gives the usual categories that exist and have no row of their own their HSN code and its scheduled rate (gemstones
+ * 0.25%, pearls and jewellery 3%); a merchant's own row is left as it is. Run when the demo catalogue is loaded.
  */
 export async function seedUsualCategoryTax(db: DbOrTx): Promise<void> {
   const usual = await db
@@ -84,11 +86,10 @@ export async function seedUsualCategoryTax(db: DbOrTx): Promise<void> {
   await db
     .insert(categoryTax)
     .values(
-      usual.map((c) => ({
-        categoryId: c.id,
-        hsn: USUAL_CATEGORY_HSN.get(c.name.toLowerCase()) ?? DEFAULT_HSN,
-        gstRateBp: DEFAULT_RATE_BP,
-      })),
+      usual.map((c) => {
+        const hsn = USUAL_CATEGORY_HSN.get(c.name.toLowerCase()) ?? DEFAULT_HSN;
+        return { categoryId: c.id, hsn, gstRateBp: USUAL_GST_RATES[hsn]?.rateBp ?? DEFAULT_RATE_BP };
+      }),
     )
     .onConflictDoNothing();
 }
@@ -111,15 +112,24 @@ export async function listCategoryTax(db: DbOrTx): Promise<CategoryTax[]> {
   }));
 }
 
-export const toTaxRow = (t: CategoryTax) => ({
-  categoryId: t.categoryId,
-  categoryname: t.categoryname,
-  hsn: t.hsn,
-  gstrate: t.rateBp / 100,
-  isdefault: t.isdefault,
-});
+export const toTaxRow = (t: CategoryTax) => {
+  const usual = USUAL_GST_RATES[t.hsn];
+  return {
+    categoryId: t.categoryId,
+    categoryname: t.categoryname,
+    hsn: t.hsn,
+    gstrate: t.rateBp / 100,
+    isdefault: t.isdefault,
+    usualrate: usual ? usual.rateBp / 100 : null,
+    basis: usual?.basis ?? null,
+  };
+};
 
-/** Replaces the list: categories not in it go back to the default. Unknown category ids are refused, nothing saved. */
+/**
+ * Replaces the list: categories not in it go back to the default. Unknown category ids are refused, nothing saved.
+ * A row the admin adds or changes is marked as the admin's choice (a later change of the scheduled rates leaves it
+ * alone); a row sent back as it was keeps its mark.
+ */
 export async function replaceCategoryTax(db: DbOrTx, rows: { categoryId: string; hsn: string; gstrate: number }[]) {
   const ids = rows.map((r) => r.categoryId);
   const dup = ids.find((id, i) => ids.indexOf(id) !== i);
@@ -130,15 +140,22 @@ export async function replaceCategoryTax(db: DbOrTx, rows: { categoryId: string;
     if (unknown >= 0) {
       throw new NotFound('Category not found', [{ path: `tax.${unknown}.categoryId`, message: 'Category not found' }]);
     }
+    const before = new Map((await tx.select().from(categoryTax).for('update')).map((r) => [r.categoryId, r]));
     await tx.delete(categoryTax);
     if (rows.length > 0) {
       await tx.insert(categoryTax).values(
-        rows.map((r) => ({
-          categoryId: r.categoryId,
-          hsn: r.hsn,
-          gstRateBp: Math.round(r.gstrate * 100),
-          updatedAt: new Date(),
-        })),
+        rows.map((r) => {
+          const gstRateBp = Math.round(r.gstrate * 100);
+          const old = before.get(r.categoryId);
+          const unchanged = old !== undefined && old.hsn === r.hsn && old.gstRateBp === gstRateBp;
+          return {
+            categoryId: r.categoryId,
+            hsn: r.hsn,
+            gstRateBp,
+            chosenByAdmin: unchanged ? old.chosenByAdmin : true,
+            updatedAt: unchanged ? old.updatedAt : new Date(),
+          };
+        }),
       );
     }
   });

@@ -4,15 +4,39 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { USUAL_GST_RATES } from '../../../contract/gst-rules';
 import { settingsRoutes } from '../../../contract/settings';
 import { adminApi, type TaxRow } from '../../api/admin';
 import { answerOf } from '../../test/answers';
 import TaxPage from './TaxPage';
 
+/** A row as the server sends it: the usual rate and its basis are those of the HSN code's schedule. */
+const taxRow = (r: Omit<TaxRow, 'usualrate' | 'basis'>): TaxRow => {
+  const usual = USUAL_GST_RATES[r.hsn];
+  return { ...r, usualrate: usual ? usual.rateBp / 100 : null, basis: usual?.basis ?? null };
+};
 const rows: TaxRow[] = [
-  { categoryId: '11111111-1111-4111-8111-111111111111', categoryname: 'Gemstones', hsn: '7103', gstrate: 3, isdefault: false },
-  { categoryId: '22222222-2222-4222-8222-222222222222', categoryname: 'Jewellery', hsn: '7113', gstrate: 3, isdefault: false },
-  { categoryId: '33333333-3333-4333-8333-333333333333', categoryname: 'Corals', hsn: '7103', gstrate: 3, isdefault: true },
+  taxRow({
+    categoryId: '11111111-1111-4111-8111-111111111111',
+    categoryname: 'Gemstones',
+    hsn: '7103',
+    gstrate: 0.25,
+    isdefault: false,
+  }),
+  taxRow({
+    categoryId: '22222222-2222-4222-8222-222222222222',
+    categoryname: 'Jewellery',
+    hsn: '7113',
+    gstrate: 3,
+    isdefault: false,
+  }),
+  taxRow({
+    categoryId: '33333333-3333-4333-8333-333333333333',
+    categoryname: 'Corals',
+    hsn: '7103',
+    gstrate: 0.25,
+    isdefault: true,
+  }),
 ];
 
 function renderPage() {
@@ -42,7 +66,7 @@ describe('tax screen', () => {
         message: 'Tax rates saved',
         tax: rows.map((r) => {
           const mine = tax.find((t) => t.categoryId === r.categoryId);
-          return mine ? { ...r, ...mine, isdefault: false } : { ...r, hsn: '7103', gstrate: 3, isdefault: true };
+          return taxRow(mine ? { ...r, ...mine, isdefault: false } : { ...r, hsn: '7103', gstrate: 0.25, isdefault: true });
         }),
       }),
     );
@@ -70,7 +94,7 @@ describe('tax screen', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Save tax of Corals' }));
     await waitFor(() =>
       expect(save).toHaveBeenCalledWith([
-        { categoryId: rows[0]?.categoryId, hsn: '7103', gstrate: 3 },
+        { categoryId: rows[0]?.categoryId, hsn: '7103', gstrate: 0.25 },
         { categoryId: rows[1]?.categoryId, hsn: '7113', gstrate: 3 },
         { categoryId: rows[2]?.categoryId, hsn: '7116', gstrate: 0.25 },
       ]),
@@ -80,5 +104,26 @@ describe('tax screen', () => {
     expect(within(corals).getByTestId('tax-hsn')).toHaveTextContent('7116');
     expect(within(corals).getByTestId('tax-rate')).toHaveTextContent('0.25%');
     expect(screen.queryByRole('form')).toBeNull();
+  });
+
+  it('says where each HSN code’s usual rate comes from, and warns of a rate that is not it', async () => {
+    const old = { ...(rows[0] as TaxRow), gstrate: 3 };
+    vi.spyOn(adminApi.tax, 'list').mockResolvedValue(
+      answerOf(settingsRoutes, 'GET /a1/api/admin/tax', {
+        success: true,
+        tax: [old, rows[1] as TaxRow, taxRow({ ...(rows[2] as TaxRow), hsn: '9999' })],
+      }),
+    );
+    renderPage();
+    const list = await screen.findByRole('list', { name: 'Tax per category' });
+    const [gems, jewellery, corals] = within(list).getAllByTestId('tax-row') as HTMLElement[];
+    expect(within(gems as HTMLElement).getByTestId('tax-basis')).toHaveTextContent(
+      /^Not the scheduled rate: .*HSN 7103\): 0\.25%, Schedule VI, since 1 October 2019/,
+    );
+    expect(within(jewellery as HTMLElement).getByTestId('tax-basis')).toHaveTextContent(
+      'Jewellery (HSN 7113): 3%, Schedule V of notification 1/2017-Central Tax (Rate)',
+    );
+    expect(within(jewellery as HTMLElement).getByTestId('tax-basis')).not.toHaveTextContent('Not the scheduled rate');
+    expect(within(corals as HTMLElement).queryByTestId('tax-basis')).toBeNull();
   });
 });

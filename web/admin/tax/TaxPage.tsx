@@ -25,6 +25,17 @@ export function checkTax(d: Draft): Errors {
 
 const rateText = (n: number) => `${Number(n.toFixed(2))}%`;
 
+/** Where the usual rate of the row's HSN code comes from, and a warning when the row's rate is not it. */
+function UsualRate({ row }: { row: TaxRow }) {
+  if (row.basis === null || row.usualrate === null) return null;
+  const differs = row.usualrate !== row.gstrate;
+  return (
+    <p className={`w-full text-xs ${differs ? 'text-amber-800' : 'text-gray-500'}`} data-testid="tax-basis">
+      {differs ? `Not the scheduled rate: ${row.basis}` : row.basis}
+    </p>
+  );
+}
+
 /** One category's row: shows its HSN and rate, or (while edited) two inputs with Save and Cancel. */
 function TaxRowView({
   row,
@@ -71,6 +82,7 @@ function TaxRowView({
         <IconButton className="ml-auto sm:ml-0" label={`Edit tax of ${row.categoryname}`} tone="blue" onClick={onEdit}>
           <Pencil aria-hidden className="size-4" />
         </IconButton>
+        <UsualRate row={row} />
       </li>
     );
   }
@@ -147,7 +159,7 @@ function TaxRowView({
   );
 }
 
-/** HSN code and GST rate per category, edited in place (a category without its own row: HSN 7103, 3%). */
+/** HSN code and GST rate per category, edited in place (a category without its own row: HSN 7103, 0.25%). */
 export default function TaxPage() {
   const qc = useQueryClient();
   const query = useQuery({ queryKey: KEY, queryFn: adminApi.tax.list });
@@ -180,7 +192,7 @@ export default function TaxPage() {
     <div>
       <PageHeader
         title="Tax"
-        subtitle="HSN code and GST rate of each category, printed on tax invoices. Prices include GST. A category without its own rate is taxed at HSN 7103, 3%."
+        subtitle="HSN code and GST rate of each category, printed on tax invoices. Prices include GST. A category without its own rate is taxed as loose stones: HSN 7103, 0.25%."
       />
       <LoadError query={query}>{errorText(query.error, 'Failed to fetch the tax rates')}</LoadError>
       {query.isPending ? (
