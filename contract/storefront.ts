@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { routeTable } from './route.js';
+import { faqLinks, SITE_PATH } from './site-links.js';
 
 /**
  * The home page's content, edited from the back-office's Storefront screen: hero slides, promo banners,
@@ -20,7 +21,7 @@ const sitePath = (what: string) =>
     .string({ message: `${what} must be a path in the shop, such as /all` })
     .trim()
     .max(300, { message: `${what} must be at most 300 characters` })
-    .regex(/^\/(?!\/)[^\s\\]*$/, { message: `${what} must be a path in the shop starting with /, such as /gemstones-ruby` });
+    .regex(SITE_PATH, { message: `${what} must be a path in the shop starting with /, such as /gemstones-ruby` });
 
 /**
  * A picture: one uploaded through POST /a1/api/admin/storefront/image (its URL), or a file of the shop
@@ -86,8 +87,10 @@ const FilmInput = z
   .refine((f) => f.mp4 !== '' || f.webm !== '', { message: 'Upload the film (MP4 or WebM)', path: ['mp4'] });
 const FaqInput = z.object({
   question: words('The question', 300),
-  /** Plain text; `[words](/path)` links to a page of the shop. */
-  answer: words('The answer', 3000),
+  /** Plain text; `[words](/path)` links to a page of the shop, and to nothing else. */
+  answer: words('The answer', 3000).refine((a) => faqLinks(a).every((l) => l.inShop), {
+    message: 'A link in the answer must be a path in the shop starting with /, such as [rubies](/gemstones-ruby)',
+  }),
 });
 
 const list = <T extends z.ZodType>(item: T, max: number, what: string) =>

@@ -153,6 +153,10 @@ describe('hero slides, tiles and FAQ', () => {
       ['tiles', { tiles: [{ image: '/a.png', name: '', path: '/x' }] }, 'tiles.0.name'],
       ['faq', { faq: [{ question: 'Why?', answer: ' ' }] }, 'faq.0.answer'],
       ['faq', { faq: [{ question: 'x'.repeat(301), answer: 'Yes' }] }, 'faq.0.question'],
+      // browsers read /\host/ as //host/: a link in an answer may only be a page of the shop
+      ['faq', { faq: [{ question: 'Where?', answer: 'See [our stones](/\\elsewhere.example/).' }] }, 'faq.0.answer'],
+      ['faq', { faq: [{ question: 'Where?', answer: 'See [our stones](//elsewhere.example/).' }] }, 'faq.0.answer'],
+      ['faq', { faq: [{ question: 'Where?', answer: 'See [our stones](https://elsewhere.example).' }] }, 'faq.0.answer'],
       ['banners', { banners: [{ image: '/a.png', heading: 'Sale', path: '/all', saleId: 'not-an-id' }] }, 'banners.0.saleId'],
       [
         'banners',

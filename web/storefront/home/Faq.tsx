@@ -1,23 +1,27 @@
 import { ChevronDown } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { faqLinks } from '../../../contract/site-links';
 import type { StorefrontContent } from '../../api/storefront';
 import { SUMMARY_RESET } from '../../ui/useDetails';
 import { SectionHeading } from './SectionHeading';
 
-/** An answer's text, with `[words](/path)` as a link to that page of the shop (nothing else is markup). */
+/**
+ * An answer's text, with `[words](/path)` as a link to that page of the shop; a link to anywhere else (an answer
+ * saved before the server refused them) stays plain text. Nothing else is markup.
+ */
 function answerParts(answer: string): ReactNode[] {
   const parts: ReactNode[] = [];
-  const re = /\[([^\]\n]{1,200})\]\((\/(?!\/)[^\s()]{0,300})\)/g;
   let at = 0;
-  for (const m of answer.matchAll(re)) {
-    if (m.index > at) parts.push(answer.slice(at, m.index));
+  for (const link of faqLinks(answer)) {
+    if (!link.inShop) continue;
+    if (link.index > at) parts.push(answer.slice(at, link.index));
     parts.push(
-      <Link key={m.index} to={m[2] as string} className="font-medium text-brand-700 underline">
-        {m[1]}
+      <Link key={link.index} to={link.path} className="font-medium text-brand-700 underline">
+        {link.words}
       </Link>,
     );
-    at = m.index + m[0].length;
+    at = link.index + link.length;
   }
   if (at < answer.length) parts.push(answer.slice(at));
   return parts;
