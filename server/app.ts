@@ -58,6 +58,9 @@ type AuthLimits = {
   signupWindowMs: number;
 };
 
+/** Coupon codes a shopper may try (POST /c2/api/coupon) per account and per client address in `windowMs`. */
+type CouponLimits = { perAccount: number; perAddress: number; windowMs: number };
+
 /** @forTests the test app (server/test/helpers.ts) builds the shop with its own database, clock, limits and media store */
 export type AppOptions = {
   config: Config;
@@ -65,6 +68,7 @@ export type AppOptions = {
   /** Background jobs (hold sweep, payment reconciliation). Off in most tests. */
   jobs?: boolean;
   authLimits?: Partial<AuthLimits>;
+  couponLimits?: Partial<CouponLimits>;
   webDir?: string;
   /**
    * The built server renderer of listing and product pages (default dist/ssr/entry-server.js, built by
@@ -86,6 +90,7 @@ declare module 'fastify' {
     db: Database['db'];
     rateLimits: RateLimitStore;
     authLimits: AuthLimits;
+    couponLimits: CouponLimits;
     redis: Redis | undefined;
     media: MediaStore;
     /** Razorpay when its keys are set, else the built-in sandbox (features/payments/registry.ts). */
@@ -107,6 +112,16 @@ declare module 'fastify' {
 }
 
 const BODY_LIMIT = 1024 * 1024;
+
+/** A host name or address with an optional port, as a URL can carry it, and nothing else. */
+function validHost(host: string): boolean {
+  if (host === '' || /[\s/?#@\\]/.test(host)) return false;
+  try {
+    return new URL(`http://${host}/`).host !== '';
+  } catch {
+    return false;
+  }
+}
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const app = Fastify({
@@ -131,6 +146,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // counts socket addresses, so it is off behind a trusted proxy (every connection comes from the proxy).
   guardSlowClients(app.server, { ...config.slowClients, ...opts.slowClients }, config.trustProxy === false);
 
+  // A Host header no URL can carry (`a b`, `[::1`, `a%b`) is refused before anything reads it (the API reference
+  // page and absolute addresses are built from it): 400 in the API's error shape.
+  app.addHook('onRequest', async (request, reply) => {
+    const host = request.headers.host;
+    if (host !== undefined && !validHost(host))
+      return reply.status(400).send({ success: false, message: 'Malformed Host header' });
+  });
+
   app.setValidatorCompiler(validatorCompiler);
   // Response schemas document the API (OpenAPI) and are checked by the tests; serialising with
   // JSON.stringify keeps the hot listing paths fast.
@@ -153,6 +176,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     signupWindowMs: 60 * 60_000,
     ...opts.authLimits,
   });
+  app.decorate('couponLimits', { perAccount: 20, perAddress: 100, windowMs: 15 * 60_000, ...opts.couponLimits });
   app.decorate('jobsEnabled', opts.jobs ?? false);
   app.decorate('clock', opts.clock ?? (() => new Date()));
   await app.register(caches);

@@ -73,4 +73,16 @@ describe('answers of the HTTP parser', () => {
     expect(answer).toMatch(/^HTTP\/1\.1 400 /);
     expect(jsonOf(answer)).toEqual({ success: false, message: 'Malformed request' });
   });
+
+  it('a malformed Host header: 400 in the error shape, on the API reference page and everywhere else', async () => {
+    for (const host of ['a b', '[::1', 'a%b', 'a/b']) {
+      for (const url of ['/api/docs/', '/api/docs', '/api/docs/js/scalar.js', '/healthz', '/p1/api/latest']) {
+        const answer = await raw(`GET ${url} HTTP/1.1\r\nhost: ${host}\r\nconnection: close\r\n\r\n`);
+        expect(answer, `${host} ${url}`).toMatch(/^HTTP\/1\.1 400 /);
+        expect(jsonOf(answer), `${host} ${url}`).toEqual({ success: false, message: 'Malformed Host header' });
+      }
+    }
+    const fine = await raw('GET /healthz HTTP/1.1\r\nhost: shop.example:3000\r\nconnection: close\r\n\r\n');
+    expect(fine).toMatch(/^HTTP\/1\.1 200 /);
+  });
 });
