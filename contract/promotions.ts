@@ -272,11 +272,12 @@ export const promotionRoutes = routeTable('Promotions', {
   },
   'POST /c2/api/coupon': {
     guard: 'user',
-    summary: 'What a coupon code takes off your cart now (checked again at checkout)',
+    summary:
+      'What a coupon code takes off your cart now (checked again at checkout); an unknown, switched-off, not yet started or ended code is the same 404; codes tried are limited per account and address (429)',
     description:
       'With `items` (a Buy Now checkout), what it takes off those cart lines, as POST /o1/api/razorpay-order would with the same items.',
     body: CouponCheckBody,
     responses: { 200: CouponCheckResponse },
-    errors: [400, 404, 409, 415],
+    errors: [400, 404, 409, 415, 429],
   },
 });

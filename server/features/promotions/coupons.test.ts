@@ -174,17 +174,17 @@ describe('checking a coupon against the cart', () => {
     expect(list.coupons.find((c) => c._id === made._id)).toMatchObject({ uses: 1, reserved: 0, revenue: 1408 });
   });
 
-  it('says why a code cannot be used', async () => {
+  it('answers an unknown, switched-off, not yet started and ended code alike (codes cannot be probed); says why a real one cannot be used', async () => {
     const { user } = await shopperWithCart(100_000);
     const off = await coupon({ code: code(), percentoff: 5, active: false });
     const soon = await coupon({ code: code(), percentoff: 5, startsAt: hours(1), endsAt: hours(2) });
     const past = await coupon({ code: code(), percentoff: 5, startsAt: hours(-3), endsAt: hours(-1) });
     const big = await coupon({ code: code(), amountoff: 50, minorder: 1000.01 });
     const cases: [string, number, string][] = [
-      ['NOSUCHCODE', 404, 'This coupon code does not exist'],
-      [off.code, 409, 'This coupon is not active'],
-      [soon.code, 409, 'This coupon cannot be used yet'],
-      [past.code, 409, 'This coupon has expired'],
+      ['NOSUCHCODE', 404, 'This coupon code is not valid'],
+      [off.code, 404, 'This coupon code is not valid'],
+      [soon.code, 404, 'This coupon code is not valid'],
+      [past.code, 404, 'This coupon code is not valid'],
       [big.code, 409, 'Spend at least ₹1,000.01 to use this coupon'],
     ];
     for (const [value, status, message] of cases) {
@@ -366,5 +366,54 @@ describe('coupon limits', () => {
     expect((await hold(a.user.cookie)).statusCode).toBe(200);
     expect((await hold(b.user.cookie, value)).statusCode).toBe(200);
     expect((await couponRow(made._id)).uses).toBe(0);
+  });
+});
+
+describe('coupon codes cannot be guessed', () => {
+  let small: TestApp;
+  beforeAll(async () => {
+    small = await createTestApp({}, { couponLimits: { perAccount: 3, perAddress: 5 } });
+  });
+  afterAll(() => small.close());
+  const guess = (cookie: string, value: string, remoteAddress = '127.0.0.1') =>
+    small.request({ method: 'POST', url: '/c2/api/coupon', cookie, payload: { code: value }, remoteAddress });
+  /** A shopper with a stone in the cart, so an unknown code is a 404 rather than an empty cart's 409. */
+  async function shopper() {
+    const user = await small.signUpAndIn();
+    const stone = await createProduct(small.database.db, { stock: 5 });
+    expect((await shop(small).add(user.cookie, stone.id, 1)).statusCode).toBe(200);
+    return user;
+  }
+
+  it('limits the codes tried per account, then per address: 429 with Retry-After, in the error shape', async () => {
+    const first = await shopper();
+    for (let i = 0; i < 3; i++) expect((await guess(first.cookie, code('GUESS'))).statusCode).toBe(404);
+    const refused = await guess(first.cookie, code('GUESS'));
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json()).toEqual({ success: false, message: 'Too many coupon codes tried. Please try again later' });
+    // the account's limit is its own: from another address it is still refused
+    expect((await guess(first.cookie, code('GUESS'), '10.9.8.7')).statusCode).toBe(429);
+    // a second account behind the same address (which has tried 4, the refused one included): one more, then 429
+    const second = await shopper();
+    const answers = [];
+    for (let i = 0; i < 2; i++) answers.push((await guess(second.cookie, code('GUESS'))).statusCode);
+    expect(answers).toEqual([404, 429]);
+    // elsewhere the second account may still try its third
+    expect((await guess(second.cookie, code('GUESS'), '10.1.2.3')).statusCode).toBe(404);
+  });
+
+  it('counts concurrent guesses before any is looked up: ten at once get three answers and seven 429s', async () => {
+    const user = await shopper();
+    const statuses = await Promise.all(
+      Array.from({ length: 10 }, () => guess(user.cookie, code('GUESS'), '10.44.0.1').then((r) => r.statusCode)),
+    );
+    expect(statuses.filter((s) => s === 404)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(7);
+  });
+
+  it('a signed-out visitor gets 401 before anything is counted', async () => {
+    const res = await small.request({ method: 'POST', url: '/c2/api/coupon', payload: { code: 'ANYCODE' } });
+    expect(res.statusCode).toBe(401);
   });
 });

@@ -1,5 +1,6 @@
 import { promotionRoutes } from '../../../contract/promotions.js';
 import type { DbOrTx } from '../../db/client.js';
+import { TooMany } from '../../domain/errors.js';
 import { routePlugin } from '../../http/routes.js';
 import { userOf } from '../../http/session.js';
 import * as service from './service.js';
@@ -58,7 +59,18 @@ export default routePlugin(promotionRoutes, (app) => {
     'POST /p1/api/admin/coupons': coupons.create,
     'PATCH /p1/api/admin/coupons/:id': coupons.update,
     'DELETE /p1/api/admin/coupons/:id': coupons.remove,
-    'POST /c2/api/coupon': async (request) =>
-      service.checkCoupon(app.db, userOf(request).id, request.body.code, app.clock(), request.body.items),
+    'POST /c2/api/coupon': async (request) => {
+      const userId = userOf(request).id;
+      // Every code tried counts, before it is looked up, so concurrent guesses cannot overrun the limit.
+      const { perAccount, perAddress, windowMs } = app.couponLimits;
+      const [mine, address] = await Promise.all([
+        app.rateLimits.hit(`coupon:user:${userId}`, windowMs),
+        app.rateLimits.hit(`coupon:address:${request.ip}`, windowMs),
+      ]);
+      if (mine > perAccount || address > perAddress) {
+        throw new TooMany('Too many coupon codes tried. Please try again later', Math.ceil(windowMs / 1000));
+      }
+      return service.checkCoupon(app.db, userId, request.body.code, app.clock(), request.body.items);
+    },
   };
 });

@@ -338,10 +338,13 @@ async function reservedByOthers(db: DbOrTx, couponId: string, at: Date, except: 
 
 export type AppliedCoupon = { couponId: string; couponCode: string; discountPaise: number };
 
+/** An unknown, switched-off, not yet started or ended code: the same words for each. */
+const COUPON_NOT_VALID = 'This coupon code is not valid';
+
 /**
  * Checks a code against a subtotal (sale prices) for a customer at `at` and works out the discount.
- * 404 unknown; 409 off, not started, ended, used up (paid uses plus other checkouts' reservations),
- * used by this customer up to `peruser`, or below the minimum order. With `lock`, the coupon row stays
+ * 404 unknown, switched off, not started or ended — one answer, so codes cannot be probed; 409 used up (paid
+ * uses plus other checkouts' reservations), used by this customer up to `peruser`, or below the minimum order. With `lock`, the coupon row stays
  * locked to the end of the transaction, so concurrent checkouts take its last use one at a time.
  */
 export async function applyCoupon(
@@ -351,11 +354,8 @@ export async function applyCoupon(
   const code = input.code.trim().toUpperCase();
   const query = db.select().from(coupons).where(eq(coupons.code, code)).limit(1);
   const [c] = input.lock ? await query.for('update') : await query;
-  if (!c) throw new NotFound('This coupon code does not exist');
   const at = input.at;
-  if (!c.active) throw new Conflict('This coupon is not active');
-  if (c.startsAt > at) throw new Conflict('This coupon cannot be used yet');
-  if (c.endsAt <= at) throw new Conflict('This coupon has expired');
+  if (!c?.active || c.startsAt > at || c.endsAt <= at) throw new NotFound(COUPON_NOT_VALID);
   if (input.subtotalPaise < c.minorderPaise) {
     throw new Conflict(`Spend at least ${rupeesText(c.minorderPaise)} to use this coupon`);
   }

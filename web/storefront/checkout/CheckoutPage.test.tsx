@@ -363,7 +363,7 @@ describe('checkout', () => {
       routes['POST /c2/api/coupon'] = (body) =>
         (body as { code: string }).code === 'DIWALI10'
           ? checked('DIWALI10', 9000)
-          : json(404, { success: false, message: 'This coupon code does not exist' });
+          : json(404, { success: false, message: 'This coupon code is not valid' });
       routes['POST /o1/api/razorpay-order'] = () =>
         json(
           200,
@@ -380,7 +380,7 @@ describe('checkout', () => {
       await user.type(within(summary).getByLabelText('Coupon code'), 'nosuch');
       await user.click(within(summary).getByRole('button', { name: 'Apply' }));
       await waitFor(() =>
-        expect(within(summary).getByLabelText('Coupon code')).toHaveAccessibleDescription('This coupon code does not exist'),
+        expect(within(summary).getByLabelText('Coupon code')).toHaveAccessibleDescription('This coupon code is not valid'),
       );
       expect(within(summary).queryByTestId('checkout-discount')).toBeNull();
       expect(within(summary).getByTestId('checkout-total')).toHaveTextContent('₹90,000.00');
