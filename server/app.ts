@@ -56,6 +56,10 @@ type AuthLimits = {
   /** Sign-ups per client address in `signupWindowMs` (0 = no limit). */
   signupsPerAddress: number;
   signupWindowMs: number;
+  /** E-mail address changes (PATCH /u1/api/editdetails with a new `email`) per account, and per client address, in `emailWindowMs`. */
+  emailChangesPerAccount: number;
+  emailChangesPerAddress: number;
+  emailWindowMs: number;
 };
 
 /** Coupon codes a shopper may try (POST /c2/api/coupon) per account and per client address in `windowMs`. */
@@ -174,6 +178,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     windowMs: 15 * 60_000,
     signupsPerAddress: config.signupLimit,
     signupWindowMs: 60 * 60_000,
+    emailChangesPerAccount: 10,
+    emailChangesPerAddress: 30,
+    emailWindowMs: 60 * 60_000,
     ...opts.authLimits,
   });
   app.decorate('couponLimits', { perAccount: 20, perAddress: 100, windowMs: 15 * 60_000, ...opts.couponLimits });

@@ -6,6 +6,7 @@ import { ErrorResponse } from '../../../contract/common.js';
 import { gstinCheckChar } from '../../../contract/gst-rules.js';
 import { outbox, passwordResets, rateLimits, users } from '../../db/schema.js';
 import { createTestApp, sessionCookie, type TestApp, uniqueMobile } from '../../test/helpers.js';
+import { passwordHashesMade } from '../auth/passwords.js';
 import { FORGOT_MESSAGE } from './routes.js';
 
 let t: TestApp;
@@ -344,5 +345,58 @@ describe('saved addresses and the state', () => {
       payload: { gstin: '' },
     });
     expect(cleared.statusCode).toBe(200);
+  });
+});
+
+describe('accounts cannot be found out', () => {
+  it('a refused password reset makes the same password hash whether an account uses the number or not', async () => {
+    const mobileno = uniqueMobile();
+    expect((await signup({ fullname: 'Meera', mobileno, password: 'first-password' })).statusCode).toBe(201);
+    const tries = [
+      { mobileno, code: '000000', password: 'another-password' },
+      { mobileno: uniqueMobile(), code: '000000', password: 'another-password' },
+    ];
+    const hashes = [];
+    for (const payload of tries) {
+      const before = passwordHashesMade();
+      const res = await t.request({ method: 'POST', url: '/u1/api/reset-password', payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('This code is wrong or has expired. Please ask for a new one.');
+      hashes.push(passwordHashesMade() - before);
+    }
+    expect(hashes).toEqual([1, 1]);
+  });
+
+  it('e-mail address changes are limited per account and per address: 429 with Retry-After, taken or free alike', async () => {
+    const small = await createTestApp({}, { authLimits: { emailChangesPerAccount: 3, emailChangesPerAddress: 5 } });
+    try {
+      const taken = `taken-${uniqueMobile()}@example.com`;
+      const owner = await small.signUpAndIn();
+      const change = (cookie: string, email: string, remoteAddress = '127.0.0.1') =>
+        small.request({ method: 'PATCH', url: '/u1/api/editdetails', cookie, payload: { email }, remoteAddress });
+      expect((await change(owner.cookie, taken, '10.7.7.7')).statusCode).toBe(200);
+      // sending back one's own address is no change and never counts
+      for (let i = 0; i < 5; i++) expect((await change(owner.cookie, taken.toUpperCase(), '10.7.7.7')).statusCode).toBe(200);
+
+      const prober = await small.signUpAndIn();
+      const answers = [];
+      for (const email of [taken, `free-${uniqueMobile()}@example.com`, taken, taken]) {
+        answers.push((await change(prober.cookie, email)).statusCode);
+      }
+      expect(answers).toEqual([409, 200, 409, 429]);
+      const refused = await change(prober.cookie, taken, '10.8.8.8');
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.json()).toEqual({
+        success: false,
+        message: 'Too many e-mail address changes. Please try again in an hour.',
+      });
+      // the address's own limit: it has tried 4, so another account behind it gets the fifth, then 429
+      const other = await small.signUpAndIn();
+      expect((await change(other.cookie, `x-${uniqueMobile()}@example.com`)).statusCode).toBe(200);
+      expect((await change(other.cookie, `y-${uniqueMobile()}@example.com`)).statusCode).toBe(429);
+    } finally {
+      await small.close();
+    }
   });
 });

@@ -171,6 +171,8 @@ export async function startPasswordReset(db: Db, mobileno: string, now = new Dat
 }
 
 const BAD_CODE = 'This code is wrong or has expired. Please ask for a new one.';
+/** A user id no account has: what an unknown number's reset looks for. */
+const NO_USER = '00000000-0000-0000-0000-000000000000';
 
 /**
  * Checks a code and sets the new password. A wrong code uses up one of its 5 tries (the fifth voids it); the
@@ -178,13 +180,17 @@ const BAD_CODE = 'This code is wrong or has expired. Please ask for a new one.';
  */
 export async function finishPasswordReset(db: Db, input: { mobileno: string; code: string; password: string }, now = new Date()) {
   const key = await resetKey(db);
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.mobileno, input.mobileno)).limit(1);
-  if (!user) throw new InvalidInput(BAD_CODE, [{ path: 'code', message: BAD_CODE }]);
-  const passwordHash = await hashPassword(input.password);
+  // The same work whether an account uses the number or not (the new password hashed, outside any transaction, and
+  // a transaction looking for the code), so the answer's timing does not tell which numbers are registered.
+  const [[user], passwordHash] = await Promise.all([
+    db.select({ id: users.id }).from(users).where(eq(users.mobileno, input.mobileno)).limit(1),
+    hashPassword(input.password),
+  ]);
+  const userId = user?.id ?? NO_USER;
   const ok = await db.transaction(async (tx) => {
-    const [reset] = await tx.select().from(passwordResets).where(eq(passwordResets.userId, user.id)).for('update');
-    if (!reset || reset.expiresAt.getTime() <= now.getTime() || reset.attempts >= CODE_TRIES) {
-      if (reset) await tx.delete(passwordResets).where(eq(passwordResets.userId, user.id));
+    const [reset] = await tx.select().from(passwordResets).where(eq(passwordResets.userId, userId)).for('update');
+    if (!user || !reset || reset.expiresAt.getTime() <= now.getTime() || reset.attempts >= CODE_TRIES) {
+      if (reset) await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
       return false;
     }
     const given = Buffer.from(hashCode(key, user.id, input.code), 'hex');

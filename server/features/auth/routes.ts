@@ -74,6 +74,18 @@ export default routePlugin(authRoutes, (app) => {
 
     'PATCH /u1/api/editdetails': async (request, reply) => {
       const me = userOf(request);
+      // A new e-mail address is checked against every account's (409 when taken): each one tried counts, before
+      // it is looked up, so the check cannot be used to find whose address is whose.
+      const newEmail = request.body.email;
+      if (newEmail !== undefined && newEmail.toLowerCase() !== (me.email ?? '').toLowerCase()) {
+        const [mine, address] = await Promise.all([
+          app.rateLimits.hit(`email:user:${me.id}`, limits.emailWindowMs),
+          app.rateLimits.hit(`email:address:${request.ip}`, limits.emailWindowMs),
+        ]);
+        if (mine > limits.emailChangesPerAccount || address > limits.emailChangesPerAddress) {
+          throw tooMany(reply, limits.emailWindowMs, 'Too many e-mail address changes. Please try again in an hour.');
+        }
+      }
       const key = numberKey(me.mobileno);
       const checksPassword = request.body.password !== undefined;
       // counted before the current password is checked, as sign-in does; taken back unless it was wrong
