@@ -15,29 +15,28 @@ const taxRow = (r: Omit<TaxRow, 'usualrate' | 'basis'>): TaxRow => {
   const usual = USUAL_GST_RATES[r.hsn];
   return { ...r, usualrate: usual ? usual.rateBp / 100 : null, basis: usual?.basis ?? null };
 };
-const rows: TaxRow[] = [
-  taxRow({
-    categoryId: '11111111-1111-4111-8111-111111111111',
-    categoryname: 'Gemstones',
-    hsn: '7103',
-    gstrate: 0.25,
-    isdefault: false,
-  }),
-  taxRow({
-    categoryId: '22222222-2222-4222-8222-222222222222',
-    categoryname: 'Jewellery',
-    hsn: '7113',
-    gstrate: 3,
-    isdefault: false,
-  }),
-  taxRow({
-    categoryId: '33333333-3333-4333-8333-333333333333',
-    categoryname: 'Corals',
-    hsn: '7103',
-    gstrate: 0.25,
-    isdefault: true,
-  }),
-];
+const gemsRow = taxRow({
+  categoryId: '11111111-1111-4111-8111-111111111111',
+  categoryname: 'Gemstones',
+  hsn: '7103',
+  gstrate: 0.25,
+  isdefault: false,
+});
+const jewelleryRow = taxRow({
+  categoryId: '22222222-2222-4222-8222-222222222222',
+  categoryname: 'Jewellery',
+  hsn: '7113',
+  gstrate: 3,
+  isdefault: false,
+});
+const coralsRow = taxRow({
+  categoryId: '33333333-3333-4333-8333-333333333333',
+  categoryname: 'Corals',
+  hsn: '7103',
+  gstrate: 0.25,
+  isdefault: true,
+});
+const rows: TaxRow[] = [gemsRow, jewelleryRow, coralsRow];
 
 function renderPage() {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -107,11 +106,11 @@ describe('tax screen', () => {
   });
 
   it('says where each HSN code’s usual rate comes from, and warns of a rate that is not it', async () => {
-    const old = { ...(rows[0] as TaxRow), gstrate: 3 };
+    const old = { ...gemsRow, gstrate: 3 };
     vi.spyOn(adminApi.tax, 'list').mockResolvedValue(
       answerOf(settingsRoutes, 'GET /a1/api/admin/tax', {
         success: true,
-        tax: [old, rows[1] as TaxRow, taxRow({ ...(rows[2] as TaxRow), hsn: '9999' })],
+        tax: [old, jewelleryRow, taxRow({ ...coralsRow, hsn: '9999' })],
       }),
     );
     renderPage();
