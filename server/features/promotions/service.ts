@@ -434,7 +434,11 @@ export async function couponUseAvailable(tx: Tx, checkout: CheckoutRow, at: Date
   if (!checkout.couponId) return reserved; // deleted by the merchant: withdrawn for a payment that came late
   const [c] = await tx.select().from(coupons).where(eq(coupons.id, checkout.couponId)).for('update');
   if (!c) return reserved;
-  if (reserved) return true;
+  // The customer's share counts their placed uses and, for a payment that came late, their other checkouts
+  // still holding the code: a replaced checkout paid late and its successor cannot both have a use of one.
+  const shareLeft = async (others: number) =>
+    c.peruser === null || !checkout.userId || (await usesBy(tx, c.id, checkout.userId)) + others < c.peruser;
+  if (reserved) return shareLeft(0);
   if (!c.active || c.startsAt > at || c.endsAt <= at) return false;
   const subtotalPaise = checkout.lines.reduce((n, l) => n + l.pricePaise * l.quantity, 0);
   if (subtotalPaise < c.minorderPaise) return false;
@@ -442,8 +446,25 @@ export async function couponUseAvailable(tx: Tx, checkout: CheckoutRow, at: Date
   if (c.maxuses !== null && c.uses + (await reservedByOthers(tx, c.id, at, { checkoutId: checkout.id })) >= c.maxuses) {
     return false;
   }
-  if (c.peruser !== null && checkout.userId && (await usesBy(tx, c.id, checkout.userId)) >= c.peruser) return false;
-  return true;
+  if (c.peruser === null || !checkout.userId) return true;
+  return shareLeft(await reservedBySameCustomer(tx, c.id, at, checkout));
+}
+
+/** The customer's other pending checkouts whose hold has not ended that hold the coupon. */
+async function reservedBySameCustomer(db: DbOrTx, couponId: string, at: Date, checkout: CheckoutRow) {
+  if (!checkout.userId) return 0;
+  const [row] = await db
+    .select({ n: count() })
+    .from(checkouts)
+    .where(
+      and(
+        eq(checkouts.couponId, couponId),
+        reservation(at),
+        eq(checkouts.userId, checkout.userId),
+        ne(checkouts.id, checkout.id),
+      ),
+    );
+  return Number(row?.n ?? 0);
 }
 
 /**
