@@ -365,10 +365,7 @@ describe('background jobs', () => {
 
     const withJobs = await createTestApp({ RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET }, { database: t.database, jobs: true });
     expect(withJobs.app.jobsEnabled).toBe(true);
-    for (let i = 0; i < 100 && (await productRow(t.database.db, p.id)).stock !== 3; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    expect((await productRow(t.database.db, p.id)).stock).toBe(3);
+    await expect.poll(async () => (await productRow(t.database.db, p.id)).stock, { timeout: 30_000 }).toBe(3);
     const [c] = await t.database.db.select().from(checkouts).where(eq(checkouts.providerOrderId, order.id));
     expect(c?.status).toBe('expired');
     await withJobs.app.close(); // the shared database stays open
