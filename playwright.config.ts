@@ -98,6 +98,7 @@ export default defineConfig({
         // Every journey shops from 127.0.0.1, one client address for many test shoppers at once.
         HOLD_MAX_UNITS_PER_ADDRESS: '100000',
         HOLD_MAX_RUPEES_PER_ADDRESS: '1000000000',
+        CHECKOUT_ADDRESS_LIMIT: '0',
         // and one address for every page the journeys load: server rendering must not fall back to the shell.
         PAGE_RENDER_LIMIT: '0',
         // SMS go to the MSG91 stand-in (a journey reads the password code there).

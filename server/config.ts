@@ -125,6 +125,8 @@ const EnvSchema = z
     REDIS_URL: url(['redis:', 'rediss:']),
     TRUST_PROXY: trustProxy,
     SIGNUP_LIMIT: int(300, 0, 1_000_000),
+    CHECKOUT_LIMIT: int(30, 0, 1_000_000),
+    CHECKOUT_ADDRESS_LIMIT: int(300, 0, 1_000_000),
     PAGE_RENDER_LIMIT: int(300, 0, 1_000_000),
     ANSWER_CACHE_MB: int(64, 0, 65_536),
     SHUTDOWN_GRACE_SECONDS: int(15, 1, 3600),
@@ -303,6 +305,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     trustProxy: e.TRUST_PROXY,
     /** Sign-ups per client address per hour; 0 = no limit. */
     signupLimit: e.SIGNUP_LIMIT,
+    /** Checkouts started (POST /o1/api/razorpay-order) per account and per client address in 10 minutes; 0 = no limit. */
+    checkoutLimits: { perAccount: e.CHECKOUT_LIMIT, perAddress: e.CHECKOUT_ADDRESS_LIMIT, windowMs: 10 * 60_000 },
     /** Server-rendered pages per anonymous client address per minute; past it, the plain app shell. 0 = no limit. */
     pageRenderLimit: { limit: e.PAGE_RENDER_LIMIT, windowMs: 60_000 },
     /** Memory for the catalogue answer cache (server/http/answer-cache.ts), in bytes; 0 = off. */
