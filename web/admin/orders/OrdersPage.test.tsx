@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -8,7 +8,7 @@ import { type AdminOrder, adminApi, type OrderPage } from '../../api/admin';
 import { answerOf } from '../../test/answers';
 import { adminOrderOf } from '../../test/fixtures';
 import { ADMIN_LIFECYCLE_DEFAULTS } from '../../test/order-fixture';
-import OrdersPage, { toQuery } from './OrdersPage';
+import OrdersPage, { FILTER_DEBOUNCE_MS, toQuery } from './OrdersPage';
 
 const order = (over: Partial<AdminOrder> = {}): AdminOrder =>
   adminOrderOf({
@@ -181,10 +181,17 @@ describe('orders filters', () => {
     await screen.findByTestId('order-card');
     await userEvent.click(screen.getByRole('button', { name: /Filters/ }));
     const sheet = await screen.findByRole('dialog', { name: 'Filter Options' });
-    await userEvent.selectOptions(within(sheet).getByLabelText('Status'), 'delivered');
-    // nothing is asked until the admin applies
-    await new Promise((r) => setTimeout(r, 350));
-    expect(list).toHaveBeenCalledTimes(1);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      fireEvent.change(within(sheet).getByLabelText('Status'), { target: { value: 'delivered' } });
+      // nothing is asked until the admin applies, even once the filters' settling time has passed
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(FILTER_DEBOUNCE_MS * 2);
+      });
+      expect(list).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
     await userEvent.click(within(sheet).getByRole('button', { name: 'Apply Filters' }));
     await waitFor(() => expect(list).toHaveBeenLastCalledWith({ status: 'delivered' }, 1));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Filter Options' })).toBeNull());
