@@ -88,6 +88,7 @@ async function drill(mode: Mode): Promise<{ counts: Counts; violations: string[]
       // every shopper of the drill comes from 127.0.0.1
       HOLD_MAX_UNITS_PER_ADDRESS: '100000',
       HOLD_MAX_RUPEES_PER_ADDRESS: '1000000000',
+      CHECKOUT_LIMIT: '0',
       CHECKOUT_ADDRESS_LIMIT: '0',
       MAX_CONNECTIONS_PER_ADDRESS: '0',
     };
