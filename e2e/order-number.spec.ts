@@ -42,7 +42,6 @@ test('the merchant finds an order by the buyer’s phone number and sees the buy
   browser,
   baseURL,
 }) => {
-  test.skip(test.info().project.name !== 'desktop', 'one viewport is enough for this journey');
   test.setTimeout(120_000);
   const signin = await page.request.post('/u1/api/signin', { data: E2E_ADMIN });
   expect(signin.status(), await signin.text()).toBe(200);
