@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { type Db, execRows } from '../db/client.js';
+import { TooMany } from '../domain/errors.js';
 
 /** Counts events per key in a fixed window. Lives in the database, or Redis when REDIS_URL is set, so every server shares it. */
 export interface RateLimitStore {
@@ -65,4 +66,20 @@ export function redisRateLimitStore(redis: Redis, prefix = 'shop:rl:'): RateLimi
       await redis.del(prefix + key);
     },
   };
+}
+
+/**
+ * Counts one attempt against each of its limits (all of them, before anything else is done, so concurrent attempts
+ * cannot all pass a check made before any was counted), then refuses with 429 and Retry-After when any is over.
+ * A limit of 0 or less is off and is not counted.
+ */
+export async function countAttempt(
+  store: RateLimitStore,
+  windowMs: number,
+  limits: readonly (readonly [key: string, max: number])[],
+  message: string,
+): Promise<void> {
+  const on = limits.filter(([, max]) => max > 0);
+  const over = await Promise.all(on.map(async ([key, max]) => (await store.hit(key, windowMs)) > max));
+  if (over.includes(true)) throw new TooMany(message, Math.ceil(windowMs / 1000));
 }

@@ -1,6 +1,7 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes, RESET_LIMITS } from '../../../contract/accounts.js';
 import { TooMany } from '../../domain/errors.js';
+import { countAttempt } from '../../http/rate-limit.js';
 import { registerRoutes } from '../../http/routes.js';
 import { userOf } from '../../http/session.js';
 import { onRefundProcessed } from '../lifecycle/store.js';
@@ -13,11 +14,6 @@ export const FORGOT_MESSAGE = 'If an account uses this number, a 6-digit code is
 // The customer hears of every refund the moment it is processed, in that same transaction.
 onRefundProcessed(refundProcessedMessage);
 
-const tooMany = (reply: FastifyReply, windowMs: number, message: string) => {
-  reply.header('retry-after', String(Math.ceil(windowMs / 1000)));
-  return new TooMany(message);
-};
-
 const routes: FastifyPluginAsync = async (app) => {
   // Answers about accounts are never kept by a browser or a shared cache.
   app.addHook('onSend', async (_request, reply, payload) => {
@@ -26,15 +22,17 @@ const routes: FastifyPluginAsync = async (app) => {
   });
 
   registerRoutes(app, accountRoutes, {
-    'POST /u1/api/forgot-password': async (request, reply) => {
+    'POST /u1/api/forgot-password': async (request) => {
       const { mobileno } = request.body;
-      const [byNumber, byAddress] = await Promise.all([
-        app.rateLimits.hit(`forgot:number:${mobileno}`, RESET_LIMITS.codeWindowMs),
-        app.rateLimits.hit(`forgot:address:${request.ip}`, RESET_LIMITS.codeWindowMs),
-      ]);
-      if (byNumber > RESET_LIMITS.codesPerNumber || byAddress > RESET_LIMITS.codesPerAddress) {
-        throw tooMany(reply, RESET_LIMITS.codeWindowMs, 'Too many codes asked for. Please try again in an hour.');
-      }
+      await countAttempt(
+        app.rateLimits,
+        RESET_LIMITS.codeWindowMs,
+        [
+          [`forgot:number:${mobileno}`, RESET_LIMITS.codesPerNumber],
+          [`forgot:address:${request.ip}`, RESET_LIMITS.codesPerAddress],
+        ],
+        'Too many codes asked for. Please try again in an hour.',
+      );
       const code = await service.startPasswordReset(app.db, mobileno);
       if (code && app.config.env === 'development') {
         request.log.info({ mobileno, code }, 'password reset code (development only)');
@@ -42,10 +40,10 @@ const routes: FastifyPluginAsync = async (app) => {
       return { success: true, message: FORGOT_MESSAGE };
     },
 
-    'POST /u1/api/reset-password': async (request, reply) => {
+    'POST /u1/api/reset-password': async (request) => {
       const tries = await app.rateLimits.hit(`reset:address:${request.ip}`, RESET_LIMITS.tryWindowMs);
       if (tries > RESET_LIMITS.triesPerAddress) {
-        throw tooMany(reply, RESET_LIMITS.tryWindowMs, 'Too many attempts. Please wait 15 minutes and try again.');
+        throw new TooMany('Too many attempts. Please wait 15 minutes and try again.', Math.ceil(RESET_LIMITS.tryWindowMs / 1000));
       }
       await service.finishPasswordReset(app.db, request.body);
       return { success: true, message: 'Your password has been changed. Please sign in with the new password.' };

@@ -1,6 +1,6 @@
-import type { FastifyReply } from 'fastify';
 import { authRoutes } from '../../../contract/auth.js';
 import { NotSignedIn, TooMany } from '../../domain/errors.js';
+import { countAttempt } from '../../http/rate-limit.js';
 import { routePlugin } from '../../http/routes.js';
 import {
   clearSessionCookie,
@@ -17,10 +17,6 @@ const numberKey = (mobileno: string) => `signin:number:${mobileno}`;
 
 export default routePlugin(authRoutes, (app) => {
   const limits = app.authLimits;
-  const tooMany = (reply: FastifyReply, windowMs: number, message: string) => {
-    reply.header('retry-after', String(Math.ceil(windowMs / 1000)));
-    return new TooMany(message);
-  };
 
   // Answers about accounts and sessions are never kept by a browser or a shared cache.
   app.addHook('onSend', async (_request, reply, payload) => {
@@ -29,11 +25,14 @@ export default routePlugin(authRoutes, (app) => {
   });
 
   return {
-    'POST /u1/api/signup': async (request, reply) => {
+    'POST /u1/api/signup': async (request) => {
       if (limits.signupsPerAddress > 0) {
         const attempts = await app.rateLimits.hit(`signup:address:${request.ip}`, limits.signupWindowMs);
         if (attempts > limits.signupsPerAddress) {
-          throw tooMany(reply, limits.signupWindowMs, 'Too many sign-ups from this address. Please try again in an hour.');
+          throw new TooMany(
+            'Too many sign-ups from this address. Please try again in an hour.',
+            Math.ceil(limits.signupWindowMs / 1000),
+          );
         }
       }
       await service.createUser(app.db, { ...request.body, role: 'USER' });
@@ -53,7 +52,7 @@ export default routePlugin(authRoutes, (app) => {
       if (byNumber > limits.perNumber || byAddress > limits.perAddress) {
         // not tried: the counters keep only attempts whose password was checked
         await Promise.all([app.rateLimits.undo(byNumberKey), app.rateLimits.undo(addressKey)]);
-        throw tooMany(reply, limits.windowMs, 'Too many sign-in attempts. Please wait 15 minutes and try again.');
+        throw new TooMany('Too many sign-in attempts. Please wait 15 minutes and try again.', Math.ceil(limits.windowMs / 1000));
       }
       const user = await service.authenticate(app.db, mobileno, password);
       if (!user) throw new NotSignedIn(INVALID);
@@ -72,26 +71,28 @@ export default routePlugin(authRoutes, (app) => {
 
     'GET /u1/api/checkuser': async (request) => ({ success: true, user: service.toUser(userOf(request)) }),
 
-    'PATCH /u1/api/editdetails': async (request, reply) => {
+    'PATCH /u1/api/editdetails': async (request) => {
       const me = userOf(request);
       // A new e-mail address is checked against every account's (409 when taken): each one tried counts, before
       // it is looked up, so the check cannot be used to find whose address is whose.
       const newEmail = request.body.email;
       if (newEmail !== undefined && newEmail.toLowerCase() !== (me.email ?? '').toLowerCase()) {
-        const [mine, address] = await Promise.all([
-          app.rateLimits.hit(`email:user:${me.id}`, limits.emailWindowMs),
-          app.rateLimits.hit(`email:address:${request.ip}`, limits.emailWindowMs),
-        ]);
-        if (mine > limits.emailChangesPerAccount || address > limits.emailChangesPerAddress) {
-          throw tooMany(reply, limits.emailWindowMs, 'Too many e-mail address changes. Please try again in an hour.');
-        }
+        await countAttempt(
+          app.rateLimits,
+          limits.emailWindowMs,
+          [
+            [`email:user:${me.id}`, limits.emailChangesPerAccount],
+            [`email:address:${request.ip}`, limits.emailChangesPerAddress],
+          ],
+          'Too many e-mail address changes. Please try again in an hour.',
+        );
       }
       const key = numberKey(me.mobileno);
       const checksPassword = request.body.password !== undefined;
       // counted before the current password is checked, as sign-in does; taken back unless it was wrong
       if (checksPassword && (await app.rateLimits.hit(key, limits.windowMs)) > limits.perNumber) {
         await app.rateLimits.undo(key);
-        throw tooMany(reply, limits.windowMs, 'Too many wrong passwords. Please wait 15 minutes and try again.');
+        throw new TooMany('Too many wrong passwords. Please wait 15 minutes and try again.', Math.ceil(limits.windowMs / 1000));
       }
       const row = await service.editOwnDetails(app.db, me.id, me.sessionId, request.body).catch(async (err: unknown) => {
         if (checksPassword && !(err instanceof service.WrongCurrentPassword)) await app.rateLimits.undo(key);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { errorResponses, paiseToRupees } from '../../../contract/common.js';
 import { WebhookResponse } from '../../../contract/orders.js';
 import { paymentRoutes } from '../../../contract/payments.js';
-import { TooMany } from '../../domain/errors.js';
+import { countAttempt } from '../../http/rate-limit.js';
 import { registerRoutes } from '../../http/routes.js';
 import { userOf } from '../../http/session.js';
 import { startCheckout } from './checkout.js';
@@ -52,19 +52,20 @@ const payments: FastifyPluginAsync = async (app) => {
   await app.register(webhookRoute, { prefix: '/o1/api' });
 
   registerRoutes(app, paymentRoutes, {
-    'POST /o1/api/razorpay-order': async (request, reply) => {
+    'POST /o1/api/razorpay-order': async (request) => {
       const userId = userOf(request).id;
       // Every checkout started counts, before any work (each one asks the payment provider for an order and holds
       // stock), so a loop of checkouts cannot bury the shop's real ones.
       const { perAccount, perAddress, windowMs } = app.config.checkoutLimits;
-      const [mine, address] = await Promise.all([
-        perAccount > 0 ? app.rateLimits.hit(`checkout:user:${userId}`, windowMs) : 0,
-        perAddress > 0 ? app.rateLimits.hit(`checkout:address:${request.ip}`, windowMs) : 0,
-      ]);
-      if ((perAccount > 0 && mine > perAccount) || (perAddress > 0 && address > perAddress)) {
-        reply.header('retry-after', String(Math.ceil(windowMs / 1000)));
-        throw new TooMany('Too many checkouts started. Please wait a few minutes and try again.');
-      }
+      await countAttempt(
+        app.rateLimits,
+        windowMs,
+        [
+          [`checkout:user:${userId}`, perAccount],
+          [`checkout:address:${request.ip}`, perAddress],
+        ],
+        'Too many checkouts started. Please wait a few minutes and try again.',
+      );
       const { checkout, providerOrderId } = await startCheckout(app, userId, request.body?.shippinginfo, {
         clientAddress: request.ip,
         items: request.body?.items,

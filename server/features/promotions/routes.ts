@@ -1,6 +1,6 @@
 import { promotionRoutes } from '../../../contract/promotions.js';
 import type { DbOrTx } from '../../db/client.js';
-import { TooMany } from '../../domain/errors.js';
+import { countAttempt } from '../../http/rate-limit.js';
 import { routePlugin } from '../../http/routes.js';
 import { userOf } from '../../http/session.js';
 import * as service from './service.js';
@@ -63,13 +63,15 @@ export default routePlugin(promotionRoutes, (app) => {
       const userId = userOf(request).id;
       // Every code tried counts, before it is looked up, so concurrent guesses cannot overrun the limit.
       const { perAccount, perAddress, windowMs } = app.couponLimits;
-      const [mine, address] = await Promise.all([
-        app.rateLimits.hit(`coupon:user:${userId}`, windowMs),
-        app.rateLimits.hit(`coupon:address:${request.ip}`, windowMs),
-      ]);
-      if (mine > perAccount || address > perAddress) {
-        throw new TooMany('Too many coupon codes tried. Please try again later', Math.ceil(windowMs / 1000));
-      }
+      await countAttempt(
+        app.rateLimits,
+        windowMs,
+        [
+          [`coupon:user:${userId}`, perAccount],
+          [`coupon:address:${request.ip}`, perAddress],
+        ],
+        'Too many coupon codes tried. Please try again later',
+      );
       return service.checkCoupon(app.db, userId, request.body.code, app.clock(), request.body.items);
     },
   };
