@@ -1,9 +1,8 @@
-import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openPglite, openPostgres } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
 import { listMigrations, migrate } from '../../db/migrate.js';
-import { withDatabase } from '../../test/global-setup.js';
+import { databaseBefore } from '../../test/migration-db.js';
 
 const TAG = '0141_loose_stone_gst';
 
@@ -14,32 +13,13 @@ const TAG = '0141_loose_stone_gst';
  */
 describe('migration 0141 on an existing shop’s tax rates', () => {
   let database: Database;
-  let dropDb = async () => {};
+  let close = async () => {};
   const id = (n: number) => `00000000-0000-4000-8000-0000000003${String(n).padStart(2, '0')}`;
 
   beforeAll(async () => {
-    const url = process.env.TEST_DATABASE_URL;
-    if (url) {
-      const name = `shop_mig_${crypto.randomBytes(5).toString('hex')}`;
-      const admin = await openPostgres(url, 1);
-      await admin.query(`create database ${name}`);
-      database = await openPostgres(withDatabase(url, name), 2);
-      dropDb = async () => {
-        await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
-        await admin.close();
-      };
-    } else {
-      database = await openPglite({ memory: true });
-    }
     const q = (s: string) => database.db.execute(sql.raw(s));
-    await q('create table if not exists app_migrations (tag text primary key, applied_at timestamptz not null default now())');
-    const all = listMigrations();
-    expect(all.map((m) => m.tag)).toContain(TAG);
-    for (const m of all) {
-      if (m.tag === TAG) break;
-      for (const s of m.statements) await q(s);
-      await q(`insert into app_migrations (tag) values ('${m.tag}')`);
-    }
+    ({ database, close } = await databaseBefore(TAG));
+    expect(listMigrations().map((m) => m.tag)).toContain(TAG);
     const rows: [number, string, string, number, string][] = [
       // category, name, HSN, rate (bp), updated_at: the database's own now(), or a save's whole-millisecond time
       [1, 'Gemstones', '7103', 300, 'now()'],
@@ -59,8 +39,7 @@ describe('migration 0141 on an existing shop’s tax rates', () => {
     await migrate(database);
   });
   afterAll(async () => {
-    await database?.close();
-    await dropDb();
+    await close();
   });
 
   it('moves the untouched 7103 default to 0.25%, keeps the admin’s saved 3% and every other rate', async () => {

@@ -1,9 +1,8 @@
-import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openPglite, openPostgres } from '../../db/client.js';
-import { listMigrations, migrate } from '../../db/migrate.js';
-import { withDatabase } from '../../test/global-setup.js';
+import type { Database } from '../../db/client.js';
+import { migrate } from '../../db/migrate.js';
+import { databaseBefore } from '../../test/migration-db.js';
 
 /**
  * Orders written before the lifecycle existed (free-text flag and refund status on the order) keep their
@@ -11,30 +10,12 @@ import { withDatabase } from '../../test/global-setup.js';
  */
 describe('migration 0020 on existing orders', () => {
   let database: Database;
-  let dropDb = async () => {};
+  let close = async () => {};
 
   beforeAll(async () => {
-    const url = process.env.TEST_DATABASE_URL;
-    if (url) {
-      const name = `shop_mig_${crypto.randomBytes(5).toString('hex')}`;
-      const admin = await openPostgres(url, 1);
-      await admin.query(`create database ${name}`);
-      database = await openPostgres(withDatabase(url, name), 2);
-      dropDb = async () => {
-        await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
-        await admin.close();
-      };
-    } else {
-      database = await openPglite({ memory: true });
-    }
-    // The schema as it was before 0020 (every earlier migration, whichever block it belongs to).
     const q = (s: string) => database.db.execute(sql.raw(s));
-    await q('create table if not exists app_migrations (tag text primary key, applied_at timestamptz not null default now())');
-    for (const m of listMigrations()) {
-      if (m.tag >= '0020') continue;
-      for (const s of m.statements) await q(s);
-      await q(`insert into app_migrations (tag) values ('${m.tag}')`);
-    }
+    ({ database, close } = await databaseBefore('0020'));
+    // The schema as it was before 0020 (every earlier migration, whichever block it belongs to).
     await q(
       `insert into users (id, fullname, mobileno, password_hash) values ('00000000-0000-4000-8000-000000000001', 'Asha', '9876500001', 'x')`,
     );
@@ -58,8 +39,7 @@ describe('migration 0020 on existing orders', () => {
     await migrate(database);
   });
   afterAll(async () => {
-    await database?.close();
-    await dropDb();
+    await close();
   });
 
   const rows = async <T>(s: string) => (await database.query<T>(s)) as T[];

@@ -1,9 +1,8 @@
-import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openPglite, openPostgres } from '../../db/client.js';
-import { listMigrations, migrate } from '../../db/migrate.js';
-import { withDatabase } from '../../test/global-setup.js';
+import type { Database } from '../../db/client.js';
+import { migrate } from '../../db/migrate.js';
+import { databaseBefore } from '../../test/migration-db.js';
 
 /**
  * Orders placed before order numbers existed get theirs from migration 0140, in the order they were placed,
@@ -11,7 +10,7 @@ import { withDatabase } from '../../test/global-setup.js';
  */
 describe('migration 0140 numbers the orders already placed', () => {
   let database: Database;
-  let dropDb = async () => {};
+  let close = async () => {};
   const q = (s: string) => database.db.execute(sql.raw(s));
 
   async function addOrder(n: number, createdAt: string) {
@@ -25,25 +24,7 @@ describe('migration 0140 numbers the orders already placed', () => {
   }
 
   beforeAll(async () => {
-    const url = process.env.TEST_DATABASE_URL;
-    if (url) {
-      const name = `shop_mig_${crypto.randomBytes(5).toString('hex')}`;
-      const admin = await openPostgres(url, 1);
-      await admin.query(`create database ${name}`);
-      database = await openPostgres(withDatabase(url, name), 2);
-      dropDb = async () => {
-        await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
-        await admin.close();
-      };
-    } else {
-      database = await openPglite({ memory: true });
-    }
-    await q('create table if not exists app_migrations (tag text primary key, applied_at timestamptz not null default now())');
-    for (const m of listMigrations()) {
-      if (m.tag >= '0140') continue;
-      for (const s of m.statements) await q(s);
-      await q(`insert into app_migrations (tag) values ('${m.tag}')`);
-    }
+    ({ database, close } = await databaseBefore('0140'));
     await q(`update shop_settings set invoiceprefix = 'LG'`);
     // Ids in another order than the times they were placed.
     await addOrder(3, '2025-01-01T10:00:00Z');
@@ -52,8 +33,7 @@ describe('migration 0140 numbers the orders already placed', () => {
     await migrate(database);
   });
   afterAll(async () => {
-    await database?.close();
-    await dropDb();
+    await close();
   });
 
   it('numbers them in the order they were placed, and the next order carries on', async () => {
