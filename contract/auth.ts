@@ -16,6 +16,8 @@ export const User = z.object({
   email: z.string(),
   /** Language of the messages the shop sends: "en" (default) or "hi". */
   language: Language,
+  /** Agreed to marketing messages (offers, review invitations); false until the user turns it on. */
+  marketing: z.boolean(),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof User>;
@@ -39,8 +41,16 @@ const email = z
   .transform((v) => v.toLowerCase())
   .refine((v) => v === '' || EMAIL_RE.test(v), { message: 'Enter a valid e-mail address' });
 const language = z.enum(['en', 'hi'], { message: 'Language must be en or hi' });
+const marketing = z.boolean({ message: 'marketing must be true or false' });
 
-const SignupBody = z.object({ fullname, mobileno, password, email: email.optional(), language: language.optional() });
+const SignupBody = z.object({
+  fullname,
+  mobileno,
+  password,
+  email: email.optional(),
+  language: language.optional(),
+  marketing: marketing.optional(),
+});
 const SigninBody = z.object({
   mobileno: z.string({ message: 'Mobile number is required' }).trim().min(1, { message: 'Mobile number is required' }).max(20),
   password: z.string({ message: 'Password is required' }).min(1, { message: 'Password is required' }).max(128),
@@ -50,6 +60,7 @@ const EditDetailsBody = z
     fullname: fullname.optional(),
     email: email.optional(),
     language: language.optional(),
+    marketing: marketing.optional(),
     password: password.optional(),
     currentPassword: z.string().max(128).optional(),
   })

@@ -50,6 +50,12 @@ export const users = pgTable(
     language: text('language', { enum: ['en', 'hi'] })
       .notNull()
       .default('en'),
+    /** Agreed to messages that are not about the user's own orders or account (offers, review invitations). */
+    marketing: boolean('marketing').notNull().default(false),
+    /** When `marketing` was last given or withdrawn (every change is in consent_log). */
+    marketingAt: ts('marketing_at'),
+    /** Set when the user erased the account: the row stays for the orders kept, its personal details blanked. */
+    erasedAt: ts('erased_at'),
     createdAt: created(),
     updatedAt: updated(),
   },
@@ -530,6 +536,8 @@ export const sandboxPayments = pgTable(
 
 // ---------------------------------------------------------------- GST: settings and category tax
 /** The shop's settings: a single row (id = 1). */
+type GrievanceOfficer = { name: string; designation: string; email: string; phone: string };
+
 export const shopSettings = pgTable(
   'shop_settings',
   {
@@ -544,6 +552,11 @@ export const shopSettings = pgTable(
     supportemail: text('supportemail').notNull(),
     freeshippingAbovePaise: bigint('freeshipping_above_paise', { mode: 'number' }).notNull().default(15_000_000),
     /** Carats per ratti, for ratti shown beside carat (0.91: Punjab's standard ratti of 182 mg). */
+    /** The grievance officer named on the contact page and in the footer. */
+    grievanceOfficer: jsonb('grievance_officer')
+      .$type<GrievanceOfficer>()
+      .notNull()
+      .default(sql`'{"name":"","designation":"","email":"","phone":""}'::jsonb`),
     rattiincarats: numeric('ratti_in_carats', { precision: 4, scale: 3, mode: 'number' }).notNull().default(0.91),
     updatedAt: updated(),
   },
@@ -881,3 +894,64 @@ export const storefrontFaq = pgTable('storefront_faq', {
   answer: text('answer').notNull(),
   updatedAt: updated(),
 });
+
+// ---------------------------------------------------------------- the buyer's data and grievances
+/** Every change of a user's marketing consent, with its time and where it was made (signup, account). */
+export const consentLog = pgTable(
+  'consent_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    marketing: boolean('marketing').notNull(),
+    source: text('source').notNull(),
+    createdAt: created(),
+  },
+  (t) => [index('consent_log_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** A complaint to the grievance officer (`GR/26-27/000001`), with the complainant's details as given. */
+const grievances = pgTable(
+  'grievances',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: text('number').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    mobileno: text('mobileno').notNull(),
+    email: text('email').notNull().default(''),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    status: text('status', { enum: ['open', 'resolved'] })
+      .notNull()
+      .default('open'),
+    acknowledgeBy: ts('acknowledge_by').notNull(),
+    resolveBy: ts('resolve_by').notNull(),
+    /** The officer's first reply. */
+    acknowledgedAt: ts('acknowledged_at'),
+    resolvedAt: ts('resolved_at'),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    uniqueIndex('grievances_number_key').on(t.number),
+    index('grievances_user_idx').on(t.userId, t.createdAt),
+    index('grievances_status_idx').on(t.status, t.resolveBy),
+    check('grievances_status_check', sql`${t.status} in ('open', 'resolved')`),
+  ],
+);
+
+const grievanceReplies = pgTable(
+  'grievance_replies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    grievanceId: uuid('grievance_id')
+      .notNull()
+      .references(() => grievances.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    createdAt: created(),
+  },
+  (t) => [index('grievance_replies_grievance_idx').on(t.grievanceId, t.createdAt)],
+);

@@ -17,6 +17,7 @@ export type SessionUser = {
   role: 'USER' | 'ADMIN';
   email: string;
   language: 'en' | 'hi';
+  marketing: boolean;
   createdAt: Date;
   sessionId: string;
 };
@@ -54,6 +55,7 @@ async function loadSession(db: Db, token: string): Promise<{ user: SessionUser; 
       role: users.role,
       email: users.email,
       language: users.language,
+      marketing: users.marketing,
       createdAt: users.createdAt,
       expiresAt: sessions.expiresAt,
     })

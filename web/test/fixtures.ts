@@ -33,6 +33,7 @@ export const SHOPPER: UserShape = userOf({
   role: 'USER',
   email: '',
   language: 'en',
+  marketing: false,
   createdAt: '2025-01-01T00:00:00Z',
 });
 

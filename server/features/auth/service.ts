@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { count, desc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { users } from '../../db/schema.js';
+import { consentLog, users } from '../../db/schema.js';
 import { Conflict, InvalidInput, NotFound } from '../../domain/errors.js';
 import { revokeUserSessions } from '../../http/session.js';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.js';
@@ -15,13 +15,16 @@ export class WrongCurrentPassword extends InvalidInput {
   }
 }
 
-export const toUser = (u: Pick<UserRow, 'id' | 'fullname' | 'mobileno' | 'role' | 'email' | 'language' | 'createdAt'>) => ({
+export const toUser = (
+  u: Pick<UserRow, 'id' | 'fullname' | 'mobileno' | 'role' | 'email' | 'language' | 'marketing' | 'createdAt'>,
+) => ({
   _id: u.id,
   fullname: u.fullname,
   mobileno: u.mobileno,
   role: u.role,
   email: u.email,
   language: u.language,
+  marketing: u.marketing,
   createdAt: u.createdAt.toISOString(),
 });
 
@@ -43,22 +46,31 @@ export async function createUser(
     role?: 'USER' | 'ADMIN';
     email?: string;
     language?: 'en' | 'hi';
+    marketing?: boolean;
   },
 ) {
   const passwordHash = await hashPassword(input.password);
+  const now = new Date();
   try {
-    const [row] = await db
-      .insert(users)
-      .values({
-        fullname: input.fullname,
-        mobileno: input.mobileno,
-        passwordHash,
-        role: input.role ?? 'USER',
-        email: (input.email ?? '').toLowerCase(),
-        language: input.language ?? 'en',
-      })
-      .returning();
-    return row as UserRow;
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          fullname: input.fullname,
+          mobileno: input.mobileno,
+          passwordHash,
+          role: input.role ?? 'USER',
+          email: (input.email ?? '').toLowerCase(),
+          language: input.language ?? 'en',
+          marketing: input.marketing === true,
+          marketingAt: input.marketing === true ? now : null,
+        })
+        .returning();
+      if (!row) throw new Error('user not inserted');
+      if (input.marketing === true)
+        await tx.insert(consentLog).values({ userId: row.id, marketing: true, source: 'signup', createdAt: now });
+      return row;
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw takenError(err);
     throw err;
@@ -84,10 +96,22 @@ export async function editOwnDetails(
   db: Db,
   userId: string,
   sessionId: string,
-  input: { fullname?: string; email?: string; language?: 'en' | 'hi'; password?: string; currentPassword?: string },
+  input: {
+    fullname?: string;
+    email?: string;
+    language?: 'en' | 'hi';
+    marketing?: boolean;
+    password?: string;
+    currentPassword?: string;
+  },
 ) {
   const user = await getUser(db, userId);
   const patch: Partial<UserRow> = { updatedAt: new Date() };
+  const consentChanged = input.marketing !== undefined && input.marketing !== user.marketing;
+  if (consentChanged) {
+    patch.marketing = input.marketing;
+    patch.marketingAt = patch.updatedAt;
+  }
   if (input.fullname !== undefined) patch.fullname = input.fullname;
   if (input.email !== undefined) patch.email = input.email.toLowerCase();
   if (input.language !== undefined) patch.language = input.language;
@@ -99,7 +123,15 @@ export async function editOwnDetails(
   }
   let row: UserRow | undefined;
   try {
-    [row] = await db.update(users).set(patch).where(eq(users.id, userId)).returning();
+    [row] = await db.transaction(async (tx) => {
+      const updated = await tx.update(users).set(patch).where(eq(users.id, userId)).returning();
+      if (consentChanged) {
+        await tx
+          .insert(consentLog)
+          .values({ userId, marketing: input.marketing === true, source: 'account', createdAt: patch.updatedAt });
+      }
+      return updated;
+    });
   } catch (err) {
     if (isUniqueViolation(err)) {
       throw new Conflict(EMAIL_TAKEN, [{ path: 'email', message: EMAIL_TAKEN }]);

@@ -42,22 +42,31 @@ export async function enqueue(tx: DbOrTx, messages: NewMessage | NewMessage[]) {
 
 /**
  * Tells a customer on every channel the account has: e-mail when it has an address, SMS and WhatsApp to
- * its mobile number, in the account's language. A deleted account (null) is told nothing.
+ * its mobile number, in the account's language. A deleted or erased account is told nothing. A marketing
+ * message (`marketing: true`: offers, review invitations — anything not about the user's own order or
+ * account) goes only to a user who agreed to marketing and has not withdrawn it.
  */
 export async function notifyUser(
   tx: DbOrTx,
   userId: string | null,
   template: string,
   data: Record<string, unknown>,
-  opts: { channels?: OutboxChannel[]; dedupeKey?: string } = {},
+  opts: { channels?: OutboxChannel[]; dedupeKey?: string; marketing?: boolean } = {},
 ) {
   if (!userId) return;
   const [u] = await tx
-    .select({ email: users.email, mobileno: users.mobileno, language: users.language })
+    .select({
+      email: users.email,
+      mobileno: users.mobileno,
+      language: users.language,
+      marketing: users.marketing,
+      erasedAt: users.erasedAt,
+    })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
-  if (!u) return;
+  if (!u || u.erasedAt) return;
+  if (opts.marketing && !u.marketing) return;
   const channels = opts.channels ?? ['email', 'sms', 'whatsapp'];
   await enqueue(
     tx,

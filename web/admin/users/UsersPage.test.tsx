@@ -15,6 +15,7 @@ const asha: User = {
   role: 'USER',
   email: '',
   language: 'en',
+  marketing: false,
   createdAt: '2025-03-10T06:30:00.000Z',
 };
 
