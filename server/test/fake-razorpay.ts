@@ -183,6 +183,16 @@ export async function startFakeRazorpay(opts: { refundStatus?: 'pending' | 'proc
         const order = orders.get(decodeURIComponent(m[1] as string));
         return order ? send(200, order) : send(400, error('BAD_REQUEST_ERROR', 'The id provided does not exist'));
       }
+      if (method === 'GET' && path === '/v1/payments') {
+        const q = new URL(req.url ?? '/', url).searchParams;
+        const from = Number(q.get('from') ?? 0);
+        const to = Number(q.get('to') ?? Number.MAX_SAFE_INTEGER);
+        const count = Math.min(100, Number(q.get('count') ?? 10));
+        const skip = Number(q.get('skip') ?? 0);
+        const within = [...payments.values()].filter((p) => (p.created_at ?? 0) >= from && (p.created_at ?? 0) <= to).reverse(); // newest first
+        const items = within.slice(skip, skip + count);
+        return send(200, { entity: 'collection', count: items.length, items });
+      }
       m = method === 'GET' ? path.match(/^\/v1\/payments\/([^/]+)$/) : null;
       if (m) {
         const payment = payments.get(decodeURIComponent(m[1] as string));

@@ -281,7 +281,8 @@ describe('razorpay mode', () => {
     const paid = fake.pay(order.id, { status: 'authorized' });
     const summary = await reconcilePending(t.app);
     expect(summary.placed).toBeGreaterThanOrEqual(1);
-    expect(fake.count('GET', new RegExp(`^/v1/orders/${order.id}/payments$`))).toBe(1);
+    // found in Razorpay's payments listed by time, so the order's own payments need not be asked about
+    expect(fake.count('GET', /^\/v1\/payments$/)).toBeGreaterThanOrEqual(1);
     const [row] = await orderRows(order.id);
     expect(row).toMatchObject({ paymentstatus: 'Paid', razorpayPaymentId: paid.razorpay_payment_id });
     expect(fake.payments.get(paid.razorpay_payment_id)?.status).toBe('captured');

@@ -1,14 +1,15 @@
 import { HOUSEKEEPING_EVERY_MS, purgeExpired } from '../../http/housekeeping.js';
 import type { PaymentContext } from './context.js';
 import { reconcilePending } from './reconciler.js';
-import { sweepExpiredHolds } from './sweep.js';
+import { purgeOldCheckouts, sweepExpiredHolds } from './sweep.js';
 
 /** A background job: its name (in the log when a run fails), how often it runs, and one run. */
 export type Job = { name: string; everyMs: number; run: () => Promise<unknown>; atStart?: boolean };
 
 /**
  * Background jobs of the checkout: the hold sweep (also once at start: holds that expired while the server was
- * down go back on the shelf at once), the payment reconciler, and the purge of expired sessions and rate limits.
+ * down go back on the shelf at once), the payment reconciler, the purge of expired sessions and rate limits, and
+ * the purge of checkouts that ended unpaid more than CHECKOUT_RETENTION_DAYS ago.
  * Every step of each is conditional, so they are safe to run in several servers at once.
  */
 export function paymentJobs(ctx: PaymentContext, every: { sweepEveryMs: number; reconcileEveryMs: number }): Job[] {
@@ -16,5 +17,10 @@ export function paymentJobs(ctx: PaymentContext, every: { sweepEveryMs: number; 
     { name: 'hold sweep', everyMs: every.sweepEveryMs, run: () => sweepExpiredHolds(ctx.db), atStart: true },
     { name: 'payment reconciler', everyMs: every.reconcileEveryMs, run: () => reconcilePending(ctx) },
     { name: 'expired sessions and rate limits purge', everyMs: HOUSEKEEPING_EVERY_MS, run: () => purgeExpired(ctx.db) },
+    {
+      name: 'old unpaid checkouts purge',
+      everyMs: HOUSEKEEPING_EVERY_MS,
+      run: () => purgeOldCheckouts(ctx.db, ctx.config.checkoutRetentionDays),
+    },
   ];
 }

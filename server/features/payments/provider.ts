@@ -35,6 +35,11 @@ export interface PaymentProvider {
   capture(paymentId: string, amountPaise: number, currency: string): Promise<ProviderPayment>;
   /** Every payment attempt made against one of our provider orders. */
   orderPayments(orderId: string): Promise<ProviderPayment[]>;
+  /**
+   * Every payment attempt made between two instants (Unix seconds), whatever its order: one listing finds a
+   * paid checkout however many unpaid ones there are. At most `max` of them, newest first.
+   */
+  paymentsBetween(fromSec: number, toSec: number, max: number): Promise<ProviderPayment[]>;
   /** Refunds a captured payment, in full without an amount (paise); the same key never refunds twice. */
   refund(paymentId: string, idempotencyKey: string, amountPaise?: number): Promise<ProviderRefund>;
   /** A refund as the provider reports it now, or null when it does not know it. */

@@ -105,6 +105,14 @@ export class RazorpayClient {
     return this.request<RazorpayCollection<RazorpayPayment>>('GET', `/v1/orders/${encodeURIComponent(orderId)}/payments`);
   }
 
+  /** Payments made between two instants (Unix seconds), newest first, `count` (at most 100) after `skip`. */
+  listPayments(from: number, to: number, count: number, skip: number) {
+    return this.request<RazorpayCollection<RazorpayPayment>>(
+      'GET',
+      `/v1/payments?from=${from}&to=${to}&count=${count}&skip=${skip}`,
+    );
+  }
+
   /** Refund of `amount` paise (none = in full); the same key and body again returns the same refund. */
   refundPayment(paymentId: string, idempotencyKey: string, amount?: number, notes?: Record<string, string>) {
     return this.request<RazorpayRefund>(

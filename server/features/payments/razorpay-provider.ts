@@ -37,6 +37,16 @@ export function razorpayProvider(opts: RazorpayClientOptions): PaymentProvider {
     async orderPayments(orderId) {
       return (await client.orderPayments(orderId)).items.map(toPayment);
     },
+    async paymentsBetween(fromSec, toSec, max) {
+      const found: ProviderPayment[] = [];
+      while (found.length < max) {
+        const count = Math.min(100, max - found.length);
+        const page = await client.listPayments(fromSec, toSec, count, found.length);
+        found.push(...page.items.map(toPayment));
+        if (page.items.length < count) break;
+      }
+      return found;
+    },
     async refund(paymentId, idempotencyKey, amountPaise) {
       const refund = await client.refundPayment(paymentId, idempotencyKey, amountPaise);
       return { id: refund.id, status: refund.status };

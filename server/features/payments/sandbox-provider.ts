@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { appSecrets, sandboxPayments } from '../../db/schema.js';
 import type { PaymentProvider, ProviderPayment } from './provider.js';
@@ -71,6 +71,17 @@ export function sandboxProvider(db: Db): SandboxProvider {
         .from(sandboxPayments)
         .where(eq(sandboxPayments.orderId, orderId))
         .orderBy(asc(sandboxPayments.createdAt));
+      return rows.map(toPayment);
+    },
+    async paymentsBetween(fromSec, toSec, max) {
+      const rows = await db
+        .select()
+        .from(sandboxPayments)
+        .where(
+          and(gte(sandboxPayments.createdAt, new Date(fromSec * 1000)), lte(sandboxPayments.createdAt, new Date(toSec * 1000))),
+        )
+        .orderBy(desc(sandboxPayments.createdAt))
+        .limit(max);
       return rows.map(toPayment);
     },
     async refund(paymentId, idempotencyKey, amountPaise) {
