@@ -80,6 +80,8 @@ export const Product = z.object({
   certificatenumber: z.string().optional().describe("The lab report's number, or ''"),
   /** URL of the uploaded report (a PDF, or a picture of it); '' = none. */
   certificatefile: z.string().optional().describe("URL of the uploaded report (PDF or picture), or ''"),
+  /** The merchant's stock-keeping unit (1–32 of A–Z 0–9 -), unique when set; null when none. */
+  sku: z.string().nullish().describe('Stock-keeping unit (A–Z, 0–9, -), unique when set; null when none'),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** The price a shopper pays now when a sale runs for the product (null when none does); productprice stays the list price. */
@@ -310,6 +312,14 @@ const certificateLabField = z
   .refine((s): s is CertificateLab | '' => s === '' || CERTIFICATE_LAB_KEYS.includes(s as CertificateLab), {
     message: `Lab must be one of ${CERTIFICATE_LABS.map((l) => l.label).join(', ')}`,
   });
+/** A SKU as the shop keeps it: 1–32 of A–Z 0–9 `-`. */
+export const SKU_RE = /^[A-Z0-9-]{1,32}$/;
+/** The form's SKU: trimmed and upper-cased; '' clears it. */
+const skuField = z
+  .string()
+  .trim()
+  .transform((s) => s.toUpperCase())
+  .refine((s) => s === '' || SKU_RE.test(s), { message: 'SKU must be 1 to 32 letters, digits or -' });
 const reportNumberField = z
   .string()
   .trim()
@@ -337,6 +347,7 @@ export const ProductFields = z.object({
   isActive: booleanField.optional(),
   certificatelab: certificateLabField.optional(),
   certificatenumber: reportNumberField.optional(),
+  sku: skuField.optional(),
   ...(Object.fromEntries(TEXT_ATTRIBUTES.map((k) => [k, optionalText(k, PRODUCT_TEXT_LIMITS.attribute).optional()])) as Record<
     (typeof TEXT_ATTRIBUTES)[number],
     z.ZodOptional<ReturnType<typeof optionalText>>

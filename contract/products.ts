@@ -92,7 +92,7 @@ export const productRoutes = routeTable('Products', {
   // ---------------------------------------------------------------- admin
   'GET /p1/api/admin/all': {
     guard: 'admin',
-    summary: 'Every product (active or not), newest first; search by name, category, subcategory or id',
+    summary: 'Every product (active or not), newest first; search by name, SKU, category, subcategory or id',
     query: AdminProductsQuery,
     responses: { 200: AdminProductsResponse },
     errors: [400],
@@ -108,11 +108,12 @@ export const productRoutes = routeTable('Products', {
       'read too) and certificatenumber (3–40 letters or digits, `-` `/` `.` inside; digits only for GIA; a number needs ' +
       'its lab, 400); certificate is the report file, a PDF (checked by content) or a JPEG/PNG/WebP/AVIF picture of ' +
       'it, ≤ 10 MB (413), anything else 415; certificatefile holds its URL, served as application/pdf with ' +
-      'Content-Disposition inline. The free-text certification field is kept as it is.',
+      'Content-Disposition inline. The free-text certification field is kept as it is. sku: 1–32 of A–Z 0–9 `-` ' +
+      '(lower case is upper-cased), unique (409 when another product has it); empty for none.',
     bodyType: 'multipart',
     body: ProductMultipartBody,
     responses: { 201: ProductMutationResponse },
-    errors: [400, 413, 415],
+    errors: [400, 409, 413, 415],
   },
   'PATCH /p1/api/edit/:id': {
     guard: 'admin',
@@ -126,7 +127,7 @@ export const productRoutes = routeTable('Products', {
       'stockquantityWas (the stock the form showed) applies the stock change as a difference.',
     bodyType: 'multipart',
     body: ProductEditMultipartBody,
-    ...byId(ProductIdParams, { 200: ProductMutationResponse }, 413, 415),
+    ...byId(ProductIdParams, { 200: ProductMutationResponse }, 409, 413, 415),
   },
   'DELETE /p1/api/delete/:id': {
     guard: 'admin',

@@ -168,11 +168,14 @@ export const products = pgTable(
     certificateNumber: text('certificate_number').notNull().default(''),
     /** URL of the uploaded report (PDF or picture) in the media store, '' when none. */
     certificateFile: text('certificate_file').notNull().default(''),
+    /** The merchant's stock-keeping unit (A–Z 0–9 -, at most 32), unique when set. */
+    sku: text('sku'),
     createdAt: created(),
     updatedAt: updated(),
   },
   (t) => [
     uniqueIndex('products_slug_key').on(t.slug),
+    uniqueIndex('products_sku_key').on(t.sku),
     index('products_active_created_idx').on(t.isActive, t.createdAt),
     index('products_active_price_idx').on(t.isActive, t.pricePaise),
     index('products_category_created_idx').on(t.categoryId, t.createdAt),
@@ -190,6 +193,7 @@ export const products = pgTable(
       .onDelete('restrict'),
     check('products_stock_check', sql`${t.stock} >= 0`),
     check('products_price_check', sql`${t.pricePaise} >= 0`),
+    check('products_sku_check', sql`${t.sku} ~ '^[A-Z0-9-]{1,32}$'`),
     check(
       'products_certificate_lab_check',
       sql`${t.certificateLab} in ('', 'gia', 'igi', 'gii', 'grs', 'ssef', 'gubelin', 'other')`,

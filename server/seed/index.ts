@@ -72,6 +72,13 @@ export async function seedDemo(
   });
 }
 
+/** The demo's SKUs: RG, the category's first three letters and the product's number (RG-GEM-0001). */
+const demoSku = (category: string, i: number) =>
+  `RG-${category
+    .replace(/[^A-Za-z]/g, '')
+    .slice(0, 3)
+    .toUpperCase()}-${String(i + 1).padStart(4, '0')}`;
+
 async function insertCatalogue(db: DbOrTx, catalogue: SeedCatalogue, media: MediaStore, withImages: boolean) {
   // Categories and subcategories an administrator already made (same name, any case) are reused.
   await db
@@ -105,12 +112,13 @@ async function insertCatalogue(db: DbOrTx, catalogue: SeedCatalogue, media: Medi
   const subId = new Map(subs.map((s) => [`${s.categoryId}/${s.name.toLowerCase()}`, s.id]));
 
   const now = Date.now();
-  const rows = catalogue.products.map((p) => {
+  const rows = catalogue.products.map((p, i) => {
     const categoryId = idOf(catId, p.category);
     const createdAt = new Date(now - p.ageDays * 86_400_000);
     const { images, ageDays: _age, category: _c, subcategory, ...fields } = p;
     return {
       ...fields,
+      sku: demoSku(p.category, i),
       images: withImages ? images.map((img) => media.urlFor(`products/${img.uuid}/1280.webp`)) : [],
       categoryId,
       subcategoryId: idOf(subId, `${categoryId}/${subcategory}`),

@@ -7,7 +7,7 @@ import { escapeLike, newestFirst, type ProductWithNames, selectFromProducts, sel
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Admin listing, newest first: every product, searched by name, category, subcategory or id. */
+/** Admin listing, newest first: every product, searched by name, SKU, category, subcategory or id. */
 export async function adminListProducts(db: DbOrTx, opts: { page: number; limit: number; search?: string }) {
   const where: SQL[] = [];
   const search = opts.search?.trim();
@@ -17,6 +17,7 @@ export async function adminListProducts(db: DbOrTx, opts: { page: number; limit:
       sql`lower(${products.name}) like ${pattern}`,
       sql`lower(${categories.name}) like ${pattern}`,
       sql`lower(${subcategories.name}) like ${pattern}`,
+      sql`lower(${products.sku}) like ${pattern}`,
     ];
     if (UUID_RE.test(search)) matches.push(eq(products.id, search.toLowerCase()));
     else if (/^[0-9a-f-]{4,35}$/i.test(search)) matches.push(sql`${products.id}::text like ${`${search.toLowerCase()}%`}`);

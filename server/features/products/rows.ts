@@ -92,6 +92,7 @@ export function toProduct(row: ProductWithNames): Product {
     certificatelab: row.certificateLab,
     certificatenumber: row.certificateNumber,
     certificatefile: row.certificateFile,
+    sku: row.sku,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     ...saleOf(Number(row.pricePaise), row),

@@ -13,7 +13,7 @@ import { rupeesToPaise } from '../../../contract/common.js';
 import { certificateProblem } from '../../../contract/gems.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { categories, orderItems, products, subcategories } from '../../db/schema.js';
-import { InvalidInput, NotFound } from '../../domain/errors.js';
+import { Conflict, InvalidInput, NotFound } from '../../domain/errors.js';
 import { deleteMedia, mediaFolderOf } from '../../media/images.js';
 import type { MediaStore } from '../../media/storage.js';
 import { FOREIGN_KEY_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from '../categories/service.js';
@@ -31,6 +31,13 @@ export async function toggleProductStatus(db: DbOrTx, id: string): Promise<boole
   if (!row) throw new NotFound('Product not found');
   return row.isActive;
 }
+
+const SKU_TAKEN = 'This SKU is already used by another product';
+/** True when the unique violation is of the SKU (another product has it). */
+const isSkuTaken = (err: unknown) => {
+  const e = err as { constraint?: string; cause?: { constraint?: string } } | undefined;
+  return pgErrorCode(err) === UNIQUE_VIOLATION && (e?.constraint ?? e?.cause?.constraint) === 'products_sku_key';
+};
 
 /** A product as the service takes it: the form's fields (numbers parsed) plus stored media URLs. */
 type ProductInput = ProductFields & { productimages?: string[]; productvideo?: string; certificatefile?: string };
@@ -106,6 +113,7 @@ function optionalColumns(input: Partial<ProductInput>) {
   if (input.isActive !== undefined) values.isActive = input.isActive;
   if (input.certificatelab !== undefined) values.certificateLab = input.certificatelab;
   if (input.certificatenumber !== undefined) values.certificateNumber = input.certificatenumber;
+  if (input.sku !== undefined) values.sku = input.sku === '' ? null : input.sku;
   for (const k of TEXT_ATTRIBUTES) if (input[k] !== undefined) values[k] = input[k];
   for (const k of WEIGHT_ATTRIBUTES) if (input[k] !== undefined) values[k] = input[k];
   return values;
@@ -152,6 +160,7 @@ async function insertProduct(db: DbOrTx, input: ProductInput): Promise<string> {
       return id;
     } catch (err) {
       const code = pgErrorCode(err);
+      if (isSkuTaken(err)) throw new Conflict(SKU_TAKEN);
       if (code === UNIQUE_VIOLATION && attempt < 5) continue; // another product took the slug meanwhile
       if (code === FOREIGN_KEY_VIOLATION) throw placementRace();
       throw err;
@@ -317,6 +326,7 @@ export async function editProductFromUpload(
     });
   } catch (err) {
     await upload.discard();
+    if (isSkuTaken(err)) throw new Conflict(SKU_TAKEN);
     if (pgErrorCode(err) === FOREIGN_KEY_VIOLATION) throw placementRace();
     throw err;
   }

@@ -16,6 +16,7 @@ const BASICS = [
   { k: 'productdescription', label: 'Description', required: true, className: 'sm:col-span-2', rows: 4 },
   { k: 'productprice', label: 'Price (₹)', required: true, type: 'number', min: 0, step: 0.01, inputMode: 'decimal' },
   { k: 'stockquantity', label: 'Stock Quantity', required: true, type: 'number', min: 0, step: 1, inputMode: 'numeric' },
+  { k: 'sku', label: 'SKU', maxLength: 32 },
   { k: 'productbrand', label: 'Brand' },
   { k: 'rating', label: 'Rating', type: 'number', min: 0, max: 5, step: 0.1 },
 ] as const;

@@ -46,6 +46,7 @@ const product = (i: number, over: Partial<Product> = {}): Product =>
     weightkachiratti: null,
     weightpakkiratti: null,
     weightgrams: null,
+    sku: i === 1 ? 'RG-GEM-0001' : null,
     createdAt: now,
     updatedAt: now,
     ...over,
@@ -101,15 +102,17 @@ describe('products screen', () => {
     expect(within(first).getByText('N/A')).toBeInTheDocument();
     expect(within(first).getByText('₹1,50,001.00')).toBeInTheDocument();
     expect(first.querySelector('img')).toHaveAttribute('src', '/uploads/b1/320.webp');
+    expect(within(first).getByTestId('product-sku')).toHaveTextContent('SKU RG-GEM-0001');
     const second = within(table).getByText('Ruby 2').closest('tr') as HTMLElement;
     expect(within(second).getByText('Out of stock')).toBeInTheDocument();
+    expect(within(second).queryByTestId('product-sku')).toBeNull();
   });
 
   it('searches, says what it shows, and offers Clear while a search is active', async () => {
     const { list } = serve(3);
     renderPage();
     await screen.findByRole('table', { name: 'Products' });
-    expect(screen.getByPlaceholderText('Search by product name, category, subcategory, or ID...')).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Search by product name, SKU, category, subcategory, or ID...')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Clear' })).toBeNull();
     await userEvent.type(screen.getByLabelText('Search products'), '  emerald ');
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));

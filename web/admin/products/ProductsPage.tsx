@@ -23,6 +23,7 @@ export const rowImage = (p: Product) => p.productimages[1] ?? p.productimages[0]
 
 function ProductDetails({ product, onClose }: { product: Product; onClose: () => void }) {
   const rows: [string, string][] = [
+    ['SKU', product.sku || 'N/A'],
     ['Price', formatINR(product.productprice)],
     ['Stock', product.stockquantity > 0 ? `${product.stockquantity} in stock` : 'Out of stock'],
     ['Brand', product.productbrand || 'N/A'],
@@ -170,7 +171,7 @@ export default function ProductsPage() {
               type="search"
               value={draft}
               onChange={(e) => setDraft(e.target.value)}
-              placeholder="Search by product name, category, subcategory, or ID..."
+              placeholder="Search by product name, SKU, category, subcategory, or ID..."
               className={`${inputClass} pl-9`}
             />
           </div>
@@ -211,7 +212,14 @@ export default function ProductsPage() {
                   placeholderClassName="size-12 shrink-0 rounded-md bg-gray-100"
                   collapse
                 />
-                <span className="font-medium">{p.productname}</span>
+                <span>
+                  <span className="font-medium">{p.productname}</span>
+                  {p.sku ? (
+                    <span className="block font-mono text-xs text-gray-500" data-testid="product-sku">
+                      SKU {p.sku}
+                    </span>
+                  ) : null}
+                </span>
               </span>
             ),
           },

@@ -1,4 +1,4 @@
-import { MAX_CERTIFICATE_BYTES, type Product, TEXT_ATTRIBUTES, WEIGHT_ATTRIBUTES } from '../../../contract/catalogue';
+import { MAX_CERTIFICATE_BYTES, type Product, SKU_RE, TEXT_ATTRIBUTES, WEIGHT_ATTRIBUTES } from '../../../contract/catalogue';
 import { certificateProblem } from '../../../contract/gems';
 
 export type TextAttribute = (typeof TEXT_ATTRIBUTES)[number];
@@ -19,6 +19,8 @@ export type ProductFields = {
   /** The lab of the stone's report (CERTIFICATE_LABS key, '' for none) and its number. */
   certificatelab: string;
   certificatenumber: string;
+  /** The SKU ('' for none). */
+  sku: string;
 } & Record<TextAttribute, string> &
   Record<WeightAttribute, string>;
 
@@ -40,6 +42,7 @@ export function initialFields(product?: Product | null): ProductFields {
     metadescription: product?.metadescription ?? '',
     certificatelab: product?.certificatelab ?? '',
     certificatenumber: product?.certificatenumber ?? '',
+    sku: product?.sku ?? '',
     ...text,
     ...weights,
   };
@@ -72,6 +75,8 @@ export function validate(f: ProductFields): Partial<Record<keyof ProductFields, 
     const v = f[k].trim();
     if (v && !(Number.isFinite(Number(v)) && Number(v) >= 0)) errors[k] = 'Enter a number of 0 or more';
   }
+  const sku = f.sku.trim().toUpperCase();
+  if (sku && !SKU_RE.test(sku)) errors.sku = 'SKU must be 1 to 32 letters, digits or -';
   const certificate = certificateProblem(f.certificatelab, f.certificatenumber.trim());
   if (certificate) errors[certificate.path] = certificate.message;
   return errors;

@@ -3,6 +3,7 @@ import type { Product } from '../../api/catalogue';
 
 /** The specification rows, in the order shown. The ratti weight (weightratti) is never shown. */
 const SPEC_ROWS: { key: keyof Product; label: string; unit?: string }[] = [
+  { key: 'sku', label: 'SKU' },
   { key: 'productbrand', label: 'Brand' },
   { key: 'certification', label: 'Certification' },
   { key: 'origin', label: 'Origin' },
