@@ -276,6 +276,48 @@ test('checkout shows the total and the items first, and the form starts on the f
   await expectNoSidewaysScroll(page);
 });
 
+// Moved from the checkout's GST journeys, which run on one screen: this one is about both layouts.
+test.describe('checkout: layout', () => {
+  test('the order summary is read before the long form on a phone and sits beside it on a wide screen', async ({
+    page,
+  }, info) => {
+    await newShopper(page);
+    await fillCart(page, 3);
+
+    await page.goto('/checkout');
+    const summary = page.getByRole('complementary', { name: 'Order Summary' });
+    const form = page.getByRole('form', { name: 'Shipping Details' });
+    await expect(form).toBeVisible();
+    await expect(summary).toContainText('Subtotal (3 items)');
+    await expect(summary.getByTestId('checkout-shipping')).toHaveText(/Shipping\s*Free/);
+    await expect(summary.getByTestId('payment-methods').getByRole('listitem')).toHaveText([
+      'Credit and debit cards',
+      'UPI',
+      'Net banking',
+      'Wallets',
+    ]);
+    await expect(form.getByTestId('total-to-pay')).toHaveText((await summary.getByTestId('checkout-total').textContent()) ?? '');
+    const s = await summary.boundingBox();
+    const f = await form.boundingBox();
+    if (!s || !f) throw new Error('not laid out');
+    const phone = (page.viewportSize()?.width ?? 0) < 640;
+    if (phone) {
+      // Above the form, with the third line folded away until asked for.
+      expect(s.y + s.height).toBeLessThanOrEqual(f.y);
+      await expect(summary.getByTestId('summary-line').nth(2)).toBeHidden();
+      await summary.getByRole('button', { name: 'Show all 3 items' }).click();
+      await expect(summary.getByTestId('summary-line').nth(2)).toBeVisible();
+    } else {
+      expect(s.x).toBeGreaterThanOrEqual(f.x + f.width);
+      await expect(summary.getByTestId('summary-line')).toHaveCount(3);
+      await expect(summary.getByTestId('summary-line').nth(2)).toBeVisible();
+    }
+    // No sideways scroll.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.screenshot({ path: `test-results/screens/${info.project.name}-checkout-layout.png`, fullPage: true });
+  });
+});
+
 async function adminRequest(browser: Browser, baseURL: string | undefined) {
   const context = await browser.newContext({ baseURL });
   const res = await context.request.post('/u1/api/signin', { data: E2E_ADMIN });
