@@ -60,7 +60,7 @@ export type RouteSpec = {
   cache?: readonly CatalogueTable[];
 };
 
-/** Tables whose every write announces itself (migration 0070_catalogue_changed, and 0072 for films): what cached answers depend on. */
+/** Tables whose every write announces itself (migration 0070_catalogue_changed, 0072 for films, 0210 for designs): what cached answers depend on. */
 export const CATALOGUE_TABLES = [
   'products',
   'categories',
@@ -73,6 +73,7 @@ export const CATALOGUE_TABLES = [
   'storefront_tiles',
   'storefront_faq',
   'storefront_films',
+  'designs',
 ] as const;
 export type CatalogueTable = (typeof CATALOGUE_TABLES)[number];
 

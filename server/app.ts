@@ -16,6 +16,7 @@ import dashboardRoutes from './features/dashboard/routes.js';
 import gstRoutes from './features/gst/routes.js';
 import settingsRoutes from './features/gst/settings-routes.js';
 import orderActionRoutes from './features/lifecycle/routes.js';
+import madeToOrderRoutes from './features/made-to-order/routes.js';
 import orderRoutes from './features/orders/routes.js';
 import type { PaymentProvider } from './features/payments/provider.js';
 import { paymentProvider } from './features/payments/registry.js';
@@ -223,6 +224,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(settingsRoutes);
   await app.register(storefrontRoutes);
   await app.register(gstRoutes);
+  await app.register(madeToOrderRoutes);
   await app.register(mediaRoutes);
   installJobs(app);
 

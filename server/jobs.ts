@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { refreshMetalRates } from './features/made-to-order/rates-refresh.js';
 import { installOutboxWorker } from './features/outbox/worker.js';
 import { type Job, paymentJobs } from './features/payments/jobs.js';
 import { scheduleMediaSweep } from './media/sweep.js';
@@ -16,6 +17,8 @@ const JOB_INTERVALS = {
   mediaSweepMs: 6 * 60 * 60 * 1000,
   /** Messages due in the outbox are sent (also once at start). */
   outboxMs: 5_000,
+  /** The day's metal rates are fetched from METAL_RATES_URL, when set (also once at start). */
+  metalRatesMs: 24 * 60 * 60 * 1000,
 } as const;
 
 /**
@@ -62,7 +65,13 @@ function runJobs(app: FastifyInstance, jobs: Job[]) {
 
 /** Starts every background job of this server when the app is ready; each stops, finishing its run, on close. */
 export function installJobs(app: FastifyInstance) {
-  runJobs(app, paymentJobs(app, { sweepEveryMs: JOB_INTERVALS.holdSweepMs, reconcileEveryMs: JOB_INTERVALS.reconcilerMs }));
+  const metalRates: Job[] = app.config.metalRatesUrl
+    ? [{ name: 'metal rates', everyMs: JOB_INTERVALS.metalRatesMs, run: () => refreshMetalRates(app), atStart: true }]
+    : [];
+  runJobs(app, [
+    ...paymentJobs(app, { sweepEveryMs: JOB_INTERVALS.holdSweepMs, reconcileEveryMs: JOB_INTERVALS.reconcilerMs }),
+    ...metalRates,
+  ]);
   scheduleMediaSweep(app, { everyMs: JOB_INTERVALS.mediaSweepMs });
   installOutboxWorker(app, JOB_INTERVALS.outboxMs);
 }

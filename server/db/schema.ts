@@ -959,3 +959,30 @@ const grievanceReplies = pgTable(
   },
   (t) => [index('grievance_replies_grievance_idx').on(t.grievanceId, t.createdAt)],
 );
+// ---------------------------------------------------------------- made to order (migration 0210)
+
+/** The day's rate per gram of each metal and purity (contract/made-to-order.ts METALS). */
+export const metalRates = pgTable('metal_rates', {
+  metal: text('metal').primaryKey(),
+  perGramPaise: bigint('per_gram_paise', { mode: 'number' }).notNull(),
+  updatedAt: updated(),
+});
+
+/** A ring, pendant, bracelet or earrings a loose stone is set in: its metals and grams, making charge, and what fits. */
+export const designs = pgTable('designs', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  kind: text('kind').$type<'ring' | 'pendant' | 'bracelet' | 'earrings'>().notNull(),
+  images: jsonb('images').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  metals: jsonb('metals').$type<{ metal: string; grams: number }[]>().notNull(),
+  gramsPerSize: numeric('grams_per_size', { precision: 8, scale: 3, mode: 'number' }).notNull().default(0),
+  makingType: text('making_type').$type<'percent' | 'pergram'>().notNull(),
+  makingValue: numeric('making_value', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+  shapes: jsonb('shapes').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  minCarat: numeric('min_carat', { precision: 8, scale: 3, mode: 'number' }).notNull().default(0),
+  maxCarat: numeric('max_carat', { precision: 8, scale: 3, mode: 'number' }).notNull(),
+  days: integer('days').notNull(),
+  active: boolean('active').notNull().default(true),
+  createdAt: created(),
+  updatedAt: updated(),
+});

@@ -1,0 +1,255 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { paiseToRupees, rupeesToPaise } from '../../../contract/common.js';
+import {
+  BASE_RING_SIZE,
+  type Design,
+  type DesignBody,
+  type DesignPatchBody,
+  METAL_KEYS,
+  METAL_RATE_FRESH_DAYS,
+  METALS,
+  type Metal,
+  type MetalRate,
+  type PiecePrice,
+  PRICE_ON_REQUEST,
+  type PriceQuery,
+} from '../../../contract/made-to-order.js';
+import { type DbOrTx, execRows } from '../../db/client.js';
+import { designs, metalRates } from '../../db/schema.js';
+import { Conflict, InvalidInput, NotFound } from '../../domain/errors.js';
+import { taxInside } from '../gst/tax.js';
+import { payPaiseSql, saleJoin } from '../promotions/sale-price.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** HSN codes of loose stones and pearls: only these are set in a piece. */
+const LOOSE_STONE_HSN = new Set(['7101', '7102', '7103', '7104']);
+/** A category without its own tax row is taxed as loose stones (HSN 7103, 0.25%): gst/settings.ts. */
+const DEFAULT_STONE_HSN = '7103';
+const DEFAULT_STONE_RATE_BP = 25;
+/** Jewellery (HSN 7113) is taxed at the rate the tax table gives the first category with 7113, else 3%. */
+const JEWELLERY_HSN = '7113';
+const DEFAULT_JEWELLERY_RATE_BP = 300;
+
+const isCurrent = (updatedAt: Date, now: Date) => now.getTime() - updatedAt.getTime() <= METAL_RATE_FRESH_DAYS * DAY_MS;
+
+/** Every metal in the contract's order, with its rate when the merchant has given one. */
+export async function listMetalRates(db: DbOrTx, now: Date): Promise<MetalRate[]> {
+  const rows = await db.select().from(metalRates);
+  const byMetal = new Map(rows.map((r) => [r.metal, r]));
+  return METAL_KEYS.map((metal) => {
+    const row = byMetal.get(metal);
+    return {
+      metal,
+      label: METALS[metal],
+      pergram: row ? paiseToRupees(row.perGramPaise) : null,
+      updatedAt: row ? row.updatedAt.toISOString() : null,
+      current: row ? isCurrent(row.updatedAt, now) : false,
+    };
+  });
+}
+
+/** Sets the rates given, each stamped `at` (the merchant's save, or a refresh). */
+export async function setMetalRates(db: DbOrTx, rates: { metal: Metal; pergram: number }[], at: Date): Promise<void> {
+  if (rates.length === 0) return;
+  await db
+    .insert(metalRates)
+    .values(rates.map((r) => ({ metal: r.metal, perGramPaise: rupeesToPaise(r.pergram), updatedAt: at })))
+    .onConflictDoUpdate({
+      target: metalRates.metal,
+      set: { perGramPaise: sql`excluded.per_gram_paise`, updatedAt: sql`excluded.updated_at` },
+    });
+}
+
+type DesignRow = typeof designs.$inferSelect;
+
+export function toDesign(row: DesignRow): Design {
+  return {
+    _id: row.id,
+    name: row.name,
+    kind: row.kind,
+    images: row.images,
+    metals: row.metals.map((m) => ({ metal: m.metal as Metal, grams: Number(m.grams) })),
+    gramspersize: Number(row.gramsPerSize),
+    making: { type: row.makingType, value: Number(row.makingValue) },
+    shapes: row.shapes,
+    mincarat: Number(row.minCarat),
+    maxcarat: Number(row.maxCarat),
+    days: row.days,
+    active: row.active,
+  };
+}
+
+/** Designs by name; only the active ones (of one kind) for the storefront. */
+export async function listDesigns(db: DbOrTx, opts: { activeOnly: boolean; kind?: Design['kind'] }): Promise<Design[]> {
+  const rows = await db.select().from(designs).orderBy(asc(designs.kind), asc(designs.name), asc(designs.id));
+  return rows.filter((r) => (!opts.activeOnly || r.active) && (!opts.kind || r.kind === opts.kind)).map(toDesign);
+}
+
+const designValues = (body: DesignPatchBody) => ({
+  ...(body.name !== undefined && { name: body.name }),
+  ...(body.kind !== undefined && { kind: body.kind }),
+  ...(body.metals !== undefined && { metals: body.metals }),
+  ...(body.gramspersize !== undefined && { gramsPerSize: body.gramspersize }),
+  ...(body.making !== undefined && { makingType: body.making.type, makingValue: body.making.value }),
+  ...(body.shapes !== undefined && { shapes: [...new Set(body.shapes)] }),
+  ...(body.mincarat !== undefined && { minCarat: body.mincarat }),
+  ...(body.maxcarat !== undefined && { maxCarat: body.maxcarat }),
+  ...(body.days !== undefined && { days: body.days }),
+  ...(body.active !== undefined && { active: body.active }),
+});
+
+export async function createDesign(db: DbOrTx, body: DesignBody): Promise<Design> {
+  const [row] = await db
+    .insert(designs)
+    .values({
+      ...designValues(body),
+      name: body.name,
+      kind: body.kind,
+      metals: body.metals,
+      makingType: body.making.type,
+      makingValue: body.making.value,
+      maxCarat: body.maxcarat,
+      days: body.days,
+    })
+    .returning();
+  return toDesign(row as DesignRow);
+}
+
+/** Changes the fields given; the carat range is checked against the design as it will be (400 when inverted). */
+export async function updateDesign(db: DbOrTx, id: string, body: DesignPatchBody): Promise<Design> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(designs).where(eq(designs.id, id)).for('update');
+    if (!current) throw new NotFound('Design not found');
+    const min = body.mincarat ?? Number(current.minCarat);
+    const max = body.maxcarat ?? Number(current.maxCarat);
+    if (min > max) {
+      throw new InvalidInput('The smallest stone must not be larger than the largest', [
+        { path: 'maxcarat', message: 'The smallest stone must not be larger than the largest' },
+      ]);
+    }
+    const [row] = await tx
+      .update(designs)
+      .set({ ...designValues(body), updatedAt: new Date() })
+      .where(eq(designs.id, id))
+      .returning();
+    return toDesign(row as DesignRow);
+  });
+}
+
+export async function deleteDesign(db: DbOrTx, id: string): Promise<void> {
+  const gone = await db.delete(designs).where(eq(designs.id, id)).returning({ id: designs.id });
+  if (gone.length === 0) throw new NotFound('Design not found');
+}
+
+// ---------------------------------------------------------------- the piece's price
+
+/** a × b ÷ c rounded half up, exactly (BigInt), for non-negative integers. */
+function mulDivRound(a: number, b: number, c: number): number {
+  const n = BigInt(a) * BigInt(b);
+  const d = BigInt(c);
+  return Number((2n * n + d) / (2n * d));
+}
+
+/** What the price is made of, all integers: paise, milligrams, basis points. */
+export type PieceInputs = {
+  stonePaise: number;
+  stoneRateBp: number;
+  metalMilligrams: number;
+  ratePerGramPaise: number;
+  making: { type: 'percent' | 'pergram'; value: number };
+  jewelleryRateBp: number;
+};
+
+/**
+ * The formula, in integer paise: stone net = stone − its GST inside; metal = mg × rate ÷ 1000; making = a percent of
+ * the metal or mg × rate per gram ÷ 1000; taxable = their sum; total = taxable + GST, rounded half up to the rupee.
+ * @forTests unit-tested with amounts whose rounding matters
+ */
+export function piecePaise(p: PieceInputs) {
+  const stoneNet = p.stonePaise - taxInside(p.stonePaise, p.stoneRateBp);
+  const metal = mulDivRound(p.metalMilligrams, p.ratePerGramPaise, 1000);
+  const making =
+    p.making.type === 'percent'
+      ? mulDivRound(metal, Math.round(p.making.value * 100), 10_000)
+      : mulDivRound(p.metalMilligrams, Math.round(p.making.value * 100), 1000);
+  const taxable = stoneNet + metal + making;
+  const total = mulDivRound(taxable, 10_000 + p.jewelleryRateBp, 1_000_000) * 100;
+  return { stone: p.stonePaise, stoneNet, metal, making, taxable, gst: total - taxable, total };
+}
+
+type StoneRow = {
+  id: string;
+  pay: number | string;
+  shape: string;
+  carats: number | string | null;
+  hsn: string | null;
+  rate_bp: number | string | null;
+};
+
+/** The price of `productId` set in `designId` in `metal` (and ring `size`), at today's rates and the stone's price now. */
+export async function priceOf(db: DbOrTx, q: PriceQuery, now: Date): Promise<{ price: PiecePrice; days: number }> {
+  const [design] = await db.select().from(designs).where(eq(designs.id, q.designId));
+  if (!design || !design.active) throw new NotFound('Design not found');
+  const { rows } = await execRows<StoneRow>(
+    db,
+    sql`select products.id, ${payPaiseSql} as pay, products.shape, products.weightcarrat as carats, t.hsn,
+               t.gst_rate_bp as rate_bp
+        from products
+        left join category_tax t on t.category_id = products.category_id
+        left join ${saleJoin(now)} on true
+        where products.id = ${q.productId} and products.is_active`,
+  );
+  const stone = rows[0];
+  if (!stone) throw new NotFound('Product not found');
+  const hsn = stone.hsn ?? DEFAULT_STONE_HSN;
+  if (!LOOSE_STONE_HSN.has(hsn)) throw new Conflict('Only a loose stone can be set in a piece');
+  const carats = stone.carats === null ? null : Number(stone.carats);
+  const shapeFits = design.shapes.some((s) => s.trim().toLowerCase() === stone.shape.trim().toLowerCase());
+  if (!shapeFits || carats === null || carats < Number(design.minCarat) || carats > Number(design.maxCarat)) {
+    throw new Conflict('This stone does not fit this design');
+  }
+
+  const offered = design.metals.find((m) => m.metal === q.metal);
+  if (!offered)
+    throw new InvalidInput('This design is not made in that metal', [
+      { path: 'metal', message: 'This design is not made in that metal' },
+    ]);
+  let milligrams = Math.round(Number(offered.grams) * 1000);
+  if (design.kind === 'ring') {
+    if (q.size === undefined)
+      throw new InvalidInput('A ring needs a size', [{ path: 'size', message: 'Choose a ring size from 1 to 30' }]);
+    milligrams += Math.round(Number(design.gramsPerSize) * 1000) * (q.size - BASE_RING_SIZE);
+    if (milligrams <= 0)
+      throw new InvalidInput('This design cannot be made in that size', [{ path: 'size', message: 'Choose a larger size' }]);
+  }
+
+  const [rate] = await db.select().from(metalRates).where(eq(metalRates.metal, q.metal));
+  if (!rate || !isCurrent(rate.updatedAt, now)) throw new Conflict(PRICE_ON_REQUEST);
+
+  const { rows: jewellery } = await execRows<{ rate_bp: number | string }>(
+    db,
+    sql`select t.gst_rate_bp as rate_bp from category_tax t join categories c on c.id = t.category_id
+        where t.hsn = ${JEWELLERY_HSN} order by c.name, c.id limit 1`,
+  );
+  const jewelleryRateBp = jewellery[0] ? Number(jewellery[0].rate_bp) : DEFAULT_JEWELLERY_RATE_BP;
+  const p = piecePaise({
+    stonePaise: Number(stone.pay),
+    stoneRateBp: stone.rate_bp === null ? DEFAULT_STONE_RATE_BP : Number(stone.rate_bp),
+    metalMilligrams: milligrams,
+    ratePerGramPaise: rate.perGramPaise,
+    making: { type: design.makingType, value: Number(design.makingValue) },
+    jewelleryRateBp,
+  });
+  return {
+    price: {
+      stone: paiseToRupees(p.stone),
+      stonenet: paiseToRupees(p.stoneNet),
+      metal: { grams: milligrams / 1000, rate: paiseToRupees(rate.perGramPaise), amount: paiseToRupees(p.metal) },
+      making: paiseToRupees(p.making),
+      taxable: paiseToRupees(p.taxable),
+      gst: { rate: jewelleryRateBp / 100, amount: paiseToRupees(p.gst) },
+      total: paiseToRupees(p.total),
+    },
+    days: design.days,
+  };
+}
