@@ -53,9 +53,8 @@ export const MetalRatesBody = z.object({
 });
 export type MetalRatesBody = z.infer<typeof MetalRatesBody>;
 
-export const DESIGN_KINDS = ['ring', 'pendant', 'bracelet', 'earrings'] as const;
-export type DesignKind = (typeof DESIGN_KINDS)[number];
-export const MAKING_TYPES = ['percent', 'pergram'] as const;
+const DESIGN_KINDS = ['ring', 'pendant', 'bracelet', 'earrings'] as const;
+const MAKING_TYPES = ['percent', 'pergram'] as const;
 /** Indian ring sizes, and the size a design's grams are given for. */
 const RING_SIZE_MIN = 1;
 const RING_SIZE_MAX = 30;

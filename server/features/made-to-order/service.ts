@@ -62,7 +62,7 @@ export async function setMetalRates(db: DbOrTx, rates: { metal: Metal; pergram: 
 
 type DesignRow = typeof designs.$inferSelect;
 
-export function toDesign(row: DesignRow): Design {
+function toDesign(row: DesignRow): Design {
   return {
     _id: row.id,
     name: row.name,
@@ -151,7 +151,7 @@ function mulDivRound(a: number, b: number, c: number): number {
 }
 
 /** What the price is made of, all integers: paise, milligrams, basis points. */
-export type PieceInputs = {
+type PieceInputs = {
   stonePaise: number;
   stoneRateBp: number;
   metalMilligrams: number;
