@@ -433,6 +433,11 @@ export const FilterResponse = z.object({
   pagination: z.object({ totalPages: z.number().int(), totalCount: z.number().int(), currentPage: z.number().int() }),
   /** How the server read the filter string (names as the shop spells them). */
   filter: ParsedFilter,
+  /**
+   * When the name search found nothing as written and was read as the header's suggestions read it (typos, Hindi
+   * names): the stone it was read as ("Ruby" for `rubi`), and the products are that stone's; null otherwise.
+   */
+  didyoumean: z.string().nullable(),
 });
 export const ProductCategoriesResponse = z.object({ success: z.boolean(), categories: z.array(Category) });
 export const CategorySubcategoriesResponse = z.object({

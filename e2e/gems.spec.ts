@@ -62,6 +62,31 @@ test('rubi in the header search suggests the ruby and rubies, and Enter lists th
   await expect(page.getByRole('link', { name: 'Burmese Ruby (Manik)...' })).toBeVisible();
 });
 
+test('Enter on a misspelt or Hindi stone name lists that stone, never "No products found"', async ({ page }) => {
+  await page.goto('/about');
+  const cases: [string, RegExp, string | null][] = [
+    ['rubi', /Ruby/, 'Ruby'],
+    ['emrald', /Emerald/, 'Emerald'],
+    ['saphire', /Sapphire/, 'Sapphire'],
+    ['yelow saphire', /Yellow Sapphire/, 'Yellow Sapphire'],
+    ['cats eye', /Cat's Eye/, "Cat's Eye"],
+    // The demo's cat's eyes carry their Hindi name spelt Lehsuniya.
+    ['lehsunia', /Cat's Eye/, "Cat's Eye"],
+    ['lehsuniya', /Cat's Eye/, null],
+  ];
+  for (const [typed, stone, readAs] of cases) {
+    const field = await headerSearch(page);
+    await field.fill(typed);
+    await field.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/search-${typed.replace(/ /g, '-')}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Search results for "${typed}"`);
+    await expect(page.getByRole('article').first()).toContainText(stone);
+    await expect(page.getByText('No products found')).toHaveCount(0);
+    if (readAs) await expect(page.getByTestId('listing-didyoumean')).toHaveText(`Showing results for ${readAs}`);
+    else await expect(page.getByTestId('listing-didyoumean')).toHaveCount(0);
+  }
+});
+
 test('the header search works before the app runs (a plain GET form)', async ({ browser }) => {
   const context = await browser.newContext({
     javaScriptEnabled: false,

@@ -10,6 +10,7 @@ import { categories, products, subcategories } from '../../db/schema.js';
 import { payPaiseSql, saleJoin } from '../promotions/sale-price.js';
 import type { CatalogueCache } from './catalogue-cache.js';
 import { escapeLike, newestFirst, type PriceAt, type ProductRow, type ProductWithNames, selectPricedProducts } from './rows.js';
+import { readSearch, type SearchReading } from './search.js';
 
 /** `lower(name) like '%word%'`: served by the trigram index products_name_trgm_idx. */
 const nameContains = (word: string) => sql`lower(${products.name}) like ${`%${escapeLike(word.toLowerCase())}%`}`;
@@ -287,11 +288,53 @@ export async function filterProducts(
   cache?: CatalogueCache<CatalogueNames>,
   now: Date = new Date(),
 ) {
-  const found = await filterPage(db, term, pageOverride, cache, now);
-  if (found.totalPages > 0 && found.filter.page > found.totalPages) {
-    return filterPage(db, term, found.totalPages, cache, now);
+  let found = await filterPage(db, term, pageOverride, cache, now);
+  let reading: SearchReading | undefined;
+  if (found.total === 0 && found.filter.search.length) {
+    // A name search that found nothing is read as the header's suggestions read it (`rubi` → Ruby).
+    for (const candidate of await readingsOf(db, found.filter.search, cache)) {
+      const read = await filterPage(db, term, pageOverride, cache, now, candidate);
+      if (read.total > 0) {
+        found = read;
+        reading = candidate;
+        break;
+      }
+    }
   }
-  return found;
+  if (found.totalPages > 0 && found.filter.page > found.totalPages) {
+    found = await filterPage(db, term, found.totalPages, cache, now, reading);
+  }
+  return { ...found, didyoumean: reading?.name ?? null };
+}
+
+/** How many readings of a search that found nothing are tried, nearest first. */
+const READINGS_TRIED = 3;
+
+async function readingsOf(db: DbOrTx, words: readonly string[], cache: CatalogueCache<CatalogueNames> | undefined) {
+  const key = `read:${JSON.stringify(words)}`;
+  const known = cache?.recall<SearchReading[]>(key);
+  if (known) return known;
+  const generation = cache?.currentGeneration ?? 0;
+  const names = await (cache ? cache.catalogueNames(() => catalogueNames(db)) : catalogueNames(db));
+  const readings = (
+    await readSearch(
+      db,
+      words,
+      names.subcategories.map((s) => s.name),
+    )
+  ).slice(0, READINGS_TRIED);
+  cache?.remember(key, readings, generation);
+  return readings;
+}
+
+/** Letters only, lower case: `Cat's Eye` and `Catseye` are both `catseye`. */
+const letters = (s: string) => s.toLowerCase().replace(/[^a-z]/g, '');
+
+/** The products a reading stands for: of every subcategory named after it (Sapphire: all four), or named after it. */
+function readingCondition(reading: SearchReading, names: CatalogueNames): SQL {
+  const subIds = names.subcategories.filter((s) => letters(s.name).includes(reading.key)).map((s) => s.id);
+  const byName = nameContains(reading.name);
+  return subIds.length ? sql`(${inArray(products.subcategoryId, subIds)} or ${byName})` : byName;
 }
 
 async function filterPage(
@@ -300,6 +343,7 @@ async function filterPage(
   pageOverride: number | undefined,
   cache: CatalogueCache<CatalogueNames> | undefined,
   now: Date,
+  reading?: SearchReading,
 ) {
   const names = await (cache ? cache.catalogueNames(() => catalogueNames(db)) : catalogueNames(db));
   const filter = parseFilter(term, {
@@ -309,7 +353,9 @@ async function filterPage(
   if (pageOverride && pageOverride >= 1) filter.page = pageOverride;
   // A remembered statement prices at the instant it is run with (a placeholder), never at the one it was built at.
   const at = cache ? sql.placeholder('at') : now;
-  const where = filterConditions(filter, names, at);
+  // Read as a stone, the search words give way to that stone's products; the rest of the filter still holds.
+  const conditions = filterConditions(reading ? { ...filter, search: [] } : filter, names, at);
+  const where = conditions && reading ? [...conditions, readingCondition(reading, names)] : conditions;
   if (!where || !Number.isSafeInteger((filter.page - 1) * FILTER_PAGE_SIZE)) {
     return { filter, rows: [], total: 0, totalPages: 0 };
   }
@@ -321,7 +367,7 @@ async function filterPage(
   }
   // The statement of this page (built once, run again with the same values) and the filter's total.
   const generation = cache.currentGeneration;
-  const filterKey = countKey(filter);
+  const filterKey = `${countKey(filter)}${reading ? `:as:${reading.key}:${reading.name}` : ''}`;
   const pageKey = `page:${filterKey}:${filter.sort}:${filter.page}`;
   let page = cache.recall<PagePrepared>(pageKey);
   let queries: ReturnType<typeof filterQueries> | undefined;

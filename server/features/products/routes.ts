@@ -46,7 +46,7 @@ export default routePlugin(productRoutes, (app) => {
     },
 
     'GET /p1/api/filter/:filterstring': async (request) => {
-      const { filter, rows, total, totalPages } = await filterProducts(
+      const { filter, rows, total, totalPages, didyoumean } = await filterProducts(
         app.db,
         request.params.filterstring,
         request.query.page || undefined,
@@ -58,6 +58,7 @@ export default routePlugin(productRoutes, (app) => {
         products: rows.map(toProduct),
         pagination: { totalPages, totalCount: total, currentPage: filter.page },
         filter,
+        didyoumean,
       };
     },
 

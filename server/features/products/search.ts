@@ -1,7 +1,7 @@
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import { nameToFilterWord } from '../../../contract/filter.js';
 import { STONE_NAMES, SUGGEST_MIN_CHARS, type SuggestResponse } from '../../../contract/search.js';
-import { type Db, execRows } from '../../db/client.js';
+import { type Db, type DbOrTx, execRows } from '../../db/client.js';
 import { products } from '../../db/schema.js';
 import { selectPricedProducts, toProduct } from './rows.js';
 
@@ -82,6 +82,52 @@ function suggestStatement(q: string): SQL {
           select * from nearest where score >= ${SUGGEST_THRESHOLD} union all select * from of_stones
         ) as candidates group by id
         order by score desc, closeness desc, name`;
+}
+
+/** Stone families a shopper names without the colour (`saphire`): every sapphire, whatever its colour. */
+const FAMILIES = ['Sapphire'];
+
+/** A way of reading a name search that found nothing: the name shown ("Ruby") and the subcategory key it covers. */
+export type SearchReading = { name: string; key: string };
+
+/**
+ * How a name search that found nothing reads as the suggestions read it: the stones (by any of their names), the
+ * shop's own subcategories and the stone families whose names the words are close to, nearest first. `rubi` → Ruby,
+ * `emrald` → Emerald, `yelow saphire` → Yellow Sapphire, `saphire` → Sapphire, `lehsunia` and `cats eye` → Cat's Eye.
+ */
+export async function readSearch(
+  db: DbOrTx,
+  words: readonly string[],
+  subcategoryNames: readonly string[],
+): Promise<SearchReading[]> {
+  const q = words.join(' ').toLowerCase().slice(0, 100);
+  if (q.replace(/\s/g, '').length < SUGGEST_MIN_CHARS) return [];
+  const rows = [
+    // A stone's own spelling (Cat's Eye) before a subcategory written otherwise (Catseye).
+    ...STONE_ROWS.map((r) => ({ ...r, rank: 0 })),
+    ...FAMILIES.map((f) => ({ stone: f, key: letters(f), name: f.toLowerCase(), rank: 1 })),
+    ...subcategoryNames.map((n) => ({ stone: n, key: letters(n), name: n.toLowerCase(), rank: 2 })),
+  ].filter((r) => r.key);
+  // Written together (`catseye`), the words are compared as one name too.
+  const joined = q.replace(/[^a-z]/g, '');
+  const values = sql.join(
+    rows.map((r) => sql`(${r.stone}, ${r.key}, ${r.name}, ${r.rank}::int)`),
+    sql`, `,
+  );
+  const { rows: found } = await execRows<{ stone: string; key: string }>(
+    db,
+    sql`select stone, key from (
+          select distinct on (a.key) a.stone, a.key, a.rank,
+            greatest(word_similarity(${q}, a.name), word_similarity(${joined}, regexp_replace(a.name, '[^a-z]', '', 'g'))) as score,
+            similarity(${q}, a.name) as closeness
+          from (values ${values}) as a(stone, key, name, rank)
+          order by a.key, score desc, a.rank, closeness desc
+        ) as r
+        where score >= ${SUGGEST_THRESHOLD}
+        order by score desc, closeness desc, stone
+        limit 5`,
+  );
+  return found.map((r) => ({ name: r.stone, key: r.key }));
 }
 
 export async function suggest(db: Db, raw: string, at: Date = new Date()): Promise<SuggestResponse> {

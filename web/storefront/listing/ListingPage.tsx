@@ -88,6 +88,12 @@ export default function ListingPage() {
         onClear={() => navigate('/all')}
       />
 
+      {data?.didyoumean && (
+        <p className="mt-5 text-base text-gray-900" data-testid="listing-didyoumean">
+          Showing results for <strong className="font-semibold">{data.didyoumean}</strong>
+        </p>
+      )}
+
       <p className="mt-5 mb-4 h-5 text-sm text-gray-700" aria-live="polite" data-testid="listing-count">
         {data ? `Showing ${data.products.length} of ${countOf(data.pagination.totalCount, 'product')}` : ''}
       </p>
