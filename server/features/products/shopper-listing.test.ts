@@ -101,10 +101,14 @@ describe('the misspelt Iolite page', () => {
     const res = FilterResponse.parse((await get('/p1/api/filter/gemstones-lolite')).json());
     expect(res.filter).toMatchObject({ categories: ['Gemstones'], search: ['lolite'] });
     expect(res.products.map((p) => p.productname)).toEqual(['Natural Iolite (Neeli) 5.10 Carat Oval']);
-    // Other words are searched as they are: "iolite" itself, and a word that is no stone's misspelling.
+    expect(res.didyoumean).toBeNull();
+    // Other words are searched as they are: "iolite" itself; a word that finds nothing is read as the suggestions
+    // read it ("lolita" is near Iolite's other spelling), and one near no name finds nothing.
     const iolites = FilterResponse.parse((await get('/p1/api/filter/search-iolite')).json());
     expect(iolites.products.map((p) => p.productname)).toEqual(['Natural Iolite (Neeli) 5.10 Carat Oval']);
-    expect(FilterResponse.parse((await get('/p1/api/filter/search-lolita')).json()).products).toEqual([]);
+    const lolita = FilterResponse.parse((await get('/p1/api/filter/search-lolita')).json());
+    expect(lolita.didyoumean).toBe('Iolite');
+    expect(FilterResponse.parse((await get('/p1/api/filter/search-qqzxv')).json()).products).toEqual([]);
   });
 });
 
