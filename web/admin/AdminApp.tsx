@@ -15,6 +15,7 @@ const SalesPage = lazy(() => import('./promotions/SalesPage'));
 const CouponsPage = lazy(() => import('./promotions/CouponsPage'));
 const SettingsPage = lazy(() => import('./settings/SettingsPage'));
 const TaxPage = lazy(() => import('./tax/TaxPage'));
+const MetalRatesPage = lazy(() => import('./made-to-order/MetalRatesPage'));
 const ReportsPage = lazy(() => import('./reports/ReportsPage'));
 const OutboxPage = lazy(() => import('./outbox/OutboxPage'));
 const StorefrontPage = lazy(() => import('./storefront/StorefrontPage'));
@@ -31,6 +32,7 @@ const SCREENS: [string, React.ComponentType][] = [
   ['coupons', CouponsPage],
   ['reports', ReportsPage],
   ['tax', TaxPage],
+  ['metal-rates', MetalRatesPage],
   ['settings', SettingsPage],
   ['outbox', OutboxPage],
   ['storefront', StorefrontPage],

@@ -189,7 +189,7 @@ type StoneRow = {
 /** The price of `productId` set in `designId` in `metal` (and ring `size`), at today's rates and the stone's price now. */
 export async function priceOf(db: DbOrTx, q: PriceQuery, now: Date): Promise<{ price: PiecePrice; days: number }> {
   const [design] = await db.select().from(designs).where(eq(designs.id, q.designId));
-  if (!design || !design.active) throw new NotFound('Design not found');
+  if (!design?.active) throw new NotFound('Design not found');
   const { rows } = await execRows<StoneRow>(
     db,
     sql`select products.id, ${payPaiseSql} as pay, products.shape, products.weightcarrat as carats, t.hsn,
