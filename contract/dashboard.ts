@@ -37,6 +37,17 @@ export const DashboardStatsResponse = z.object({
   daily: z.array(DailyTotals),
   /** Orders whose delivery status is pending or confirmed. */
   awaitingShipment: z.number().int(),
+  /** The merchant's to-do list: counts, each linked in the back-office to the list it counts. */
+  todo: z.object({
+    /** Returns asked for, or approved and not yet received (orders, status return-requested). */
+    returns: z.number().int(),
+    /** Paid orders not shipped two days after payment (orders, status unshipped). */
+    unshipped: z.number().int(),
+    /** Messages that failed (the outbox, status failed). */
+    failedmessages: z.number().int(),
+    /** Grievances past their 48-hour or one-month deadline (grievances, overdue). */
+    overduegrievances: z.number().int(),
+  }),
 });
 
 /** Low stock: this many units or fewer. */

@@ -259,6 +259,8 @@ const emptyAsUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === 
 
 /** The admin order list's filter of orders whose return waits for the merchant. */
 export const RETURN_REQUESTED = 'return-requested' as const;
+/** Paid orders still not shipped two days after payment (the dashboard's to-do list links here). */
+export const UNSHIPPED = 'unshipped' as const;
 
 /** Filters of the admin orders screen, shared by the order list and its CSV export. */
 const adminOrderFilterFields = {
@@ -274,13 +276,13 @@ const adminOrderFilterFields = {
       .optional(),
   ),
   /**
-   * A delivery status (any case), or `return-requested` (a return asked for, or approved and not yet
-   * received); "all" or empty = every order.
+   * A delivery status (any case), `return-requested` (a return asked for, or approved and not yet
+   * received) or `unshipped` (paid, not shipped two days after payment); "all" or empty = every order.
    */
   status: z.preprocess(
     (v) =>
       typeof v === 'string' ? (v.trim().toLowerCase() === 'all' ? undefined : emptyAsUndefined(v.trim().toLowerCase())) : v,
-    z.union([DeliveryStatus, z.literal(RETURN_REQUESTED)]).optional(),
+    z.union([DeliveryStatus, z.literal(RETURN_REQUESTED), z.literal(UNSHIPPED)]).optional(),
   ),
   startDate: z.preprocess(emptyAsUndefined, ymd.optional()),
   endDate: z.preprocess(emptyAsUndefined, ymd.optional()),

@@ -4,6 +4,15 @@ import { routeTable } from './route.js';
 
 export * from './gst-rules.js';
 
+/** The grievance officer the Consumer Protection (E-Commerce) Rules, 2020 require a seller to name ("" when unset). */
+export const GrievanceOfficer = z.object({
+  name: z.string(),
+  designation: z.string(),
+  email: z.string(),
+  phone: z.string(),
+});
+export type GrievanceOfficer = z.infer<typeof GrievanceOfficer>;
+
 /** What every visitor may read: the storefront's header, footer and contact page show these. */
 export const PublicSettings = z.object({
   shopname: z.string(),
@@ -17,6 +26,8 @@ export const PublicSettings = z.object({
   freeshippingabove: z.number(),
   /** Carats per ratti: ratti are shown beside carats with it (0.91, the standard ratti as weighed in Punjab). */
   rattiincarats: z.number(),
+  /** Shown in the footer and on /contact with the legal name and address. */
+  grievanceofficer: GrievanceOfficer,
 });
 export type PublicSettings = z.infer<typeof PublicSettings>;
 export const AdminSettings = PublicSettings.extend({ invoiceprefix: z.string(), updatedAt: z.string() });
@@ -73,6 +84,28 @@ export const SettingsBody = z
       .min(0, { message: 'Free-shipping threshold must be 0 or more' })
       .max(100_000_000, { message: 'Free-shipping threshold is too large' })
       .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, { message: 'At most 2 decimals' })
+      .optional(),
+    grievanceofficer: z
+      .object({
+        name: z
+          .string({ message: 'Officer’s name must be text' })
+          .trim()
+          .max(100, { message: 'Officer’s name must be at most 100 characters' }),
+        designation: z
+          .string({ message: 'Designation must be text' })
+          .trim()
+          .max(100, { message: 'Designation must be at most 100 characters' }),
+        email: z
+          .string({ message: 'E-mail must be text' })
+          .trim()
+          .toLowerCase()
+          .max(200)
+          .refine((v) => v === '' || /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(v), { message: 'Enter a valid e-mail address' }),
+        phone: z
+          .string({ message: 'Phone must be text' })
+          .trim()
+          .refine((v) => v === '' || /^\+?[0-9 ()-]{6,30}$/.test(v), { message: 'Enter a valid phone number' }),
+      })
       .optional(),
     rattiincarats: z
       .number({ message: 'Carats per ratti must be a number' })

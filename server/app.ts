@@ -26,6 +26,7 @@ import promotionRoutes from './features/promotions/routes.js';
 import seoRoutes from './features/seo/routes.js';
 import storefrontRoutes from './features/storefront/routes.js';
 import subcategoryRoutes from './features/subcategories/routes.js';
+import trustRoutes from './features/trust/routes.js';
 import { clientErrorHandler, installErrorHandling } from './http/errors.js';
 import { installJsonBodies } from './http/json-body.js';
 import { installOriginCheck } from './http/origin.js';
@@ -225,6 +226,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(storefrontRoutes);
   await app.register(gstRoutes);
   await app.register(madeToOrderRoutes);
+  await app.register(trustRoutes);
   await app.register(mediaRoutes);
   installJobs(app);
 

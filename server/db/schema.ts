@@ -916,7 +916,7 @@ export const consentLog = pgTable(
 );
 
 /** A complaint to the grievance officer (`GR/26-27/000001`), with the complainant's details as given. */
-const grievances = pgTable(
+export const grievances = pgTable(
   'grievances',
   {
     id: uuid('id').primaryKey().defaultRandom(),
@@ -947,7 +947,7 @@ const grievances = pgTable(
   ],
 );
 
-const grievanceReplies = pgTable(
+export const grievanceReplies = pgTable(
   'grievance_replies',
   {
     id: uuid('id').primaryKey().defaultRandom(),

@@ -5,8 +5,12 @@ import * as service from './service.js';
 
 export default routePlugin(dashboardRoutes, (app) => ({
   'GET /o1/api/admin/stats': async () => {
-    const [revenue, awaitingShipment] = await Promise.all([service.revenueStats(app.db), service.awaitingShipmentCount(app.db)]);
-    return { success: true, timeZone: SHOP_TIME_ZONE, ...revenue, awaitingShipment };
+    const [revenue, awaitingShipment, todo] = await Promise.all([
+      service.revenueStats(app.db),
+      service.awaitingShipmentCount(app.db),
+      service.todoCounts(app.db, app.clock()),
+    ]);
+    return { success: true, timeZone: SHOP_TIME_ZONE, ...revenue, awaitingShipment, todo };
   },
 
   'GET /o1/api/admin/low-stock': async (request) => ({ success: true, ...(await service.lowStock(app.db, request.query.limit)) }),

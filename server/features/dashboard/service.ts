@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { paiseToRupees } from '../../../contract/common.js';
 import {
   type AdminOrderFilters,
@@ -10,7 +10,9 @@ import {
   SHOP_TIME_ZONE,
 } from '../../../contract/dashboard.js';
 import { type DbOrTx, execRows } from '../../db/client.js';
-import { adminOrderFilter } from '../orders/service.js';
+import { orders, outbox, returnRequests } from '../../db/schema.js';
+import { adminOrderFilter, UNSHIPPED_TWO_DAYS } from '../orders/service.js';
+import { countOverdueGrievances } from '../trust/grievances.js';
 
 const TZ = SHOP_TIME_ZONE;
 const DAYS_IN_CHART = 30;
@@ -278,4 +280,23 @@ export async function* exportOrders(db: DbOrTx, f: AdminOrderFilters, batch = 50
     if (rows.length < batch || !last) return;
     after = { createdAt: String(last.created_at), id: last.id };
   }
+}
+
+/** The to-do list's counts: returns waiting, orders unshipped two days after payment, failed messages, overdue grievances. */
+export async function todoCounts(db: DbOrTx, now: Date) {
+  const [returnsWaiting, unshipped, failed, overduegrievances] = await Promise.all([
+    db
+      .select({ n: sql<number>`count(distinct ${returnRequests.orderId})::int` })
+      .from(returnRequests)
+      .where(inArray(returnRequests.status, ['requested', 'approved'])),
+    db.select({ n: sql<number>`count(*)::int` }).from(orders).where(UNSHIPPED_TWO_DAYS),
+    db.select({ n: sql<number>`count(*)::int` }).from(outbox).where(eq(outbox.status, 'failed')),
+    countOverdueGrievances(db, now),
+  ]);
+  return {
+    returns: Number(returnsWaiting[0]?.n ?? 0),
+    unshipped: Number(unshipped[0]?.n ?? 0),
+    failedmessages: Number(failed[0]?.n ?? 0),
+    overduegrievances,
+  };
 }

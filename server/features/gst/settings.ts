@@ -1,7 +1,13 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { paiseToRupees, rupeesToPaise } from '../../../contract/common.js';
 import { DEFAULT_HSN, USUAL_GST_RATES } from '../../../contract/gst-rules.js';
-import { type AdminSettings, gstinStateMismatch, type PublicSettings, type SettingsBody } from '../../../contract/settings.js';
+import {
+  type AdminSettings,
+  type GrievanceOfficer,
+  gstinStateMismatch,
+  type PublicSettings,
+  type SettingsBody,
+} from '../../../contract/settings.js';
 import type { DbOrTx } from '../../db/client.js';
 import { categories, categoryTax, shopSettings } from '../../db/schema.js';
 import { InvalidInput, NotFound } from '../../domain/errors.js';
@@ -19,6 +25,9 @@ export async function settingsRow(db: DbOrTx): Promise<SettingsRow> {
   return again;
 }
 
+/** No officer named yet: every field empty. */
+const NO_OFFICER: GrievanceOfficer = { name: '', designation: '', email: '', phone: '' };
+
 export function toPublicSettings(row: SettingsRow): PublicSettings {
   return {
     shopname: row.shopname,
@@ -30,6 +39,7 @@ export function toPublicSettings(row: SettingsRow): PublicSettings {
     supportemail: row.supportemail,
     freeshippingabove: paiseToRupees(row.freeshippingAbovePaise),
     rattiincarats: Number(row.rattiincarats),
+    grievanceofficer: { ...NO_OFFICER, ...(row.grievanceOfficer as Partial<GrievanceOfficer>) },
   };
 }
 
@@ -46,12 +56,13 @@ export async function updateSettings(db: DbOrTx, body: SettingsBody): Promise<Se
     const state = body.state ?? current.state;
     const mismatch = gstinStateMismatch(gstin, state);
     if (mismatch) throw new InvalidInput(mismatch, [{ path: body.gstin !== undefined ? 'gstin' : 'state', message: mismatch }]);
-    const { freeshippingabove, ...rest } = body;
+    const { freeshippingabove, grievanceofficer, ...rest } = body;
     const [row] = await tx
       .update(shopSettings)
       .set({
         ...Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)),
         ...(freeshippingabove !== undefined ? { freeshippingAbovePaise: rupeesToPaise(freeshippingabove) } : {}),
+        ...(grievanceofficer !== undefined ? { grievanceOfficer: grievanceofficer } : {}),
         updatedAt: new Date(),
       })
       .where(eq(shopSettings.id, 1))

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql }
 import type { z } from 'zod';
 import { paiseToRupees } from '../../../contract/common.js';
 import { RETURN_WINDOW_MS } from '../../../contract/lifecycle.js';
-import { type AdminOrder, type AdminOrdersQuery, RETURN_REQUESTED } from '../../../contract/orders.js';
+import { type AdminOrder, type AdminOrdersQuery, RETURN_REQUESTED, UNSHIPPED } from '../../../contract/orders.js';
 import type { Db } from '../../db/client.js';
 import { invoices, orderItems, orders, returnRequests, users } from '../../db/schema.js';
 import { NotFound } from '../../domain/errors.js';
@@ -105,6 +105,15 @@ export async function myOrders(db: Db, userId: string) {
   return (await orderViews(db, rows, { withUser: false })).map(forShopper);
 }
 
+/**
+ * Paid orders to be sent that are still not shipped two days after payment (an order is placed when it is paid): not
+ * shipped, paid, not flagged as unfulfillable.
+ */
+export const UNSHIPPED_TWO_DAYS = sql`(${orders.deliverystatus} in ('pending', 'confirmed')
+  and ${orders.paymentstatus} in ('Paid', 'Partially refunded')
+  and (${orders.flag} is null or ${orders.flag} = 'shipping_missing')
+  and ${orders.createdAt} < now() - interval '2 days')`;
+
 const WHOLE_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** Midnight at the start of a calendar day in India (UTC+05:30, no daylight saving). */
@@ -158,7 +167,9 @@ export function adminOrderFilter(q: Omit<AdminQuery, 'page' | 'limit'>): SQL | u
       ) as SQL,
     );
   }
-  if (q.status === RETURN_REQUESTED) {
+  if (q.status === UNSHIPPED) {
+    where.push(UNSHIPPED_TWO_DAYS);
+  } else if (q.status === RETURN_REQUESTED) {
     where.push(
       sql`exists (select 1 from ${returnRequests} r where r.order_id = ${orders.id} and r.status in ('requested', 'approved'))`,
     );
@@ -194,7 +205,8 @@ export async function adminOrdersUntil(db: Db, q: AdminQuery) {
   const rows = await queries.page;
   const totalPages = Math.ceil(totalOrders / q.limit);
   const orders = await orderViews(db, rows, { withUser: true });
-  let validUntil = Number.POSITIVE_INFINITY;
+  // An order turns two days unshipped without any write: that list is made again at least every minute.
+  let validUntil = q.status === UNSHIPPED ? Date.now() + 60_000 : Number.POSITIVE_INFINITY;
   for (const [k, o] of orders.entries()) {
     const deliveredAt = rows[k]?.deliveredAt;
     if (o.returnable && deliveredAt) validUntil = Math.min(validUntil, deliveredAt.getTime() + RETURN_WINDOW_MS + 1);

@@ -15,8 +15,15 @@ const CUSTOMER_TEMPLATES = [
   'refund_processed',
   'return_updated',
   'password_code',
+  'grievance_received',
+  'grievance_updated',
 ] as const;
-const MERCHANT_TEMPLATES = ['merchant_new_order', 'merchant_flagged_payment', 'merchant_low_stock'] as const;
+const MERCHANT_TEMPLATES = [
+  'merchant_new_order',
+  'merchant_flagged_payment',
+  'merchant_low_stock',
+  'merchant_grievance',
+] as const;
 type TemplateName = (typeof CUSTOMER_TEMPLATES)[number] | (typeof MERCHANT_TEMPLATES)[number];
 
 const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
@@ -24,6 +31,17 @@ const rupees = (v: unknown) =>
   `₹${Number(v ?? 0).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** An instant as India reads it: "30 Nov 2026, 4:30 pm". */
+const indiaDateTime = (v: unknown) =>
+  new Date(str(v)).toLocaleString('en-IN', {
+    timeZone: 'Asia/Kolkata',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
 
 type Line = { name: string; quantity: number; price: number };
 const linesOf = (d: Data): Line[] => (Array.isArray(d.items) ? (d.items as Line[]) : []);
@@ -177,6 +195,52 @@ export function render(template: string, lang: Language, d: Data, shopUrl: strin
             [code],
           );
     }
+    case 'grievance_received': {
+      const ticket = str(d.number);
+      const ack = indiaDateTime(d.acknowledgeby);
+      const by = indiaDateTime(d.resolveby);
+      return hi
+        ? make(
+            `आपकी शिकायत ${ticket} मिल गई है`,
+            [
+              `आपकी शिकायत "${str(d.subject)}" दर्ज हो गई है। टिकट संख्या: ${ticket}।`,
+              `हमारे शिकायत अधिकारी ${ack} तक उत्तर देंगे और ${by} तक इसका समाधान करेंगे।`,
+            ],
+            [ticket, by],
+          )
+        : make(
+            `We have received your grievance ${ticket}`,
+            [
+              `Your grievance "${str(d.subject)}" is registered as ticket ${ticket}.`,
+              `Our grievance officer will reply by ${ack} and resolve it by ${by}.`,
+            ],
+            [ticket, by],
+          );
+    }
+    case 'grievance_updated': {
+      const ticket = str(d.number);
+      const resolved = str(d.status) === 'resolved';
+      return hi
+        ? make(
+            `आपकी शिकायत ${ticket}: ${resolved ? 'समाधान हो गया' : 'नया उत्तर'}`,
+            [`शिकायत अधिकारी का उत्तर: ${str(d.reply)}`, `अपनी शिकायतें यहाँ देखें: ${shopUrl}/account`],
+            [ticket, resolved ? 'समाधान हो गया' : 'खुली'],
+          )
+        : make(
+            `Your grievance ${ticket}: ${resolved ? 'resolved' : 'a reply'}`,
+            [`The grievance officer replied: ${str(d.reply)}`, `See your grievances at ${shopUrl}/account`],
+            [ticket, resolved ? 'resolved' : 'open'],
+          );
+    }
+    case 'merchant_grievance':
+      return make(
+        `New grievance ${str(d.number)}: ${str(d.subject)}`,
+        [
+          `${str(d.name)} filed grievance ${str(d.number)}. Acknowledge it by ${indiaDateTime(d.acknowledgeby)} and resolve it by ${indiaDateTime(d.resolveby)}.`,
+          `Open it: ${shopUrl}/dashboard/grievances`,
+        ],
+        [str(d.number), indiaDateTime(d.resolveby)],
+      );
     case 'merchant_new_order': {
       const total = rupees(d.total);
       return make(

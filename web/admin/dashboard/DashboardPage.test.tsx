@@ -49,6 +49,7 @@ describe('DashboardPage', () => {
         },
         daily: days,
         awaitingShipment: 1,
+        todo: { returns: 0, unshipped: 0, failedmessages: 0, overduegrievances: 0 },
       }),
     );
     vi.spyOn(adminApi.dashboard, 'lowStock').mockResolvedValue(

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { AlertTriangle, FolderTree, IndianRupee, Package, ShoppingBag, Tags, Truck, Users } from 'lucide-react';
+import { AlertTriangle, FolderTree, IndianRupee, ListTodo, Package, ShoppingBag, Tags, Truck, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { adminApi } from '../../api/admin';
@@ -88,6 +88,44 @@ const STATUS_BADGE: Record<string, string> = {
   confirmed: 'bg-blue-100 text-blue-800',
 };
 
+/** The to-do list's rows: what each count is and the list it links to. */
+const TODO = [
+  { key: 'returns', label: 'Returns waiting', to: '/dashboard/orders?status=return-requested' },
+  { key: 'unshipped', label: 'Paid orders not shipped for 2 days', to: '/dashboard/orders?status=unshipped' },
+  { key: 'failedmessages', label: 'Failed messages', to: '/dashboard/outbox?status=failed' },
+  { key: 'overduegrievances', label: 'Overdue grievances', to: '/dashboard/grievances?overdue=true' },
+] as const;
+
+function TodoList({ todo }: { todo: Record<(typeof TODO)[number]['key'], number> }) {
+  const waiting = TODO.filter((t) => todo[t.key] > 0);
+  return (
+    <section aria-labelledby="todo-heading" className="mt-6 rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
+      <h2 id="todo-heading" className="mb-2 flex items-center gap-2 font-semibold text-gray-900">
+        <ListTodo aria-hidden className="size-4 text-brand-700" /> To do
+      </h2>
+      {waiting.length === 0 ? (
+        <p className="text-sm text-gray-600">Nothing is waiting for you.</p>
+      ) : (
+        <ul className="grid gap-2 sm:grid-cols-2 xl:grid-cols-4" data-testid="todo">
+          {waiting.map((t) => (
+            <li key={t.key}>
+              <Link
+                to={t.to}
+                className="flex items-center justify-between gap-3 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900 hover:border-amber-400 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+              >
+                <span>{t.label}</span>
+                <span className="rounded-full bg-amber-600 px-2 py-0.5 text-xs font-semibold text-white tabular-nums">
+                  {todo[t.key]}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 export default function DashboardPage() {
   const stats = useQuery({ queryKey: ['admin', 'stats'], queryFn: adminApi.dashboard.stats });
   const lowStock = useQuery({ queryKey: ['admin', 'low-stock'], queryFn: () => adminApi.dashboard.lowStock(10) });
@@ -111,6 +149,8 @@ export default function DashboardPage() {
       </div>
 
       {stats.isError ? <ErrorBanner>Failed to load the revenue figures.</ErrorBanner> : null}
+
+      {stats.data ? <TodoList todo={stats.data.todo} /> : null}
 
       <div className="mt-6 grid gap-3 sm:grid-cols-3">
         <PeriodCard label="Today" revenue={periods?.today.revenue} paidOrders={periods?.today.paidOrders} />

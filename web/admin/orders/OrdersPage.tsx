@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { SETTABLE_DELIVERY_STATUSES } from '../../../contract/lifecycle';
-import { RETURN_REQUESTED } from '../../../contract/orders';
+import { RETURN_REQUESTED, UNSHIPPED } from '../../../contract/orders';
 import { type AdminOrderFilters, adminApi, type Order, type OrderPage } from '../../api/admin';
 import { countOf } from '../../ui/plural';
 import { errorText } from '../format';
@@ -66,6 +66,7 @@ function FilterFields({ value, onChange, idPrefix }: { value: Filters; onChange:
             </option>
           ))}
           <option value={RETURN_REQUESTED}>Return requested</option>
+          <option value={UNSHIPPED}>Not shipped for 2 days</option>
         </SelectInput>
       </Field>
       <Field id={`${idPrefix}-start`} label="Start date">
@@ -93,7 +94,12 @@ function FilterFields({ value, onChange, idPrefix }: { value: Filters; onChange:
 export default function OrdersPage() {
   const qc = useQueryClient();
   const [params] = useSearchParams();
-  const [filters, setFilters] = useState<Filters>({ ...EMPTY_FILTERS, search: params.get('search') ?? '' });
+  // The dashboard links here with ?search= (an order) or ?status= (a to-do list's count).
+  const [filters, setFilters] = useState<Filters>({
+    ...EMPTY_FILTERS,
+    search: params.get('search') ?? '',
+    status: params.get('status') ?? '',
+  });
   const [sheetOpen, setSheetOpen] = useState(false);
   const [draft, setDraft] = useState<Filters>(filters);
   const [paging, setPaging] = useState<{ key: string; page: number }>({ key: '', page: 1 });

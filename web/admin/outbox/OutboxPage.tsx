@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { RotateCw } from 'lucide-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { accountApi, type OutboxMessage, type OutboxStatus } from '../../api/account';
 import { errorText, formatDateTime } from '../format';
@@ -34,13 +35,21 @@ const TEMPLATE_LABEL: Record<string, string> = {
   merchant_new_order: 'New order (to the shop)',
   merchant_flagged_payment: 'Flagged payment (to the shop)',
   merchant_low_stock: 'Low stock (to the shop)',
+  grievance_received: 'Grievance received',
+  grievance_updated: 'Grievance reply',
+  merchant_grievance: 'New grievance (to the shop)',
 };
 
 /** Messages to customers and the shop: what was sent, what waits, what failed (with Retry). */
 export default function OutboxPage() {
   const qc = useQueryClient();
   const [page, setPage] = useState(1);
-  const [status, setStatus] = useState<OutboxStatus | ''>('');
+  const [params] = useSearchParams();
+  // The dashboard's to-do list links here with ?status=failed.
+  const [status, setStatus] = useState<OutboxStatus | ''>(() => {
+    const asked = params.get('status');
+    return asked && asked in STATUS_LABEL ? (asked as OutboxStatus) : '';
+  });
   const [retrying, setRetrying] = useState<string | null>(null);
   const key = ['admin', 'outbox', page, status] as const;
   const query = useQuery({

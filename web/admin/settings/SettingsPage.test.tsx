@@ -22,6 +22,7 @@ const settings: AdminSettings = {
   supportemail: 'support@ratnagems.in',
   freeshippingabove: 150000,
   rattiincarats: 0.91,
+  grievanceofficer: { name: '', designation: '', email: '', phone: '' },
   invoiceprefix: 'RG',
   updatedAt: '2026-04-01T06:30:00.000Z',
 };
