@@ -7,7 +7,7 @@ import { CartItemsResponse } from '../../contract/orders.js';
 import { openPostgres } from '../db/client.js';
 import { products } from '../db/schema.js';
 import { patchProduct } from '../features/products/test-kit.js';
-import { createProduct, shop } from '../test/fixtures.js';
+import { createProduct, SHIPPING, shop } from '../test/fixtures.js';
 import { createTestApp, onPostgres, type TestApp, type TestUser } from '../test/helpers.js';
 import { cacheKey, PUBLIC_CACHE_CONTROL } from './answer-cache.js';
 
@@ -106,6 +106,44 @@ describe('public catalogue answers', () => {
     expect(await stock()).toBe(2);
     await s.payAndPlace(shopper.cookie);
     expect(await stock()).toBe(1);
+  });
+
+  it('keeps every answer not showing the held products through a flood of checkouts, and shows the new stock', async () => {
+    const held = await createProduct(t.database.db, { pricePaise: 90_000, stock: 50 });
+    for (let i = 0; i < 30; i++) await createProduct(t.database.db, { pricePaise: 100_000 + i });
+    const other = await createProduct(t.database.db, { pricePaise: 200_000, stock: 7 });
+    await t.app.catalogueSettled(); // the new products' own notices are heard before anything is kept
+    const page1 = () => t.request({ method: 'GET', url: '/p1/api/filter/all?page=1' });
+    const page2 = () => t.request({ method: 'GET', url: '/p1/api/filter/all?page=2' });
+    const stockOn = async (res: { body: string }) => {
+      const products = (JSON.parse(res.body) as { products: { _id: string; stockquantity: number }[] }).products;
+      return products.find((p) => p._id === held.id)?.stockquantity;
+    };
+    expect(await stockOn(await page1())).toBeUndefined(); // the 30 newest, not the held stone
+    expect(await stockOn(await page2())).toBe(50);
+    await bySlug(t, other.slug);
+    await bySlug(t, held.slug);
+
+    const shopper = await t.signUpAndIn();
+    const s = shop(t);
+    expect((await s.add(shopper.cookie, held.id, 2)).statusCode).toBe(200);
+    const line = CartItemsResponse.parse((await t.request({ method: 'GET', url: '/c2/api/all', cookie: shopper.cookie })).json())
+      .data[0]?._id as string;
+    for (let i = 0; i < 12; i++) {
+      // one unit, then two: each checkout replaces the one before, taking and giving back stock
+      const res = await s.hold(shopper.cookie, { shippinginfo: SHIPPING, items: [{ cartItemId: line, quantity: 1 + (i % 2) }] });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const heldStock = async () => ProductBySlugResponse.parse((await bySlug(t, held.slug)).json()).product.stockquantity;
+    await expect.poll(heldStock, { timeout: 5_000 }).toBe(48);
+    await expect.poll(async () => stockOn(await page2()), { timeout: 5_000 }).toBe(48);
+
+    const before = t.app.answers.stats();
+    expect((await page1()).statusCode).toBe(200);
+    expect(priceOf(await bySlug(t, other.slug))).toBe(2000);
+    const after = t.app.answers.stats();
+    expect(after.hits - before.hits).toBe(2);
+    expect(after.misses).toBe(before.misses);
   });
 
   it('lets no answer outlive the next sale start or end, without any write at the boundary', async () => {

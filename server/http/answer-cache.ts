@@ -12,6 +12,9 @@ import type { CatalogueTable } from '../../contract/route.js';
  * - **Dependencies**: each route names the tables its answer is read from (`cache` in contract/*.ts). A change
  *   to one of them (PostgreSQL NOTIFY from the catalogue triggers, see server/http/catalogue-feed.ts) drops
  *   every answer that depends on it at once. An answer worked out while one of its tables changed is not kept.
+ * - **Stock**: a write that changed only products' stock (a checkout's hold, a hold given back) names the products
+ *   instead of the table, and only the answers showing one of them go (each answer read from products knows the
+ *   ids in its body): a flood of checkouts does not empty the cache of listings that do not show what they held.
  * - **Sales**: an answer read from `sales` is kept no longer than the next sale start or end after it was made
  *   (a sale starting or ending changes prices without any write).
  * - **Size**: least recently used answers make room when the bodies (and their compressed copies) pass
@@ -34,7 +37,19 @@ type Entry = {
   expiresAt: number;
   compressed: Partial<Record<Encoding, Buffer>>;
   bytes: number;
+  /** The ids in the body (`"_id":"…"`) of an answer read from products: a stock change to one drops it. */
+  ids: readonly string[];
 };
+
+/** Ids whose stock changed lately, each with the stock generation it changed at; past this many, the oldest go. */
+const STOCK_LOG_MAX = 10_000;
+const ID_IN_BODY = /"_id":"([0-9a-f-]{36})"/g;
+
+function idsIn(body: string): string[] {
+  const ids = new Set<string>();
+  for (const m of body.matchAll(ID_IN_BODY)) ids.add(m[1] as string);
+  return [...ids];
+}
 
 /** `resets`: how many times everything was dropped (the change feed lost or back). */
 type AnswerCacheStats = { entries: number; bytes: number; hits: number; misses: number; resets: number };
@@ -45,6 +60,13 @@ export class AnswerCache {
   private readonly byTable = new Map<CatalogueTable, Set<string>>();
   /** Bumped by every change of a table: an answer made across a bump is not kept. */
   private readonly generations = new Map<CatalogueTable, number>();
+  /** Answer keys by the product ids their bodies show. */
+  private readonly byId = new Map<string, Set<string>>();
+  /** Bumped by every stock change; the ids changed lately with the generation each changed at. */
+  private stockGeneration = 0;
+  private readonly stockChangedAt = new Map<string, number>();
+  /** Answers begun before this stock generation are not kept (the log of what changed before it is gone). */
+  private stockFloor = 0;
   private resets = 0;
   private bytes = 0;
   private hits = 0;
@@ -86,6 +108,32 @@ export class AnswerCache {
     for (const l of this.listeners) l(table);
   }
 
+  /**
+   * Only the stock of these products changed: the answers showing one of them go, every other answer stays (the
+   * listing totals and orders do not depend on stock).
+   */
+  stockChanged(ids: readonly string[]): void {
+    this.stockGeneration++;
+    for (const id of ids) {
+      this.stockChangedAt.delete(id);
+      this.stockChangedAt.set(id, this.stockGeneration);
+      const keys = this.byId.get(id);
+      if (keys) for (const key of [...keys]) this.drop(key);
+    }
+    while (this.stockChangedAt.size > STOCK_LOG_MAX) {
+      const [oldest, at] = this.stockChangedAt.entries().next().value as [string, number];
+      this.stockChangedAt.delete(oldest);
+      this.stockFloor = Math.max(this.stockFloor, at);
+    }
+  }
+
+  /** Whether an answer begun at stock generation `from` showing `ids` may have missed a stock change. */
+  private stockMoved(from: number, ids: readonly string[]): boolean {
+    if (from === this.stockGeneration) return false;
+    if (from < this.stockFloor) return true;
+    return ids.some((id) => (this.stockChangedAt.get(id) ?? 0) > from);
+  }
+
   /** Anything may have changed (the feed was lost or is back): every answer goes. */
   clear(): void {
     this.resets++;
@@ -93,6 +141,7 @@ export class AnswerCache {
     this.boundary = undefined;
     this.entries.clear();
     this.byTable.clear();
+    this.byId.clear();
     this.bytes = 0;
     for (const l of this.listeners) l(null);
   }
@@ -103,6 +152,11 @@ export class AnswerCache {
     this.entries.delete(key);
     this.bytes -= e.bytes;
     for (const t of e.deps) this.byTable.get(t)?.delete(key);
+    for (const id of e.ids) {
+      const keys = this.byId.get(id);
+      keys?.delete(key);
+      if (keys?.size === 0) this.byId.delete(id);
+    }
   }
 
   private stamp(deps: readonly CatalogueTable[]): string {
@@ -145,9 +199,18 @@ export class AnswerCache {
     return e;
   }
 
-  private store(key: string, body: Buffer, deps: readonly CatalogueTable[], expiresAt: number): Entry {
+  private store(key: string, body: Buffer, deps: readonly CatalogueTable[], expiresAt: number, ids: string[]): Entry {
     const etag = crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27);
-    const entry: Entry = { key, body, etag, deps, expiresAt, compressed: {}, bytes: body.length + key.length * 2 + 200 };
+    const entry: Entry = {
+      key,
+      body,
+      etag,
+      deps,
+      expiresAt,
+      compressed: {},
+      bytes: body.length + key.length * 2 + 200 + ids.length * 80,
+      ids,
+    };
     if (entry.bytes > this.maxBytes) return entry;
     this.drop(key);
     this.entries.set(key, entry);
@@ -155,6 +218,11 @@ export class AnswerCache {
     for (const t of deps) {
       const keys = this.byTable.get(t) ?? new Set<string>();
       this.byTable.set(t, keys);
+      keys.add(key);
+    }
+    for (const id of ids) {
+      const keys = this.byId.get(id) ?? new Set<string>();
+      this.byId.set(id, keys);
       keys.add(key);
     }
     this.evict();
@@ -188,13 +256,16 @@ export class AnswerCache {
     }
     this.misses++;
     const stamp = this.stamp(deps);
+    const stockFrom = this.stockGeneration;
     const expiresAt = deps.includes('sales') ? await this.saleExpiry() : Number.POSITIVE_INFINITY;
     const answer = await work();
     if (reply.sent || answer === reply || answer === undefined || reply.statusCode !== 200) return answer;
-    const body = Buffer.from(JSON.stringify(answer));
-    const made = { key, body, etag: '', deps, expiresAt, compressed: {}, bytes: 0 } as Entry;
-    const fresh = this.live && stamp === this.stamp(deps);
-    const entry = fresh ? this.store(key, body, deps, expiresAt) : made;
+    const json = JSON.stringify(answer);
+    const body = Buffer.from(json);
+    const ids = deps.includes('products') ? idsIn(json) : [];
+    const made = { key, body, etag: '', deps, expiresAt, compressed: {}, bytes: 0, ids } as Entry;
+    const fresh = this.live && stamp === this.stamp(deps) && !this.stockMoved(stockFrom, ids);
+    const entry = fresh ? this.store(key, body, deps, expiresAt, ids) : made;
     if (!entry.etag) entry.etag = crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27);
     return send(request, reply, entry, this);
   }

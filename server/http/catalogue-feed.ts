@@ -16,6 +16,8 @@ const ORDER_TABLES = new Set(['orders', 'order_items', 'order_events', 'refunds'
 const SESSION_TABLES = new Set(['sessions', 'users']);
 /** Catalogue tables an order list shows (each line's live product with its category names). */
 const ORDER_CATALOGUE = new Set<string>(['products', 'categories', 'subcategories']);
+/** A write that changed only products' stock names them: `product_stock:<id>,<id>…` (migration 0200). */
+const STOCK_PREFIX = 'product_stock:';
 /** The statement the listening connection runs (and then nothing else): how its servers are counted. */
 const LISTEN_STATEMENT = `listen "${CATALOGUE_CHANNEL}"`;
 
@@ -117,6 +119,11 @@ export async function installCatalogueFeed(app: FastifyInstance): Promise<void> 
       if (ORDER_TABLES.has(payload) || SESSION_TABLES.has(payload)) {
         if (ORDER_TABLES.has(payload)) orderLists.changed();
         if (SESSION_TABLES.has(payload)) signedIn.changed();
+      } else if (payload.startsWith(STOCK_PREFIX)) {
+        // Only stock changed (a hold taken or given back): the answers and pages showing those products go.
+        answers.stockChanged(payload.slice(STOCK_PREFIX.length).split(','));
+        orderLists.changed();
+        app.renderedPages.changed();
       } else if (KNOWN.has(payload)) {
         if (ORDER_CATALOGUE.has(payload)) orderLists.changed();
         answers.invalidate(payload as CatalogueTable);
