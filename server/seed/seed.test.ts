@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { COLOUR_PALETTE, IMAGE_WIDTHS } from '../../contract/catalogue.js';
+import { DesignsResponse, MetalRatesResponse, PiecePriceResponse } from '../../contract/made-to-order.js';
 import { parseConfig } from '../config.js';
 import { type Database, openPostgres } from '../db/client.js';
 import { categories, products, subcategories } from '../db/schema.js';
@@ -175,6 +176,32 @@ describe('what the demo catalogue holds', () => {
       { categoryname: 'Gemstones', hsn: '7103', gstrate: 0.25, isdefault: false },
       { categoryname: 'Jewellery', hsn: '7113', gstrate: 3, isdefault: false },
     ]);
+  });
+
+  it('offers its designs at current metal rates: a demo ruby is priced in the solitaire ring, to the rupee', async () => {
+    const designs = DesignsResponse.parse((await t.request({ method: 'GET', url: '/p1/api/designs' })).json()).designs;
+    expect(designs.map((d) => d.name)).toEqual(['Navratna-style bracelet', 'Classic pendant', 'Halo ring', 'Solitaire ring']);
+    const rates = MetalRatesResponse.parse((await t.request({ method: 'GET', url: '/a1/api/metal-rates' })).json()).rates;
+    expect(rates.every((r) => r.current && (r.pergram ?? 0) > 0)).toBe(true);
+    const ring = designs.find((d) => d.name === 'Solitaire ring');
+    const rubies = await database.db
+      .select({ id: products.id, shape: products.shape, carats: products.weightcarrat })
+      .from(products)
+      .innerJoin(subcategories, eq(subcategories.id, products.subcategoryId))
+      .where(eq(subcategories.name, 'Ruby'));
+    const stone = rubies.find(
+      (r) =>
+        ring?.shapes.includes(r.shape) && Number(r.carats) >= (ring?.mincarat ?? 0) && Number(r.carats) <= (ring?.maxcarat ?? 0),
+    );
+    expect(stone, 'a demo ruby that fits the solitaire ring').toBeDefined();
+    const res = await t.request({
+      method: 'GET',
+      url: `/p1/api/made-to-order/price?productId=${stone?.id}&designId=${ring?._id}&metal=gold-22k&size=14`,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { price } = PiecePriceResponse.parse(res.json());
+    expect(price.metal).toEqual({ grams: 4.04, rate: 7195, amount: 29067.8 });
+    expect(Number.isInteger(price.total)).toBe(true);
   });
 
   it('has the two categories, every subcategory and about 200 products', async () => {
