@@ -1,3 +1,4 @@
+// @postgres: change notices travel by LISTEN/NOTIFY on PostgreSQL
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../test/fixtures.js';
 import { freshDatabase } from '../test/helpers.js';

@@ -1,3 +1,4 @@
+// @postgres: row decoding follows each driver's types
 import { desc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectPricedProducts } from '../features/products/rows.js';

@@ -1,3 +1,4 @@
+// @postgres: two servers on one database and one bucket
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import sharp from 'sharp';

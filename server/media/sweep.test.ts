@@ -1,3 +1,4 @@
+// @postgres: the media still referenced is found in SQL
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';

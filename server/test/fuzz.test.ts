@@ -1,3 +1,4 @@
+// @postgres: random requests must never reach a driver error as a 5xx
 import crypto from 'node:crypto';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';

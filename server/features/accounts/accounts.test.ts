@@ -1,3 +1,4 @@
+// @postgres: two default addresses added at the same moment
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AddressesResponse, RESET_LIMITS } from '../../../contract/accounts.js';

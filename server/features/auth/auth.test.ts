@@ -1,3 +1,4 @@
+// @postgres: sessions and sign-in counters written by concurrent requests
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../config.js';
 import { users } from '../../db/schema.js';

@@ -1,3 +1,4 @@
+// @postgres: stock counted against the cart in SQL
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CartChangeResponse, CartCountResponse, CartItemsResponse } from '../../../contract/orders.js';

@@ -1,3 +1,4 @@
+// @postgres: India-time day boundaries and aggregates in SQL
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

@@ -1,3 +1,4 @@
+// @postgres: the CSV export pages through the orders in SQL (keyset) while it streams
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

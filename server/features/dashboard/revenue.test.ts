@@ -1,3 +1,4 @@
+// @postgres: revenue aggregates in SQL
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DashboardStatsResponse, SHOP_TIME_ZONE } from '../../../contract/dashboard.js';

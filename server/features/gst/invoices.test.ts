@@ -1,3 +1,4 @@
+// @postgres: concurrent payments take consecutive invoice numbers
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gstinCheckChar } from '../../../contract/gst-rules.js';

@@ -1,3 +1,4 @@
+// @postgres: the GSTR-1 report is aggregated in SQL
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GstReportResponse } from '../../../contract/gst.js';
 import { gstinCheckChar } from '../../../contract/gst-rules.js';

@@ -1,3 +1,4 @@
+// @postgres: 20 admins refunding one order at once
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

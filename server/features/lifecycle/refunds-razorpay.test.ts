@@ -1,3 +1,4 @@
+// @postgres: a cancel racing the late webhook of the same payment
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AdminOrderActionResponse, AdminOrderDetailResponse } from '../../../contract/order-actions.js';

@@ -1,3 +1,4 @@
+// @postgres: India-time date filters and paging in SQL
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

@@ -1,3 +1,4 @@
+// @postgres: stock holds taken under row locks
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CartItemsResponse, RazorpayOrderResponse, SandboxPayResponse } from '../../../contract/orders.js';
 import { createProduct, productRow, SHIPPING, shop } from '../../test/fixtures.js';

@@ -1,3 +1,4 @@
+// @postgres: the reconciler and the purge pick checkouts in SQL, never one an order, payment or hold refers to
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderResponse, RazorpayOrderResponse } from '../../../contract/orders.js';

@@ -1,3 +1,4 @@
+// @postgres: concurrent checkout attempts counted before any is made
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkouts } from '../../db/schema.js';

@@ -1,3 +1,4 @@
+// @postgres: verify and webhook placing the same payment at the same instant
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { eq } from 'drizzle-orm';

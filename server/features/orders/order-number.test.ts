@@ -1,3 +1,4 @@
+// @postgres: orders placed at the same moment get different numbers
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminOrdersResponse, MyOrdersResponse } from '../../../contract/orders.js';

@@ -1,3 +1,4 @@
+// @postgres: query plans through trigram indexes
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminOrdersQuery, AdminOrdersResponse } from '../../../contract/orders.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/helpers.js';

@@ -1,3 +1,4 @@
+// @postgres: writes behind the server's back reach it through change notices
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FilterResponse } from '../../../contract/catalogue.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/helpers.js';

@@ -1,3 +1,4 @@
+// @postgres: gem filters are SQL over the specifications
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FilterResponse } from '../../../contract/catalogue.js';
 import { PublicSettingsResponse } from '../../../contract/settings.js';

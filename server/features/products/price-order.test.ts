@@ -1,3 +1,4 @@
+// @postgres: ordering by the price paid is computed in SQL
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FilterResponse } from '../../../contract/catalogue.js';
 import { sales } from '../../db/schema.js';

@@ -1,3 +1,4 @@
+// @postgres: query plans on 10,000 products
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FilterResponse } from '../../../contract/catalogue.js';
 import { parseFilter } from '../../../contract/filter.js';

@@ -1,3 +1,4 @@
+// @postgres: listing and best-seller queries in SQL
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AdminProductsResponse,

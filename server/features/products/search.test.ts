@@ -1,3 +1,4 @@
+// @postgres: typo-tolerant search through trigram similarity
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SuggestResponse } from '../../../contract/search.js';
 import { createTestApp, type TestApp } from '../../test/helpers.js';

@@ -1,3 +1,4 @@
+// @postgres: listing pages and filter categories in SQL
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FilterResponse, ProductCategoriesResponse } from '../../../contract/catalogue.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/helpers.js';

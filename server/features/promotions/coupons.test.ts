@@ -1,3 +1,4 @@
+// @postgres: the last use of a coupon among 50 shoppers at once
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

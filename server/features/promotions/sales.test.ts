@@ -1,3 +1,4 @@
+// @postgres: sale windows and sale-price sorting in SQL
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FilterResponse, ProductBySlugResponse, ProductsResponse } from '../../../contract/catalogue.js';
