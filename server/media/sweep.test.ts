@@ -113,12 +113,18 @@ describe.each(drivers)('media sweep ($name)', (driver) => {
 });
 
 describe('scheduled sweep', () => {
-  async function appWithJobs(jobsEnabled: boolean) {
-    const shop = await createTestApp();
+  /** An unreferenced product file two days old, which a sweep removes. */
+  async function oldFile(shop: TestApp) {
     const key = `products/${crypto.randomUUID()}/1280.webp`;
     await shop.app.media.put(key, crypto.randomBytes(16), 'image/webp');
     const when = new Date(Date.now() - 2 * DAY_MS);
     fs.utimesSync(path.join(shop.dataDir, 'uploads', key), when, when);
+    return key;
+  }
+
+  async function appWithJobs(jobsEnabled: boolean) {
+    const shop = await createTestApp();
+    const key = await oldFile(shop);
     const jobs = Fastify({ logger: false });
     jobs.decorate('db', shop.app.db);
     jobs.decorate('media', shop.app.media);
@@ -133,7 +139,12 @@ describe('scheduled sweep', () => {
     const off = await appWithJobs(false);
     try {
       await expect.poll(() => on.shop.app.media.exists(on.key), { timeout: 10_000 }).toBe(false);
-      await new Promise((r) => setTimeout(r, 300));
+      // Three more sweeps of `on`, one after another, each started after `off` was ready: a sweep `off` had
+      // scheduled (10 ms after it was ready, before any of these) would have run and removed its file by then.
+      for (let i = 0; i < 3; i++) {
+        const again = await oldFile(on.shop);
+        await expect.poll(() => on.shop.app.media.exists(again), { timeout: 10_000 }).toBe(false);
+      }
       expect(await off.shop.app.media.exists(off.key)).toBe(true);
     } finally {
       await on.jobs.close();

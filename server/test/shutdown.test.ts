@@ -93,8 +93,6 @@ const exited = (child: ChildProcess) =>
     child.exitCode !== null || child.signalCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code)),
   );
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 describe('graceful shutdown', () => {
   it('on SIGTERM stops taking connections, finishes the request in flight, closes the database and exits 0', async () => {
     const { child, output } = await startServer();
@@ -108,19 +106,27 @@ describe('graceful shutdown', () => {
         answer += d;
       });
       const ended = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+      // With `Expect: 100-continue` the server says when it has the request in hand (it answers 100 Continue).
       socket.write(
         `POST /u1/api/signin HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\nContent-Type: application/json\r\n` +
-          `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`,
+          `Content-Length: ${Buffer.byteLength(body)}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`,
       );
-      await sleep(300);
+      await expect.poll(() => answer, { timeout: 30_000 }).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\n/);
 
       child.kill('SIGTERM');
-      await sleep(700);
+      // Once it no longer takes connections, it is still there, finishing the request in flight.
+      const listening = () =>
+        fetch(`${BASE}/healthz`).then(
+          () => true,
+          () => false,
+        );
+      await expect.poll(listening, { timeout: 30_000 }).toBe(false);
       expect(child.exitCode, output()).toBeNull(); // still finishing the request in flight
       await expect(fetch(`${BASE}/healthz`)).rejects.toThrow(); // but no longer listening
 
       socket.write(body.slice(10));
       await ended;
+      answer = answer.replace(/^HTTP\/1\.1 100 Continue\r\n\r\n/, '');
       expect(answer).toMatch(/^HTTP\/1\.1 401 /);
       expect(answer).toContain('"message":"Invalid mobile number or password"');
 

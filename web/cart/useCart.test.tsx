@@ -82,6 +82,20 @@ function setup() {
   return { ...hook, qc };
 }
 
+/**
+ * Until nothing is being fetched or changed (but the count, which answers only when a test asks it to), lets the
+ * notifications React Query has already scheduled (timers of no delay) reach the screen, then once more: whatever
+ * those answers were going to start has started and shown.
+ */
+async function settled(qc: QueryClient) {
+  const tick = () => act(() => new Promise<void>((r) => setTimeout(r, 0)));
+  const busy = () =>
+    qc.isMutating() + qc.isFetching({ predicate: (q) => !(q.queryKey[0] === 'cart' && q.queryKey[1] === 'count') });
+  await tick();
+  while (busy() > 0) await tick();
+  await tick();
+}
+
 async function loaded(list: CartItem[] = [line('a')]) {
   routes['GET /c2/api/all'] = () => items(list);
   const h = setup();
@@ -93,10 +107,10 @@ async function loaded(list: CartItem[] = [line('a')]) {
 describe('cart state', () => {
   it('starts empty, count 0, not loading, no error, and asks nothing of the cart while signed out', async () => {
     routes['GET /u1/api/checkuser'] = () => json(401, { success: false, message: 'Please sign in to continue' });
-    const { result } = setup();
+    const { result, qc } = setup();
     expect(result.current.cart).toMatchObject({ cartItems: [], cartCount: 0, loading: false, error: null });
     await waitFor(() => expect(calls).toContain('GET /u1/api/checkuser'));
-    await new Promise((r) => setTimeout(r, 20));
+    await settled(qc);
     expect(result.current.cart).toMatchObject({ cartItems: [], cartCount: 0, loading: false, error: null });
     expect(calls.filter((c) => c.includes('/c2/api'))).toEqual([]);
   });
@@ -235,7 +249,7 @@ describe('cart state', () => {
       await h.result.current.cart.updateQuantity('a', 5).catch(() => {});
     });
     expect(h.result.current.cart.error).toBe('Failed to update quantity');
-    await new Promise((r) => setTimeout(r, 20)); // a late notification would show here
+    await settled(h.qc); // a late notification would show here
     expect(h.result.current.cart.cartItems[0]?.quantity).toBe(4);
   });
 

@@ -1,4 +1,4 @@
-import { render, waitFor } from '@testing-library/react';
+import { act, render, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import keeper from '../early-taps.js?raw';
@@ -94,22 +94,34 @@ describe('useEarlyTaps', () => {
     buy.button.click();
     add.button.click();
     const run = vi.fn(async (_key: string) => {});
-    // Strict mode runs the effect twice: still once.
-    render(
-      <StrictMode>
-        <Card id="p4" run={run} />
-      </StrictMode>,
-    );
-    await waitFor(() => expect(run).toHaveBeenCalledTimes(2));
-    expect(run.mock.calls.map((c) => c[0])).toEqual(['add:p4', 'buy:p4']);
-    await new Promise((r) => setTimeout(r, 20));
-    expect(run).toHaveBeenCalledTimes(2);
+    vi.useFakeTimers();
+    try {
+      // Strict mode runs the effect twice: still once.
+      render(
+        <StrictMode>
+          <Card id="p4" run={run} />
+        </StrictMode>,
+      );
+      await act(() => vi.runAllTimersAsync());
+      expect(run).toHaveBeenCalledTimes(2);
+      expect(run.mock.calls.map((c) => c[0])).toEqual(['add:p4', 'buy:p4']);
+      // Every timer run, whatever its delay: nothing more is carried out.
+      await act(() => vi.runAllTimersAsync());
+      expect(run).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('does nothing when nothing was tapped', async () => {
     const run = vi.fn(async () => {});
-    render(<Card id="p5" run={run} />);
-    await new Promise((r) => setTimeout(r, 20));
-    expect(run).not.toHaveBeenCalled();
+    vi.useFakeTimers();
+    try {
+      render(<Card id="p5" run={run} />);
+      await act(() => vi.runAllTimersAsync());
+      expect(run).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
