@@ -1,3 +1,4 @@
+// @postgres: misspellings read through trigram similarity in SQL
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FilterResponse } from '../../../contract/catalogue.js';
 import { SuggestResponse } from '../../../contract/search.js';
