@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# `npm test`: lint, types, unit and web tests, browser journeys; with --pg (CI) the PostgreSQL run as well.
+#
+#   1. lint ‖ types of the server ‖ types of the web app   (single-threaded each: side by side on two cores)
+#   2. unit and web tests                                    (Vitest spreads its files over the cores itself)
+#   3. browser journeys [‖ the PostgreSQL run, with --pg]    (one browser, one Vitest worker: a core each)
+#
+# Steps side by side write to their own log; the first one of a group is shown as it runs and the others are
+# printed whole, one after another, when the group ends, so no two outputs mix. Every step prints its time; a
+# failed step is named at the end and the command exits non-zero.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+WITH_PG=false
+for arg in "$@"; do
+  case "$arg" in
+    --pg) WITH_PG=true ;;
+    *)
+      echo "npm test: unknown option $arg (only --pg)" >&2
+      exit 2
+      ;;
+  esac
+done
+
+LOGS="$(mktemp -d)"
+trap 'rm -rf "$LOGS"' EXIT
+FAILED=()
+TIMES=()
+
+# group NAME CMD [NAME CMD ...]: runs the commands side by side; each CMD is one shell command line.
+group() {
+  local names=() pids=() i
+  while [ $# -gt 0 ]; do
+    names+=("$1")
+    local n=${#names[@]}
+    if [ "$n" -eq 1 ]; then
+      echo "::: $1"
+    else
+      echo "::: $1 (beside it; its output follows when it ends)"
+    fi
+    (
+      start=$SECONDS
+      if [ "$n" -eq 1 ]; then
+        bash -c "$2" 2>&1 | tee "$LOGS/$n.log"
+        code=${PIPESTATUS[0]}
+      else
+        bash -c "$2" >"$LOGS/$n.log" 2>&1
+        code=$?
+      fi
+      echo $((SECONDS - start)) >"$LOGS/$n.time"
+      exit "$code"
+    ) &
+    pids+=($!)
+    shift 2
+  done
+  for i in "${!pids[@]}"; do
+    local code=0
+    wait "${pids[$i]}" || code=$?
+    local took
+    took=$(cat "$LOGS/$((i + 1)).time" 2>/dev/null || echo '?')
+    if [ "$i" -gt 0 ]; then
+      echo "::: output of $(printf '%s' "${names[$i]}")"
+      cat "$LOGS/$((i + 1)).log"
+    fi
+    if [ "$code" -ne 0 ]; then
+      echo "::: ${names[$i]} FAILED (exit $code) after ${took}s"
+      FAILED+=("${names[$i]} (exit $code)")
+    else
+      echo "::: ${names[$i]} took ${took}s"
+    fi
+    TIMES+=("$(printf '%4ds  %s' "$took" "${names[$i]}")")
+  done
+}
+
+finish() {
+  printf '\n::: npm test step times\n'
+  printf '%s\n' "${TIMES[@]}"
+  if [ ${#FAILED[@]} -gt 0 ]; then
+    printf '::: FAILED: %s\n' "${FAILED[@]}" >&2
+    exit 1
+  fi
+  exit 0
+}
+
+group 'lint' 'npm run -s lint' \
+  'types (server)' 'npx tsc -p tsconfig.json' \
+  'types (web app)' 'npx tsc -p web/tsconfig.json'
+[ ${#FAILED[@]} -eq 0 ] || finish
+
+group 'unit and web tests' 'npm run -s test:unit'
+[ ${#FAILED[@]} -eq 0 ] || finish
+
+if [ "$WITH_PG" = true ]; then
+  # One Vitest worker for PostgreSQL: the journeys keep the other core, so their timings stay those of a quiet run.
+  group 'browser journeys' 'npm run -s test:e2e' \
+    'server tests on PostgreSQL (engine-dependent files)' 'npm run -s test:pg -- --maxWorkers=1'
+else
+  group 'browser journeys' 'npm run -s test:e2e'
+fi
+finish
