@@ -47,7 +47,10 @@ export const Product = z.object({
   productvideo: z.string(),
   productsizes: z.array(z.string()),
   productcolours: z.array(z.string()),
-  rating: z.number(),
+  /** The average of the approved reviews to one decimal; null with none (the shop shows "No reviews yet"). */
+  rating: z.number().nullable(),
+  /** How many approved reviews the rating averages. */
+  reviewcount: z.number().int(),
   metatitle: z.string(),
   metadescription: z.string(),
   productbrand: z.string(),
@@ -286,11 +289,6 @@ const listField = (label: string) =>
     .refine((l) => l.every((x) => x.length <= 60), {
       message: `Each of the ${label.toLowerCase()} must be at most 60 characters`,
     });
-const ratingField = z
-  .string()
-  .trim()
-  .refine((s) => s === '' || (/^\d(\.\d)?$/.test(s) && Number(s) <= 5), { message: 'Rating must be from 0 to 5' })
-  .transform((s) => (s === '' ? 5 : Number(s)));
 const booleanField = z
   .string()
   .trim()
@@ -343,7 +341,6 @@ export const ProductFields = z.object({
   metadescription: optionalText('Meta description', PRODUCT_TEXT_LIMITS.metadescription).optional(),
   productsizes: listField('Sizes').optional(),
   productcolours: listField('Colours').optional(),
-  rating: ratingField.optional(),
   isActive: booleanField.optional(),
   certificatelab: certificateLabField.optional(),
   certificatenumber: reportNumberField.optional(),

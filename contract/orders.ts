@@ -60,6 +60,11 @@ const OrderLine = z.object({
   quantity: z.number().int(),
   size: z.string(),
   colour: z.string(),
+  /** The buyer's own review of the line (My Orders only): its status, or null when not reviewed yet. */
+  review: z
+    .object({ _id: z.string(), status: z.enum(['pending', 'approved', 'rejected']), rating: z.number().int() })
+    .nullable()
+    .optional(),
 });
 
 export const Order = z.object({

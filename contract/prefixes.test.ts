@@ -11,6 +11,7 @@ import { orderRoutes } from './order-routes.js';
 import { paymentRoutes } from './payments.js';
 import { productRoutes } from './products.js';
 import { promotionRoutes } from './promotions.js';
+import { reviewRoutes } from './reviews.js';
 import { routeTable } from './route.js';
 import { settingsRoutes } from './settings.js';
 import { storefrontRoutes } from './storefront.js';
@@ -28,6 +29,7 @@ const tables = [
   paymentRoutes,
   productRoutes,
   promotionRoutes,
+  reviewRoutes,
   settingsRoutes,
   storefrontRoutes,
   subcategoryRoutes,

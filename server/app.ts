@@ -23,6 +23,7 @@ import { paymentProvider } from './features/payments/registry.js';
 import paymentRoutes from './features/payments/routes.js';
 import productRoutes from './features/products/routes.js';
 import promotionRoutes from './features/promotions/routes.js';
+import reviewRoutes from './features/reviews/routes.js';
 import seoRoutes from './features/seo/routes.js';
 import storefrontRoutes from './features/storefront/routes.js';
 import subcategoryRoutes from './features/subcategories/routes.js';
@@ -216,6 +217,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(categoryRoutes);
   await app.register(subcategoryRoutes);
   await app.register(productRoutes);
+  await app.register(reviewRoutes);
   await app.register(promotionRoutes);
   await app.register(cartRoutes);
   await app.register(paymentRoutes);

@@ -28,6 +28,7 @@ import {
   REFUND_SUMMARIES,
   RETURN_STATUSES,
 } from '../../contract/lifecycle.js';
+import { REVIEW_STATUSES } from '../../contract/reviews.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const created = () => ts('created_at').notNull().defaultNow();
@@ -132,7 +133,10 @@ export const products = pgTable(
     video: text('video').notNull().default(''),
     sizes: jsonb('sizes').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     colours: jsonb('colours').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-    rating: numeric('rating', { precision: 2, scale: 1, mode: 'number' }).notNull().default(5),
+    /** The average of the approved reviews to one decimal (features/reviews), null with none. */
+    rating: numeric('rating', { precision: 2, scale: 1, mode: 'number' }),
+    /** How many approved reviews the rating is the average of. */
+    reviewCount: integer('review_count').notNull().default(0),
     metatitle: text('metatitle').notNull().default(''),
     metadescription: text('metadescription').notNull().default(''),
     brand: text('brand').notNull().default(''),
@@ -986,3 +990,60 @@ export const designs = pgTable('designs', {
   createdAt: created(),
   updatedAt: updated(),
 });
+
+// ---------------------------------------------------------------- reviews (migration 0150_reviews)
+
+/** A buyer's review of a delivered order line, one per line; shown once the merchant approves it. */
+export const productReviews = pgTable(
+  'product_reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderItemId: uuid('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The name shown: the buyer's first name and the initial of the last ("Ravi K."). */
+    author: text('author').notNull(),
+    rating: smallint('rating').notNull(),
+    title: text('title').notNull().default(''),
+    body: text('body').notNull(),
+    photos: jsonb('photos').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    status: text('status', { enum: REVIEW_STATUSES }).notNull().default('pending'),
+    rejectReason: text('reject_reason').notNull().default(''),
+    reply: text('reply').notNull().default(''),
+    replyAt: ts('reply_at'),
+    helpful: integer('helpful').notNull().default(0),
+    moderatedAt: ts('moderated_at'),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    uniqueIndex('product_reviews_line_key').on(t.orderItemId),
+    index('product_reviews_product_idx').on(t.productId, t.status, t.createdAt),
+    index('product_reviews_status_idx').on(t.status, t.createdAt),
+    index('product_reviews_user_idx').on(t.userId),
+    check('product_reviews_rating_check', sql`${t.rating} between 1 and 5`),
+    check('product_reviews_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+  ],
+);
+
+/** "Helpful" votes: one per account and review. */
+export const reviewVotes = pgTable(
+  'review_votes',
+  {
+    reviewId: uuid('review_id')
+      .notNull()
+      .references(() => productReviews.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: created(),
+  },
+  (t) => [primaryKey({ columns: [t.reviewId, t.userId] }), index('review_votes_user_idx').on(t.userId)],
+);

@@ -20,7 +20,7 @@ function keyOf(media: MediaStore, url: string): string | null {
 }
 
 /**
- * Every media URL the shop still points at: product images, videos and lab reports, the image copied into each order line, and
+ * Every media URL the shop still points at: product images, videos and lab reports, the image copied into each order line, review photos, and
  * the home page's pictures (storefront slides, banners and tiles, uploaded through the same pipeline) and its films' posters and videos.
  */
 async function referencedUrls(db: DbOrTx): Promise<string[]> {
@@ -35,6 +35,10 @@ async function referencedUrls(db: DbOrTx): Promise<string[]> {
         select certificate_file from products where certificate_file <> ''
         union
         select productimage from order_items where productimage <> ''
+        union
+        select e.url from product_reviews r
+          cross join lateral jsonb_array_elements_text(
+            case when jsonb_typeof(r.photos) = 'array' then r.photos else '[]'::jsonb end) as e(url)
         union
         select image from storefront_slides
         union

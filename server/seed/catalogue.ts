@@ -51,7 +51,6 @@ type SeedProduct = {
   images: SeedImage[];
   sizes: string[];
   colours: string[];
-  rating: number;
   metatitle: string;
   metadescription: string;
   brand: string;
@@ -229,7 +228,6 @@ function stoneProducts(kind: StoneKind, rng: Rng): SeedProduct[] {
       images,
       sizes: [`${carat.toFixed(2)} Carat (${ratti} Ratti)`],
       colours: [variant.colour],
-      rating: [5, 4.9, 4.8, 5, 4.7, 4.9][i % 6] as number,
       metatitle: `${kind.title}${hindi} ${carat.toFixed(2)} Ct ${shapeLabel}, ${lab.split(' ')[0]} Certified | ${BRAND}`,
       metadescription: `Buy a certified ${kind.title.toLowerCase()}${hindi}: ${carat.toFixed(2)} carat (${ratti} ratti) ${shapeLabel.toLowerCase()} from ${origin}, ${treatment.toLowerCase()}, for ${formatInr(rupees)}. 10-day returns, secure payment.`,
       brand: BRAND,
@@ -306,7 +304,6 @@ function jewelleryProducts(kind: JewelleryKind, rng: Rng): SeedProduct[] {
       images,
       sizes: kind.sizes,
       colours: [metal.colour],
-      rating: [4.8, 5, 4.9, 4.7][i % 4] as number,
       metatitle: `${stone.title}${hindi} ${kind.noun} in ${metalShort} | ${BRAND}`,
       metadescription: `Buy ${article(stone.title)} ${stone.title.toLowerCase()}${hindi} ${kind.noun.toLowerCase()} in ${metal.name} with a ${carat.toFixed(2)} carat certified stone for ${formatInr(rupees)}. Handmade in Ludhiana, 10-day returns.`,
       brand: BRAND,

@@ -4,6 +4,7 @@ import { categories, products, subcategories } from '../db/schema.js';
 import { seedUsualCategoryTax } from '../features/gst/settings.js';
 import { seedDemoMadeToOrder } from '../features/made-to-order/seed.js';
 import { seedDemoSales } from '../features/promotions/seed.js';
+import { seedDemoReviews } from '../features/reviews/seed.js';
 import { seedStorefront } from '../features/storefront/seed.js';
 import type { MediaStore } from '../media/storage.js';
 import { buildCatalogue, DEMO_SEED, type SeedCatalogue } from './catalogue.js';
@@ -127,7 +128,28 @@ async function insertCatalogue(db: DbOrTx, catalogue: SeedCatalogue, media: Medi
       updatedAt: createdAt,
     };
   });
-  await db.insert(products).values(rows);
+  const inserted = await db.insert(products).values(rows).returning({
+    id: products.id,
+    name: products.name,
+    pricePaise: products.pricePaise,
+    images: products.images,
+    categoryId: products.categoryId,
+    isActive: products.isActive,
+  });
+  // Delivered demo orders and their buyers' approved reviews: the only source of the stars the shop shows.
+  const jewelleryId = catId.get('jewellery');
+  await seedDemoReviews(
+    db,
+    inserted
+      .filter((p) => p.isActive)
+      .map((p) => ({
+        id: p.id,
+        name: p.name,
+        pricePaise: Number(p.pricePaise),
+        image: p.images[0] ?? '',
+        jewellery: p.categoryId === jewelleryId,
+      })),
+  );
   await seedDemoSales(db); // the sales the home page's banners advertise
   await seedUsualCategoryTax(db); // Gemstones 7103 at 0.25%, Jewellery 7113 at 3%, as the Tax screen shows them
   await seedStorefront(db); // the home page's slides, banners (linked to those sales), tiles and FAQ

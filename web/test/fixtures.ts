@@ -87,6 +87,7 @@ export const aProduct = (over: Partial<ProductShape> = {}): ProductShape =>
     productsizes: [],
     productcolours: [],
     rating: 5,
+    reviewcount: 12,
     metatitle: '',
     metadescription: '',
     productbrand: '',

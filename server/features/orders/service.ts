@@ -8,6 +8,7 @@ import { invoices, orderItems, orders, returnRequests, users } from '../../db/sc
 import { NotFound } from '../../domain/errors.js';
 import { invoiceLinks } from '../gst/invoices.js';
 import { lifecycleViews } from '../lifecycle/view.js';
+import { reviewsOfLines } from '../reviews/service.js';
 import { productViewsByIds } from './product-view.js';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -102,7 +103,14 @@ export async function orderView(db: Db, id: string, opts: { withUser: boolean })
 
 export async function myOrders(db: Db, userId: string) {
   const rows = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id));
-  return (await orderViews(db, rows, { withUser: false })).map(forShopper);
+  const views = (await orderViews(db, rows, { withUser: false })).map(forShopper);
+  // Each line says whether the buyer reviewed it (My Orders offers "Write a review" on delivered lines).
+  const reviews = await reviewsOfLines(
+    db,
+    userId,
+    views.flatMap((o) => o.products.map((l) => l._id)),
+  );
+  return views.map((o) => ({ ...o, products: o.products.map((l) => ({ ...l, review: reviews.get(l._id) ?? null })) }));
 }
 
 /**

@@ -109,7 +109,6 @@ function optionalColumns(input: Partial<ProductInput>) {
   if (input.metadescription !== undefined) values.metadescription = input.metadescription;
   if (input.productsizes !== undefined) values.sizes = input.productsizes;
   if (input.productcolours !== undefined) values.colours = input.productcolours;
-  if (input.rating !== undefined) values.rating = input.rating;
   if (input.isActive !== undefined) values.isActive = input.isActive;
   if (input.certificatelab !== undefined) values.certificateLab = input.certificatelab;
   if (input.certificatenumber !== undefined) values.certificateNumber = input.certificatenumber;

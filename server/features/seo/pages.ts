@@ -179,6 +179,18 @@ export function productMeta(product: ProductForPage, publicUrl: string): PageMet
       category: `${product.category} > ${product.subcategory}`,
       ...(product.colours[0] ? { color: product.colours[0] } : {}),
       brand: { '@type': 'Brand', name: product.brand.trim() || SITE },
+      // Only from approved reviews of delivered buyers; a product without one carries no rating at all.
+      ...(product.rating !== null && product.reviewCount > 0
+        ? {
+            aggregateRating: {
+              '@type': 'AggregateRating',
+              ratingValue: product.rating.toFixed(1),
+              reviewCount: product.reviewCount,
+              bestRating: 5,
+              worstRating: 1,
+            },
+          }
+        : {}),
       offers: {
         '@type': 'Offer',
         url: publicUrl + canonicalPath,

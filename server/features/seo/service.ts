@@ -25,6 +25,9 @@ export type ProductForPage = {
   colours: string[];
   category: string;
   subcategory: string;
+  /** The average of approved reviews (null with none) and how many there are. */
+  rating: number | null;
+  reviewCount: number;
 };
 
 /** The product a page shows, active or not (the caller decides what an inactive one means). */
@@ -42,6 +45,8 @@ export async function productBySlug(db: DbOrTx, slug: string): Promise<ProductFo
     stock: products.stock,
     isActive: products.isActive,
     colours: products.colours,
+    rating: products.rating,
+    reviewCount: products.reviewCount,
     category: categories.name,
     subcategory: subcategories.name,
     origin: products.origin,
@@ -49,7 +54,9 @@ export async function productBySlug(db: DbOrTx, slug: string): Promise<ProductFo
   })
     .where(eq(products.slug, slug))
     .limit(1);
-  return row ? { ...row, pricePaise: Number(row.pricePaise) } : undefined;
+  return row
+    ? { ...row, pricePaise: Number(row.pricePaise), rating: row.rating === null ? null : Number(row.rating) }
+    : undefined;
 }
 
 /**

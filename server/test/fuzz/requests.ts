@@ -176,7 +176,7 @@ function namedString(name: string, schema: JsonSchema, strict = false): fc.Arbit
   if (n === 'pincode') return choose(strict, [fc.stringMatching(/^[1-9]\d{5}$/)]);
   if (n === 'page' || n === 'limit') return choose(strict, [fc.constantFrom('1', '2', '3', '10')]);
   if (n === 'isactive') return choose(strict, [fc.constantFrom('true', 'false')]);
-  if (n === 'rating') return choose(strict, [fc.constantFrom('', '4', '4.5', '5')]);
+  if (n === 'rating') return choose(strict, [fc.constantFrom('1', '3', '5')]);
   if (n.startsWith('weight')) return choose(strict, [fc.constantFrom('', '1.25', '3', '0.5')]);
   if (n === 'productprice') return choose(strict, [fc.constantFrom('0', '1499', '25000.5', '99.99')]);
   if (n === 'stockquantity') return choose(strict, [fc.constantFrom('0', '1', '7', '120')]);

@@ -48,6 +48,7 @@ const product: Product = productOf({
   productsizes: ['5 Ratti'],
   productcolours: ['Red'],
   rating: 4.5,
+  reviewcount: 3,
   metatitle: '',
   metadescription: '',
   productbrand: 'Ratna',
@@ -365,13 +366,15 @@ describe('required fields and server errors', () => {
       productprice: '2499.99',
       stockquantity: '4',
       productbrand: 'Ratna',
-      rating: '5',
       weightgrams: '1.2',
       metatitle: 'Pearl | Ratna Gems',
       productsizes: '',
       productcolours: '',
     });
     expect(form.has('imagesToDelete')).toBe(false);
+    // The rating is the average of approved reviews: the form neither shows nor sends one.
+    expect(form.has('rating')).toBe(false);
+    expect(screen.queryByLabelText('Rating')).toBeNull();
     await act(async () => finish(savedAnswer('Product created')));
     expect(onSaved).toHaveBeenCalledOnce();
   });

@@ -18,7 +18,6 @@ const BASICS = [
   { k: 'stockquantity', label: 'Stock Quantity', required: true, type: 'number', min: 0, step: 1, inputMode: 'numeric' },
   { k: 'sku', label: 'SKU', maxLength: 32 },
   { k: 'productbrand', label: 'Brand' },
-  { k: 'rating', label: 'Rating', type: 'number', min: 0, max: 5, step: 0.1 },
 ] as const;
 
 /** What the form calls; the page passes the real API, tests pass fakes. */

@@ -23,6 +23,7 @@ const product = (i: number, over: Partial<Product> = {}): Product =>
     productsizes: [],
     productcolours: [],
     rating: 5,
+    reviewcount: 2,
     metatitle: '',
     metadescription: '',
     productbrand: '',

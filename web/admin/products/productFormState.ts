@@ -13,7 +13,6 @@ export type ProductFields = {
   productprice: string;
   stockquantity: string;
   productbrand: string;
-  rating: string;
   metatitle: string;
   metadescription: string;
   /** The lab of the stone's report (CERTIFICATE_LABS key, '' for none) and its number. */
@@ -37,7 +36,6 @@ export function initialFields(product?: Product | null): ProductFields {
     productprice: product ? String(product.productprice) : '',
     stockquantity: product ? String(product.stockquantity) : '',
     productbrand: product?.productbrand ?? '',
-    rating: product ? String(product.rating) : '5',
     metatitle: product?.metatitle ?? '',
     metadescription: product?.metadescription ?? '',
     certificatelab: product?.certificatelab ?? '',
@@ -70,7 +68,6 @@ export function validate(f: ProductFields): Partial<Record<keyof ProductFields, 
   const stock = f.stockquantity.trim();
   if (!stock) errors.stockquantity = 'Stock quantity is required';
   else if (!/^\d+$/.test(stock)) errors.stockquantity = 'Stock must be a whole number of 0 or more';
-  if (f.rating.trim() && !(Number(f.rating) >= 0 && Number(f.rating) <= 5)) errors.rating = 'Rating must be between 0 and 5';
   for (const k of WEIGHT_ATTRIBUTES) {
     const v = f[k].trim();
     if (v && !(Number.isFinite(Number(v)) && Number(v) >= 0)) errors[k] = 'Enter a number of 0 or more';

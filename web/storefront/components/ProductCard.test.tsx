@@ -21,6 +21,7 @@ const product = (over: Partial<Product> = {}): Product =>
     productsizes: [],
     productcolours: [],
     rating: 4.8,
+    reviewcount: 2,
     metatitle: '',
     metadescription: '',
     productbrand: '',

@@ -12,7 +12,7 @@ import { Icon } from '../../ui/icons';
 import { notify } from '../../ui/notify';
 import { gemFacts, productPath, shortName } from './links';
 import { SalePrice } from './SalePrice';
-import { Stars } from './Stars';
+import { NoReviews, Stars } from './Stars';
 
 // Icon paths as lucide-react draws them (24×24; circles and rectangles written as paths), for <Icon d={…} />.
 const COPY =
@@ -122,7 +122,17 @@ export function ProductCard({
           {gemFacts(product)}
         </p>
         <div className="h-4 leading-none">
-          <Stars rating={product.rating} className="h-3.5" />
+          {product.rating === null ? (
+            <NoReviews className="text-xs leading-4 text-gray-500" />
+          ) : (
+            <span className="inline-flex items-center gap-1 text-xs leading-4 text-gray-600">
+              <Stars rating={product.rating} className="h-3.5" />
+              <span>
+                ({product.reviewcount}
+                <span className="sr-only"> {product.reviewcount === 1 ? 'review' : 'reviews'}</span>)
+              </span>
+            </span>
+          )}
         </div>
         <SalePrice product={product} />
         <button

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 
-/** A rating as shoppers read it: one decimal ("4.9"), products without one count as 5. */
-export function formatRating(rating: number | undefined) {
-  const value = Math.max(0, Math.min(5, Number.isFinite(rating) && rating ? (rating as number) : 5));
+/** A rating as shoppers read it: one decimal ("4.9"), from 0 to 5. */
+export function formatRating(rating: number) {
+  const value = Math.max(0, Math.min(5, Number.isFinite(rating) ? rating : 0));
   return value.toFixed(1);
 }
 
@@ -23,10 +23,11 @@ function starsFill(value: number) {
 }
 
 /**
- * A star rating out of 5 (products default to 5), each star filled as far as the rating goes (4.5 → four and a
- * half): one picture of five stars, gold up to the rating and grey after, so a page of cards stays light.
+ * A star rating out of 5, each star filled as far as the rating goes (4.5 → four and a half): one picture of five
+ * stars, gold up to the rating and grey after, so a page of cards stays light. A product's rating comes only from
+ * approved reviews; a product without one shows `NoReviews` instead.
  */
-export function Stars({ rating = 5, className = 'h-4' }: { rating?: number; className?: string }) {
+export function Stars({ rating, className = 'h-4' }: { rating: number; className?: string }) {
   const shown = formatRating(rating);
   const fill = starsFill(Number(shown));
   const id = useId();
@@ -46,4 +47,9 @@ export function Stars({ rating = 5, className = 'h-4' }: { rating?: number; clas
       <path fill={`url(#${id})`} d={FIVE_STARS} />
     </svg>
   );
+}
+
+/** What a product without an approved review shows where the stars would be. */
+export function NoReviews({ className = 'text-xs text-gray-500' }: { className?: string }) {
+  return <span className={className}>No reviews yet</span>;
 }

@@ -9,7 +9,7 @@ import { Icon } from '../../ui/icons';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { Breadcrumb, HOME } from '../components/Breadcrumb';
 import { listingPath } from '../components/links';
-import { formatRating, Stars } from '../components/Stars';
+import { formatRating, NoReviews, Stars } from '../components/Stars';
 import { Gallery } from './Gallery';
 import { PurchasePanel } from './PurchasePanel';
 import { Specifications } from './Specifications';
@@ -123,8 +123,17 @@ function ProductDetails({ product, related, rattiInCarats }: { product: Product;
         <div>
           <h1 className="font-serif text-2xl font-bold text-gray-900 sm:text-3xl">{product.productname}</h1>
           <div className="mt-2 flex items-center gap-2 text-sm text-gray-700">
-            <Stars rating={product.rating} />
-            <span data-testid="rating-value">{formatRating(product.rating)}</span>
+            {product.rating === null ? (
+              <NoReviews className="text-sm text-gray-600" />
+            ) : (
+              <>
+                <Stars rating={product.rating} />
+                <span data-testid="rating-value">{formatRating(product.rating)}</span>
+                <a href="#reviews" className="text-brand-700 hover:underline">
+                  {product.reviewcount} {product.reviewcount === 1 ? 'review' : 'reviews'}
+                </a>
+              </>
+            )}
           </div>
           <PurchasePanel product={product} rattiInCarats={rattiInCarats} id={id} />
           <ul className="mt-6 grid grid-cols-3 gap-2 border-y border-gray-200 py-4 text-center text-xs font-medium text-gray-800 sm:text-sm">
