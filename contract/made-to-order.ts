@@ -53,7 +53,7 @@ export const MetalRatesBody = z.object({
 });
 export type MetalRatesBody = z.infer<typeof MetalRatesBody>;
 
-const DESIGN_KINDS = ['ring', 'pendant', 'bracelet', 'earrings'] as const;
+export const DESIGN_KINDS = ['ring', 'pendant', 'bracelet', 'earrings'] as const;
 const MAKING_TYPES = ['percent', 'pergram'] as const;
 /** Indian ring sizes, and the size a design's grams are given for. */
 const RING_SIZE_MIN = 1;

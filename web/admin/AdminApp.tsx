@@ -16,6 +16,7 @@ const CouponsPage = lazy(() => import('./promotions/CouponsPage'));
 const SettingsPage = lazy(() => import('./settings/SettingsPage'));
 const TaxPage = lazy(() => import('./tax/TaxPage'));
 const MetalRatesPage = lazy(() => import('./made-to-order/MetalRatesPage'));
+const DesignsPage = lazy(() => import('./made-to-order/DesignsPage'));
 const ReportsPage = lazy(() => import('./reports/ReportsPage'));
 const OutboxPage = lazy(() => import('./outbox/OutboxPage'));
 const StorefrontPage = lazy(() => import('./storefront/StorefrontPage'));
@@ -33,6 +34,7 @@ const SCREENS: [string, React.ComponentType][] = [
   ['reports', ReportsPage],
   ['tax', TaxPage],
   ['metal-rates', MetalRatesPage],
+  ['designs', DesignsPage],
   ['settings', SettingsPage],
   ['outbox', OutboxPage],
   ['storefront', StorefrontPage],

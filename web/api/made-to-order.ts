@@ -6,6 +6,8 @@ const call = routeCaller<typeof madeToOrderRoutes>();
 
 export type MetalRate = RouteAnswer<(typeof madeToOrderRoutes)['routes']['GET /a1/api/metal-rates']>['rates'][number];
 
+export type Design = RouteAnswer<(typeof madeToOrderRoutes)['routes']['GET /p1/api/admin/designs']>['designs'][number];
+
 /** The merchant's metal rates and designs (made to order). */
 export const madeToOrderApi = {
   rates: {
