@@ -1,3 +1,4 @@
+// @postgres: the piece's price is read in one SQL statement (a lateral sale join, the tax table), and designs' change notices
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
