@@ -61,7 +61,7 @@ type Ticket = z.infer<typeof Ticket>;
 const AdminTicket = Ticket.extend({
   complainant: z.object({ userId: z.string().nullable(), name: z.string(), mobileno: z.string(), email: z.string() }),
 });
-type AdminTicket = z.infer<typeof AdminTicket>;
+export type AdminTicket = z.infer<typeof AdminTicket>;
 
 /** @forTests tests read the route's answers through this schema, so an answer that strays from the contract fails them */
 export const TicketResponse = z.object({ success: z.boolean(), ticket: Ticket });

@@ -19,6 +19,7 @@ const MetalRatesPage = lazy(() => import('./made-to-order/MetalRatesPage'));
 const DesignsPage = lazy(() => import('./made-to-order/DesignsPage'));
 const ReportsPage = lazy(() => import('./reports/ReportsPage'));
 const OutboxPage = lazy(() => import('./outbox/OutboxPage'));
+const GrievancesPage = lazy(() => import('./grievances/GrievancesPage'));
 const StorefrontPage = lazy(() => import('./storefront/StorefrontPage'));
 
 /** Each screen under /dashboard/, by its path. */
@@ -37,6 +38,7 @@ const SCREENS: [string, React.ComponentType][] = [
   ['designs', DesignsPage],
   ['settings', SettingsPage],
   ['outbox', OutboxPage],
+  ['grievances', GrievancesPage],
   ['storefront', StorefrontPage],
 ];
 

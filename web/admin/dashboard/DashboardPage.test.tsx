@@ -83,4 +83,42 @@ describe('DashboardPage', () => {
     // Today's revenue is what the server counts as kept.
     expect(await within(screen.getByTestId('period-Today')).findByTestId('period-revenue')).toHaveTextContent('₹95,394.50');
   });
+
+  it('lists what waits for the merchant, each a link to the list it counts, and leaves out what is done', async () => {
+    for (const k of ['categories', 'subcategories', 'orders'] as const) {
+      vi.spyOn(adminApi.counts, k).mockResolvedValue({ success: true, count: 1 });
+    }
+    vi.spyOn(adminApi.counts, 'products').mockResolvedValue({ success: true, totalProducts: 1 } as never);
+    vi.spyOn(adminApi.counts, 'users').mockResolvedValue({ success: true, totalUsers: 1 } as never);
+    vi.spyOn(adminApi.dashboard, 'stats').mockResolvedValue(
+      answerOf(dashboardRoutes, 'GET /o1/api/admin/stats', {
+        success: true,
+        timeZone: 'Asia/Kolkata',
+        today: '2026-10-30',
+        periods: {
+          today: { revenue: 0, paidOrders: 0 },
+          last7Days: { revenue: 0, paidOrders: 0 },
+          last30Days: { revenue: 0, paidOrders: 0 },
+        },
+        daily: Array.from({ length: 30 }, (_, i) => day(`2026-10-${String(i + 1).padStart(2, '0')}`, 0, 0)),
+        awaitingShipment: 0,
+        todo: { returns: 2, unshipped: 1, failedmessages: 0, overduegrievances: 3 },
+      }),
+    );
+    vi.spyOn(adminApi.dashboard, 'lowStock').mockResolvedValue(
+      answerOf(dashboardRoutes, 'GET /o1/api/admin/low-stock', { success: true, threshold: 2, count: 0, products: [] }),
+    );
+    vi.spyOn(adminApi.dashboard, 'awaitingShipment').mockResolvedValue(
+      answerOf(dashboardRoutes, 'GET /o1/api/admin/awaiting-shipment', { success: true, count: 0, orders: [] }),
+    );
+    renderPage();
+    const todo = await screen.findByTestId('todo');
+    const links = within(todo).getAllByRole('link');
+    expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+      ['Returns waiting2', '/dashboard/orders?status=return-requested'],
+      ['Paid orders not shipped for 2 days1', '/dashboard/orders?status=unshipped'],
+      ['Overdue grievances3', '/dashboard/grievances?overdue=true'],
+    ]);
+    expect(todo).not.toHaveTextContent('Failed messages');
+  });
 });

@@ -8,6 +8,7 @@ import {
   LogOut,
   Mail,
   Menu,
+  MessageSquareWarning,
   Package,
   PanelLeftClose,
   PanelLeftOpen,
@@ -46,6 +47,7 @@ const NAV = [
   { to: '/dashboard/designs', label: 'Designs', icon: Sparkles, end: false },
   { to: '/dashboard/settings', label: 'Settings', icon: Settings, end: false },
   { to: '/dashboard/outbox', label: 'Outbox', icon: Mail, end: false },
+  { to: '/dashboard/grievances', label: 'Grievances', icon: MessageSquareWarning, end: false },
   { to: '/dashboard/storefront', label: 'Storefront', icon: LayoutTemplate, end: false },
 ] as const;
 

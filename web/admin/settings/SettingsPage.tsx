@@ -22,6 +22,10 @@ type Form = {
   supportemail: string;
   freeshippingabove: string;
   rattiincarats: string;
+  officername: string;
+  officerdesignation: string;
+  officeremail: string;
+  officerphone: string;
 };
 type Errors = Partial<Record<keyof Form, string>>;
 
@@ -36,6 +40,10 @@ const formOf = (s: AdminSettings): Form => ({
   supportemail: s.supportemail,
   freeshippingabove: String(s.freeshippingabove),
   rattiincarats: String(s.rattiincarats),
+  officername: s.grievanceofficer.name,
+  officerdesignation: s.grievanceofficer.designation,
+  officeremail: s.grievanceofficer.email,
+  officerphone: s.grievanceofficer.phone,
 });
 
 /** What is wrong with the GSTIN as typed (format, state code, check digit, or not of the shop's state); '' when fine. */
@@ -67,6 +75,9 @@ function validate(f: Form): Errors {
   const ratti = f.rattiincarats.trim();
   if (!/^\d(\.\d{1,3})?$/.test(ratti) || Number(ratti) < 0.5 || Number(ratti) > 1.2)
     e.rattiincarats = 'Carats per ratti must be from 0.5 to 1.2 (at most 3 decimals)';
+  if (f.officeremail.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(f.officeremail.trim()))
+    e.officeremail = 'Enter a valid e-mail address';
+  if (f.officerphone.trim() && !/^\+?[0-9 ()-]{6,30}$/.test(f.officerphone.trim())) e.officerphone = 'Enter a valid phone number';
   return e;
 }
 
@@ -79,6 +90,20 @@ function changes(f: Form, saved: AdminSettings): SettingsBody {
   if (f.invoiceprefix.trim() !== saved.invoiceprefix) body.invoiceprefix = f.invoiceprefix.trim();
   if (Number(f.freeshippingabove) !== saved.freeshippingabove) body.freeshippingabove = Number(f.freeshippingabove);
   if (Number(f.rattiincarats) !== saved.rattiincarats) body.rattiincarats = Number(f.rattiincarats);
+  const officer = {
+    name: f.officername.trim(),
+    designation: f.officerdesignation.trim(),
+    email: f.officeremail.trim().toLowerCase(),
+    phone: f.officerphone.trim(),
+  };
+  const was = saved.grievanceofficer;
+  if (
+    officer.name !== was.name ||
+    officer.designation !== was.designation ||
+    officer.email !== was.email ||
+    officer.phone !== was.phone
+  )
+    body.grievanceofficer = officer;
   return body;
 }
 
@@ -133,7 +158,13 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
       toast.success(res.message || 'Settings saved', { duration: TOAST_MS });
     } catch (err) {
       const fields = fieldErrorsOf(err);
-      const mine = Object.fromEntries(Object.entries(fields).filter(([k]) => k in form)) as Errors;
+      const officerField = (k: string) =>
+        k.startsWith('grievanceofficer.') ? `officer${k.slice('grievanceofficer.'.length)}` : k;
+      const mine = Object.fromEntries(
+        Object.entries(fields)
+          .map(([k, v]) => [officerField(k), v])
+          .filter(([k]) => (k as string) in form),
+      ) as Errors;
       setErrors(mine);
       toast.error(errorText(err, 'The settings could not be saved'), { duration: TOAST_MS });
     } finally {
@@ -182,6 +213,18 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
         {SHOP_FIELDS.map(({ key, ...field }) => (
           <TextField key={key} {...bind(key)} {...field} required />
         ))}
+      </fieldset>
+
+      <fieldset className="grid gap-4 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:grid-cols-2">
+        <legend className="px-1 text-base font-semibold text-gray-900">Grievance officer</legend>
+        <p className="text-sm text-gray-600 sm:col-span-2">
+          Shown in the footer and on the Contact page with the legal name and address, as the Consumer Protection (E-Commerce)
+          Rules, 2020 require.
+        </p>
+        <TextField {...bind('officername')} label="Officer’s name" maxLength={100} />
+        <TextField {...bind('officerdesignation')} label="Designation" maxLength={100} />
+        <TextField {...bind('officeremail')} label="Officer’s e-mail" type="email" maxLength={200} />
+        <TextField {...bind('officerphone')} label="Officer’s phone" type="tel" maxLength={30} />
       </fieldset>
 
       <div className="flex flex-wrap items-center gap-3">

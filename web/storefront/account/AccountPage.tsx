@@ -1,14 +1,19 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { STATE_NAMES } from '../../../contract/gst-rules';
 import { type Address, type AddressInput, accountApi } from '../../api/account';
 import type { User } from '../../api/auth';
+import { MY_DATA_URL, trustApi } from '../../api/trust';
 import { SESSION_KEY, useSession } from '../../auth/session';
 import { SignedInPage } from '../../cart/SignedIn';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { PasswordInput } from '../auth/PasswordInput';
 import { Checkbox } from '../components/Checkbox';
 import { Field, invalidProps, SubmitButton, TextField } from '../components/Field';
+import { GRIEVANCES_KEY } from '../static/GrievanceForm';
+import { indiaDateTime } from '../trust/format';
+import { MARKETING_LABEL } from '../trust/marketing';
 import { type Errors, type Outcome, problemsOf, useFormCall } from './useFormCall';
 
 export const ADDRESSES_KEY = ['addresses'] as const;
@@ -41,7 +46,9 @@ function Account() {
       <DetailsCard user={user} />
       <PasswordCard />
       <AddressesCard />
+      <GrievancesCard />
       <DevicesCard />
+      <YourDataCard />
     </div>
   );
 }
@@ -118,13 +125,14 @@ function DetailsCard({ user }: { user: User }) {
   const qc = useQueryClient();
   const [details, setDetails] = useState({ fullname: user.fullname, email: user.email });
   const [language, setLanguage] = useState<'en' | 'hi'>(user.language);
+  const [marketing, setMarketing] = useState(user.marketing);
   const call = useFormCall();
   const { errors, run } = call;
 
   function submit(e: FormEvent) {
     e.preventDefault();
     void run(async () => {
-      const res = await accountApi.editDetails({ ...details, language });
+      const res = await accountApi.editDetails({ ...details, language, marketing });
       qc.setQueryData(SESSION_KEY, res.user);
       setDetails({ fullname: res.user.fullname, email: res.user.email });
       return 'Your details have been saved.';
@@ -158,6 +166,7 @@ function DetailsCard({ user }: { user: User }) {
           <option value="hi">हिन्दी (Hindi)</option>
         </select>
       </Field>
+      <Checkbox label={MARKETING_LABEL} checked={marketing} onChange={setMarketing} name="marketing" />
     </CardForm>
   );
 }
@@ -488,6 +497,114 @@ function AddressForm({
 }
 
 // ---------------------------------------------------------------- other devices
+// ---------------------------------------------------------------- grievances
+function GrievancesCard() {
+  const tickets = useQuery({ queryKey: GRIEVANCES_KEY, queryFn: trustApi.mine });
+  return (
+    <Card id="grievances-heading" title="My grievances">
+      {tickets.isPending ? (
+        <div aria-busy="true" className="h-16 animate-pulse rounded bg-gray-100" />
+      ) : !tickets.data || tickets.data.tickets.length === 0 ? (
+        <p className="text-sm text-gray-700">
+          No grievances. To complain to our grievance officer, use the form on the{' '}
+          <Link to="/contact" className="text-brand-700 underline">
+            Contact
+          </Link>{' '}
+          page.
+        </p>
+      ) : (
+        <ul className="space-y-4" data-testid="my-grievances">
+          {tickets.data.tickets.map((t) => (
+            <li key={t._id} className="rounded-md border border-gray-200 p-3 text-sm">
+              <p className="flex flex-wrap items-center gap-2">
+                <span className="font-semibold tabular-nums">{t.number}</span>
+                <span
+                  className={`rounded-full px-2 py-0.5 text-xs ${t.status === 'resolved' ? 'bg-green-100 text-green-800' : 'bg-amber-100 text-amber-900'}`}
+                >
+                  {t.status === 'resolved' ? 'Resolved' : 'Open'}
+                </span>
+                {t.order ? <span className="text-gray-600">Order {t.order.number}</span> : null}
+              </p>
+              <p className="mt-1 font-medium text-gray-900">{t.subject}</p>
+              <p className="text-xs text-gray-600">
+                Filed {indiaDateTime(t.createdAt)} · resolved by {indiaDateTime(t.resolveby)}
+              </p>
+              {t.replies.map((r) => (
+                <p key={r.createdAt} className="mt-2 border-l-2 border-brand-100 pl-2 text-gray-800">
+                  <span className="block text-xs text-gray-500">Grievance officer, {indiaDateTime(r.createdAt)}</span>
+                  {r.body}
+                </p>
+              ))}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+// ---------------------------------------------------------------- the buyer's data
+function YourDataCard() {
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  const [password, setPassword] = useState('');
+  const { errors, outcome, busy, run } = useFormCall();
+
+  function erase(e: FormEvent) {
+    e.preventDefault();
+    void run(async () => {
+      const res = await trustApi.eraseAccount(password);
+      qc.setQueryData(SESSION_KEY, null);
+      qc.clear();
+      navigate('/', { replace: true });
+      return res.message;
+    });
+  }
+
+  return (
+    <Card id="data-heading" title="Your data">
+      <p className="mb-4 text-sm text-gray-700">
+        Download everything we hold about you, or delete your account. Orders and invoices are kept for 8 years as GST law
+        requires, with your details as invoiced.
+      </p>
+      <div className="flex flex-wrap gap-3">
+        <a href={MY_DATA_URL} download className={secondaryButton}>
+          Download my data
+        </a>
+        {confirming ? null : (
+          <button type="button" className={`${secondaryButton} text-red-700`} onClick={() => setConfirming(true)}>
+            Delete my account
+          </button>
+        )}
+      </div>
+      {confirming ? (
+        <form onSubmit={erase} noValidate className="mt-4 space-y-3" aria-label="Delete my account">
+          <p className="text-sm text-red-800">
+            This signs you out everywhere and erases your name, mobile number, e-mail and saved addresses. It cannot be undone.
+          </p>
+          <Field id="delete-password" label="Password" error={errors.password}>
+            <PasswordInput id="delete-password" value={password} onChange={setPassword} autoComplete="current-password" />
+          </Field>
+          <OutcomeLine outcome={outcome?.kind === 'error' ? outcome : null} testId="delete-outcome" />
+          <div className="flex gap-3">
+            <SubmitButton
+              busy={busy}
+              busyText="Deleting..."
+              className="rounded-md bg-red-700 px-5 py-2.5 font-semibold text-white hover:bg-red-600 disabled:opacity-60"
+            >
+              Delete my account
+            </SubmitButton>
+            <button type="button" className={secondaryButton} onClick={() => setConfirming(false)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : null}
+    </Card>
+  );
+}
+
 function DevicesCard() {
   const { outcome, busy, run } = useFormCall();
   return (

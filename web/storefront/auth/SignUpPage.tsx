@@ -4,12 +4,15 @@ import { authApi } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { safeNext, signInPath } from '../../auth/returnTo';
 import { Alert, type AlertState } from '../../ui/Alert';
+import { Checkbox } from '../components/Checkbox';
 import { SubmitButton } from '../components/Field';
+import { MARKETING_LABEL } from '../trust/marketing';
 import { AuthCard, AuthSwitch, authErrorText, authSubmitClass } from './AuthCard';
 import { AuthField, MOBILE_FIELD } from './AuthField';
 
 export function SignUpPage() {
   const [values, setValues] = useState<Record<Field, string>>({ fullname: '', mobileno: '', email: '', password: '' });
+  const [marketing, setMarketing] = useState(false);
   const [busy, setBusy] = useState(false);
   const [alert, setAlert] = useState<AlertState>(null);
   const [done, setDone] = useState(false);
@@ -31,7 +34,7 @@ export function SignUpPage() {
     setFieldErrors({});
     try {
       const { email, ...rest } = values;
-      await authApi.signUp({ ...rest, ...(email.trim() ? { email } : {}) });
+      await authApi.signUp({ ...rest, ...(email.trim() ? { email } : {}), marketing });
       setAlert({ kind: 'success', title: 'Success!', text: 'You have successfully signed up!' });
       setDone(true);
     } catch (err) {
@@ -63,6 +66,7 @@ export function SignUpPage() {
             error={fieldErrors[name]}
           />
         ))}
+        <Checkbox label={MARKETING_LABEL} checked={marketing} onChange={setMarketing} name="marketing" />
         <SubmitButton busy={busy} busyText="Signing up..." className={authSubmitClass}>
           Sign Up
         </SubmitButton>

@@ -39,5 +39,8 @@ export function useShopContacts() {
     phone: { label: phone, href: phone ? telHref(phone) : '' },
     whatsapp: whatsappHref(phone),
     freeshippingabove: s?.freeshippingabove,
+    legalname: s?.legalname ?? '',
+    /** The grievance officer (every field '' until the merchant names one). */
+    officer: s?.grievanceofficer ?? { name: '', designation: '', email: '', phone: '' },
   };
 }

@@ -59,6 +59,22 @@ export default function Footer() {
               </a>
             </li>
           </ul>
+          {shop.officer.name ? (
+            <p className="mt-3 text-white/80" data-testid="footer-grievance-officer">
+              Grievance Officer: {shop.officer.name}
+              {shop.officer.designation ? `, ${shop.officer.designation}` : ''}
+              {shop.officer.email ? (
+                <>
+                  {' · '}
+                  <a href={`mailto:${shop.officer.email}`} className="hover:underline">
+                    {shop.officer.email}
+                  </a>
+                </>
+              ) : null}
+              {shop.officer.phone ? ` · ${shop.officer.phone}` : ''}
+              {shop.legalname ? <span className="block">Seller: {shop.legalname}</span> : null}
+            </p>
+          ) : null}
         </FooterColumn>
 
         <FooterColumn as="nav" id="footer-info" title="Information">

@@ -1,6 +1,7 @@
 import { type FormEvent, useId } from 'react';
 import { SHOP_HOURS } from '../components/shopInfo';
 import { useShopContacts } from '../components/shopSettings';
+import { GrievanceForm } from './GrievanceForm';
 import { StaticPage } from './StaticPage';
 
 const input =
@@ -85,6 +86,35 @@ export default function ContactPage() {
           </form>
         </div>
       </div>
+      <section aria-labelledby={`${id}-grievance`} className="mt-10 border-t border-gray-200 pt-6">
+        <h2 id={`${id}-grievance`}>Grievance Officer</h2>
+        <p data-testid="grievance-officer">
+          {shop.officer.name ? (
+            <>
+              {shop.officer.name}
+              {shop.officer.designation ? `, ${shop.officer.designation}` : ''}
+              <br />
+            </>
+          ) : null}
+          {shop.legalname}
+          <br />
+          {shop.address}
+          {shop.officer.email ? (
+            <>
+              <br />
+              E-mail: <a href={`mailto:${shop.officer.email}`}>{shop.officer.email}</a>
+            </>
+          ) : null}
+          {shop.officer.phone ? (
+            <>
+              <br />
+              Phone: {shop.officer.phone}
+            </>
+          ) : null}
+        </p>
+        <p>A complaint gets a ticket number at once. We acknowledge it within 48 hours and resolve it within one month.</p>
+        <GrievanceForm />
+      </section>
     </StaticPage>
   );
 }
