@@ -171,6 +171,8 @@ test.describe('home', () => {
   });
 
   test('the hero advances every 2 seconds, and stops while hovered', async ({ page }) => {
+    // The page's clock runs as usual, and is moved on at once where the test waits for the hero not to move.
+    await page.clock.install();
     await page.goto('/');
     const hero = page.getByTestId('hero');
     const current = () => hero.locator('[aria-current="true"]').getAttribute('aria-label');
@@ -179,7 +181,7 @@ test.describe('home', () => {
     await expect.poll(current, { timeout: 6000 }).not.toBe(first);
     await hero.hover();
     const held = await current();
-    await page.waitForTimeout(2600);
+    await page.clock.runFor(2600);
     expect(await current()).toBe(held);
     await hero.getByRole('button', { name: 'Go to slide 3' }).click();
     await expect(hero.getByRole('button', { name: 'Go to slide 3' })).toHaveAttribute('aria-current', 'true');
@@ -191,7 +193,7 @@ test.describe('home', () => {
     await page.reload();
     await page.mouse.move(5, 5);
     await expect(hero.getByRole('button', { name: 'Go to slide 1' })).toHaveAttribute('aria-current', 'true');
-    await page.waitForTimeout(2600);
+    await page.clock.runFor(2600);
     await expect(hero.getByRole('button', { name: 'Go to slide 1' })).toHaveAttribute('aria-current', 'true');
   });
 
@@ -574,14 +576,20 @@ test.describe('product page', () => {
 
 test.describe('product cards', () => {
   test('a signed-out shopper adding to cart sees Adding..., then sign-in with the message', async ({ page }) => {
+    // The answer is held back until the button has been seen saying so.
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
     await page.route('**/c2/api/add', async (route) => {
-      await new Promise((r) => setTimeout(r, 600));
+      await held;
       await route.fulfill({ status: 401, json: { success: false, message: 'Please sign in to continue' } });
     });
     await page.goto(`${SAPPHIRE_TERM}-min-12000-max-13000`);
     const card = page.getByRole('article').first();
     await card.getByRole('button', { name: 'Add to Cart' }).click();
     await expect(card.getByRole('button', { name: 'Adding...' })).toBeDisabled();
+    release();
     await expect(page).toHaveURL(/\/signin\?next=%2F/);
     await expect(page.locator('[data-sonner-toast]')).toContainText('Please sign in to continue');
   });
