@@ -15,6 +15,9 @@ const MSG91_TEMPLATES = [
   'merchant_new_order',
   'merchant_flagged_payment',
   'merchant_low_stock',
+  'grievance_received',
+  'grievance_updated',
+  'merchant_grievance',
 ]
   .map((t) => `${t}:e2e-${t.replaceAll('_', '-')}`)
   .join(',');
@@ -41,6 +44,7 @@ const DESKTOP_ONLY = [
   '**/account.spec.ts', // sign-up, addresses, password, SMS code; the Outbox
   '**/auth.spec.ts', // sign-up and sign-in forms
   '**/certificate.spec.ts', // a lab report added by the admin, seen by a shopper
+  '**/grievances.spec.ts', // a complaint, the officer's reply, the to-do list
   '**/checkout-extras.spec.ts', // GST, coupons and saved addresses at checkout (its layout journey is in storefront-phone)
   '**/home-films.spec.ts', // a film that loads nothing until played
   '**/lifecycle.spec.ts', // cancel, refund, ship, return
