@@ -120,6 +120,14 @@ export async function lifecycleMessages(
   }
   if (types.has('status') && effects.deliverystatus === 'delivered') {
     await orderUpdateMessage(tx, order, 'order_delivered');
+    // An invitation to review is a marketing message: only to a buyer who agreed to them, once per order.
+    await notifyUser(
+      tx,
+      order.userId,
+      'review_invite',
+      { orderId: order.id, orderNo: orderNo(order) },
+      { marketing: true, dedupeKey: `review_invite:${order.id}` },
+    );
   }
   if (types.has('cancelled')) await orderUpdateMessage(tx, order, 'order_cancelled', { reason: noteOf('cancelled') });
   for (const [type, status] of [

@@ -11,6 +11,7 @@ const CUSTOMER_TEMPLATES = [
   'order_placed',
   'order_shipped',
   'order_delivered',
+  'review_invite',
   'order_cancelled',
   'refund_processed',
   'return_updated',
@@ -132,6 +133,18 @@ export function render(template: string, lang: Language, d: Data, shopUrl: strin
       return hi
         ? make(`आपका ऑर्डर ${no} पहुँच गया है`, [`आपका ऑर्डर ${no} पहुँचा दिया गया है। हमसे खरीदारी के लिए धन्यवाद।`], [no])
         : make(`Your order ${no} was delivered`, [`Your order ${no} has been delivered. Thank you for shopping with us.`], [no]);
+    case 'review_invite':
+      return hi
+        ? make(
+            `आपका ऑर्डर ${no} कैसा लगा?`,
+            [`आपका ऑर्डर ${no} पहुँच गया है। अपनी समीक्षा लिखें, इससे दूसरे खरीदारों को मदद मिलती है: ${ordersUrl}`],
+            [no, ordersUrl],
+          )
+        : make(
+            `How was your order ${no}?`,
+            [`Your order ${no} has been delivered. Write a review from My Orders to help other buyers: ${ordersUrl}`],
+            [no, ordersUrl],
+          );
     case 'order_cancelled': {
       const reason = str(d.reason);
       return hi

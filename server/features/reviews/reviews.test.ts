@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productPagePath } from '../../../contract/filter.js';
 import { AdminReviewsResponse, ReviewsResponse } from '../../../contract/reviews.js';
-import { categories, productReviews, subcategories } from '../../db/schema.js';
+import { categories, outbox, productReviews, subcategories } from '../../db/schema.js';
 import { createProduct, shop } from '../../test/fixtures.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/helpers.js';
 import { makeImage, multipart, storedFiles } from '../products/test-kit.js';
@@ -318,5 +318,42 @@ describe('moderation and what shoppers see', () => {
     expect((await t.request({ method: 'GET', url: `/p1/api/reviews/${unknown}` })).statusCode).toBe(404);
     expect((await t.request({ method: 'GET', url: '/p1/api/reviews/nope' })).statusCode).toBe(400);
     expect((await moderate(admin.cookie, unknown, { status: 'approved' })).statusCode).toBe(404);
+  });
+});
+
+describe('review invitations', () => {
+  it('go once per delivered order, and only to buyers who agreed to marketing messages', async () => {
+    const agreed = await t.signUpAndIn('USER', { fullname: 'Neha Kapoor' });
+    const declined = await t.signUpAndIn('USER', { fullname: 'Karan Arora' });
+    const consent = await t.request({
+      method: 'PATCH',
+      url: '/u1/api/editdetails',
+      cookie: agreed.cookie,
+      payload: { marketing: true },
+    });
+    expect(consent.statusCode, consent.body).toBe(200);
+    const yes = await buyAndPlace(agreed);
+    const no = await buyAndPlace(declined);
+    const invites = async (orderId: string) =>
+      (await t.database.db.select().from(outbox).where(eq(outbox.template, 'review_invite'))).filter(
+        (m) => (m.data as { orderId?: string }).orderId === orderId,
+      );
+    expect(await invites(yes.orderId)).toEqual([]); // not before delivery
+    await deliver(yes.orderId);
+    await deliver(no.orderId);
+    const sent = await invites(yes.orderId);
+    expect(sent.length).toBeGreaterThan(0);
+    expect(new Set(sent.map((m) => m.channel)).size).toBe(sent.length);
+    expect(await invites(no.orderId)).toEqual([]);
+    // Delivered again after a status slip: no second invitation.
+    const back = await t.request({
+      method: 'PATCH',
+      url: `/o1/api/admin/update/${yes.orderId}`,
+      cookie: admin.cookie,
+      payload: { deliverystatus: 'shipped' },
+    });
+    expect(back.statusCode).toBe(200);
+    await deliver(yes.orderId);
+    expect((await invites(yes.orderId)).length).toBe(sent.length);
   });
 });
