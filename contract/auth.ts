@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdParams, MessageResponse, mobileno } from './common.js';
 import { byId, routeTable } from './route.js';
+import { Business } from './wholesale.js';
 
 export const Role = z.enum(['USER', 'ADMIN']);
 export type Role = z.infer<typeof Role>;
@@ -19,6 +20,8 @@ export const User = z.object({
   /** Agreed to marketing messages (offers, review invitations); false until the user turns it on. */
   marketing: z.boolean(),
   createdAt: z.string(),
+  /** The user's business profile (null when none); trade prices are for an approved one. */
+  business: Business.nullish(),
 });
 export type User = z.infer<typeof User>;
 

@@ -16,6 +16,7 @@ import { routeTable } from './route.js';
 import { settingsRoutes } from './settings.js';
 import { storefrontRoutes } from './storefront.js';
 import { subcategoryRoutes } from './subcategories.js';
+import { businessRoutes } from './wholesale.js';
 
 const tables = [
   accountRoutes,
@@ -33,6 +34,7 @@ const tables = [
   settingsRoutes,
   storefrontRoutes,
   subcategoryRoutes,
+  businessRoutes,
 ];
 
 describe('route prefixes', () => {

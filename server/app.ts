@@ -28,6 +28,7 @@ import seoRoutes from './features/seo/routes.js';
 import storefrontRoutes from './features/storefront/routes.js';
 import subcategoryRoutes from './features/subcategories/routes.js';
 import trustRoutes from './features/trust/routes.js';
+import wholesaleRoutes from './features/wholesale/routes.js';
 import { clientErrorHandler, installErrorHandling } from './http/errors.js';
 import { installJsonBodies } from './http/json-body.js';
 import { installOriginCheck } from './http/origin.js';
@@ -229,6 +230,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(gstRoutes);
   await app.register(madeToOrderRoutes);
   await app.register(trustRoutes);
+  await app.register(wholesaleRoutes);
   await app.register(mediaRoutes);
   installJobs(app);
 

@@ -205,6 +205,64 @@ export const products = pgTable(
   ],
 );
 
+// ---------------------------------------------------------------- wholesale
+/** A volume tier of a price group: a line of at least `minquantity` units gets `percentoff` off the list price. */
+type PriceTier = { minquantity: number; percentoff: number };
+
+/** Trade prices: a percentage off list prices, volume tiers, and the categories covered (none = every one). */
+export const priceGroups = pgTable(
+  'price_groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    percentoff: integer('percentoff').notNull().default(0),
+    tiers: jsonb('tiers').$type<PriceTier[]>().notNull().default(sql`'[]'::jsonb`),
+    categoryIds: uuid('category_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    uniqueIndex('price_groups_name_key').on(sql`lower(${t.name})`),
+    check('price_groups_percentoff_check', sql`${t.percentoff} BETWEEN 0 AND 60`),
+  ],
+);
+
+/** A user's business profile (one per user); trade prices are for an approved one only. */
+export const businesses = pgTable(
+  'businesses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').$type<'pending' | 'approved' | 'rejected' | 'suspended'>().notNull().default('pending'),
+    legalname: text('legalname').notNull(),
+    tradename: text('tradename').notNull().default(''),
+    gstin: text('gstin').notNull(),
+    address: text('address').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    pincode: text('pincode').notNull(),
+    note: text('note').notNull().default(''),
+    /** The merchant's reason for the last rejection or suspension. */
+    reason: text('reason').notNull().default(''),
+    priceGroupId: uuid('price_group_id').references(() => priceGroups.id, { onDelete: 'restrict' }),
+    creditDays: integer('credit_days').notNull().default(0),
+    creditLimitPaise: bigint('credit_limit_paise', { mode: 'number' }).notNull().default(0),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    uniqueIndex('businesses_user_key').on(t.userId),
+    uniqueIndex('businesses_gstin_key').on(t.gstin),
+    index('businesses_status_created_idx').on(t.status, t.createdAt),
+    index('businesses_price_group_idx').on(t.priceGroupId),
+    check('businesses_status_check', sql`${t.status} in ('pending','approved','rejected','suspended')`),
+    check('businesses_credit_days_check', sql`${t.creditDays} in (0,7,15,30,45,60)`),
+    check('businesses_credit_limit_check', sql`${t.creditLimitPaise} >= 0`),
+  ],
+);
+
 // ---------------------------------------------------------------- cart and checkout
 export const cartItems = pgTable(
   'cart_items',

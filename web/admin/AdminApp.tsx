@@ -20,6 +20,7 @@ const DesignsPage = lazy(() => import('./made-to-order/DesignsPage'));
 const ReportsPage = lazy(() => import('./reports/ReportsPage'));
 const OutboxPage = lazy(() => import('./outbox/OutboxPage'));
 const GrievancesPage = lazy(() => import('./grievances/GrievancesPage'));
+const BusinessesPage = lazy(() => import('./businesses/BusinessesPage'));
 const StorefrontPage = lazy(() => import('./storefront/StorefrontPage'));
 
 /** Each screen under /dashboard/, by its path. */
@@ -28,6 +29,7 @@ const SCREENS: [string, React.ComponentType][] = [
   ['subcategory', SubcategoriesPage],
   ['products', ProductsPage],
   ['users', UsersPage],
+  ['businesses', BusinessesPage],
   ['orders', OrdersPage],
   ['orders/:id', OrderDetailPage],
   ['sales', SalesPage],

@@ -10,6 +10,7 @@ import {
   setSessionCookie,
   userOf,
 } from '../../http/session.js';
+import { businessOf } from '../wholesale/businesses.js';
 import * as service from './service.js';
 
 const INVALID = 'Invalid mobile number or password';
@@ -59,7 +60,11 @@ export default routePlugin(authRoutes, (app) => {
       await Promise.all([app.rateLimits.reset(byNumberKey), app.rateLimits.undo(addressKey)]);
       const session = await createSession(app.db, user.id);
       setSessionCookie(request, reply, session.token, session.expiresAt);
-      return { success: true, message: 'Signed in successfully', user: service.toUser(user) };
+      return {
+        success: true,
+        message: 'Signed in successfully',
+        user: { ...service.toUser(user), business: await businessOf(app.db, user.id) },
+      };
     },
 
     'POST /u1/api/signout': async (request, reply) => {
@@ -69,7 +74,10 @@ export default routePlugin(authRoutes, (app) => {
       return { success: true, message: 'Signed out successfully' };
     },
 
-    'GET /u1/api/checkuser': async (request) => ({ success: true, user: service.toUser(userOf(request)) }),
+    'GET /u1/api/checkuser': async (request) => {
+      const me = userOf(request);
+      return { success: true, user: { ...service.toUser(me), business: await businessOf(app.db, me.id) } };
+    },
 
     'PATCH /u1/api/editdetails': async (request) => {
       const me = userOf(request);

@@ -18,6 +18,7 @@ const CUSTOMER_TEMPLATES = [
   'password_code',
   'grievance_received',
   'grievance_updated',
+  'business_updated',
 ] as const;
 const MERCHANT_TEMPLATES = [
   'merchant_new_order',
@@ -254,6 +255,25 @@ export function render(template: string, lang: Language, d: Data, shopUrl: strin
         ],
         [str(d.number), indiaDateTime(d.resolveby)],
       );
+    case 'business_updated': {
+      const status = str(d.status);
+      const name = str(d.name);
+      const reason = str(d.reason);
+      const hiStatus: Record<string, string> = { approved: 'स्वीकृत', rejected: 'अस्वीकृत', suspended: 'निलंबित' };
+      const en: Record<string, string> = {
+        approved: `Your business account for ${name} is approved: sign in to see your trade prices.`,
+        rejected: `Your business account application for ${name} was not approved.`,
+        suspended: `Your business account for ${name} is suspended; you will pay retail prices until it is restored.`,
+      };
+      const why = reason ? ` ${reason}` : '';
+      return hi
+        ? make(
+            `व्यापार खाता ${hiStatus[status] ?? status}`,
+            [`${name} का व्यापार खाता ${hiStatus[status] ?? status} है।${why}`],
+            [name, hiStatus[status] ?? status],
+          )
+        : make(`Business account ${status}`, [`${en[status] ?? `Your business account is ${status}.`}${why}`], [name, status]);
+    }
     case 'merchant_new_order': {
       const total = rupees(d.total);
       return make(

@@ -1,4 +1,5 @@
 import {
+  Building2,
   ChartNoAxesColumn,
   ChevronDown,
   FolderTree,
@@ -38,6 +39,7 @@ const NAV = [
   { to: '/dashboard/subcategory', label: 'Subcategories', icon: Tags, end: false },
   { to: '/dashboard/products', label: 'Products', icon: Package, end: false },
   { to: '/dashboard/users', label: 'Users', icon: Users, end: false },
+  { to: '/dashboard/businesses', label: 'Businesses', icon: Building2, end: false },
   { to: '/dashboard/orders', label: 'Orders', icon: ShoppingBag, end: false },
   { to: '/dashboard/sales', label: 'Sales', icon: Percent, end: false },
   { to: '/dashboard/coupons', label: 'Coupons', icon: TicketPercent, end: false },

@@ -32,6 +32,7 @@ const TEMPLATE_LABEL: Record<string, string> = {
   refund_processed: 'Refund processed',
   return_updated: 'Return update',
   password_code: 'Password code',
+  business_updated: 'Business account update',
   merchant_new_order: 'New order (to the shop)',
   merchant_flagged_payment: 'Flagged payment (to the shop)',
   merchant_low_stock: 'Low stock (to the shop)',

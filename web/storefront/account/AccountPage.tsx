@@ -14,6 +14,7 @@ import { Field, invalidProps, SubmitButton, TextField } from '../components/Fiel
 import { GRIEVANCES_KEY } from '../static/GrievanceForm';
 import { indiaDateTime } from '../trust/format';
 import { MARKETING_LABEL } from '../trust/marketing';
+import { BusinessCard } from './BusinessCard';
 import { type Errors, type Outcome, problemsOf, useFormCall } from './useFormCall';
 
 export const ADDRESSES_KEY = ['addresses'] as const;
@@ -47,6 +48,7 @@ function Account() {
       <PasswordCard />
       <AddressesCard />
       <GrievancesCard />
+      <BusinessCard />
       <DevicesCard />
       <YourDataCard />
     </div>
