@@ -1,3 +1,4 @@
+// @postgres: two votes on one review sent at the same moment
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
