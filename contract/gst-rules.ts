@@ -207,6 +207,8 @@ export const GSTIN_MESSAGES = {
   format: 'Enter a valid 15-character GSTIN',
   check: 'This GSTIN is not valid: its check digit does not match',
   state: 'This GSTIN is not valid: its first two digits are not a state code',
+  /** A business buyer's invoice prints the legal name the GSTIN is registered under. */
+  legalname: 'Enter the business’s legal name, as registered for GST',
 } as const;
 
 /** Why a GSTIN (upper-cased, trimmed) is refused; null when it is valid. */

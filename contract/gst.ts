@@ -12,7 +12,7 @@ const GstReportQuery = z.object({
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: 'Use the month format YYYY-MM' })
     // The same years the orders list takes (the database has no year 0000; GST began in 2017).
     .refine((m) => m >= '1900-01' && m <= '2999-12', { message: 'The year must be between 1900 and 2999' }),
-  format: z.enum(['json', 'csv'], { message: 'format is json or csv' }).default('json'),
+  format: z.enum(['json', 'csv', 'portal'], { message: 'format is json, csv or portal' }).default('json'),
 });
 const Money = z.number();
 const Taxes = { taxablevalue: Money, igst: Money, cgst: Money, sgst: Money };
@@ -29,6 +29,184 @@ export const GstReportResponse = z.object({
     z.object({ gstin: z.string(), note: z.string(), date: z.string(), invoice: z.string(), value: Money, ...Taxes }),
   ),
 });
+
+// ---------------------------------------------------------------- GSTR-1 in the GST portal's own JSON
+/*
+ * The GSTN offline tool's GSTR-1 file (schema version GST3.1.6), as strict objects: a key the tool does not know
+ * is refused, as are empty sections and rows, negative document values, dates not DD-MM-YYYY and places of
+ * supply not two-digit state codes.
+ */
+const portalGstin = z.string().regex(/^[0-9]{2}[0-9A-Z]{13}$/);
+const portalDate = z.string().regex(/^(0[1-9]|[12][0-9]|3[01])-(0[1-9]|1[0-2])-(19|20)[0-9]{2}$/);
+const portalPos = z.string().regex(/^(0[1-9]|[1-3][0-9]|97|99)$/);
+const portalNumber = z
+  .string()
+  .min(1)
+  .max(16)
+  .regex(/^[a-zA-Z0-9/-]+$/);
+const portalAmount = z.number().refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'at most 2 decimals');
+const documentValue = portalAmount.refine((n) => n >= 0, 'not negative');
+const portalRate = z.number().refine((n) => [0, 0.1, 0.25, 1, 1.5, 3, 5, 6, 7.5, 12, 18, 28, 40].includes(n), 'a GST rate');
+const interItem = z.strictObject({ txval: documentValue, rt: portalRate, iamt: documentValue, csamt: documentValue });
+const intraItem = z.strictObject({
+  txval: documentValue,
+  rt: portalRate,
+  camt: documentValue,
+  samt: documentValue,
+  csamt: documentValue,
+});
+const portalItems = z.array(z.strictObject({ num: z.number().int().min(1), itm_det: z.union([interItem, intraItem]) })).min(1);
+const hsnRow = z.strictObject({
+  num: z.number().int().min(1),
+  hsn_sc: z.string().regex(/^[0-9]{4,8}$/),
+  desc: z.string().max(30),
+  uqc: z.string().min(2).max(3),
+  qty: z.number(),
+  rt: portalRate,
+  txval: portalAmount,
+  iamt: portalAmount,
+  camt: portalAmount,
+  samt: portalAmount,
+  csamt: portalAmount,
+});
+const docRange = z.strictObject({
+  num: z.number().int().min(1),
+  from: portalNumber,
+  to: portalNumber,
+  totnum: z.number().int().min(1),
+  cancel: z.number().int().min(0),
+  net_issue: z.number().int().min(0),
+});
+/** @forTests tests read the portal download through this schema, so a file the offline tool would refuse fails them */
+export const Gstr1PortalFile = z.strictObject({
+  gstin: portalGstin,
+  fp: z.string().regex(/^(0[1-9]|1[0-2])(20[0-9]{2})$/),
+  version: z.literal('GST3.1.6'),
+  hash: z.literal('hash'),
+  b2b: z
+    .array(
+      z.strictObject({
+        ctin: portalGstin,
+        inv: z
+          .array(
+            z.strictObject({
+              inum: portalNumber,
+              idt: portalDate,
+              val: documentValue,
+              pos: portalPos,
+              rchrg: z.enum(['Y', 'N']),
+              inv_typ: z.enum(['R', 'SEWP', 'SEWOP', 'DE']),
+              itms: portalItems,
+            }),
+          )
+          .min(1),
+      }),
+    )
+    .min(1)
+    .optional(),
+  b2cl: z
+    .array(
+      z.strictObject({
+        pos: portalPos,
+        inv: z
+          .array(
+            z.strictObject({
+              inum: portalNumber,
+              idt: portalDate,
+              val: documentValue,
+              itms: z.array(z.strictObject({ num: z.number().int().min(1), itm_det: interItem })).min(1),
+            }),
+          )
+          .min(1),
+      }),
+    )
+    .min(1)
+    .optional(),
+  b2cs: z
+    .array(
+      z.union([
+        z.strictObject({
+          sply_ty: z.literal('INTER'),
+          pos: portalPos,
+          typ: z.literal('OE'),
+          rt: portalRate,
+          txval: portalAmount,
+          iamt: portalAmount,
+          csamt: portalAmount,
+        }),
+        z.strictObject({
+          sply_ty: z.literal('INTRA'),
+          pos: portalPos,
+          typ: z.literal('OE'),
+          rt: portalRate,
+          txval: portalAmount,
+          camt: portalAmount,
+          samt: portalAmount,
+          csamt: portalAmount,
+        }),
+      ]),
+    )
+    .min(1)
+    .optional(),
+  cdnr: z
+    .array(
+      z.strictObject({
+        ctin: portalGstin,
+        nt: z
+          .array(
+            z.strictObject({
+              ntty: z.enum(['C', 'D']),
+              nt_num: portalNumber,
+              nt_dt: portalDate,
+              pos: portalPos,
+              rchrg: z.enum(['Y', 'N']),
+              inv_typ: z.enum(['R', 'SEWP', 'SEWOP', 'DE']),
+              val: documentValue,
+              itms: portalItems,
+            }),
+          )
+          .min(1),
+      }),
+    )
+    .min(1)
+    .optional(),
+  cdnur: z
+    .array(
+      z.strictObject({
+        typ: z.enum(['B2CL', 'EXPWP', 'EXPWOP']),
+        ntty: z.enum(['C', 'D']),
+        nt_num: portalNumber,
+        nt_dt: portalDate,
+        pos: portalPos,
+        val: documentValue,
+        itms: z.array(z.strictObject({ num: z.number().int().min(1), itm_det: interItem })).min(1),
+      }),
+    )
+    .min(1)
+    .optional(),
+  hsn: z
+    .union([
+      z.strictObject({ data: z.array(hsnRow).min(1) }),
+      z
+        .strictObject({ hsn_b2b: z.array(hsnRow).min(1).optional(), hsn_b2c: z.array(hsnRow).min(1).optional() })
+        .refine((h) => h.hsn_b2b || h.hsn_b2c, 'an HSN table'),
+    ])
+    .optional(),
+  doc_issue: z
+    .strictObject({
+      doc_det: z
+        .array(
+          z.strictObject({
+            doc_num: z.number().int().min(1).max(12),
+            doc_typ: z.string(),
+            docs: z.array(docRange).min(1),
+          }),
+        )
+        .min(1),
+    })
+    .optional(),
+});
+export type Gstr1PortalFile = z.infer<typeof Gstr1PortalFile>;
 
 const CreditNoteParams = z.object({ refundId: z.uuid({ message: 'Invalid refund id' }) });
 
@@ -53,9 +231,14 @@ export const gstRoutes = routeTable('GST tax invoices', {
   'GET /o1/api/admin/gst-report': {
     guard: 'admin',
     summary: 'GSTR-1 for a month (India time): B2B, B2C large, B2C small, credit notes, HSN summary; JSON or one CSV',
+    description:
+      '`format=portal` downloads the GST portal’s own GSTR-1 JSON (the offline tool’s schema, no `success` wrapper): ' +
+      '`gstin`, `fp`, `b2b`, `b2cl`, `b2cs`, `cdnr`, `cdnur`, the HSN summary (its B2B and B2C tables from the May 2025 ' +
+      'period), `doc_issue`; rates per item, net of credit notes, no empty sections or rows. Bills of supply are not ' +
+      'part of GSTR-1; a shop without a GSTIN files none (409).',
     query: GstReportQuery,
     responses: { 200: GstReportResponse },
     produces: ['application/json', 'text/csv'],
-    errors: [400],
+    errors: [400, 409],
   },
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Product } from './catalogue.js';
-import { canonicalState, gstinError, stateFromPin } from './gst-rules.js';
+import { canonicalState, GSTIN_MESSAGES, gstinError, stateFromPin } from './gst-rules.js';
 import {
   DELIVERY_STATUSES as ALL_DELIVERY_STATUSES,
   DELIVERY_STATUS_NAMES,
@@ -39,8 +39,10 @@ export const ShippingInfo = z.object({
   pincode: z.string(),
   /** Place of supply: one of the 36 GST state names (orders placed before it was asked may lack it). */
   state: z.string().optional(),
-  /** A business buyer's GSTIN, printed on its tax invoice. */
+  /** A business buyer's GSTIN, printed on its tax invoice (only when asked for that order). */
   gstin: z.string().optional(),
+  /** The business buyer's legal name, printed on its tax invoice with the GSTIN. */
+  legalname: z.string().optional(),
 });
 export type ShippingInfo = z.infer<typeof ShippingInfo>;
 
@@ -131,10 +133,11 @@ function withStateAndGstin(
     pincode: string;
     state?: string | undefined;
     gstin?: string | undefined;
+    legalname?: string | undefined;
   },
   ctx: z.RefinementCtx,
 ) {
-  const { state: givenState, gstin: givenGstin, ...base } = v;
+  const { state: givenState, gstin: givenGstin, legalname: givenLegalname, ...base } = v;
   const named = (givenState ?? '').trim();
   const state = named ? canonicalState(named) : stateFromPin(base.pincode);
   if (!state) {
@@ -143,8 +146,12 @@ function withStateAndGstin(
   const gstin = (givenGstin ?? '').trim().toUpperCase();
   const gstinProblem = gstin ? gstinError(gstin) : null;
   if (gstinProblem) ctx.addIssue({ code: 'custom', message: gstinProblem, path: ['gstin'] });
-  if (!state || gstinProblem) return z.NEVER;
-  return { ...base, state, ...(gstin ? { gstin } : {}) };
+  // The legal name belongs to the GSTIN: asked with it, dropped without it.
+  const legalname = (givenLegalname ?? '').trim().replace(/\s+/g, ' ');
+  const legalnameMissing = Boolean(gstin) && !legalname;
+  if (legalnameMissing) ctx.addIssue({ code: 'custom', message: GSTIN_MESSAGES.legalname, path: ['legalname'] });
+  if (!state || gstinProblem || legalnameMissing) return z.NEVER;
+  return { ...base, state, ...(gstin ? { gstin, legalname } : {}) };
 }
 
 const shippingText = (max: number) =>
@@ -166,6 +173,7 @@ const ShippingInfoInput = z
       .regex(/^\d{6}$/, { message: SHIPPING_MESSAGES.pincode }),
     state: z.string().max(100).optional(),
     gstin: z.string().max(30).optional(),
+    legalname: z.string().max(200, { message: 'Legal name must be at most 200 characters' }).optional(),
   })
   .transform(withStateAndGstin);
 

@@ -62,12 +62,23 @@ export const Gstin = z
     if (error) ctx.addIssue({ code: 'custom', message: error });
   });
 
+/** The seller's GSTIN, or "" for none (a shop not registered for GST). */
+const GstinOrNone = z
+  .string({ message: GSTIN_MESSAGES.format })
+  .trim()
+  .transform((s) => s.toUpperCase())
+  .superRefine((s, ctx) => {
+    const error = s ? gstinError(s) : null;
+    if (error) ctx.addIssue({ code: 'custom', message: error });
+  });
+
 /** PUT /a1/api/admin/settings: the fields given are changed. */
 export const SettingsBody = z
   .object({
     shopname: text('Shop name', 100).optional(),
     legalname: text('Legal name', 200).optional(),
-    gstin: Gstin.optional(),
+    /** "" clears it: the shop is then not registered for GST and issues bills of supply. */
+    gstin: GstinOrNone.optional(),
     address: text('Address', 500).optional(),
     state: StateName.optional(),
     invoiceprefix: z

@@ -38,6 +38,8 @@ const rupees = (n: number) =>
   new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 }).format(n);
 /** A Maharashtra GSTIN with its right check character, and the same with a wrong one. */
 const BUSINESS_GSTIN = `27AAPFK1234L1Z${gstinCheckChar('27AAPFK1234L1Z')}`;
+/** The shop's own GSTIN, in Punjab (its state). */
+const SELLER_GSTIN = `03AAACR5055K1Z${gstinCheckChar('03AAACR5055K1Z')}`;
 const WRONG_GSTIN = `27AAPFK1234L1Z${gstinCheckChar('27AAPFK1234L1Z') === '3' ? '4' : '3'}`;
 
 async function newShopper(page: Page, fullname: string) {
@@ -121,6 +123,14 @@ function amountAfter(text: string, label: string): number | null {
 test.describe('checkout: state and GSTIN, and the tax invoice', () => {
   test.describe.configure({ timeout: 180_000 });
 
+  // A shop registered for GST issues tax invoices (one without a GSTIN issues bills of supply).
+  test.beforeAll(async ({ browser, baseURL }) => {
+    const admin = await adminRequest(browser, baseURL);
+    const put = await admin.request.put('/a1/api/admin/settings', { data: { gstin: SELLER_GSTIN } });
+    expect(put.ok(), await put.text()).toBe(true);
+    await admin.close();
+  });
+
   test('a Punjab shopper pays CGST and SGST; the invoice adds up to what was paid', async ({ page }) => {
     const shopper = await newShopper(page, 'Harpreet Gill');
     const product = await plainProduct(page.request);
@@ -161,6 +171,8 @@ test.describe('checkout: state and GSTIN, and the tax invoice', () => {
     await page.goto('/checkout');
     await fillAddress(page, { address: '7 Marine Drive', city: 'Mumbai', pincode: '400001' });
     await expect(field(page, 'State')).toHaveValue('Maharashtra');
+    await page.getByLabel('Buying for a business?').check();
+    await field(page, 'Legal name of the business').fill('Kiran Traders LLP');
     const gstin = field(page, GSTIN_LABEL);
     await gstin.fill(WRONG_GSTIN.toLowerCase());
     await gstin.blur();
@@ -175,9 +187,9 @@ test.describe('checkout: state and GSTIN, and the tax invoice', () => {
     const id = await payInSandbox(page);
 
     const order = await myOrder(page, id);
-    expect(order.shippinginfo).toMatchObject({ state: 'Maharashtra', gstin: BUSINESS_GSTIN });
+    expect(order.shippinginfo).toMatchObject({ state: 'Maharashtra', gstin: BUSINESS_GSTIN, legalname: 'Kiran Traders LLP' });
     const text = await invoiceText(page, id);
-    expect(text).toContain('Kiran Traders');
+    expect(text).toContain('Kiran Traders LLP');
     expect(text).toContain(`GSTIN: ${BUSINESS_GSTIN}`);
     expect(text).toContain('Place of supply: Maharashtra (code 27)');
     expect(text).not.toContain('CGST');

@@ -58,6 +58,7 @@ async function businessOrder(page: Page) {
     pincode: '400050',
     state: 'Maharashtra',
     gstin: BUYER_GSTIN,
+    legalname: 'Ananya Traders LLP',
   };
   const held = await page.request.post('/o1/api/razorpay-order', { data: { shippinginfo } });
   expect(held.ok(), await held.text()).toBe(true);
@@ -183,8 +184,12 @@ test.describe('GST in the back-office', () => {
     baseURL,
     viewport,
   }, testInfo) => {
-    const order = await businessOrder(page);
     const admin = await signedInPage(browser, baseURL, E2E_ADMIN, viewport);
+    // Registered for GST (a shop without a GSTIN issues bills of supply and files no GSTR-1).
+    const seller = `03AAACR5055K1Z${gstinCheckChar('03AAACR5055K1Z')}`;
+    const registered = await admin.request.put('/a1/api/admin/settings', { data: { gstin: seller } });
+    expect(registered.ok(), await registered.text()).toBe(true);
+    const order = await businessOrder(page);
 
     await admin.goto('/dashboard');
     await openSection(admin, 'Reports');

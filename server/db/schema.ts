@@ -306,8 +306,10 @@ type ShippingInfo = {
   pincode: string;
   /** The place of supply (a GST state name); absent on orders placed before it was asked. */
   state?: string;
-  /** A business buyer's GSTIN, for its tax invoice. */
+  /** A business buyer's GSTIN, for its tax invoice (given for this order only). */
   gstin?: string;
+  /** The business buyer's legal name, printed with the GSTIN. */
+  legalname?: string;
 };
 
 /**
@@ -808,6 +810,10 @@ export const invoices = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'restrict' }),
     ...documentNumber(),
+    /** A tax invoice, or a bill of supply (no tax) when the shop had no GSTIN. */
+    kind: text('kind', { enum: ['tax-invoice', 'bill-of-supply'] })
+      .notNull()
+      .default('tax-invoice'),
     seller: jsonb('seller').$type<InvoiceParty>().notNull(),
     buyer: jsonb('buyer').$type<InvoiceParty>().notNull(),
     placeOfSupply: text('place_of_supply').notNull(),
@@ -820,7 +826,8 @@ export const invoices = pgTable(
   (t) => [
     uniqueIndex('invoices_order_key').on(t.orderId),
     uniqueIndex('invoices_number_key').on(t.number),
-    uniqueIndex('invoices_fy_seq_key').on(t.fy, t.seq),
+    uniqueIndex('invoices_kind_fy_seq_key').on(t.kind, t.fy, t.seq),
+    check('invoices_kind_check', sql`${t.kind} in ('tax-invoice', 'bill-of-supply')`),
     index('invoices_issued_idx').on(t.issuedAt),
     ...documentChecks('invoices', t),
   ],

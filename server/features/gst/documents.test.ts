@@ -154,7 +154,14 @@ describe('invoice PDF', () => {
   });
 
   it('a Maharashtra business buyer’s invoice shows IGST and its GSTIN', async () => {
-    const mumbai = { ...SHIPPING, fullname: 'Kiran Traders', city: 'Mumbai', pincode: '400001', gstin: BUYER_GSTIN };
+    const mumbai = {
+      ...SHIPPING,
+      fullname: 'Kiran Traders',
+      city: 'Mumbai',
+      pincode: '400001',
+      gstin: BUYER_GSTIN,
+      legalname: 'Kiran Traders LLP',
+    };
     const { user, order } = await buy([{ pricePaise: 10_300_000, quantity: 1, name: 'Colombian Emerald' }], mumbai);
     const res = await t.request({ method: 'GET', url: `/o1/api/invoice/${order._id}`, cookie: user.cookie });
     expect(res.statusCode).toBe(200);

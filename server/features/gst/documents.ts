@@ -13,7 +13,13 @@ import { settingsRow } from './settings.js';
 onRefundProcessed(async (tx, { refund, order }) => {
   await issueCreditNote(
     tx,
-    { refundKey: refund.id, orderId: order.id, amountPaise: refund.amountPaise, reason: refund.reason },
+    {
+      refundKey: refund.id,
+      orderId: order.id,
+      amountPaise: refund.amountPaise,
+      reason: refund.reason,
+      restock: refund.restock,
+    },
     refund.processedAt ?? new Date(),
   );
 });
@@ -63,6 +69,7 @@ async function orderInvoicePdf(db: Db, orderId: string) {
   const shop = await settingsRow(db);
   const pdf = await renderPdf({
     kind: 'invoice',
+    taxed: inv.kind === 'tax-invoice',
     shopname: inv.seller.extra || shop.shopname,
     number: inv.number,
     issuedAt: inv.issuedAt,
@@ -100,13 +107,20 @@ export async function creditNotePdf(db: Db, refundId: string, me: SessionUser) {
   const sum = (k: 'taxable' | 'cgst' | 'sgst' | 'igst') => note.lines.reduce((s, l) => s + l[k], 0);
   const pdf = await renderPdf({
     kind: 'credit-note',
+    taxed: inv.kind === 'tax-invoice',
     shopname: inv.seller.extra || inv.seller.name,
     number: note.number,
     issuedAt: note.issuedAt,
     refs: [
-      ['Against invoice', `${inv.number} dated ${inv.issuedAt.toISOString().slice(0, 10).split('-').reverse().join('-')}`],
+      [
+        inv.kind === 'tax-invoice' ? 'Against invoice' : 'Against bill of supply',
+        `${inv.number} dated ${inv.issuedAt.toISOString().slice(0, 10).split('-').reverse().join('-')}`,
+      ],
       ['Order', await orderNumber(db, note.orderId)],
       ...(note.reason ? ([['Reason', note.reason]] as [string, string][]) : []),
+      ...(note.lines.every((l) => l.quantity === 0)
+        ? ([['Adjustment', 'value only, no goods returned']] as [string, string][])
+        : []),
     ],
     seller: inv.seller,
     buyer: inv.buyer,

@@ -96,7 +96,7 @@ describe('tax invoice issued when an order is paid', () => {
   });
 
   it('a business buyer in Maharashtra pays IGST and has its GSTIN on the invoice; the next number follows', async () => {
-    const mumbai = { ...SHIPPING, city: 'Mumbai', pincode: '400001', gstin: BUYER_GSTIN };
+    const mumbai = { ...SHIPPING, city: 'Mumbai', pincode: '400001', gstin: BUYER_GSTIN, legalname: 'Kiran Traders LLP' };
     const { order } = await buy([{ pricePaise: 10_300_000, quantity: 1 }], mumbai);
     const fy = financialYear(new Date());
     expect(order.invoice?.number).toBe(`RG/${fy}/000002`);

@@ -24,7 +24,7 @@ type CreditNoteRow = typeof creditNotes.$inferSelect;
  * any server) waits and takes the next number; a transaction that rolls back gives its number back.
  * @forTests tests draw numbers across the turn of a financial year and in failed transactions to check each year's series has no gap
  */
-export async function nextInSeries(tx: Tx, series: 'INV' | 'CN', fy: string): Promise<number> {
+export async function nextInSeries(tx: Tx, series: 'INV' | 'BS' | 'CN', fy: string): Promise<number> {
   const [row] = await tx
     .insert(documentCounters)
     .values({ series, fy, lastNumber: 1 })
@@ -43,6 +43,9 @@ const describeLine = (i: { productname: string; size: string; colour: string }) 
 /**
  * Issues the order's tax invoice inside the paying transaction: the tax of every line at its category's HSN
  * and rate today, stored with the order and never recomputed. Idempotent (one invoice per order).
+ *
+ * A shop without a GSTIN is not registered for GST and may not charge it: it issues a bill of supply instead,
+ * every line at no tax (its taxable value is what was paid), numbered in its own series `BS/<yy-yy>/000001`.
  *
  * Discounts: an order-wide discount is what the lines add up to beyond what was paid (a coupon's
  * `discountamount` once promotions exist); sale prices are already in the lines' unit prices.
@@ -68,6 +71,7 @@ export async function issueInvoice(tx: Tx, orderId: string, at: Date = new Date(
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.position));
   const shop = await settingsRow(tx);
+  const registered = shop.gstin !== '';
 
   const ship = order.shippinginfo;
   const placeOfSupply = ship.state || stateFromPin(ship.pincode) || shop.state;
@@ -76,7 +80,7 @@ export async function issueInvoice(tx: Tx, orderId: string, at: Date = new Date(
   const grossTotal = gross.reduce((s, a) => s + a, 0);
   const discountPaise = Math.max(0, grossTotal - order.totalPaise);
   const { lines, totals } = taxOrder(
-    items.map((i, k) => ({ amountPaise: gross[k] as number, rateBp: i.rateBp ?? DEFAULT_RATE_BP })),
+    items.map((i, k) => ({ amountPaise: gross[k] as number, rateBp: registered ? (i.rateBp ?? DEFAULT_RATE_BP) : 0 })),
     discountPaise,
     intraState,
   );
@@ -105,8 +109,10 @@ export async function issueInvoice(tx: Tx, orderId: string, at: Date = new Date(
     gstin: shop.gstin,
     extra: shop.shopname,
   };
+  // The buyer's GSTIN is the one given with this order (with its legal name), never one from an earlier order.
+  const business = Boolean(ship.gstin);
   const buyer: InvoiceParty = {
-    name: ship.fullname,
+    name: business && ship.legalname ? ship.legalname : ship.fullname,
     address: [ship.address, ship.city, ship.pincode].filter(Boolean).join(', '),
     state: placeOfSupply,
     statecode: stateCode(placeOfSupply) ?? '',
@@ -114,12 +120,13 @@ export async function issueInvoice(tx: Tx, orderId: string, at: Date = new Date(
     extra: ship.mobileno,
   };
   const fy = financialYear(at);
-  const seq = await nextInSeries(tx, 'INV', fy);
+  const seq = await nextInSeries(tx, registered ? 'INV' : 'BS', fy);
   const [row] = await tx
     .insert(invoices)
     .values({
       orderId,
-      number: documentNumber(shop.invoiceprefix, fy, seq),
+      kind: registered ? 'tax-invoice' : 'bill-of-supply',
+      number: documentNumber(registered ? shop.invoiceprefix : 'BS', fy, seq),
       fy,
       seq,
       issuedAt: at,
@@ -144,11 +151,19 @@ export async function issueInvoice(tx: Tx, orderId: string, at: Date = new Date(
  * A credit note for a processed refund of `amountPaise`, inside the transaction that records it: the amount
  * is spread over the invoice's lines in proportion to what each was paid (the invoice's own rule for
  * discounts) and each share's tax taken at the line's rate, so a full refund reverses the invoice exactly.
- * Idempotent per refund. Null when the order has no invoice (nothing to credit).
+ * Each line's quantity is the units the refund took back from it (`restock`); a refund that takes back no
+ * units is a value adjustment, every line at quantity 0. Idempotent per refund. Null when the order has no
+ * invoice (nothing to credit).
  */
 export async function issueCreditNote(
   tx: Tx,
-  refund: { refundKey: string; orderId: string; amountPaise: number; reason?: string },
+  refund: {
+    refundKey: string;
+    orderId: string;
+    amountPaise: number;
+    reason?: string;
+    restock?: readonly { lineId: string; quantity: number }[];
+  },
   at: Date = new Date(),
 ): Promise<CreditNoteRow | null> {
   const [existing] = await tx.select().from(creditNotes).where(eq(creditNotes.refundKey, refund.refundKey));
@@ -176,6 +191,18 @@ export async function issueCreditNote(
   const amount = Math.min(refund.amountPaise, left);
   if (amount <= 0) return null;
   const shares = spreadDiscount(remaining, amount);
+  // The invoice's lines are the order's lines in their order: units taken back are counted on theirs.
+  const returned = new Map<string, number>();
+  for (const r of refund.restock ?? []) returned.set(r.lineId, (returned.get(r.lineId) ?? 0) + r.quantity);
+  const lineIds = returned.size
+    ? (
+        await tx
+          .select({ id: orderItems.id })
+          .from(orderItems)
+          .where(eq(orderItems.orderId, refund.orderId))
+          .orderBy(asc(orderItems.position))
+      ).map((r) => r.id)
+    : [];
   const lines: InvoiceLine[] = invoice.lines.map((l, k) => {
     const value = shares[k] as number;
     const prev = before[k] as { valuePaise: number; taxable: number; cgst: number; sgst: number; igst: number };
@@ -188,8 +215,10 @@ export async function issueCreditNote(
             igst: l.igst - prev.igst,
           }
         : splitLine(value, l.rateBp, invoice.intraState);
+    const id = lineIds[k];
     return {
       ...l,
+      quantity: Math.min(l.quantity, id ? (returned.get(id) ?? 0) : 0),
       amountPaise: value,
       discountPaise: 0,
       valuePaise: value,

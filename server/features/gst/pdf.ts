@@ -23,6 +23,8 @@ export const invoiceDate = (at: Date) => indiaDate(at).split('-').reverse().join
 
 type PdfDocumentData = {
   kind: 'invoice' | 'credit-note';
+  /** False for a seller not registered for GST: a bill of supply (or its credit note), no tax on it. */
+  taxed: boolean;
   shopname: string;
   number: string;
   issuedAt: Date;
@@ -37,11 +39,11 @@ type PdfDocumentData = {
   totals: { taxable: number; cgst: number; sgst: number; igst: number; total: number; discount?: number };
 };
 
-/** An A4 tax invoice or credit note, every field of the contract on it. */
+/** An A4 tax invoice, bill of supply or credit note, every field of the contract on it. */
 export async function renderPdf(d: PdfDocumentData): Promise<Buffer> {
   // Loaded at the first document: a server that only answers shoppers never holds the PDF library.
   const { default: PDFDocument } = await import('pdfkit');
-  const title = d.kind === 'invoice' ? 'Tax Invoice' : 'Credit Note';
+  const title = d.kind === 'credit-note' ? 'Credit Note' : d.taxed ? 'Tax Invoice' : 'Bill of Supply';
   const doc = new PDFDocument({
     size: 'A4',
     margin: 36,
@@ -85,21 +87,26 @@ export async function renderPdf(d: PdfDocumentData): Promise<Buffer> {
     doc.font('body').fontSize(9);
     doc.text(p.address, x, doc.y, { width: half });
     doc.text(`State: ${p.state}${p.statecode ? ` (code ${p.statecode})` : ''}`, x, doc.y, { width: half });
-    doc.text(`GSTIN: ${p.gstin || 'Unregistered'}`, x, doc.y, { width: half });
+    if (p.gstin || d.taxed) doc.text(`GSTIN: ${p.gstin || 'Unregistered'}`, x, doc.y, { width: half });
     return doc.y;
   };
-  const sellerBottom = party('Sold by', d.seller, left, top);
+  let sellerBottom = party('Sold by', d.seller, left, top);
+  if (!d.taxed) {
+    doc.text('Not registered for GST: no tax is charged.', left, sellerBottom, { width: half });
+    sellerBottom = doc.y;
+  }
   const rx = left + width / 2 + 8;
   doc.font('body').fontSize(9);
   const detail = (label: string, value: string, y?: number) => {
     doc.font('bold').text(`${label}: `, rx, y ?? doc.y, { width: half, continued: true });
     doc.font('body').text(value);
   };
-  detail(d.kind === 'invoice' ? 'Invoice number' : 'Credit note number', d.number, top);
-  detail(d.kind === 'invoice' ? 'Invoice date' : 'Credit note date', invoiceDate(d.issuedAt));
+  const docName = d.kind === 'credit-note' ? 'Credit note' : d.taxed ? 'Invoice' : 'Bill';
+  detail(`${docName} number`, d.number, top);
+  detail(`${docName} date`, invoiceDate(d.issuedAt));
   for (const [label, value] of d.refs) detail(label, value);
   detail('Place of supply', `${d.placeOfSupply}${d.placeOfSupplyCode ? ` (code ${d.placeOfSupplyCode})` : ''}`);
-  detail('Tax payable on reverse charge', 'No');
+  if (d.taxed) detail('Tax payable on reverse charge', 'No');
   doc.y = Math.max(sellerBottom, doc.y) + 8;
   rule();
   const buyerTop = doc.y;
@@ -109,30 +116,39 @@ export async function renderPdf(d: PdfDocumentData): Promise<Buffer> {
   rule();
 
   // Lines.
-  const cols = d.intraState
+  const cols = !d.taxed
     ? [
         ['#', 16, 'left'],
-        ['Description', 132, 'left'],
-        ['HSN', 40, 'left'],
-        ['Qty', 26, 'right'],
-        ['Unit price', 58, 'right'],
-        ['Taxable value', 64, 'right'],
-        ['GST rate', 34, 'right'],
-        ['CGST', 50, 'right'],
-        ['SGST', 50, 'right'],
-        ['Total', 53, 'right'],
+        ['Description', 250, 'left'],
+        ['HSN', 50, 'left'],
+        ['Qty', 36, 'right'],
+        ['Unit price', 86, 'right'],
+        ['Amount', 85, 'right'],
       ]
-    : [
-        ['#', 16, 'left'],
-        ['Description', 152, 'left'],
-        ['HSN', 40, 'left'],
-        ['Qty', 26, 'right'],
-        ['Unit price', 62, 'right'],
-        ['Taxable value', 68, 'right'],
-        ['GST rate', 34, 'right'],
-        ['IGST', 60, 'right'],
-        ['Total', 65, 'right'],
-      ];
+    : d.intraState
+      ? [
+          ['#', 16, 'left'],
+          ['Description', 132, 'left'],
+          ['HSN', 40, 'left'],
+          ['Qty', 26, 'right'],
+          ['Unit price', 58, 'right'],
+          ['Taxable value', 64, 'right'],
+          ['GST rate', 34, 'right'],
+          ['CGST', 50, 'right'],
+          ['SGST', 50, 'right'],
+          ['Total', 53, 'right'],
+        ]
+      : [
+          ['#', 16, 'left'],
+          ['Description', 152, 'left'],
+          ['HSN', 40, 'left'],
+          ['Qty', 26, 'right'],
+          ['Unit price', 62, 'right'],
+          ['Taxable value', 68, 'right'],
+          ['GST rate', 34, 'right'],
+          ['IGST', 60, 'right'],
+          ['Total', 65, 'right'],
+        ];
   const scale = width / cols.reduce((s, c) => s + (c[1] as number), 0);
   const row = (cells: string[], font: 'body' | 'bold') => {
     doc.font(font).fontSize(8);
@@ -156,31 +172,24 @@ export async function renderPdf(d: PdfDocumentData): Promise<Buffer> {
   );
   rule();
   d.lines.forEach((l, i) => {
-    const description = l.discountPaise > 0 ? `${l.description} (discount ${rupees(l.discountPaise)})` : l.description;
+    // A credit note's line with no units taken back adjusts the value only.
+    const valueOnly = d.kind === 'credit-note' && l.quantity === 0;
+    const named = valueOnly ? `Value adjustment: ${l.description}` : l.description;
+    const description = l.discountPaise > 0 ? `${named} (discount ${rupees(l.discountPaise)})` : named;
+    const units = valueOnly ? ['—', '—'] : [String(l.quantity), rupees(l.unitPricePaise)];
     const tax = d.intraState ? [rupees(l.cgst), rupees(l.sgst)] : [rupees(l.igst)];
-    row(
-      [
-        String(i + 1),
-        description,
-        l.hsn,
-        String(l.quantity),
-        rupees(l.unitPricePaise),
-        rupees(l.taxable),
-        percent(l.rateBp),
-        ...tax,
-        rupees(l.valuePaise),
-      ],
-      'body',
-    );
+    const taxCells = d.taxed ? [rupees(l.taxable), percent(l.rateBp), ...tax] : [];
+    row([String(i + 1), description, l.hsn, ...units, ...taxCells, rupees(l.valuePaise)], 'body');
   });
   rule();
 
   // Totals, right-aligned.
-  const totals: [string, string][] = [['Total taxable value', rupees(d.totals.taxable)]];
-  if (d.intraState) {
-    totals.push(['CGST', rupees(d.totals.cgst)], ['SGST', rupees(d.totals.sgst)]);
-  } else {
-    totals.push(['IGST', rupees(d.totals.igst)]);
+  // A seller not registered for GST charges none: no tax lines at all.
+  const totals: [string, string][] = [];
+  if (d.taxed) {
+    totals.push(['Total taxable value', rupees(d.totals.taxable)]);
+    if (d.intraState) totals.push(['CGST', rupees(d.totals.cgst)], ['SGST', rupees(d.totals.sgst)]);
+    else totals.push(['IGST', rupees(d.totals.igst)]);
   }
   if (d.totals.discount) totals.push(['Discount (included above)', rupees(d.totals.discount)]);
   totals.push([d.kind === 'invoice' ? 'Total (amount paid)' : 'Total credited', rupees(d.totals.total)]);
@@ -196,7 +205,7 @@ export async function renderPdf(d: PdfDocumentData): Promise<Buffer> {
   doc.font('bold').fontSize(9).text('Amount in words: ', left, doc.y, { width, continued: true });
   doc.font('body').text(rupeesInWords(d.totals.total));
   doc.moveDown(0.3);
-  doc.text('Tax payable on reverse charge: No', left, doc.y, { width });
+  if (d.taxed) doc.text('Tax payable on reverse charge: No', left, doc.y, { width });
   doc.moveDown(1.5);
   doc
     .font('body')

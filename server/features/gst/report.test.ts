@@ -46,7 +46,13 @@ async function buy(pricePaise: number, shippinginfo: object = SHIPPING) {
 describe('GSTR-1 report', () => {
   it('lists the month’s invoices and credit notes in their sections, as JSON and as one CSV', async () => {
     const punjab = await buy(103_000);
-    const business = await buy(206_000, { ...SHIPPING, city: 'Mumbai', pincode: '400001', gstin: BUYER_GSTIN });
+    const business = await buy(206_000, {
+      ...SHIPPING,
+      city: 'Mumbai',
+      pincode: '400001',
+      gstin: BUYER_GSTIN,
+      legalname: 'Kiran Traders LLP',
+    });
     const large = await buy(20_600_000, { ...SHIPPING, city: 'Gurugram', pincode: '122001' });
     const refund = (id: string, amount: number) =>
       t.request({

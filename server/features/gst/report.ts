@@ -1,4 +1,4 @@
-import { and, asc, gte, inArray, lt } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
 import { paiseToRupees } from '../../../contract/common.js';
 import { stateCode } from '../../../contract/gst-rules.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -29,35 +29,51 @@ function monthBounds(month: string): [Date, Date] {
   return [start, new Date(`${next}-01T00:00:00+05:30`)];
 }
 
+type InvoiceRow = typeof invoices.$inferSelect;
+type CreditNoteRow = typeof creditNotes.$inferSelect;
+
 /**
- * GSTR-1 for a month (India time): invoices issued and credit notes issued in it, in the return's sections.
- * B2B by buyer GSTIN; B2C large (inter-state, above ₹1,00,000) one by one; B2C small by place of supply and
- * rate, net of consumer credit notes; registered buyers' credit notes; the HSN summary net of all credit notes.
+ * The month's tax invoices and the credit notes against tax invoices (India time), in number order. Bills of
+ * supply (issued while the shop had no GSTIN) and their notes charge no tax and are not part of GSTR-1.
  */
-export async function gstr1(db: DbOrTx, month: string) {
+export async function monthDocuments(db: DbOrTx, month: string) {
   const [start, end] = monthBounds(month);
   const invs = await db
     .select()
     .from(invoices)
-    .where(and(gte(invoices.issuedAt, start), lt(invoices.issuedAt, end)))
-    .orderBy(asc(invoices.seq));
-  const notes = await db
+    .where(and(gte(invoices.issuedAt, start), lt(invoices.issuedAt, end), eq(invoices.kind, 'tax-invoice')))
+    .orderBy(asc(invoices.fy), asc(invoices.seq));
+  const allNotes = await db
     .select()
     .from(creditNotes)
     .where(and(gte(creditNotes.issuedAt, start), lt(creditNotes.issuedAt, end)))
-    .orderBy(asc(creditNotes.seq));
-  const noteInvoices = notes.length
+    .orderBy(asc(creditNotes.fy), asc(creditNotes.seq));
+  const noteInvoices = allNotes.length
     ? await db
         .select()
         .from(invoices)
         .where(
           inArray(
             invoices.id,
-            notes.map((n) => n.invoiceId),
+            allNotes.map((n) => n.invoiceId),
           ),
         )
     : [];
-  const invoiceById = new Map([...invs, ...noteInvoices].map((i) => [i.id, i]));
+  const invoiceById = new Map<string, InvoiceRow>([...invs, ...noteInvoices].map((i) => [i.id, i]));
+  const notes: CreditNoteRow[] = allNotes.filter((n) => invoiceById.get(n.invoiceId)?.kind === 'tax-invoice');
+  return { invs, notes, invoiceById };
+}
+
+/** A consumer's invoice reported one by one: inter-state and above ₹1,00,000. */
+export const isB2cl = (inv: InvoiceRow) => !inv.buyer.gstin && !inv.intraState && inv.totalPaise > B2CL_ABOVE_PAISE;
+
+/**
+ * GSTR-1 for a month (India time): invoices issued and credit notes issued in it, in the return's sections.
+ * B2B by buyer GSTIN; B2C large (inter-state, above ₹1,00,000) one by one; B2C small by place of supply and
+ * rate, net of consumer credit notes; registered buyers' credit notes; the HSN summary net of all credit notes.
+ */
+export async function gstr1(db: DbOrTx, month: string) {
+  const { invs, notes, invoiceById } = await monthDocuments(db, month);
 
   const b2b = [];
   const b2cl = [];
@@ -91,7 +107,7 @@ export async function gstr1(db: DbOrTx, month: string) {
     const totals = { taxable: inv.taxablePaise, igst: inv.igstPaise, cgst: inv.cgstPaise, sgst: inv.sgstPaise };
     const head = { invoice: inv.number, date: indiaDate(inv.issuedAt), value: r(inv.totalPaise), pos: pos(inv.placeOfSupply) };
     if (inv.buyer.gstin) b2b.push({ gstin: inv.buyer.gstin, ...head, ...money(totals) });
-    else if (!inv.intraState && inv.totalPaise > B2CL_ABOVE_PAISE) b2cl.push({ ...head, ...money(totals) });
+    else if (isB2cl(inv)) b2cl.push({ ...head, ...money(totals) });
     else for (const l of inv.lines) add(small(inv.placeOfSupply, l.rateBp), lineTaxes(l));
     for (const l of inv.lines) {
       const row = hsnRow(l.hsn);
@@ -117,7 +133,12 @@ export async function gstr1(db: DbOrTx, month: string) {
     } else {
       for (const l of n.lines) add(small(inv.placeOfSupply, l.rateBp), lineTaxes(l), -1);
     }
-    for (const l of n.lines) if (l.valuePaise > 0) add(hsnRow(l.hsn), lineTaxes(l), -1);
+    for (const l of n.lines) {
+      if (l.valuePaise <= 0) continue;
+      const row = hsnRow(l.hsn);
+      row.quantity -= l.quantity;
+      add(row, lineTaxes(l), -1);
+    }
   }
 
   return {

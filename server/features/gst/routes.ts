@@ -3,6 +3,7 @@ import { gstRoutes } from '../../../contract/gst.js';
 import { routePlugin } from '../../http/routes.js';
 import { userOf } from '../../http/session.js';
 import { creditNotePdf, invoicePdf } from './documents.js';
+import { gstr1Portal } from './portal.js';
 import { gstr1, gstr1Csv } from './report.js';
 
 const sendPdf = (reply: FastifyReply, doc: { pdf: Buffer; fileName: string }) =>
@@ -18,6 +19,13 @@ export default routePlugin(gstRoutes, (app) => ({
   'GET /o1/api/credit-note/:refundId': async (request, reply) =>
     sendPdf(reply, await creditNotePdf(app.db, request.params.refundId, userOf(request))),
   'GET /o1/api/admin/gst-report': async (request, reply) => {
+    if (request.query.format === 'portal') {
+      const file = await gstr1Portal(app.db, request.query.month);
+      return reply
+        .type('application/json; charset=utf-8')
+        .header('content-disposition', `attachment; filename="GSTR1_${file.gstin}_${file.fp}.json"`)
+        .send(JSON.stringify(file));
+    }
     const report = await gstr1(app.db, request.query.month);
     if (request.query.format === 'csv') {
       return reply

@@ -258,7 +258,12 @@ describe('shipping state and GSTIN at checkout', () => {
     expect(derived.statusCode, derived.body).toBe(200);
     expect(await stored(derived.json().razorpayOrder.id)).toMatchObject({ ...SHIPPING, state: 'Punjab' });
 
-    const chosen = await holdWith({ ...SHIPPING, state: 'chandigarh', gstin: ' 27aapfu0939f1zv ' });
+    const chosen = await holdWith({
+      ...SHIPPING,
+      state: 'chandigarh',
+      gstin: ' 27aapfu0939f1zv ',
+      legalname: ' Kiran  Traders LLP ',
+    });
     expect(chosen.statusCode, chosen.body).toBe(200);
     expect(await stored(chosen.json().razorpayOrder.id)).toMatchObject({ state: 'Chandigarh', gstin: '27AAPFU0939F1ZV' });
   });

@@ -311,7 +311,9 @@ describe('checkout', () => {
         ]);
       renderCheckout();
       expect(await screen.findByLabelText('Address')).toHaveValue('3 Sarabha Nagar');
-      expect(screen.getByLabelText('GSTIN (for a business invoice)')).toHaveValue('03AACCR5678M1ZY');
+      // the last order's GSTIN is not carried over: "Buying for a business?" starts unticked, no GSTIN asked
+      expect(screen.getByLabelText('Buying for a business?')).not.toBeChecked();
+      expect(screen.queryByLabelText('GSTIN (for a business invoice)')).toBeNull();
       expect(screen.queryByRole('group', { name: 'Saved addresses' })).toBeNull();
     });
 

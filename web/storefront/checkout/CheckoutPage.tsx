@@ -58,7 +58,7 @@ function useShippingStart(user: User | null) {
   const chosen = saved.find((a) => a.isdefault) ?? saved[0];
   const last = orders.data?.[0]?.shippinginfo;
   if (chosen) initial = chosen;
-  else if (last) initial = { ...last, gstin: last.gstin ?? '', state: last.state ?? '' };
+  else if (last) initial = { ...last, gstin: '', legalname: '', state: last.state ?? '' };
   return { ready, saved, initial };
 }
 

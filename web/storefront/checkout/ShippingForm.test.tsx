@@ -21,17 +21,12 @@ function setup(initial = {}) {
 describe('checkout shipping form', () => {
   it('labels every field and shows no message before Continue to Payment', () => {
     setup();
-    for (const label of [
-      'Full Name',
-      'Mobile Number',
-      'Address',
-      'City',
-      'PIN Code',
-      'State',
-      'GSTIN (for a business invoice)',
-    ]) {
+    for (const label of ['Full Name', 'Mobile Number', 'Address', 'City', 'PIN Code', 'State', 'Buying for a business?']) {
       expect(screen.getByLabelText(label)).toBeInTheDocument();
     }
+    // the GSTIN is asked only for a business, for this order
+    expect(screen.getByLabelText('Buying for a business?')).not.toBeChecked();
+    expect(screen.queryByLabelText('GSTIN (for a business invoice)')).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
@@ -167,6 +162,7 @@ describe('checkout shipping form', () => {
 
   it('the shipping rules’ message comes first even when the state and GSTIN are wrong too', async () => {
     const { user, field, submit } = setup();
+    await user.click(field('Buying for a business?'));
     await user.type(field('GSTIN (for a business invoice)'), '27ABC');
     await submit();
     expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all shipping details.');
@@ -179,6 +175,7 @@ describe('checkout shipping form', () => {
     await user.type(field('Address'), '7 Marine Drive');
     await user.type(field('City'), 'Mumbai');
     await user.type(field('PIN Code'), '400001');
+    await user.click(field('Buying for a business?'));
     const gstin = field('GSTIN (for a business invoice)');
     // the check character of 27AAPFK1234L1Z is 2, not 3
     await user.type(gstin, '27aapfk1234l1z3');
@@ -199,6 +196,12 @@ describe('checkout shipping form', () => {
     await user.clear(gstin);
     await user.type(gstin, '27aapfk1234l1z2');
     expect(screen.queryByTestId('error-gstin')).toBeNull();
+    // a GSTIN needs the legal name the invoice prints
+    await submit();
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter the business’s legal name, as registered for GST');
+    expect(field('Legal name of the business')).toHaveFocus();
+    expect(onSubmit).not.toHaveBeenCalled();
+    await user.type(field('Legal name of the business'), ' Kiran  Traders LLP ');
     await submit();
     expect(onSubmit).toHaveBeenCalledWith(
       {
@@ -209,12 +212,13 @@ describe('checkout shipping form', () => {
         pincode: '400001',
         state: 'Maharashtra',
         gstin: '27AAPFK1234L1Z2',
+        legalname: 'Kiran Traders LLP',
       },
       { save: false },
     );
 
-    // Cleared again, no GSTIN is sent.
-    await user.clear(gstin);
+    // Not a business after all: no GSTIN is sent.
+    await user.click(field('Buying for a business?'));
     await submit();
     expect(onSubmit).toHaveBeenLastCalledWith(expect.not.objectContaining({ gstin: expect.anything() }), { save: false });
   });
@@ -268,7 +272,8 @@ describe('checkout shipping form', () => {
       expect(field('City')).toHaveValue('Mumbai');
       expect(field('PIN Code')).toHaveValue('400001');
       expect(field('State')).toHaveValue('Maharashtra');
-      expect(field('GSTIN (for a business invoice)')).toHaveValue('27AAPFK1234L1Z2');
+      // a GSTIN saved with the address is not put on this order's invoice unasked
+      expect(field('Buying for a business?')).not.toBeChecked();
       await submit();
       expect(onSubmit).toHaveBeenCalledWith(
         {
@@ -278,7 +283,6 @@ describe('checkout shipping form', () => {
           city: 'Mumbai',
           pincode: '400001',
           state: 'Maharashtra',
-          gstin: '27AAPFK1234L1Z2',
         },
         { save: false },
       );

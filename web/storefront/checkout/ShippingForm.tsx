@@ -59,9 +59,11 @@ export function ShippingForm({ initial, busy, blocked = false, saved = [], total
   const [submitted, setSubmitted] = useState(false);
   const [gstinLeft, setGstinLeft] = useState(false);
   const [save, setSave] = useState(false);
+  // "Buying for a business?": asked for each order, unticked at the start; untick it and no GSTIN is sent.
+  const [business, setBusiness] = useState(false);
   // The saved address the form holds now; edited, it is a new address (which may be saved).
   const current = matchingAddress(values, saved);
-  const check = checkCheckoutShipping(values);
+  const check = checkCheckoutShipping(business ? values : { ...values, gstin: '', legalname: '' });
   const shown = submitted ? check : null;
   const gstinProblem = (submitted || gstinLeft) && values.gstin.trim() ? check.fields.gstin : undefined;
 
@@ -76,9 +78,19 @@ export function ShippingForm({ initial, busy, blocked = false, saved = [], total
     onSubmit(check.value, { save: save && !current });
   }
 
+  function chooseBusiness(on: boolean) {
+    setBusiness(on);
+    if (!on) setValues((v) => ({ ...v, gstin: '', legalname: '' }));
+    setGstinLeft(false);
+  }
+
   function choose(id: string) {
     const address = saved.find((a) => a._id === id);
-    setValues((v) => (address ? startingValues(address) : { ...v, address: '', city: '', pincode: '', state: '', gstin: '' }));
+    setValues((v) =>
+      address
+        ? { ...startingValues(address), gstin: v.gstin, legalname: v.legalname }
+        : { ...v, address: '', city: '', pincode: '', state: '' },
+    );
     setGstinLeft(false);
   }
 
@@ -197,33 +209,61 @@ export function ShippingForm({ initial, busy, blocked = false, saved = [], total
             </p>
           )}
         </div>
-        <div>
-          <label htmlFor="ship-gstin" className="mb-1 block text-sm font-medium text-gray-800">
-            GSTIN (for a business invoice)
-          </label>
-          <input
-            id="ship-gstin"
-            name="gstin"
-            type="text"
-            value={values.gstin}
-            maxLength={GSTIN_LENGTH}
-            disabled={busy}
-            autoCapitalize="characters"
-            autoComplete="off"
-            spellCheck={false}
-            aria-invalid={gstinProblem ? true : undefined}
-            aria-describedby={gstinProblem ? 'ship-gstin-error' : undefined}
-            onChange={(e) => setValues((v) => ({ ...v, gstin: e.target.value.toUpperCase().replace(/\s/g, '') }))}
-            onBlur={() => setGstinLeft(true)}
-            className={`${inputClass} uppercase ${gstinProblem ? 'border-red-500' : 'border-gray-300 focus:border-brand-500'}`}
-          />
-          {gstinProblem ? (
-            <p id="ship-gstin-error" className="mt-1 text-sm text-red-700" data-testid="error-gstin">
-              {gstinProblem}
-            </p>
-          ) : null}
-        </div>
       </div>
+      <Checkbox label="Buying for a business?" name="business" checked={business} disabled={busy} onChange={chooseBusiness} />
+      {business ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <label htmlFor="ship-gstin" className="mb-1 block text-sm font-medium text-gray-800">
+              GSTIN (for a business invoice)
+            </label>
+            <input
+              id="ship-gstin"
+              name="gstin"
+              type="text"
+              value={values.gstin}
+              maxLength={GSTIN_LENGTH}
+              disabled={busy}
+              autoCapitalize="characters"
+              autoComplete="off"
+              spellCheck={false}
+              aria-invalid={gstinProblem ? true : undefined}
+              aria-describedby={gstinProblem ? 'ship-gstin-error' : undefined}
+              onChange={(e) => setValues((v) => ({ ...v, gstin: e.target.value.toUpperCase().replace(/\s/g, '') }))}
+              onBlur={() => setGstinLeft(true)}
+              className={`${inputClass} uppercase ${gstinProblem ? 'border-red-500' : 'border-gray-300 focus:border-brand-500'}`}
+            />
+            {gstinProblem ? (
+              <p id="ship-gstin-error" className="mt-1 text-sm text-red-700" data-testid="error-gstin">
+                {gstinProblem}
+              </p>
+            ) : null}
+          </div>
+          <div>
+            <label htmlFor="ship-legalname" className="mb-1 block text-sm font-medium text-gray-800">
+              Legal name of the business
+            </label>
+            <input
+              id="ship-legalname"
+              name="legalname"
+              type="text"
+              value={values.legalname ?? ''}
+              maxLength={200}
+              disabled={busy}
+              autoComplete="organization"
+              aria-invalid={shown?.fields.legalname ? true : undefined}
+              aria-describedby={shown?.fields.legalname ? 'ship-legalname-error' : undefined}
+              onChange={(e) => setValues((v) => ({ ...v, legalname: e.target.value }))}
+              className={`${inputClass} ${shown?.fields.legalname ? 'border-red-500' : 'border-gray-300 focus:border-brand-500'}`}
+            />
+            {shown?.fields.legalname ? (
+              <p id="ship-legalname-error" className="mt-1 text-sm text-red-700" data-testid="error-legalname">
+                {shown.fields.legalname}
+              </p>
+            ) : null}
+          </div>
+        </div>
+      ) : null}
       {current ? null : (
         <Checkbox label="Save this address" name="save-address" checked={save} disabled={busy} onChange={setSave} />
       )}

@@ -1,4 +1,4 @@
-import { canonicalState, gstinError, stateFromPin } from '../../../contract/gst-rules';
+import { canonicalState, GSTIN_MESSAGES, gstinError, stateFromPin } from '../../../contract/gst-rules';
 import {
   checkShipping,
   SHIPPING_FIELDS,
@@ -8,11 +8,11 @@ import {
 } from '../../../contract/shipping-rules';
 
 /** What the checkout sends as `shippinginfo`: the form's five fields, the place of supply and a business buyer's GSTIN. */
-export type CheckoutShipping = ShippingInput & { state: string; gstin?: string };
-/** The form's values as typed (the GSTIN may be blank). */
-export type CheckoutValues = ShippingInput & { state: string; gstin: string };
-type CheckoutField = ShippingField | 'state' | 'gstin';
-export const CHECKOUT_FIELDS: readonly CheckoutField[] = [...SHIPPING_FIELDS, 'state', 'gstin'];
+export type CheckoutShipping = ShippingInput & { state: string; gstin?: string; legalname?: string };
+/** The form's values as typed (the GSTIN may be blank: asked only for a business, for this order alone). */
+export type CheckoutValues = ShippingInput & { state: string; gstin: string; legalname?: string };
+type CheckoutField = ShippingField | 'state' | 'gstin' | 'legalname';
+export const CHECKOUT_FIELDS: readonly CheckoutField[] = [...SHIPPING_FIELDS, 'state', 'gstin', 'legalname'];
 
 export const GSTIN_LENGTH = 15;
 
@@ -34,10 +34,12 @@ export function checkCheckoutShipping(input: CheckoutValues): CheckoutCheck {
   const gstin = input.gstin.trim().toUpperCase();
   const gstinProblem = gstin ? gstinError(gstin) : null;
   if (gstinProblem) fields.gstin = gstinProblem;
+  const legalname = (input.legalname ?? '').trim().replace(/\s+/g, ' ');
+  if (gstin && !legalname) fields.legalname = GSTIN_MESSAGES.legalname;
   return {
-    first: base.first ?? fields.state ?? fields.gstin ?? null,
+    first: base.first ?? fields.state ?? fields.gstin ?? fields.legalname ?? null,
     fields,
-    value: { ...base.value, state: state ?? '', ...(gstin ? { gstin } : {}) },
+    value: { ...base.value, state: state ?? '', ...(gstin ? { gstin, legalname } : {}) },
   };
 }
 
@@ -51,7 +53,9 @@ export function startingValues(initial: Partial<CheckoutValues> = {}): CheckoutV
     city: initial.city ?? '',
     pincode,
     state: (initial.state && canonicalState(initial.state)) || stateFromPin(pincode) || '',
-    gstin: initial.gstin ?? '',
+    // A GSTIN is given for each order ("Buying for a business?"), never carried over from an address or an order.
+    gstin: '',
+    legalname: '',
   };
 }
 
@@ -79,7 +83,6 @@ export function matchingAddress(values: CheckoutValues, saved: readonly SavedAdd
       same(a.address, values.address) &&
       same(a.city, values.city) &&
       same(a.pincode, values.pincode) &&
-      same(a.state, values.state) &&
-      same(a.gstin, values.gstin),
+      same(a.state, values.state),
   );
 }
