@@ -29,8 +29,11 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** `'METHOD /prefix/path'`: the prefix is one of contract/prefixes.ts. */
 type RouteKey = `${Method} ${RoutePrefix}/${string}`;
 
-/** Who may call a route: anyone, a signed-in user (401 otherwise), or an ADMIN (401, then 403). */
-export type Guard = 'public' | 'user' | 'admin';
+/**
+ * Who may call a route: anyone, a signed-in user (401 otherwise), or an ADMIN (401, then 403). `shopper` is anyone
+ * too, answered for whoever it is (the signed-in user, or a visitor by their guest cart): never kept by a shared cache.
+ */
+export type Guard = 'public' | 'shopper' | 'user' | 'admin';
 
 export type RouteSpec = {
   guard: Guard;

@@ -235,32 +235,41 @@ test.describe('buying', () => {
     await expect(page.getByTestId('line-quantity')).toHaveText('2');
   });
 
-  test('a signed-out Add to Cart signs up, signs in and comes back with the item in the cart', async ({ page }) => {
-    const [product] = await buyableProducts(page.request, 1);
-    const path = productPath(product!);
-    await page.goto(path);
-    await productAddToCart(page).click();
-    await expect(page).toHaveURL(/\/signin\?next=/);
-
-    // A new shopper signs up first; sign-up and sign-in keep where they were.
-    await page.getByRole('link', { name: 'Sign Up' }).click();
+  test('a visitor fills a cart without an account, and checkout asks to sign in and keeps both stones', async ({ page }) => {
+    const [first, second] = await buyableProducts(page.request, 2);
+    // An account the visitor already has, with nothing in its cart.
     const mobileno = uniqueMobile();
-    await page.getByLabel('Full Name').fill('Nikhil Bedi');
-    await page.getByLabel('Mobile No').fill(mobileno);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign Up' }).click();
-    await expect(page.getByRole('dialog')).toContainText('Success!');
-    await expect(page).toHaveURL(/\/signin\?next=/);
+    expect(
+      (await page.request.post('/u1/api/signup', { data: { fullname: 'Nikhil Bedi', mobileno, password: PASSWORD } })).status(),
+    ).toBe(201);
+    await page.context().clearCookies();
+
+    // Add to Cart, signed out: the stone goes into the visitor's cart and they stay on the page.
+    for (const [i, product] of [first, second].entries()) {
+      const path = productPath(product!);
+      await page.goto(path);
+      await productAddToCart(page).click();
+      await expect(page.getByText('Added to cart!').first()).toBeVisible();
+      await expect(page.getByTestId('cart-count').first()).toHaveText(String(i + 1));
+      await expect(page).toHaveURL((url) => decodeURIComponent(url.pathname) === decodeURIComponent(path));
+    }
+    await page.goto('/cart');
+    await expect(page.getByTestId('cart-line')).toHaveCount(2);
+
+    // Checkout asks them to sign in, then carries on to the payment with both stones.
+    await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
+    await expect(page).toHaveURL(/\/signin\?next=%2Fcheckout$/);
     await page.getByLabel('Mobile No').fill(mobileno);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect(page.getByRole('dialog')).toContainText('Success!');
-
-    // Back on the product page, no tap needed, with the stone in the cart.
-    await expect(page).toHaveURL((url) => decodeURIComponent(url.pathname) === decodeURIComponent(path));
-    await expect(page.getByTestId('cart-count').first()).toHaveText('1');
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByTestId('summary-line')).toHaveCount(2);
+    await expect(page.getByTestId('summary-line').filter({ hasText: first!.productname })).toHaveCount(1);
+    await expect(page.getByTestId('summary-line').filter({ hasText: second!.productname })).toHaveCount(1);
     const cart = await (await page.request.get('/c2/api/all')).json();
-    expect(cart.data.map((l: { productId: string }) => l.productId)).toEqual([product!._id]);
+    expect(cart.data.map((l: { productId: string }) => l.productId).sort()).toEqual([first!._id, second!._id].sort());
+    // The visitor's cart is now the account's: its cookie is gone.
+    expect((await page.context().cookies()).map((c) => c.name)).not.toContain('gcart');
   });
 
   test('signed-out Buy Now, cart and orders come back after sign-in', async ({ page }) => {
@@ -269,7 +278,7 @@ test.describe('buying', () => {
     expect(
       (await page.request.post('/u1/api/signup', { data: { fullname: 'Ira Sethi', mobileno, password: PASSWORD } })).status(),
     ).toBe(201);
-    for (const path of ['/cart', '/checkout', '/my-orders']) {
+    for (const path of ['/checkout', '/my-orders']) {
       await page.goto(path);
       await expect(page).toHaveURL(new RegExp(`/signin\\?next=${encodeURIComponent(path)}$`));
     }

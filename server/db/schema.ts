@@ -264,13 +264,24 @@ export const businesses = pgTable(
 );
 
 // ---------------------------------------------------------------- cart and checkout
+/** A visitor's cart (before sign-in), keyed by the SHA-256 of its cookie's token; its lines are cart_items. */
+export const guestCarts = pgTable(
+  'guest_carts',
+  {
+    id: text('id').primaryKey(),
+    createdAt: created(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('guest_carts_expires_idx').on(t.expiresAt)],
+);
+
 export const cartItems = pgTable(
   'cart_items',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The owner: a user, or (before sign-in) a guest cart; exactly one of the two. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    guestId: text('guest_id').references(() => guestCarts.id, { onDelete: 'cascade' }),
     /** Null once the product is deleted: the line is reported to the shopper, not silently dropped. */
     productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
     productname: text('productname').notNull(),
@@ -283,7 +294,9 @@ export const cartItems = pgTable(
   (t) => [
     index('cart_items_user_idx').on(t.userId, t.createdAt),
     uniqueIndex('cart_items_line_key').on(t.userId, t.productId, t.colour, t.size),
+    uniqueIndex('cart_items_guest_line_key').on(t.guestId, t.productId, t.colour, t.size),
     check('cart_items_quantity_check', sql`${t.quantity} >= 1`),
+    check('cart_items_one_owner_check', sql`(${t.userId} is null) <> (${t.guestId} is null)`),
   ],
 );
 

@@ -194,8 +194,11 @@ describe('private answers', () => {
       }
       expect(CartItemsResponse.parse(mine.json()).data.map((i) => i.productId)).toEqual([stone.id]);
       expect(CartItemsResponse.parse(theirs.json()).data.map((i) => i.productId)).toEqual([other.id]);
+      // A visitor without a cart: an empty one, not kept by anyone either.
       const anonymous = await t.request({ method: 'GET', url: '/c2/api/all' });
-      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.statusCode).toBe(200);
+      expect(CartItemsResponse.parse(anonymous.json()).data).toEqual([]);
+      expect(anonymous.headers['cache-control']).toBe('private, no-store');
     }
     for (const url of ['/o1/api/my-orders', '/u1/api/addresses', '/u1/api/checkuser']) {
       const res = await t.request({ method: 'GET', url, cookie: asha.cookie });

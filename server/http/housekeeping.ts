@@ -15,8 +15,9 @@ export async function capSessions(db: Db, userId: string) {
     select id from sessions where user_id = ${userId} order by created_at desc, id limit ${MAX_SESSIONS_PER_USER})`);
 }
 
-/** Deletes expired sessions and rate-limit counters whose window has ended: tables that would otherwise only grow. */
+/** Deletes expired sessions, guest carts and rate-limit counters whose window has ended: tables that would otherwise only grow. */
 export async function purgeExpired(db: Db, now = new Date()) {
   await db.execute(sql`delete from sessions where expires_at < ${now}`);
   await db.execute(sql`delete from rate_limits where reset_at < ${now}`);
+  await db.execute(sql`delete from guest_carts where expires_at < ${now}`);
 }

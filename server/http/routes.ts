@@ -17,7 +17,7 @@ import {
   type RouteTable,
   splitKey,
 } from '../../contract/route.js';
-import { ADMIN, requireAdmin, requireUser, SIGNED_IN } from './session.js';
+import { ADMIN, loadShopper, requireAdmin, requireUser, SIGNED_IN } from './session.js';
 
 /**
  * Registers a feature's routes from its contract table (contract/route.ts): each route gets its guard,
@@ -38,6 +38,7 @@ type RouteHandlers<R extends RouteMap> = { [K in keyof R]: R[K] extends RouteSpe
 /** The guard answers before any input is looked at (preValidation): 401 when signed out, then 403. */
 const GUARDS: Record<Guard, { hook?: preValidationHookHandler; security?: object; statuses: number[] }> = {
   public: { statuses: [] },
+  shopper: { hook: loadShopper as preValidationHookHandler, statuses: [] },
   user: { hook: requireUser as preValidationHookHandler, security: SIGNED_IN, statuses: [401] },
   admin: { hook: requireAdmin as preValidationHookHandler, security: ADMIN, statuses: [401, 403] },
 };

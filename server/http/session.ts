@@ -120,6 +120,11 @@ export async function requireUser(request: FastifyRequest) {
   if (!user) throw new NotSignedIn();
 }
 
+/** Route hook of a route open to everyone that answers the signed-in user as theirs: loads them, if any. */
+export async function loadShopper(request: FastifyRequest) {
+  await currentUser(request);
+}
+
 /** Route hook, used as preValidation like requireUser: 401 unless signed in, 403 unless ADMIN. */
 export async function requireAdmin(request: FastifyRequest) {
   const user = await currentUser(request);

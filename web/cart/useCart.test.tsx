@@ -105,14 +105,16 @@ async function loaded(list: CartItem[] = [line('a')]) {
 }
 
 describe('cart state', () => {
-  it('starts empty, count 0, not loading, no error, and asks nothing of the cart while signed out', async () => {
+  it('loads a signed-out visitor’s guest cart once the session is known to be none', async () => {
     routes['GET /u1/api/checkuser'] = () => json(401, { success: false, message: 'Please sign in to continue' });
-    const { result, qc } = setup();
-    expect(result.current.cart).toMatchObject({ cartItems: [], cartCount: 0, loading: false, error: null });
-    await waitFor(() => expect(calls).toContain('GET /u1/api/checkuser'));
-    await settled(qc);
-    expect(result.current.cart).toMatchObject({ cartItems: [], cartCount: 0, loading: false, error: null });
-    expect(calls.filter((c) => c.includes('/c2/api'))).toEqual([]);
+    routes['GET /c2/api/all'] = () => items([line('a', 2)]);
+    const { result } = setup();
+    expect(result.current.cart).toMatchObject({ cartItems: [], cartCount: 0, error: null });
+    await waitFor(() => expect(result.current.cart.cartItems).toHaveLength(1));
+    expect(result.current.cart.cartCount).toBe(1);
+    // The cart is asked for only after the session answered.
+    const first = calls.findIndex((c) => c.includes('/c2/api'));
+    expect(calls.indexOf('GET /u1/api/checkuser')).toBeLessThan(first);
   });
 
   it('loads at start: loading while pending, then the server list and count = number of lines', async () => {

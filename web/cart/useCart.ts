@@ -108,28 +108,29 @@ function replaceItems(qc: QueryClient, items: CartItem[]) {
 }
 
 /**
- * The number of cart lines for the header badge (0 when signed out).
+ * The number of cart lines for the header badge: the signed-in user's cart, or a visitor's guest cart.
  * @forTests the cart count hook is tested on its own.
  */
 export function useCartCount(): number {
-  const { user } = useSession();
-  const count = useQuery({ ...cartCountQuery, enabled: Boolean(user) });
-  return user ? (count.data ?? 0) : 0;
+  const { loading } = useSession();
+  const count = useQuery({ ...cartCountQuery, enabled: !loading });
+  return count.data ?? 0;
 }
 
 /**
  * The shopper's cart state: items, count, loading, error and the five operations.
- * Loads at mount when signed in. Each operation returns a promise that rejects with the ApiError on failure,
+ * Loads at mount once the session is known: a signed-in user's cart, or a visitor's guest cart (kept by the server
+ * under its own cookie and joined to the account's cart at sign-in). Each operation returns a promise that rejects with the ApiError on failure,
  * so a screen can add its own toast or redirect.
  */
 export function useCart() {
   const qc = useQueryClient();
-  const { user } = useSession();
-  const signedIn = Boolean(user);
+  const { loading: sessionLoading } = useSession();
+  const known = !sessionLoading;
   const errors = errorStore(qc);
 
-  const items = useQuery({ ...cartItemsQuery(qc), enabled: signedIn });
-  const count = useQuery({ ...cartCountQuery, enabled: signedIn });
+  const items = useQuery({ ...cartItemsQuery(qc), enabled: known });
+  const count = useQuery({ ...cartCountQuery, enabled: known });
   const mutating = useIsMutating({ mutationKey: CART_KEY });
   const fetchingItems = useIsFetching({ queryKey: CART_ITEMS_KEY });
   const error = useSyncExternalStore(errors.subscribe, errors.get, errors.get);
@@ -197,11 +198,11 @@ export function useCart() {
   const clearError = useCallback(() => errors.set(null), [errors]);
 
   return {
-    cartItems: (signedIn ? items.data : undefined) ?? [],
-    cartCount: signedIn ? (count.data ?? 0) : 0,
+    cartItems: items.data ?? [],
+    cartCount: count.data ?? 0,
     loading: mutating > 0 || fetchingItems > 0,
-    /** True until the first load of a signed-in cart has answered. */
-    initialLoading: signedIn && items.isPending && items.fetchStatus !== 'idle',
+    /** True until the session is known and the first load of the cart has answered. */
+    initialLoading: sessionLoading || (items.isPending && items.fetchStatus !== 'idle'),
     error,
     loadCart,
     fetchCartCount,

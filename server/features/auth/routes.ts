@@ -10,6 +10,7 @@ import {
   setSessionCookie,
   userOf,
 } from '../../http/session.js';
+import { mergeGuestCartAtSignIn } from '../cart/guest.js';
 import { businessOf } from '../wholesale/businesses.js';
 import * as service from './service.js';
 
@@ -60,6 +61,7 @@ export default routePlugin(authRoutes, (app) => {
       await Promise.all([app.rateLimits.reset(byNumberKey), app.rateLimits.undo(addressKey)]);
       const session = await createSession(app.db, user.id);
       setSessionCookie(request, reply, session.token, session.expiresAt);
+      await mergeGuestCartAtSignIn(app.db, request, reply, user.id, app.clock());
       return {
         success: true,
         message: 'Signed in successfully',

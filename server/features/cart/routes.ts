@@ -1,38 +1,46 @@
 import { cartRoutes } from '../../../contract/cart.js';
+import { NotFound } from '../../domain/errors.js';
 import { routePlugin } from '../../http/routes.js';
-import { userOf } from '../../http/session.js';
+import { cartOwnerFor, cartOwnerOf } from './guest.js';
 import * as service from './service.js';
 
 export default routePlugin(cartRoutes, (app) => ({
-  'GET /c2/api/count': async (request) => ({
-    success: true,
-    data: { count: await service.countLines(app.db, userOf(request).id) },
-  }),
+  'GET /c2/api/count': async (request) => {
+    const owner = await cartOwnerOf(app.db, request, app.clock());
+    return { success: true, data: { count: owner ? await service.countLines(app.db, owner) : 0 } };
+  },
 
-  'GET /c2/api/all': async (request) => ({
-    success: true,
-    data: await service.cartLines(app.db, userOf(request).id, app.clock()),
-  }),
+  'GET /c2/api/all': async (request) => {
+    const owner = await cartOwnerOf(app.db, request, app.clock());
+    return { success: true, data: owner ? await service.cartLines(app.db, owner, app.clock()) : [] };
+  },
 
-  'POST /c2/api/add': async (request) => ({
+  'POST /c2/api/add': async (request, reply) => ({
     success: true,
     message: 'Added to cart',
-    data: await service.addToCart(app.db, userOf(request).id, request.body, app.clock()),
+    data: await service.addToCart(app.db, await cartOwnerFor(app.db, request, reply, app.clock()), request.body, app.clock()),
   }),
 
-  'PATCH /c2/api/update-quantity': async (request) => ({
-    success: true,
-    message: 'Quantity updated',
-    data: await service.updateQuantity(app.db, userOf(request).id, request.body.cartItemId, request.body.quantity, app.clock()),
-  }),
+  'PATCH /c2/api/update-quantity': async (request) => {
+    const owner = await cartOwnerOf(app.db, request, app.clock());
+    if (!owner) throw new NotFound('Cart item not found');
+    return {
+      success: true,
+      message: 'Quantity updated',
+      data: await service.updateQuantity(app.db, owner, request.body.cartItemId, request.body.quantity, app.clock()),
+    };
+  },
 
   'DELETE /c2/api/remove/:cartItemId': async (request) => {
-    await service.removeLine(app.db, userOf(request).id, request.params.cartItemId);
+    const owner = await cartOwnerOf(app.db, request, app.clock());
+    if (!owner) throw new NotFound('Cart item not found');
+    await service.removeLine(app.db, owner, request.params.cartItemId);
     return { success: true, message: 'Item removed from cart' };
   },
 
   'DELETE /c2/api/clear': async (request) => {
-    await service.clearCart(app.db, userOf(request).id);
+    const owner = await cartOwnerOf(app.db, request, app.clock());
+    if (owner) await service.clearCart(app.db, owner);
     return { success: true, message: 'Cart cleared successfully' };
   },
 }));

@@ -3,11 +3,17 @@ import type { z } from 'zod';
 import { paiseToRupees } from '../../../contract/common.js';
 import type { CartItemView } from '../../../contract/orders.js';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { cartItems, checkouts, products, stockHolds } from '../../db/schema.js';
+import { cartItems, checkouts, guestCarts, products, stockHolds } from '../../db/schema.js';
 import { Conflict, InvalidInput, NotFound } from '../../domain/errors.js';
 import { payPaiseSql, saleJoin } from '../promotions/sale-price.js';
 
 type CartLine = z.infer<typeof CartItemView>;
+
+/** Whose cart: a signed-in user's, or a visitor's guest cart (its id, the hash of the cookie's token). */
+export type CartOwner = { userId: string; guestId?: undefined } | { guestId: string; userId?: undefined };
+
+const ownedBy = (owner: CartOwner) =>
+  owner.userId !== undefined ? eq(cartItems.userId, owner.userId) : eq(cartItems.guestId, owner.guestId);
 
 /**
  * Units of a product the shopper may put in the cart: what is on the shelf plus what their own pending
@@ -15,13 +21,15 @@ type CartLine = z.infer<typeof CartItemView>;
  * out because drizzle leaves columns unqualified in a one-table select, and a bare "id" inside this
  * subquery would mean checkouts.id.
  */
-const ownHeld = (userId: string) =>
-  sql<number>`coalesce((select sum(${stockHolds.quantity}) from ${stockHolds}
+const ownHeld = (owner: CartOwner) =>
+  owner.userId === undefined
+    ? sql<number>`0`
+    : sql<number>`coalesce((select sum(${stockHolds.quantity}) from ${stockHolds}
     join ${checkouts} on ${checkouts.id} = ${stockHolds.checkoutId}
-    where ${stockHolds.productId} = "products"."id" and ${checkouts.userId} = ${userId}
+    where ${stockHolds.productId} = "products"."id" and ${checkouts.userId} = ${owner.userId}
       and ${checkouts.status} = 'pending'), 0)::int`;
 
-const lineColumns = (userId: string) => ({
+const lineColumns = (owner: CartOwner) => ({
   id: cartItems.id,
   productId: cartItems.productId,
   snapshotName: cartItems.productname,
@@ -36,17 +44,17 @@ const lineColumns = (userId: string) => ({
   sizes: products.sizes,
   stock: products.stock,
   isActive: products.isActive,
-  held: ownHeld(userId),
+  held: ownHeld(owner),
 });
 
 /** The shopper's cart, priced at `at`: `productprice` is what they pay now (a running sale applied), `listprice` the list price. */
-export async function cartLines(db: DbOrTx, userId: string, at: Date = new Date()): Promise<CartLine[]> {
+export async function cartLines(db: DbOrTx, owner: CartOwner, at: Date = new Date()): Promise<CartLine[]> {
   const rows = await db
-    .select(lineColumns(userId))
+    .select(lineColumns(owner))
     .from(cartItems)
     .leftJoin(products, eq(products.id, cartItems.productId))
     .leftJoin(saleJoin(at), sql`true`)
-    .where(eq(cartItems.userId, userId))
+    .where(ownedBy(owner))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
   return rows.map((r) => {
     const unavailable = r.name === null || !r.isActive;
@@ -69,8 +77,8 @@ export async function cartLines(db: DbOrTx, userId: string, at: Date = new Date(
   });
 }
 
-export async function countLines(db: Db, userId: string) {
-  const [row] = await db.select({ n: count() }).from(cartItems).where(eq(cartItems.userId, userId));
+export async function countLines(db: Db, owner: CartOwner) {
+  const [row] = await db.select({ n: count() }).from(cartItems).where(ownedBy(owner));
   return Number(row?.n ?? 0);
 }
 
@@ -94,7 +102,7 @@ const stockMessage = (name: string, available: number, inCart: number) =>
 
 export async function addToCart(
   db: Db,
-  userId: string,
+  owner: CartOwner,
   input: { productId: string; productcolour?: string; productsize?: string; quantity: number },
   at: Date = new Date(),
 ) {
@@ -107,7 +115,7 @@ export async function addToCart(
         stock: products.stock,
         sizes: products.sizes,
         colours: products.colours,
-        held: ownHeld(userId),
+        held: ownHeld(owner),
       })
       .from(products)
       .where(eq(products.id, input.productId))
@@ -119,9 +127,14 @@ export async function addToCart(
     const available = p.stock + Number(p.held);
     const [saved] = await tx
       .insert(cartItems)
-      .values({ userId, productId: p.id, productname: p.name, colour, size, quantity: input.quantity })
+      .values({ ...owner, productId: p.id, productname: p.name, colour, size, quantity: input.quantity })
       .onConflictDoUpdate({
-        target: [cartItems.userId, cartItems.productId, cartItems.colour, cartItems.size],
+        target: [
+          owner.userId !== undefined ? cartItems.userId : cartItems.guestId,
+          cartItems.productId,
+          cartItems.colour,
+          cartItems.size,
+        ],
         set: {
           quantity: sql`${cartItems.quantity} + excluded.quantity`,
           productname: sql`excluded.productname`,
@@ -132,16 +145,16 @@ export async function addToCart(
     const total = saved?.quantity ?? input.quantity;
     if (total > available) throw new Conflict(stockMessage(p.name, available, total - input.quantity)); // rolls back
   });
-  return cartLines(db, userId, at);
+  return cartLines(db, owner, at);
 }
 
-export async function updateQuantity(db: Db, userId: string, cartItemId: string, quantity: number, at: Date = new Date()) {
+export async function updateQuantity(db: Db, owner: CartOwner, cartItemId: string, quantity: number, at: Date = new Date()) {
   const [line] = await db
-    .select(lineColumns(userId))
+    .select(lineColumns(owner))
     .from(cartItems)
     .leftJoin(products, eq(products.id, cartItems.productId))
     .leftJoin(saleJoin(at), sql`true`)
-    .where(and(eq(cartItems.id, cartItemId), eq(cartItems.userId, userId)))
+    .where(and(eq(cartItems.id, cartItemId), ownedBy(owner)))
     .limit(1);
   if (!line) throw new NotFound('Cart item not found');
   if (line.name === null || !line.isActive) {
@@ -152,18 +165,53 @@ export async function updateQuantity(db: Db, userId: string, cartItemId: string,
   await db
     .update(cartItems)
     .set({ quantity, updatedAt: new Date() })
-    .where(and(eq(cartItems.id, cartItemId), eq(cartItems.userId, userId)));
-  return cartLines(db, userId, at);
+    .where(and(eq(cartItems.id, cartItemId), ownedBy(owner)));
+  return cartLines(db, owner, at);
 }
 
-export async function removeLine(db: Db, userId: string, cartItemId: string) {
+export async function removeLine(db: Db, owner: CartOwner, cartItemId: string) {
   const rows = await db
     .delete(cartItems)
-    .where(and(eq(cartItems.id, cartItemId), eq(cartItems.userId, userId)))
+    .where(and(eq(cartItems.id, cartItemId), ownedBy(owner)))
     .returning({ id: cartItems.id });
   if (rows.length === 0) throw new NotFound('Cart item not found');
 }
 
-export async function clearCart(db: Db, userId: string) {
-  await db.delete(cartItems).where(eq(cartItems.userId, userId));
+export async function clearCart(db: Db, owner: CartOwner) {
+  await db.delete(cartItems).where(ownedBy(owner));
+}
+
+/**
+ * Moves a guest cart into a user's cart and ends the guest cart, in one transaction: the guest's lines are deleted
+ * as they are read (so two sign-ins with the same cookie at once move them once), the same product, size and colour
+ * add up, and each line is capped at the units the user may have (the stock, plus their own pending checkout's
+ * hold); a line the user already has is never lowered. Unavailable products stay behind (the guest cart ends).
+ */
+export async function mergeGuestCart(db: Db, guestId: string, userId: string) {
+  // LEAST skips nulls: a product switched off or deleted is 0 units, not no bound.
+  const available = sql`coalesce((select p.stock + coalesce((select sum(h.quantity) from ${stockHolds} h
+      join ${checkouts} c on c.id = h.checkout_id
+      where h.product_id = p.id and c.user_id = ${userId} and c.status = 'pending'), 0)
+    from ${products} p where p.id = m.product_id and p.is_active), 0)`;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`with moved as (
+        delete from ${cartItems} where guest_id = ${guestId}
+        returning product_id, productname, colour, size, quantity, created_at
+      ), capped as (
+        select m.product_id, m.productname, m.colour, m.size, m.created_at, least(m.quantity, ${available}) as quantity
+        from moved m
+      )
+      insert into ${cartItems} (user_id, product_id, productname, colour, size, quantity, created_at)
+      select ${userId}, product_id, productname, colour, size, quantity, created_at from capped
+      where quantity >= 1
+      order by created_at
+      on conflict (user_id, product_id, colour, size) do update set
+        quantity = greatest(cart_items.quantity, least(cart_items.quantity + excluded.quantity,
+          coalesce((select p.stock + coalesce((select sum(h.quantity) from ${stockHolds} h
+              join ${checkouts} c on c.id = h.checkout_id
+              where h.product_id = p.id and c.user_id = ${userId} and c.status = 'pending'), 0)
+           from ${products} p where p.id = excluded.product_id), 0))),
+        updated_at = now()`);
+    await tx.delete(guestCarts).where(eq(guestCarts.id, guestId));
+  });
 }

@@ -234,10 +234,11 @@ describe('cart screen', () => {
     expect(screen.queryByRole('button', { name: 'Clear Cart' })).toBeNull();
   });
 
-  it('sends signed-out visitors to /signin', async () => {
+  it('shows a signed-out visitor their guest cart, and checkout from it', async () => {
     routes['GET /u1/api/checkuser'] = () => json(401, { success: false, message: 'Please sign in to continue' });
     const { router } = renderCart();
-    expect(await screen.findByText('Sign in screen')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/signin');
+    expect(await screen.findByRole('link', { name: 'Proceed to Checkout' })).toHaveAttribute('href', '/checkout');
+    expect(screen.queryByText('Sign in screen')).toBeNull();
+    expect(router.state.location.pathname).toBe('/cart');
   });
 });

@@ -64,9 +64,9 @@ export function ProductCard({
     } catch (err) {
       const message = err instanceof Error ? err.message : 'Failed to add to cart';
       notify.error(message || 'Failed to add to cart');
-      // Signed out (or the session ended): sign in first. A signed-in shopper stays and reads the reason.
-      // The item is added once they have signed in, and they come back here.
-      if (!user || (err instanceof ApiError && err.status === 401)) {
+      // A visitor's item goes to their guest cart; should the server still ask for a session, sign in first:
+      // the item is added once they have signed in, and they come back here.
+      if (err instanceof ApiError && err.status === 401) {
         rememberCartAction({ kind: 'add', line });
         navigate(signInPath(`${window.location.pathname}${window.location.search}`));
       }

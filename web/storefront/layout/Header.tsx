@@ -11,15 +11,15 @@ import { useShopContacts } from '../components/shopSettings';
 import { HeaderSearch } from './HeaderSearch';
 import { DesktopMenus, MobileMenus } from './NavMenus';
 
-/** The number of lines in the signed-in shopper's cart; 0 when signed out. */
+/** The number of lines in the shopper's cart: the signed-in user's, or a visitor's guest cart. */
 export function useCartCount() {
-  const { user } = useSession();
+  const { loading } = useSession();
   const query = useQuery({
     queryKey: ['cart', 'count'],
     queryFn: async () => (await cartApi.count()).data.count,
-    enabled: user !== null,
+    enabled: !loading,
   });
-  return user ? (query.data ?? 0) : 0;
+  return query.data ?? 0;
 }
 
 const PROMISES = ['Free Shipping', 'Secure Payment', 'Easy Returns'] as const;

@@ -37,7 +37,7 @@ export function PurchasePanel({ product, rattiInCarats, id }: { product: Product
   const [busy, setBusy] = useState(false);
   const outOfStock = product.stockquantity <= 0;
   const line = { productId: product._id, productsize: size || undefined, productcolour: colour || undefined, quantity };
-  const needsSignIn = (err: unknown) => !user || (err instanceof ApiError && err.status === 401);
+  const needsSignIn = (err: unknown) => err instanceof ApiError && err.status === 401;
 
   // A size or colour chosen on the server's page before the app took it over is the one in force.
   // biome-ignore lint/correctness/useExhaustiveDependencies: read once, when the page becomes live
@@ -76,6 +76,11 @@ export function PurchasePanel({ product, rattiInCarats, id }: { product: Product
   }
 
   async function buyNow() {
+    // Buying needs an account: a visitor signs in (or up) first, and the item is bought then.
+    if (!user) {
+      signInFirst('buy');
+      return;
+    }
     setBusy(true);
     try {
       // Only this item is bought; whatever else is in the cart stays there for later.
