@@ -48,6 +48,27 @@ async function guestWith(productId: string, quantity: number) {
 }
 
 describe('a guest cart', () => {
+  it('is not made by a visitor’s first add that is refused: no row, no cookie that keeps one', async () => {
+    const guestCarts = async () =>
+      Number(
+        ((await t.database.db.execute(sql`select count(*) as n from guest_carts`)) as unknown as { rows: { n: number }[] })
+          .rows[0]?.n,
+      );
+    const before = await guestCarts();
+    const soldOut = await createProduct(t.database.db, { stock: 1 });
+    for (const payload of [
+      { productId: crypto.randomUUID(), quantity: 1 },
+      { productId: soldOut.id, quantity: 2 },
+    ]) {
+      const res = await add(undefined, payload);
+      expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
+      expect(
+        res.cookies.filter((c) => c.name === 'gcart').every((c) => c.value === '' || (c.expires as Date) <= new Date()),
+      ).toBe(true);
+    }
+    expect(await guestCarts()).toBe(before);
+  });
+
   it('keeps a visitor’s lines under an HttpOnly cookie of 30 days, with the signed-in cart’s rules', async () => {
     const p = await createProduct(t.database.db, { stock: 3, sizes: ['6', '7'] });
     const res = await add(undefined, { productId: p.id, quantity: 2, productsize: '7' });

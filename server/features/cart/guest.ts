@@ -60,7 +60,12 @@ export async function cartOwnerOf(db: Db, request: FastifyRequest, now: Date): P
  * The cart a change goes to: the signed-in user's, or the visitor's guest cart, made on their first change. Each
  * change keeps the guest cart (and its cookie) for another 30 days.
  */
-export async function cartOwnerFor(db: Db, request: FastifyRequest, reply: FastifyReply, now: Date): Promise<CartOwner> {
+export async function cartOwnerFor(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  now: Date,
+): Promise<CartOwner & { created?: true }> {
   const user = await currentUser(request);
   if (user) return { userId: user.id };
   const expiresAt = new Date(now.getTime() + GUEST_CART_DAYS * 86_400_000);
@@ -74,7 +79,22 @@ export async function cartOwnerFor(db: Db, request: FastifyRequest, reply: Fasti
   const id = hashToken(token);
   await db.insert(guestCarts).values({ id, expiresAt });
   setGuestCookie(request, reply, token, expiresAt);
-  return { guestId: id };
+  return { guestId: id, created: true };
+}
+
+/**
+ * A visitor's first change that was refused (an unknown product, no stock) leaves no cart behind: the guest cart
+ * made for it goes, with its cookie.
+ */
+export async function discardNewGuestCart(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  owner: CartOwner & { created?: true },
+) {
+  if (!owner.created || owner.guestId === undefined) return;
+  await db.delete(guestCarts).where(eq(guestCarts.id, owner.guestId));
+  clearGuestCookie(request, reply);
 }
 
 /** At sign-in: the visitor's guest cart (if any) joins the user's cart, and its cookie is cleared. */

@@ -1,7 +1,7 @@
 import { cartRoutes } from '../../../contract/cart.js';
 import { NotFound } from '../../domain/errors.js';
 import { routePlugin } from '../../http/routes.js';
-import { cartOwnerFor, cartOwnerOf } from './guest.js';
+import { cartOwnerFor, cartOwnerOf, discardNewGuestCart } from './guest.js';
 import * as service from './service.js';
 
 export default routePlugin(cartRoutes, (app) => ({
@@ -15,11 +15,15 @@ export default routePlugin(cartRoutes, (app) => ({
     return { success: true, data: owner ? await service.cartLines(app.db, owner, app.clock()) : [] };
   },
 
-  'POST /c2/api/add': async (request, reply) => ({
-    success: true,
-    message: 'Added to cart',
-    data: await service.addToCart(app.db, await cartOwnerFor(app.db, request, reply, app.clock()), request.body, app.clock()),
-  }),
+  'POST /c2/api/add': async (request, reply) => {
+    const owner = await cartOwnerFor(app.db, request, reply, app.clock());
+    try {
+      return { success: true, message: 'Added to cart', data: await service.addToCart(app.db, owner, request.body, app.clock()) };
+    } catch (err) {
+      await discardNewGuestCart(app.db, request, reply, owner);
+      throw err;
+    }
+  },
 
   'PATCH /c2/api/update-quantity': async (request) => {
     const owner = await cartOwnerOf(app.db, request, app.clock());
