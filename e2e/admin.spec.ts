@@ -212,7 +212,7 @@ test.describe('admin back-office', () => {
     await expectNotice(page, 'Product operation completed successfully', { autoClose: true });
     await expect(dialog).toBeHidden();
 
-    await page.getByPlaceholder('Search by product name, category, subcategory, or ID...').fill(productname);
+    await page.getByPlaceholder('Search by product name, SKU, category, subcategory, or ID...').fill(productname);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(page.getByTestId('search-summary')).toHaveText(`Showing results for: "${productname}"`);
     // While the search's answer replaces the list, the row can stand twice for a moment.

@@ -51,7 +51,7 @@ async function productWithoutCertificate(request: APIRequestContext) {
 
 async function openEditForm(page: Page, productname: string) {
   await page.goto('/dashboard/products');
-  await page.getByPlaceholder('Search by product name, category, subcategory, or ID...').fill(productname);
+  await page.getByPlaceholder('Search by product name, SKU, category, subcategory, or ID...').fill(productname);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByTestId('search-summary')).toHaveText(`Showing results for: "${productname}"`);
   await page

@@ -52,7 +52,7 @@ export default function ContactPage() {
         </div>
         <div>
           <h2>Send us a message</h2>
-          <form onSubmit={submit} className="space-y-4">
+          <form onSubmit={submit} className="space-y-4" aria-label="Send us a message">
             <div>
               <label htmlFor={`${id}-name`} className="mb-1 block text-sm font-medium">
                 Name
