@@ -30,7 +30,7 @@ const PILL =
 export function PurchasePanel({ product, rattiInCarats, id }: { product: Product; rattiInCarats: number; id: string }) {
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const { user } = useSession();
+  const { user, loading } = useSession();
   const [size, setSize] = useState(product.productsizes[0] ?? '');
   const [colour, setColour] = useState(product.productcolours[0] ?? '');
   const quantity = 1; // The page's quantity stepper is fixed at 1; the cart changes quantities.
@@ -76,8 +76,9 @@ export function PurchasePanel({ product, rattiInCarats, id }: { product: Product
   }
 
   async function buyNow() {
-    // Buying needs an account: a visitor signs in (or up) first, and the item is bought then.
-    if (!user) {
+    // Buying needs an account: a visitor signs in (or up) first, and the item is bought then. While the session is
+    // still being read, the tap goes on: a signed-in shopper is not sent to Sign In, and checkout asks a visitor.
+    if (!user && !loading) {
       signInFirst('buy');
       return;
     }
