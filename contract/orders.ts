@@ -12,6 +12,7 @@ import {
   SETTABLE_DELIVERY_STATUSES,
 } from './lifecycle.js';
 import { STATE_MESSAGES } from './shipping-rules.js';
+import { OrderShipping } from './shipping-zones.js';
 
 const CartItem = z.object({
   cartItemId: z.string(),
@@ -83,6 +84,9 @@ export const Order = z.object({
   user: z.object({ _id: z.string(), fullname: z.string(), mobileno: z.string() }).nullable().optional(),
   razorpay_order_id: z.string(),
   razorpay_payment_id: z.string(),
+  /** The shipping rate paid (null on orders placed before shipping was charged) and its price (rupees, in totalamount). */
+  shipping: OrderShipping.nullable().optional(),
+  shippingamount: z.number().optional(),
   ...orderLifecycleFields,
 });
 export type Order = z.infer<typeof Order>;
@@ -194,6 +198,8 @@ export const RazorpayOrderBody = z
     items: CheckoutItems.optional(),
     /** A coupon code (any case): checked and applied on the server, refused (404/409) rather than ignored. */
     coupon: z.string().trim().max(40, { message: 'Enter a coupon code' }).optional(),
+    /** A rate `_id` of the shipping country's zone (GET /o1/api/shipping-rates); the cheapest when absent. */
+    shippingrate: z.string().trim().max(64).optional(),
   })
   .nullish();
 export const RazorpayOrderResponse = z.object({
@@ -209,6 +215,9 @@ export const RazorpayOrderResponse = z.object({
   /** What the coupon took off (rupees; 0 without one) and its code ("" if none). */
   discountamount: z.number().optional(),
   couponcode: z.string().optional(),
+  /** The shipping rate charged (part of totalamount), and its price in rupees. */
+  shipping: OrderShipping.optional(),
+  shippingamount: z.number().optional(),
 });
 
 const providerId = (what: string) =>

@@ -25,6 +25,7 @@ import productRoutes from './features/products/routes.js';
 import promotionRoutes from './features/promotions/routes.js';
 import reviewRoutes from './features/reviews/routes.js';
 import seoRoutes from './features/seo/routes.js';
+import shippingRoutes from './features/shipping/routes.js';
 import storefrontRoutes from './features/storefront/routes.js';
 import subcategoryRoutes from './features/subcategories/routes.js';
 import trustRoutes from './features/trust/routes.js';
@@ -229,6 +230,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(storefrontRoutes);
   await app.register(gstRoutes);
   await app.register(madeToOrderRoutes);
+  await app.register(shippingRoutes);
   await app.register(trustRoutes);
   await app.register(wholesaleRoutes);
   await app.register(mediaRoutes);

@@ -336,6 +336,9 @@ const appliedCoupon = () => ({
 });
 
 /** One attempt to pay for a cart: created by /razorpay-order, keyed by the provider's order id. */
+/** A shipping rate as charged: its name, price and delivery days then. */
+export type ChargedShipping = { name: string; amountPaise: number; mindays: number; maxdays: number };
+
 export const checkouts = pgTable(
   'checkouts',
   {
@@ -358,6 +361,9 @@ export const checkouts = pgTable(
     clientAddress: text('client_address'),
     /** When its hold ran out unpaid (swept, or renewed at its very end): counted for the cool-down. */
     holdLapsedAt: ts('hold_lapsed_at'),
+    /** The shipping rate charged (migration 0230): part of amountPaise, as shippingPaise. */
+    shipping: jsonb('shipping').$type<ChargedShipping | null>(),
+    shippingPaise: bigint('shipping_paise', { mode: 'number' }).notNull().default(0),
     createdAt: created(),
     updatedAt: updated(),
     /** A coupon applied: while pending and held, the checkout reserves one of its uses; amountPaise is what is left to pay. */
@@ -437,6 +443,9 @@ export const orders = pgTable(
     shipmentTrackingNumber: text('shipment_tracking_number'),
     shipmentTrackingUrl: text('shipment_tracking_url'),
     shippedAt: ts('shipped_at'),
+    /** The shipping rate paid (null on orders placed before shipping was charged); shippingPaise is in totalPaise. */
+    shipping: jsonb('shipping').$type<ChargedShipping | null>(),
+    shippingPaise: bigint('shipping_paise', { mode: 'number' }).notNull().default(0),
     createdAt: created(),
     updatedAt: updated(),
     /** The coupon paid with. */
@@ -1124,4 +1133,34 @@ export const reviewVotes = pgTable(
     createdAt: created(),
   },
   (t) => [primaryKey({ columns: [t.reviewId, t.userId] }), index('review_votes_user_idx').on(t.userId)],
+);
+
+/** Shipping zones (migration 0230): the countries (ISO codes) each zone ships to; no country is in two zones. */
+export const shippingZones = pgTable('shipping_zones', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  countries: text('countries').array().notNull().default(sql`'{}'::text[]`),
+  position: integer('position').notNull().default(0),
+});
+
+/** A zone's rates: price, the subtotal from which it is free, and the delivery days. */
+export const shippingRates = pgTable(
+  'shipping_rates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    zoneId: uuid('zone_id')
+      .notNull()
+      .references(() => shippingZones.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    pricePaise: bigint('price_paise', { mode: 'number' }).notNull(),
+    freeAbovePaise: bigint('free_above_paise', { mode: 'number' }),
+    minDays: integer('min_days').notNull(),
+    maxDays: integer('max_days').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    index('shipping_rates_zone_idx').on(t.zoneId, t.position),
+    check('shipping_rates_price_check', sql`${t.pricePaise} >= 0 AND (${t.freeAbovePaise} IS NULL OR ${t.freeAbovePaise} >= 0)`),
+    check('shipping_rates_days_check', sql`${t.minDays} >= 0 AND ${t.minDays} <= ${t.maxDays}`),
+  ],
 );

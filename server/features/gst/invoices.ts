@@ -1,5 +1,6 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { stateCode, stateFromPin } from '../../../contract/gst-rules.js';
+import { SHIPPING_LINE_NAME } from '../../../contract/shipping-zones.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import {
   categoryTax,
@@ -78,12 +79,39 @@ export async function issueInvoice(tx: Tx, orderId: string, at: Date = new Date(
   const intraState = placeOfSupply === shop.state;
   const gross = items.map((i) => i.unitPricePaise * i.quantity);
   const grossTotal = gross.reduce((s, a) => s + a, 0);
-  const discountPaise = Math.max(0, grossTotal - order.totalPaise);
-  const { lines, totals } = taxOrder(
+  // The coupon's discount is on the goods: what the lines add up to beyond what was paid for them (shipping apart).
+  const discountPaise = Math.max(0, grossTotal - (order.totalPaise - order.shippingPaise));
+  const goods = taxOrder(
     items.map((i, k) => ({ amountPaise: gross[k] as number, rateBp: registered ? (i.rateBp ?? DEFAULT_RATE_BP) : 0 })),
     discountPaise,
     intraState,
   );
+  // Shipping is its own line ("Shipping and insurance"): part of a composite supply whose principal supply is the
+  // order's largest line, so it is taxed at that line's HSN and rate (docs/gst.md).
+  const largest = gross.reduce((best, g, k) => (g > (gross[best] as number) ? k : best), 0);
+  const principal = items[largest];
+  if (order.shippingPaise > 0 && principal) {
+    items.push({
+      productname: SHIPPING_LINE_NAME,
+      size: '',
+      colour: '',
+      quantity: 1,
+      unitPricePaise: order.shippingPaise,
+      hsn: principal.hsn,
+      rateBp: principal.rateBp,
+    });
+  }
+  const shippingTaxed =
+    order.shippingPaise > 0 && principal
+      ? taxOrder(
+          [{ amountPaise: order.shippingPaise, rateBp: registered ? (principal.rateBp ?? DEFAULT_RATE_BP) : 0 }],
+          0,
+          intraState,
+        )
+      : null;
+  const lines = [...goods.lines, ...(shippingTaxed?.lines ?? [])];
+  const add = (k: keyof typeof goods.totals) => goods.totals[k] + (shippingTaxed?.totals[k] ?? 0);
+  const totals = { taxable: add('taxable'), cgst: add('cgst'), sgst: add('sgst'), igst: add('igst'), total: add('total') };
   const invoiceLines: InvoiceLine[] = lines.map((l, k) => {
     const item = items[k] as (typeof items)[number];
     return {

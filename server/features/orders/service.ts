@@ -79,6 +79,15 @@ async function orderViews(db: Db, rows: OrderRow[], opts: { withUser: boolean })
         : {}),
       razorpay_order_id: o.razorpayOrderId,
       razorpay_payment_id: o.razorpayPaymentId,
+      shipping: o.shipping
+        ? {
+            name: o.shipping.name,
+            amount: paiseToRupees(o.shipping.amountPaise),
+            mindays: o.shipping.mindays,
+            maxdays: o.shipping.maxdays,
+          }
+        : null,
+      shippingamount: paiseToRupees(o.shippingPaise),
       flag: o.flag,
       refundstatus: o.refundStatus,
       ...life,

@@ -6,6 +6,7 @@ import { type CheckoutLine, cartItems, checkouts, products, stockHolds, users } 
 import { Conflict, DomainError } from '../../domain/errors.js';
 import { payPaiseSql, saleJoin } from '../promotions/sale-price.js';
 import { type AppliedCoupon, applyCoupon } from '../promotions/service.js';
+import { chooseRate, quoteRates } from '../shipping/service.js';
 import type { PaymentContext } from './context.js';
 import { beginHold, checkAccountCaps } from './hold-limits.js';
 import { releaseCheckout, takeStock, unitsByProduct } from './holds.js';
@@ -28,6 +29,10 @@ const sameLines = (a: CheckoutLine[], b: CheckoutLine[]) => {
 };
 
 const rupees = (paise: number) => formatPaise(paise, 2);
+
+/** The shipping address's country (ISO code); India when the address names none. */
+const shippingCountry = (shippinginfo: ShippingInfo | undefined) =>
+  ((shippinginfo as { country?: string } | undefined)?.country || 'IN').toUpperCase();
 
 /**
  * Buy Now: only the chosen cart lines, each at most its quantity in the cart. A line that is not the shopper's
@@ -59,7 +64,13 @@ export async function startCheckout(
   ctx: PaymentContext,
   userId: string,
   shippinginfo: ShippingInfo | undefined,
-  opts: { clientAddress?: string; items?: { cartItemId: string; quantity: number }[]; coupon?: string } = {},
+  opts: {
+    clientAddress?: string;
+    items?: { cartItemId: string; quantity: number }[];
+    coupon?: string;
+    /** A rate id of the shipping country's zone; the cheapest when absent. */
+    shippingrate?: string;
+  } = {},
 ): Promise<StartedCheckout> {
   const provider = ctx.paymentProvider;
   const at = ctx.clock();
@@ -125,7 +136,12 @@ export async function startCheckout(
     const coupon: AppliedCoupon | null = opts.coupon
       ? await applyCoupon(tx, { code: opts.coupon, userId, subtotalPaise: linesPaise, at, lock: true })
       : null;
-    const amountPaise = linesPaise - (coupon?.discountPaise ?? 0);
+    // The one place the amount to pay is made: lines (sale prices) − coupon + the shipping rate chosen, priced for
+    // the subtotal after the coupon (free from the rate's free-above amount). The country is the shipping address's.
+    const subtotalPaise = linesPaise - (coupon?.discountPaise ?? 0);
+    const country = shippingCountry(shippinginfo);
+    const { rateId: _rateId, ...shipping } = chooseRate(await quoteRates(tx, country, subtotalPaise), country, opts.shippingrate);
+    const amountPaise = subtotalPaise + shipping.amountPaise;
     const now = Date.now();
     const reusable = pending.find(
       (c) =>
@@ -133,6 +149,7 @@ export async function startCheckout(
         c.couponId === (coupon?.couponId ?? null) &&
         c.provider === provider.name &&
         c.amountPaise === amountPaise &&
+        c.shipping?.name === shipping.name &&
         c.holdExpiresAt.getTime() - now > REUSE_MIN_LEFT_MS &&
         sameLines(c.lines, snapshot),
     );
@@ -180,6 +197,8 @@ export async function startCheckout(
         status: 'pending',
         lines: snapshot,
         shippinginfo: shippinginfo ?? null,
+        shipping,
+        shippingPaise: shipping.amountPaise,
         holdExpiresAt,
         clientAddress: opts.clientAddress ?? null,
         ...(coupon ?? {}),

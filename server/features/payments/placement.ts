@@ -188,6 +188,8 @@ export async function placeOrder(
         flag,
         refundStatus,
         shippinginfo,
+        shipping: locked.shipping,
+        shippingPaise: locked.shippingPaise,
         paidPaise: captured ? verdict.payment.amountPaise : 0,
         stockTaken: secured,
         ...(await orderCouponColumns(tx, locked, verdict.kind === 'paid' && secured)),

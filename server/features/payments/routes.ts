@@ -70,6 +70,7 @@ const payments: FastifyPluginAsync = async (app) => {
         clientAddress: request.ip,
         items: request.body?.items,
         coupon: request.body?.coupon || undefined,
+        shippingrate: request.body?.shippingrate || undefined,
       });
       return {
         success: true,
@@ -80,6 +81,17 @@ const payments: FastifyPluginAsync = async (app) => {
         holdExpiresAt: checkout.holdExpiresAt.toISOString(),
         discountamount: paiseToRupees(checkout.discountPaise),
         couponcode: checkout.couponCode,
+        ...(checkout.shipping
+          ? {
+              shipping: {
+                name: checkout.shipping.name,
+                amount: paiseToRupees(checkout.shipping.amountPaise),
+                mindays: checkout.shipping.mindays,
+                maxdays: checkout.shipping.maxdays,
+              },
+              shippingamount: paiseToRupees(checkout.shippingPaise),
+            }
+          : {}),
       };
     },
 

@@ -375,7 +375,7 @@ export async function applyCoupon(
  * The shopper's cart total at `at`: sale prices × quantities of the lines that can be bought; with `items`
  * (Buy Now), only those lines, at most the quantity each has in the cart, as the checkout takes them.
  */
-async function cartSubtotalPaise(
+export async function cartSubtotalPaise(
   db: DbOrTx,
   userId: string,
   at: Date,

@@ -1,0 +1,150 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { paiseToRupees, rupeesToPaise } from '../../../contract/common.js';
+import { countryName, isIsoCountry } from '../../../contract/countries.js';
+import type { ShippingZone, ShippingZonesInput } from '../../../contract/shipping-zones.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { type ChargedShipping, shippingRates, shippingZones } from '../../db/schema.js';
+import { Conflict, InvalidInput } from '../../domain/errors.js';
+import { applyCoupon, cartSubtotalPaise } from '../promotions/service.js';
+
+/** A rate priced for one cart: `amountPaise` is 0 once the subtotal reaches the rate's free-above amount. */
+type QuotedRate = ChargedShipping & { rateId: string };
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** GET /a1/api/shipping/zones: every zone with its rates, in the merchant's order. */
+export async function listZones(db: DbOrTx): Promise<ShippingZone[]> {
+  const zones = await db.select().from(shippingZones).orderBy(asc(shippingZones.position), asc(shippingZones.name));
+  const rates = await db.select().from(shippingRates).orderBy(asc(shippingRates.position), asc(shippingRates.name));
+  return zones.map((z) => ({
+    _id: z.id,
+    name: z.name,
+    countries: z.countries,
+    rates: rates
+      .filter((r) => r.zoneId === z.id)
+      .map((r) => ({
+        _id: r.id,
+        name: r.name,
+        price: paiseToRupees(r.pricePaise),
+        freeabove: r.freeAbovePaise === null ? null : paiseToRupees(r.freeAbovePaise),
+        mindays: r.minDays,
+        maxdays: r.maxDays,
+      })),
+  }));
+}
+
+/** The rules a set of zones must keep: ISO codes only, no country in two zones, no rate faster at most than at least. */
+function checkZones(input: ShippingZonesInput) {
+  const zoneOf = new Map<string, string>();
+  for (const zone of input.zones) {
+    for (const code of zone.countries) {
+      if (!isIsoCountry(code)) throw new InvalidInput(`"${code}" is not an ISO country code`);
+      const other = zoneOf.get(code);
+      if (other !== undefined) {
+        throw new InvalidInput(
+          other === zone.name
+            ? `${countryName(code)} is listed twice in ${zone.name}`
+            : `${countryName(code)} is in two zones: ${other} and ${zone.name}`,
+        );
+      }
+      zoneOf.set(code, zone.name);
+    }
+    for (const rate of zone.rates) {
+      if (rate.mindays > rate.maxdays) {
+        throw new InvalidInput(`${zone.name}, ${rate.name}: the fewest delivery days cannot be more than the most`);
+      }
+    }
+  }
+}
+
+/**
+ * PUT /a1/api/admin/shipping/zones: replaces the whole set in one transaction (two saves at once are taken one
+ * after the other). A zone or rate sent with the _id it has keeps it; anything else is new.
+ */
+export async function replaceZones(db: Db, input: ShippingZonesInput) {
+  checkZones(input);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('shipping-zones'))`);
+    const zoneIds = new Set((await tx.select({ id: shippingZones.id }).from(shippingZones)).map((r) => r.id));
+    const rateIds = new Set((await tx.select({ id: shippingRates.id }).from(shippingRates)).map((r) => r.id));
+    const keep = (id: string | undefined, known: Set<string>) =>
+      id && UUID_RE.test(id) && known.has(id.toLowerCase()) ? id.toLowerCase() : undefined;
+    await tx.delete(shippingRates);
+    await tx.delete(shippingZones);
+    for (const [position, zone] of input.zones.entries()) {
+      const [row] = await tx
+        .insert(shippingZones)
+        .values({ id: keep(zone._id, zoneIds), name: zone.name, countries: [...zone.countries].sort(), position })
+        .returning({ id: shippingZones.id });
+      if (!row) throw new Error('zone insert returned nothing');
+      if (zone.rates.length === 0) continue;
+      await tx.insert(shippingRates).values(
+        zone.rates.map((r, i) => ({
+          id: keep(r._id, rateIds),
+          zoneId: row.id,
+          name: r.name,
+          pricePaise: rupeesToPaise(r.price),
+          freeAbovePaise: r.freeabove === null ? null : rupeesToPaise(r.freeabove),
+          minDays: r.mindays,
+          maxDays: r.maxdays,
+          position: i,
+        })),
+      );
+    }
+  });
+  return listZones(db);
+}
+
+/**
+ * The rates of the zone `country` is in, priced for a subtotal (lines at the prices paid, after the coupon): a rate
+ * is free once the subtotal reaches its free-above amount (exactly at it counts). 409 when no zone has the country.
+ */
+export async function quoteRates(db: DbOrTx, country: string, subtotalPaise: number): Promise<QuotedRate[]> {
+  const rows = await db
+    .select({
+      id: shippingRates.id,
+      name: shippingRates.name,
+      pricePaise: shippingRates.pricePaise,
+      freeAbovePaise: shippingRates.freeAbovePaise,
+      minDays: shippingRates.minDays,
+      maxDays: shippingRates.maxDays,
+    })
+    .from(shippingZones)
+    .innerJoin(shippingRates, eq(shippingRates.zoneId, shippingZones.id))
+    .where(sql`${country} = any(${shippingZones.countries})`)
+    .orderBy(asc(shippingRates.position), asc(shippingRates.name));
+  if (rows.length === 0) throw new Conflict(`We do not ship to ${countryName(country)} yet`);
+  return rows.map((r) => ({
+    rateId: r.id,
+    name: r.name,
+    amountPaise: r.freeAbovePaise !== null && subtotalPaise >= r.freeAbovePaise ? 0 : r.pricePaise,
+    mindays: r.minDays,
+    maxdays: r.maxDays,
+  }));
+}
+
+/** The rate the shopper chose (one of the country's zone: else 400), or the cheapest when none was named. */
+export function chooseRate(quotes: QuotedRate[], country: string, rateId: string | undefined): QuotedRate {
+  if (rateId) {
+    const chosen = quotes.find((q) => q.rateId === rateId.toLowerCase());
+    if (!chosen) throw new InvalidInput(`This shipping rate is not offered for ${countryName(country)}`);
+    return chosen;
+  }
+  let best = quotes[0] as QuotedRate;
+  for (const q of quotes) if (q.amountPaise < best.amountPaise) best = q;
+  return best;
+}
+
+/** GET /o1/api/shipping-rates: the rates for the shopper's current cart (after the coupon given) to `country`. */
+export async function ratesForCart(db: DbOrTx, userId: string, q: { country: string; coupon?: string }, at: Date) {
+  const subtotalPaise = await cartSubtotalPaise(db, userId, at);
+  const coupon = q.coupon ? await applyCoupon(db, { code: q.coupon, userId, subtotalPaise, at }) : null;
+  const quotes = await quoteRates(db, q.country, subtotalPaise - (coupon?.discountPaise ?? 0));
+  return quotes.map((r) => ({
+    _id: r.rateId,
+    name: r.name,
+    amount: paiseToRupees(r.amountPaise),
+    mindays: r.mindays,
+    maxdays: r.maxdays,
+  }));
+}
