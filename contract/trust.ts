@@ -3,6 +3,7 @@ import { Address } from './accounts.js';
 import { User } from './auth.js';
 import { Id, IdParams, MessageResponse, mobileno } from './common.js';
 import { Order } from './orders.js';
+import { Review } from './reviews.js';
 import { byId, routeTable } from './route.js';
 
 // ---------------------------------------------------------------- grievances
@@ -98,7 +99,7 @@ export const DataExport = z.object({
   consent: z.array(ConsentChange),
   addresses: z.array(Address),
   orders: z.array(Order),
-  reviews: z.array(z.record(z.string(), z.unknown())),
+  reviews: z.array(Review),
   grievances: z.array(Ticket),
   messages: z.array(SentMessage),
 });

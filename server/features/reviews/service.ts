@@ -298,6 +298,28 @@ export async function adminReviews(db: Db, opts: { status?: ReviewStatus; page: 
   };
 }
 
+/** Every review the user wrote, newest first, with its status (for "Download my data"). */
+export async function reviewsByUser(db: DbOrTx, userId: string): Promise<Review[]> {
+  const rows = await db
+    .select({ review: productReviews, product: { id: products.id, name: products.name, slug: products.slug } })
+    .from(productReviews)
+    .innerJoin(products, eq(products.id, productReviews.productId))
+    .where(eq(productReviews.userId, userId))
+    .orderBy(desc(productReviews.createdAt), desc(productReviews.id));
+  return rows.map((r) => toReview(r.review, r.product));
+}
+
+/**
+ * An erased account's reviews stay (their stars are a delivered buyer's), shown under the name a review without one
+ * has ("A buyer") instead of the buyer's first name and initial.
+ */
+export async function forgetReviewer(tx: DbOrTx, userId: string, now: Date) {
+  await tx
+    .update(productReviews)
+    .set({ author: authorName(''), updatedAt: now })
+    .where(eq(productReviews.userId, userId));
+}
+
 /** The user's own reviews of the given order lines (My Orders shows "Review" or the review's status). */
 export async function reviewsOfLines(db: DbOrTx, userId: string, lineIds: string[]) {
   if (!lineIds.length) return new Map<string, { _id: string; status: ReviewStatus; rating: number }>();

@@ -2,10 +2,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AddressesResponse } from '../../../contract/accounts.js';
 import { ErrorResponse } from '../../../contract/common.js';
+import { Review, ReviewsResponse } from '../../../contract/reviews.js';
 import { DataExport, TicketResponse } from '../../../contract/trust.js';
-import { addresses, orders, outbox, rateLimits, sessions, users } from '../../db/schema.js';
+import { addresses, orders, outbox, productReviews, rateLimits, sessions, users } from '../../db/schema.js';
 import { createProduct, SHIPPING, shop } from '../../test/fixtures.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/helpers.js';
+import { multipart } from '../products/test-kit.js';
 
 let t: TestApp;
 let admin: TestUser;
@@ -52,6 +54,30 @@ async function buyerWithOrder() {
   return { buyer, order, ticket, addresses: AddressesResponse.parse(saved.json()).addresses };
 }
 
+/** Delivers the order, and its buyer reviews its line (the review then waits for the merchant). */
+async function deliveredAndReviewed(buyer: TestUser, order: { _id: string; products: { _id: string }[] }) {
+  const delivered = await t.request({
+    method: 'PATCH',
+    url: `/o1/api/admin/update/${order._id}`,
+    cookie: admin.cookie,
+    payload: { deliverystatus: 'delivered' },
+  });
+  expect(delivered.statusCode, delivered.body).toBe(200);
+  const form = await multipart(
+    {
+      orderId: order._id,
+      lineId: order.products[0]?._id as string,
+      rating: 5,
+      title: 'True to the pictures',
+      body: 'A clean, bright stone that came well packed and certified.',
+    },
+    [],
+  );
+  const res = await t.request({ method: 'POST', url: '/p1/api/reviews', cookie: buyer.cookie, ...form });
+  expect(res.statusCode, res.body).toBe(201);
+  return Review.parse(res.json().review);
+}
+
 describe('download my data', () => {
   it('is a JSON download of exactly the user’s own data and no one else’s', async () => {
     const mine = await buyerWithOrder();
@@ -74,6 +100,29 @@ describe('download my data', () => {
     }
     expect(text).not.toMatch(/password/i);
     expect((await t.request({ method: 'GET', url: '/u1/api/me/export' })).statusCode).toBe(401);
+  });
+
+  it('holds the buyer’s own reviews, pending ones too, and none of anyone else’s', async () => {
+    const mine = await buyerWithOrder();
+    const theirs = await buyerWithOrder();
+    const review = await deliveredAndReviewed(mine.buyer, mine.order);
+    const other = await deliveredAndReviewed(theirs.buyer, theirs.order);
+    const res = await exportOf(mine.buyer.cookie);
+    expect(res.statusCode).toBe(200);
+    const data = DataExport.parse(res.json());
+    expect(data.reviews).toHaveLength(1);
+    expect(data.reviews[0]).toMatchObject({
+      _id: review._id,
+      status: 'pending',
+      rating: 5,
+      title: 'True to the pictures',
+      body: 'A clean, bright stone that came well packed and certified.',
+      orderId: mine.order._id,
+      lineId: mine.order.products[0]?._id,
+    });
+    expect(res.body).not.toContain(other._id);
+    const fresh = await t.signUpAndIn();
+    expect(DataExport.parse((await exportOf(fresh.cookie)).json()).reviews).toEqual([]);
   });
 });
 
@@ -150,6 +199,39 @@ describe('delete my account', () => {
       payload: { fullname: 'New Owner', mobileno: buyer.mobileno, password: 'a long password' },
     });
     expect(fresh.statusCode).toBe(201);
+  });
+
+  it('keeps the buyer’s reviews and their stars, shown as “A buyer” instead of the buyer’s name', async () => {
+    const { buyer, order } = await buyerWithOrder();
+    const review = await deliveredAndReviewed(buyer, order);
+    const approved = await t.request({
+      method: 'PATCH',
+      url: `/p1/api/admin/reviews/${review._id}`,
+      cookie: admin.cookie,
+      payload: { status: 'approved' },
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const productId = review.product._id;
+    const shown = async () => {
+      const res = await t.request({ method: 'GET', url: `/p1/api/reviews/${productId}` });
+      expect(res.statusCode).toBe(200);
+      return ReviewsResponse.parse(res.json());
+    };
+    const before = await shown();
+    expect(before.reviews.map((r) => r.author)).toEqual([review.author]);
+    expect(review.author).not.toBe('A buyer');
+
+    expect((await erase(buyer.cookie, buyer.password)).statusCode).toBe(200);
+    const after = await shown();
+    expect(after.reviews).toHaveLength(1);
+    expect(after.reviews[0]).toMatchObject({ _id: review._id, author: 'A buyer', rating: 5, verified: true });
+    expect(after.summary).toEqual(before.summary);
+    const [row] = await t.database.db.select().from(productReviews).where(eq(productReviews.id, review._id));
+    expect(row?.author).toBe('A buyer');
+    const list = await t.request({ method: 'GET', url: '/p1/api/admin/reviews', cookie: admin.cookie });
+    expect(list.body).not.toContain(buyer.fullname);
+    expect(list.body).not.toContain(buyer.mobileno);
+    expect(JSON.stringify(after)).not.toContain(review.author);
   });
 
   it('is not for an administrator (409)', async () => {

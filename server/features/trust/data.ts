@@ -16,6 +16,7 @@ import { listAddresses } from '../accounts/service.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { toUser } from '../auth/service.js';
 import { myOrders } from '../orders/service.js';
+import { forgetReviewer, reviewsByUser } from '../reviews/service.js';
 import { forgetComplainant, myGrievances } from './grievances.js';
 
 /** What the shop holds about one user, for them to download: nothing about anyone else. */
@@ -23,10 +24,11 @@ export async function exportData(db: Db, userId: string, now: Date) {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new NotFound('User not found');
   const contacts = [user.mobileno, user.email].filter((c) => c !== '');
-  const [consent, saved, bought, tickets, messages] = await Promise.all([
+  const [consent, saved, bought, written, tickets, messages] = await Promise.all([
     db.select().from(consentLog).where(eq(consentLog.userId, userId)).orderBy(asc(consentLog.createdAt)),
     listAddresses(db, userId),
     myOrders(db, userId),
+    reviewsByUser(db, userId),
     myGrievances(db, userId, now),
     db.select().from(outbox).where(inArray(outbox.recipient, contacts)).orderBy(desc(outbox.createdAt)).limit(5000),
   ]);
@@ -36,7 +38,7 @@ export async function exportData(db: Db, userId: string, now: Date) {
     consent: consent.map((c) => ({ marketing: c.marketing, source: c.source, createdAt: c.createdAt.toISOString() })),
     addresses: saved,
     orders: bought,
-    reviews: [] as Record<string, unknown>[],
+    reviews: written,
     grievances: tickets,
     messages: messages.map((m) => ({
       channel: m.channel,
@@ -114,6 +116,7 @@ export async function eraseAccount(db: Db, userId: string, password: string, now
     await tx.delete(consentLog).where(eq(consentLog.userId, userId));
     await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
     await forgetComplainant(tx, userId);
+    await forgetReviewer(tx, userId, now);
     await tx
       .update(users)
       .set({
