@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ForgotPasswordBody, MessageResponse, ResetPasswordBody } from './auth.js';
-import { Id, IdParams } from './common.js';
+import { Id, IdParams, mobileField } from './common.js';
 import { canonicalState, stateFromPin } from './gst-rules.js';
 import { SHIPPING_MESSAGES, STATE_MESSAGES } from './orders.js';
 import { byId, routeTable } from './route.js';
@@ -15,10 +15,7 @@ const gstin = z.union([z.literal(''), Gstin]);
 
 const addressFields = {
   fullname: text(100),
-  mobileno: z
-    .string({ message: SHIPPING_MESSAGES.missing })
-    .trim()
-    .regex(/^\d{10}$/, { message: SHIPPING_MESSAGES.mobileno }),
+  mobileno: mobileField(SHIPPING_MESSAGES.mobileno, SHIPPING_MESSAGES.missing),
   address: text(500),
   city: text(100),
   pincode: z

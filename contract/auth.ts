@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdParams, MessageResponse, mobileno } from './common.js';
+import { normaliseMobile } from './mobile.js';
 import { byId, routeTable } from './route.js';
 import { Business } from './wholesale.js';
 
@@ -55,7 +56,12 @@ const SignupBody = z.object({
   marketing: marketing.optional(),
 });
 const SigninBody = z.object({
-  mobileno: z.string({ message: 'Mobile number is required' }).trim().min(1, { message: 'Mobile number is required' }).max(20),
+  mobileno: z
+    .string({ message: 'Mobile number is required' })
+    .trim()
+    .min(1, { message: 'Mobile number is required' })
+    .max(20)
+    .transform(normaliseMobile),
   password: z.string({ message: 'Password is required' }).min(1, { message: 'Password is required' }).max(128),
 });
 const EditDetailsBody = z
@@ -111,11 +117,11 @@ const tag = 'Auth and users';
 export const authRoutes = routeTable(tag, {
   'POST /u1/api/signup': {
     guard: 'public',
-    summary: 'Create a shopper account',
+    summary: 'Create a shopper account and sign in (sets the session cookie; a guest cart joins the account)',
     description:
       'Limited per client address (SIGNUP_LIMIT an hour, counting every well-formed attempt, taken numbers too): 429 beyond it.',
     body: SignupBody,
-    responses: { 201: MessageResponse },
+    responses: { 201: SigninResponse },
     errors: [400, 409, 413, 415, 429],
   },
   'POST /u1/api/signin': {

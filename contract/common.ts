@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normaliseMobile } from './mobile.js';
 
 /** Every failure the API sends. */
 export const ErrorResponse = z.object({
@@ -15,10 +16,11 @@ export const IdParams = z.object({ id: Id });
 
 const MOBILE_RE = /^\d{10}$/;
 
-export const mobileno = z
-  .string({ message: 'Mobile number is required' })
-  .trim()
-  .regex(MOBILE_RE, { message: 'Mobile number must be exactly 10 digits' });
+/** A mobile number field: normalised (see normaliseMobile), then exactly ten digits. */
+export const mobileField = (message: string, missing = 'Mobile number is required') =>
+  z.string({ message: missing }).transform(normaliseMobile).pipe(z.string().regex(MOBILE_RE, { message }));
+
+export const mobileno = mobileField('Mobile number must be exactly 10 digits');
 
 /** Standard error responses for OpenAPI, keyed by status. */
 export const errorResponses = (...codes: number[]) =>

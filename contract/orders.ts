@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Product } from './catalogue.js';
+import { mobileField } from './common.js';
 import { canonicalState, GSTIN_MESSAGES, gstinError, stateFromPin } from './gst-rules.js';
 import {
   DELIVERY_STATUSES as ALL_DELIVERY_STATUSES,
@@ -165,10 +166,7 @@ const shippingText = (max: number) =>
 const ShippingInfoInput = z
   .object({
     fullname: shippingText(100),
-    mobileno: z
-      .string({ message: SHIPPING_MESSAGES.missing })
-      .trim()
-      .regex(/^\d{10}$/, { message: SHIPPING_MESSAGES.mobileno }),
+    mobileno: mobileField(SHIPPING_MESSAGES.mobileno, SHIPPING_MESSAGES.missing),
     address: shippingText(500),
     city: shippingText(100),
     pincode: z

@@ -2,6 +2,8 @@
  * The shipping form's rules, free of zod so the web app can use them without bundling it.
  * contract/shipping.ts re-exports these with the request-body schema the server uses.
  */
+import { normaliseMobile } from './mobile.js';
+
 const MOBILE_RE = /^\d{10}$/;
 const PINCODE_RE = /^\d{6}$/;
 
@@ -27,10 +29,10 @@ export const STATE_MESSAGES = {
   missing: 'Select your state',
 } as const;
 
-/** Longest value kept per field (the web form stops typing there too). */
+/** Longest value kept per field (the web form stops typing there too; a mobile number may be typed `+91 98111 22334`). */
 export const SHIPPING_MAX_LENGTH: Record<ShippingField, number> = {
   fullname: 100,
-  mobileno: 10,
+  mobileno: 20,
   address: 500,
   city: 100,
   pincode: 6,
@@ -53,6 +55,7 @@ const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
  */
 export function checkShipping(input: Partial<Record<ShippingField, unknown>>): ShippingCheck {
   const value = Object.fromEntries(SHIPPING_FIELDS.map((f) => [f, text(input[f])])) as ShippingInput;
+  value.mobileno = normaliseMobile(value.mobileno); // `+91 98111 22334` is the number 9811122334, as the server reads it
   const fields: ShippingCheck['fields'] = {};
   for (const f of SHIPPING_FIELDS) if (value[f] === '') fields[f] = SHIPPING_MESSAGES.required;
   if (value.mobileno !== '' && !MOBILE_RE.test(value.mobileno)) fields.mobileno = SHIPPING_MESSAGES.mobileno;

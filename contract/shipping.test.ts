@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { normaliseMobile } from './mobile.js';
 import { checkShipping, SHIPPING_FIELDS, SHIPPING_MESSAGES, ShippingInfoInput } from './shipping.js';
 
 const good = { fullname: 'Meera Kapoor', mobileno: '9876543210', address: '12 Mall Road', city: 'Ludhiana', pincode: '141001' };
@@ -20,6 +21,18 @@ describe('checkShipping', () => {
     expect(check.fields.mobileno).toBe('Enter a valid 10-digit mobile number');
     expect(check.fields.pincode).toBe('Enter a valid 6-digit PIN code');
     expect(check.fields.fullname).toBeUndefined();
+  });
+
+  it('reads a mobile number typed with +91, a leading 0, spaces or dashes as its ten digits', () => {
+    for (const typed of ['+91 98111 22334', '098111-22334', '91 9811122334', ' 98111 22334 ', '+91-98111-22334']) {
+      const check = checkShipping({ ...good, mobileno: typed });
+      expect(check.first).toBeNull();
+      expect(check.value.mobileno).toBe('9811122334');
+    }
+    // a 91 or 0 that is part of a ten-digit number is kept
+    expect(normaliseMobile('9198111223')).toBe('9198111223');
+    expect(checkShipping({ ...good, mobileno: '+91 98111 2233' }).first).toBe('Enter a valid 10-digit mobile number');
+    expect(checkShipping({ ...good, mobileno: '+44 98111 22334' }).first).toBe('Enter a valid 10-digit mobile number');
   });
 
   it('then the mobile number, then the PIN code', () => {
@@ -56,7 +69,7 @@ describe('checkShipping', () => {
     fc.assert(
       fc.property(fc.string({ minLength: 1, maxLength: 12 }), fc.string({ minLength: 1, maxLength: 8 }), (mobileno, pincode) => {
         const check = checkShipping({ ...good, mobileno, pincode });
-        const m = mobileno.trim();
+        const m = normaliseMobile(mobileno);
         const p = pincode.trim();
         if (m === '' || p === '') return check.first === SHIPPING_MESSAGES.incomplete;
         const expected = !/^\d{10}$/.test(m) ? SHIPPING_MESSAGES.mobileno : !/^\d{6}$/.test(p) ? SHIPPING_MESSAGES.pincode : null;

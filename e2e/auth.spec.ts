@@ -2,19 +2,26 @@ import { expect, test } from '@playwright/test';
 
 const uniqueMobile = () => `8${String(Date.now()).slice(-9)}`;
 
-test('sign up → sign in → header shows the name → sign out', async ({ page }) => {
+test('sign up signs in at once and carries on where the shopper was → sign out → sign in → header shows the name', async ({
+  page,
+}) => {
   const mobileno = uniqueMobile();
-  await page.goto('/signup');
+  await page.goto('/signup?next=%2Fcart');
   await page.getByLabel('Full Name').fill('Meera Kapoor');
-  await page.getByLabel('Mobile No').fill(mobileno);
+  // typed as people write it: +91, spaces
+  await page.getByLabel('Mobile No').fill(`+91 ${mobileno.slice(0, 5)} ${mobileno.slice(5)}`);
   await page.getByLabel('Password', { exact: true }).fill('meera-secret-1');
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await expect(page.getByRole('dialog')).toContainText('Success!');
   await expect(page.getByRole('dialog')).toContainText('You have successfully signed up!');
-  // 'Success!' needs no tap: the page moves on by itself.
-  await expect(page).toHaveURL(/\/signin$/);
+  // 'Success!' needs no tap: the page moves on by itself, signed in, back where the shopper was.
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByTestId('account-label').first()).toHaveText('Meera Kapoor');
+  await page.getByRole('button', { name: 'Sign out' }).first().click();
+  await expect(page.getByTestId('account-label').first()).toHaveText('Account');
 
-  await page.getByLabel('Mobile No').fill(mobileno);
+  await page.goto('/signin');
+  await page.getByLabel('Mobile No').fill(`0${mobileno}`);
   await page.getByLabel('Password', { exact: true }).fill('meera-secret-1');
   await page.getByRole('button', { name: 'Show password' }).click();
   await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');

@@ -278,6 +278,7 @@ test.describe('buying', () => {
     expect(
       (await page.request.post('/u1/api/signup', { data: { fullname: 'Ira Sethi', mobileno, password: PASSWORD } })).status(),
     ).toBe(201);
+    await page.context().clearCookies(); // signing up signed this browser in: start signed out
     for (const path of ['/checkout', '/my-orders']) {
       await page.goto(path);
       await expect(page).toHaveURL(new RegExp(`/signin\\?next=${encodeURIComponent(path)}$`));

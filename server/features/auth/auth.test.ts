@@ -19,7 +19,10 @@ describe('sign up and sign in', () => {
     const mobileno = uniqueMobile();
     const up = await post('/u1/api/signup', { fullname: '  Asha Verma  ', mobileno, password: 'secret-pass-1' });
     expect(up.statusCode).toBe(201);
-    expect(up.json()).toMatchObject({ success: true });
+    expect(up.json()).toMatchObject({ success: true, user: { fullname: 'Asha Verma', mobileno, role: 'USER' } });
+    // signed in at once: the session cookie works
+    const signedUp = await t.request({ method: 'GET', url: '/u1/api/checkuser', cookie: sessionCookie(up) });
+    expect(signedUp.json().user.mobileno).toBe(mobileno);
 
     const res = await post('/u1/api/signin', { mobileno, password: 'secret-pass-1' });
     expect(res.statusCode).toBe(200);
@@ -37,6 +40,24 @@ describe('sign up and sign in', () => {
     const me = await t.request({ method: 'GET', url: '/u1/api/checkuser', cookie: sessionCookie(res) });
     expect(me.statusCode).toBe(200);
     expect(me.json().user.mobileno).toBe(mobileno);
+  });
+
+  it('reads +91, a leading 0, spaces and dashes off a typed mobile number at sign-up, sign-in and reset', async () => {
+    const mobileno = uniqueMobile();
+    const typed = `+91 ${mobileno.slice(0, 5)} ${mobileno.slice(5)}`;
+    const up = await post('/u1/api/signup', { fullname: 'Typed Number', mobileno: typed, password: 'password1' });
+    expect(up.statusCode).toBe(201);
+    expect(up.json().user.mobileno).toBe(mobileno);
+    for (const form of [typed, `0${mobileno}`, `${mobileno.slice(0, 5)}-${mobileno.slice(5)}`, mobileno]) {
+      const res = await post('/u1/api/signin', { mobileno: form, password: 'password1' });
+      expect(res.statusCode, form).toBe(200);
+      expect(res.json().user.mobileno).toBe(mobileno);
+    }
+    // the same number typed another way is the same account
+    expect(
+      (await post('/u1/api/signup', { fullname: 'Again', mobileno: `0${mobileno}`, password: 'password2' })).statusCode,
+    ).toBe(409);
+    expect((await post('/u1/api/forgot-password', { mobileno: typed })).statusCode).toBe(200);
   });
 
   it('refuses a taken number with 409 and bad input with 400 and field errors', async () => {

@@ -27,7 +27,7 @@ export default routePlugin(authRoutes, (app) => {
   });
 
   return {
-    'POST /u1/api/signup': async (request) => {
+    'POST /u1/api/signup': async (request, reply) => {
       if (limits.signupsPerAddress > 0) {
         const attempts = await app.rateLimits.hit(`signup:address:${request.ip}`, limits.signupWindowMs);
         if (attempts > limits.signupsPerAddress) {
@@ -37,8 +37,16 @@ export default routePlugin(authRoutes, (app) => {
           );
         }
       }
-      await service.createUser(app.db, { ...request.body, role: 'USER' });
-      return { success: true, message: 'Account created successfully. Please sign in.' };
+      const user = await service.createUser(app.db, { ...request.body, role: 'USER' });
+      // Signed in at once, the visitor's cart joining the new account's, so the shopper carries on where they were.
+      const session = await createSession(app.db, user.id);
+      setSessionCookie(request, reply, session.token, session.expiresAt);
+      await mergeGuestCartAtSignIn(app.db, request, reply, user.id, app.clock());
+      return {
+        success: true,
+        message: 'You have successfully signed up!',
+        user: { ...service.toUser(user), business: await businessOf(app.db, user.id) },
+      };
     },
 
     'POST /u1/api/signin': async (request, reply) => {

@@ -210,3 +210,27 @@ describe('signing in with a guest cart', () => {
     expect((await lines(guest)).map((l) => l.quantity)).toEqual([2]);
   });
 });
+
+describe('signing up with a guest cart', () => {
+  it('signs the new shopper in at once and their guest cart becomes the account’s', async () => {
+    const p = await createProduct(t.database.db, { stock: 5 });
+    const guest = await guestWith(p.id, 2);
+    const up = await t.request({
+      method: 'POST',
+      url: '/u1/api/signup',
+      payload: { fullname: 'New Shopper', mobileno: uniqueMobile(), password: 'correct horse battery' },
+      cookie: guest,
+    });
+    expect(up.statusCode).toBe(201);
+    expect(up.json()).toMatchObject({
+      success: true,
+      message: 'You have successfully signed up!',
+      user: { fullname: 'New Shopper' },
+    });
+    expect(up.cookies.find((c) => c.name === 'gcart')?.value).toBe('');
+    const me = sessionCookie(up);
+    expect((await t.request({ method: 'GET', url: '/u1/api/checkuser', cookie: me })).statusCode).toBe(200);
+    expect((await lines(me)).map((l) => [l.productId, l.quantity])).toEqual([[p.id, 2]]);
+    expect(await count(guest)).toBe(0);
+  });
+});

@@ -60,7 +60,7 @@ function UserModal(dialog: ListDialogProps<User>) {
   return (
     <FormModal {...modal} size="md" onSubmit={submit} className="space-y-4">
       <TextField {...bind('fullname')} label="Full Name" required autoComplete="off" />
-      <TextField {...bind('mobileno')} label="Mobile No" required inputMode="numeric" maxLength={10} autoComplete="off" />
+      <TextField {...bind('mobileno')} label="Mobile No" required inputMode="tel" maxLength={20} autoComplete="off" />
       <SelectField {...bind('role')} label="Role" options={ROLES} />
       <TextField
         {...bind('password')}

@@ -15,14 +15,14 @@ type Props = {
   /** A password: hidden, with a show/hide button. */
   password?: boolean;
   type?: 'email';
-  inputMode?: 'numeric';
+  inputMode?: 'numeric' | 'tel';
   maxLength?: number;
   /** Shown under the control (e.g. a link). */
   children?: ReactNode;
 };
 
 /** The mobile number field: the shopper's sign-in name. */
-export const MOBILE_FIELD = { name: 'mobileno', label: 'Mobile No', inputMode: 'numeric', autoComplete: 'tel' } as const;
+export const MOBILE_FIELD = { name: 'mobileno', label: 'Mobile No', inputMode: 'tel', autoComplete: 'tel' } as const;
 
 /** A field of the sign-in, sign-up and forgot-password forms. */
 export function AuthField({ name, password = false, children, ...field }: Props) {

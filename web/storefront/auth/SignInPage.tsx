@@ -2,15 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { authApi } from '../../api/auth';
-import { cartApi } from '../../api/cart';
-import { safeNext, signInPath, takeCartAction } from '../../auth/returnTo';
+import { safeNext, signInPath } from '../../auth/returnTo';
 import { SESSION_KEY } from '../../auth/session';
-import { buyNowPath } from '../../cart/buyNow';
 import { Alert, type AlertState } from '../../ui/Alert';
-import { notify } from '../../ui/notify';
 import { SubmitButton } from '../components/Field';
 import { AuthCard, AuthSwitch, authErrorText, authSubmitClass } from './AuthCard';
 import { AuthField, MOBILE_FIELD } from './AuthField';
+import { useCarryOn } from './carryOn';
 
 export function SignInPage() {
   const [mobileno, setMobile] = useState('');
@@ -32,28 +30,7 @@ export function SignInPage() {
     return () => clearTimeout(timer);
   }, [next, navigate]);
 
-  /** Carries out the Add to Cart or Buy Now asked for before signing in; answers where to go next. */
-  async function finishCartAction(): Promise<string> {
-    const action = takeCartAction();
-    if (!action) return back;
-    try {
-      const { data } = await cartApi.add(action.line);
-      void qc.invalidateQueries({ queryKey: ['cart'] });
-      if (action.kind === 'add') {
-        notify.success('Added to cart!');
-        return back;
-      }
-      const l = action.line;
-      const added = data.find(
-        (c) =>
-          c.productId === l.productId && c.productsize === (l.productsize ?? '') && c.productcolour === (l.productcolour ?? ''),
-      );
-      return added ? buyNowPath(added.cartItemId, l.quantity) : '/checkout';
-    } catch (err) {
-      notify.error(err instanceof Error && err.message ? err.message : 'Failed to add to cart');
-      return back;
-    }
-  }
+  const finishCartAction = useCarryOn(back);
 
   async function submit(e: FormEvent) {
     e.preventDefault();

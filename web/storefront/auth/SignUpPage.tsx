@@ -1,32 +1,38 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { authApi } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { safeNext, signInPath } from '../../auth/returnTo';
+import { SESSION_KEY } from '../../auth/session';
 import { Alert, type AlertState } from '../../ui/Alert';
 import { Checkbox } from '../components/Checkbox';
 import { SubmitButton } from '../components/Field';
 import { MARKETING_LABEL } from '../trust/marketing';
 import { AuthCard, AuthSwitch, authErrorText, authSubmitClass } from './AuthCard';
 import { AuthField, MOBILE_FIELD } from './AuthField';
+import { useCarryOn } from './carryOn';
 
 export function SignUpPage() {
   const [values, setValues] = useState<Record<Field, string>>({ fullname: '', mobileno: '', email: '', password: '' });
   const [marketing, setMarketing] = useState(false);
   const [busy, setBusy] = useState(false);
   const [alert, setAlert] = useState<AlertState>(null);
-  const [done, setDone] = useState(false);
+  const [next, setNext] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const signIn = signInPath(safeNext(params.get('next')));
+  const back = safeNext(params.get('next'));
+  const signIn = signInPath(back);
+  const qc = useQueryClient();
+  const carryOn = useCarryOn(back);
 
-  // 'Success!' needs no tap: it shows, then the shopper goes on to sign in (and back to where they were).
+  // 'Success!' needs no tap: it shows, then the shopper, signed in by the sign-up, carries on where they were.
   useEffect(() => {
-    if (!done) return;
-    const timer = setTimeout(() => navigate(signIn, { replace: true }), 1200);
+    if (!next) return;
+    const timer = setTimeout(() => navigate(next, { replace: true }), 1200);
     return () => clearTimeout(timer);
-  }, [done, navigate, signIn]);
+  }, [next, navigate]);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -34,9 +40,12 @@ export function SignUpPage() {
     setFieldErrors({});
     try {
       const { email, ...rest } = values;
-      await authApi.signUp({ ...rest, ...(email.trim() ? { email } : {}), marketing });
+      const res = await authApi.signUp({ ...rest, ...(email.trim() ? { email } : {}), marketing });
+      qc.setQueryData(SESSION_KEY, res.user);
+      void qc.invalidateQueries({ queryKey: ['cart'] });
+      const destination = await carryOn();
       setAlert({ kind: 'success', title: 'Success!', text: 'You have successfully signed up!' });
-      setDone(true);
+      setNext(destination);
     } catch (err) {
       // Each field's problem is shown as a sentence under that field, never as `fullname: …`.
       const errors = err instanceof ApiError ? (err.body?.errors ?? []) : [];
@@ -76,7 +85,7 @@ export function SignUpPage() {
         alert={alert}
         onClose={() => {
           setAlert(null);
-          if (done) navigate(signIn, { replace: true });
+          if (next) navigate(next, { replace: true });
         }}
       />
     </AuthCard>

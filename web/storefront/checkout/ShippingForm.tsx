@@ -24,7 +24,7 @@ const LABELS: Record<ShippingField, string> = {
 
 const INPUT_PROPS: Record<ShippingField, { autoComplete: string; inputMode?: 'numeric' | 'tel' }> = {
   fullname: { autoComplete: 'shipping name' },
-  mobileno: { autoComplete: 'shipping tel-national', inputMode: 'numeric' },
+  mobileno: { autoComplete: 'shipping tel-national', inputMode: 'tel' },
   address: { autoComplete: 'shipping street-address' },
   city: { autoComplete: 'shipping address-level2' },
   pincode: { autoComplete: 'shipping postal-code', inputMode: 'numeric' },
