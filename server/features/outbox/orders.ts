@@ -47,7 +47,23 @@ export async function orderPlacedMessages(tx: DbOrTx, config: Config, order: Ord
       tx,
       order.userId,
       'order_placed',
-      { orderId: order.id, orderNo: no, total, items, fullname: order.shippinginfo.fullname },
+      {
+        orderId: order.id,
+        orderNo: no,
+        total,
+        items,
+        fullname: order.shippinginfo.fullname,
+        ...(order.shipping
+          ? {
+              shipping: {
+                name: order.shipping.name,
+                price: order.shipping.amountPaise / 100,
+                mindays: order.shipping.mindays,
+                maxdays: order.shipping.maxdays,
+              },
+            }
+          : {}),
+      },
       { dedupeKey: `order_placed:${order.id}` },
     );
   }

@@ -47,6 +47,17 @@ const indiaDateTime = (v: unknown) =>
 
 type Line = { name: string; quantity: number; price: number };
 const linesOf = (d: Data): Line[] => (Array.isArray(d.items) ? (d.items as Line[]) : []);
+type Shipping = { name: string; price: number; mindays: number; maxdays: number };
+/** The order's shipping as a line of the items (the rate, its days and price), when the order has one. */
+function shippingLine(d: Data, lang: Language): Line | null {
+  const s = d.shipping as Shipping | undefined;
+  if (!s || typeof s !== 'object') return null;
+  const name =
+    lang === 'hi'
+      ? `शिपिंग: ${s.name} (${s.mindays}–${s.maxdays} कार्य दिवस)`
+      : `Shipping: ${s.name} (${s.mindays}–${s.maxdays} business days)`;
+  return { name, quantity: 1, price: s.price };
+}
 
 function page(title: string, paragraphs: string[], shopUrl: string, table?: string) {
   const body = paragraphs.map((p) => `<p style="margin:0 0 12px">${esc(p)}</p>`).join('');
@@ -89,7 +100,8 @@ export function render(template: string, lang: Language, d: Data, shopUrl: strin
   });
   switch (template as TemplateName) {
     case 'order_placed': {
-      const lines = linesOf(d);
+      const ship = shippingLine(d, lang);
+      const lines = ship ? [...linesOf(d), ship] : linesOf(d);
       const total = rupees(d.total);
       return hi
         ? make(

@@ -3,9 +3,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MyOrdersResponse, OrderResponse, RazorpayOrderResponse, SandboxPayResponse } from '../../../contract/orders.js';
 import { ShippingRatesResponse, type ShippingZone, ShippingZonesResponse } from '../../../contract/shipping-zones.js';
-import { invoices } from '../../db/schema.js';
+import { invoices, outbox } from '../../db/schema.js';
 import { createProduct, SHIPPING, shop } from '../../test/fixtures.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/helpers.js';
+import { render } from '../outbox/templates.js';
 
 let t: TestApp;
 let s: ReturnType<typeof shop>;
@@ -135,8 +136,8 @@ describe('the chosen rate is charged', () => {
       shippingamount: 500,
       shipping: { name: 'Express', amount: 500, mindays: 2, maxdays: 5 },
     });
-    const mine = MyOrdersResponse.parse((await s.myOrders(user.cookie)).json());
-    expect(mine.orders[0]).toMatchObject({ _id: order._id, shippingamount: 500, shipping: { name: 'Express' } });
+    const listed = MyOrdersResponse.parse((await s.myOrders(user.cookie)).json());
+    expect(listed.orders[0]).toMatchObject({ _id: order._id, shippingamount: 500, shipping: { name: 'Express' } });
 
     // the tax invoice carries the shipping as its own line, taxed as the order's largest line, and adds up
     const [inv] = await t.database.db.select().from(invoices).where(eq(invoices.orderId, order._id));
@@ -148,6 +149,13 @@ describe('the chosen rate is charged', () => {
     expect(ship?.rateBp).toBe(goods?.rateBp);
     const pdf = await t.request({ method: 'GET', url: `/o1/api/invoice/${order._id}`, cookie: user.cookie });
     expect(pdf.statusCode).toBe(200);
+
+    // the order's message names the rate, its days and price beside the lines
+    const messages = await t.database.db.select().from(outbox).where(eq(outbox.template, 'order_placed'));
+    const mine = messages.find((m) => m.data.orderId === order._id);
+    expect(mine?.data.shipping).toEqual({ name: 'Express', price: 500, mindays: 2, maxdays: 5 });
+    const mail = render('order_placed', 'en', mine?.data ?? {}, 'https://shop.example');
+    expect(mail.text).toContain('- Shipping: Express (2–5 business days) × 1: ₹500');
   });
 
   it('without a choice the cheapest rate is charged (Standard, free, for India)', async () => {

@@ -127,6 +127,16 @@ export default function OrderDetailPage() {
                 </li>
               ))}
             </ul>
+            {order.shipping ? (
+              <p className="flex justify-between gap-3 border-t border-gray-100 py-2 text-sm" data-testid="detail-shipping">
+                <span className="min-w-0 wrap-anywhere">
+                  Shipping: {order.shipping.name} ({order.shipping.mindays}–{order.shipping.maxdays} business days)
+                </span>
+                <span className="shrink-0 tabular-nums">
+                  {order.shipping.amount === 0 ? 'Free' : formatINR(order.shipping.amount)}
+                </span>
+              </p>
+            ) : null}
             <p className="mt-2 flex justify-between border-t border-gray-100 pt-2 font-semibold">
               <span>Total</span>
               <span>{formatINR(order.totalamount)}</span>

@@ -10,6 +10,7 @@ import { cartRoutes } from '../../../contract/cart';
 import { orderRoutes } from '../../../contract/order-routes';
 import { paymentRoutes } from '../../../contract/payments';
 import { promotionRoutes } from '../../../contract/promotions';
+import { shippingZoneRoutes } from '../../../contract/shipping-zones';
 import type { Address } from '../../api/account';
 import type { CartItem } from '../../api/cart';
 import type { Order, PaymentOrder } from '../../api/orders';
@@ -69,6 +70,10 @@ const json = (status: number, body: unknown) =>
 const cartLines = (data: CartItem[]) => json(200, answerOf(cartRoutes, 'GET /c2/api/all', { success: true, data }));
 const addresses = (list: Address[]) =>
   json(200, answerOf(accountRoutes, 'GET /u1/api/addresses', { success: true, addresses: list }));
+const STANDARD = { _id: 'rate-standard', name: 'Standard', amount: 0, mindays: 3, maxdays: 10 };
+const EXPRESS = { _id: 'rate-express', name: 'Express', amount: 500, mindays: 2, maxdays: 5 };
+const indiaRates = (rates = [STANDARD, { ...EXPRESS, amount: 0 }]) =>
+  json(200, answerOf(shippingZoneRoutes, 'GET /o1/api/shipping-rates', { success: true, rates }));
 const myOrders = (orders: Order[]) => json(200, answerOf(orderRoutes, 'GET /o1/api/my-orders', { success: true, orders }));
 /** The order placed by the payment: two of the ruby, shipped to the address typed. */
 const placed = anOrder({
@@ -88,6 +93,7 @@ beforeEach(() => {
     'GET /c2/api/count': () => json(200, answerOf(cartRoutes, 'GET /c2/api/count', { success: true, data: { count: 1 } })),
     'GET /u1/api/addresses': () => addresses([]),
     'GET /o1/api/my-orders': () => myOrders([]),
+    'GET /o1/api/shipping-rates': () => indiaRates(),
     'POST /o1/api/razorpay-order': () => json(200, paymentOrder('sandbox')),
     'POST /o1/api/sandbox/pay': () =>
       json(200, answerOf(paymentRoutes, 'POST /o1/api/sandbox/pay', { success: true, ...signed })),
@@ -103,7 +109,8 @@ beforeEach(() => {
       const key = `${init.method ?? 'GET'} ${path}`;
       const body = init.body ? JSON.parse(String(init.body)) : undefined;
       bodies[key] = [...(bodies[key] ?? []), body];
-      const handler = routes[key];
+      // A route answers whatever its query (the shipping rates are asked with the country and the coupon).
+      const handler = routes[key] ?? routes[key.split('?')[0] as string];
       return handler ? handler(body) : json(404, { success: false, message: `No route ${key}` });
     }),
   );
@@ -174,6 +181,38 @@ describe('checkout', () => {
     expect(within(form).getByTestId('total-to-pay')).toHaveTextContent('₹90,000.00');
   });
 
+  it('offers the shipping methods with their days and price; the cheapest is chosen, another is sent with the payment', async () => {
+    routes['GET /o1/api/shipping-rates'] = () => indiaRates([STANDARD, EXPRESS]);
+    const { user } = renderCheckout();
+    const summary = await screen.findByRole('complementary', { name: 'Order Summary' });
+    const choice = await within(summary).findByRole('group', { name: 'Shipping method' });
+    expect(within(choice).getByRole('radio', { name: /Standard\s*3–10 business days\s*Free/ })).toBeChecked();
+    const express = within(choice).getByRole('radio', { name: /Express\s*2–5 business days\s*₹500/ });
+    expect(within(summary).getByTestId('checkout-total')).toHaveTextContent('₹90,000.00');
+    await user.click(express);
+    expect(within(summary).getByTestId('checkout-shipping')).toHaveTextContent('Shipping₹500');
+    expect(within(summary).getByTestId('checkout-total')).toHaveTextContent('₹90,500.00');
+    routes['POST /o1/api/razorpay-order'] = () =>
+      json(
+        200,
+        paymentOrder('sandbox', {
+          totalamount: 90_500,
+          shippingamount: 500,
+          shipping: { name: 'Express', amount: 500, mindays: 2, maxdays: 5 },
+        }),
+      );
+    await fillAndContinue(user);
+    await screen.findByRole('dialog', { name: 'Sandbox payment' });
+    expect(bodies['POST /o1/api/razorpay-order']?.[0]).toMatchObject({ shippingrate: 'rate-express' });
+  });
+
+  it('says so when the shop does not ship to the country', async () => {
+    routes['GET /o1/api/shipping-rates'] = () => json(409, { success: false, message: 'We do not ship to India yet' });
+    renderCheckout();
+    const summary = await screen.findByRole('complementary', { name: 'Order Summary' });
+    expect(await within(summary).findByTestId('shipping-error')).toHaveTextContent('We do not ship to India yet');
+  });
+
   it('on a phone, several lines fold away behind Show all (the summary stays compact); a lone line shows', async () => {
     const line = (n: number) =>
       cartLineOf({ ...ruby, cartItemId: `c${n}`, _id: `c${n}`, productname: `Stone ${n}`, quantity: 1 });
@@ -199,7 +238,7 @@ describe('checkout', () => {
     await fillAndContinue(user);
     const dialog = await screen.findByRole('dialog', { name: 'Sandbox payment' });
     expect(within(dialog).getByTestId('sandbox-amount')).toHaveTextContent('₹90,000.00');
-    expect(bodies['POST /o1/api/razorpay-order']).toEqual([{ shippinginfo: shipping }]);
+    expect(bodies['POST /o1/api/razorpay-order']).toEqual([{ shippinginfo: shipping, shippingrate: 'rate-standard' }]);
     await user.click(within(dialog).getByRole('button', { name: 'Pay' }));
     expect(await screen.findByText('Payment successful! Order placed.')).toBeInTheDocument();
     expect(await screen.findByText('My orders screen')).toBeInTheDocument();
@@ -403,7 +442,9 @@ describe('checkout', () => {
       await fillAndContinue(user);
       const dialog = await screen.findByRole('dialog', { name: 'Sandbox payment' });
       expect(within(dialog).getByTestId('sandbox-amount')).toHaveTextContent('₹81,000.00');
-      expect(bodies['POST /o1/api/razorpay-order']).toEqual([{ shippinginfo: shipping, coupon: 'DIWALI10' }]);
+      expect(bodies['POST /o1/api/razorpay-order']).toEqual([
+        { shippinginfo: shipping, coupon: 'DIWALI10', shippingrate: 'rate-standard' },
+      ]);
     });
 
     it('a code the checkout refuses (used up meanwhile) is checked again and its reason shown beside the field', async () => {
@@ -432,7 +473,7 @@ describe('checkout', () => {
       routes['POST /o1/api/razorpay-order'] = () => json(200, paymentOrder('sandbox'));
       await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
       await screen.findByRole('dialog', { name: 'Sandbox payment' });
-      expect(bodies['POST /o1/api/razorpay-order']?.[1]).toEqual({ shippinginfo: shipping });
+      expect(bodies['POST /o1/api/razorpay-order']?.[1]).toEqual({ shippinginfo: shipping, shippingrate: 'rate-standard' });
     });
 
     it('Buy Now checks the coupon against the bought line only', async () => {

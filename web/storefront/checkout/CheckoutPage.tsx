@@ -21,6 +21,7 @@ import { CouponField, type CouponState, useCoupon } from './CouponField';
 import { checkoutApi } from './checkoutApi';
 import type { CheckoutShipping, CheckoutValues, SavedAddress } from './checkoutShipping';
 import { SandboxPaymentDialog } from './SandboxPaymentDialog';
+import { ShippingChoice, type ShippingChoiceState, shippingPrice, useShippingChoice } from './ShippingChoice';
 import { ShippingForm } from './ShippingForm';
 import { usePayment } from './usePayment';
 
@@ -75,7 +76,9 @@ function Checkout() {
     [chosen, buyNow?.quantity],
   );
   const coupon = useCoupon(items, cartItems);
-  const payment = usePayment(items, coupon.applied?.coupon.code);
+  // The address's country: India until the form asks for one.
+  const shipping = useShippingChoice('IN', cartItems, coupon.applied?.coupon.code);
+  const payment = usePayment(items, coupon.applied?.coupon.code, shipping.chosen?._id);
   const start = useShippingStart(user);
   const qc = useQueryClient();
 
@@ -96,12 +99,18 @@ function Checkout() {
 
   const blocked = hasProblems(cartItems);
   const busy = payment.phase !== 'idle';
-  const paying = payment.order ? { total: payment.order.totalamount, discount: payment.order.discountamount ?? 0 } : null;
-  const figures = summaryFigures(cartItems, coupon, paying);
+  const paying = payment.order
+    ? {
+        total: payment.order.totalamount,
+        discount: payment.order.discountamount ?? 0,
+        shipping: payment.order.shippingamount ?? 0,
+      }
+    : null;
+  const figures = summaryFigures(cartItems, coupon, shipping, paying);
   // The summary comes first: on a phone it is read before the long form; on a wide screen it sits on the right.
   return (
     <div className="grid gap-6 lg:grid-cols-5 lg:gap-8">
-      <OrderSummary items={cartItems} blocked={blocked} coupon={coupon} busy={busy} figures={figures} />
+      <OrderSummary items={cartItems} blocked={blocked} coupon={coupon} shipping={shipping} busy={busy} figures={figures} />
       <div className="rounded-xl border border-gray-200 bg-white p-4 sm:p-5 lg:col-span-3 lg:col-start-1 lg:row-start-1">
         <ShippingForm
           totalToPay={formatRupees(figures.total)}
@@ -126,19 +135,26 @@ function Checkout() {
   );
 }
 
-type Figures = { subtotal: number; discount: number; total: number; code: string | null };
+type Figures = { subtotal: number; discount: number; shipping: number; total: number; code: string | null };
 
 /**
  * The summary's figures. The discount and the total are the server's: the payment order's while paying (what
  * is charged), else the coupon check's; without a coupon the total is the lines' sum, as the server makes it.
  */
-function summaryFigures(items: CartItem[], coupon: CouponState, paying: { total: number; discount: number } | null): Figures {
+function summaryFigures(
+  items: CartItem[],
+  coupon: CouponState,
+  shipping: ShippingChoiceState,
+  paying: { total: number; discount: number; shipping: number } | null,
+): Figures {
   const subtotal = cartSubtotal(items);
   const applied = coupon.applied;
+  const shippingAmount = paying ? paying.shipping : (shipping.chosen?.amount ?? 0);
   return {
     subtotal,
     discount: paying ? paying.discount : (applied?.coupon.discountamount ?? 0),
-    total: paying ? paying.total : (applied?.total ?? subtotal),
+    shipping: shippingAmount,
+    total: paying ? paying.total : Math.round(((applied?.total ?? subtotal) + shippingAmount) * 100) / 100,
     code: applied?.coupon.code ?? null,
   };
 }
@@ -149,9 +165,16 @@ function summaryFigures(items: CartItem[], coupon: CouponState, paying: { total:
  */
 const phoneLinesOf = (lines: number) => (lines === 1 ? 1 : 0);
 
-type SummaryProps = { items: CartItem[]; blocked: boolean; coupon: CouponState; busy: boolean; figures: Figures };
+type SummaryProps = {
+  items: CartItem[];
+  blocked: boolean;
+  coupon: CouponState;
+  shipping: ShippingChoiceState;
+  busy: boolean;
+  figures: Figures;
+};
 
-function OrderSummary({ items, blocked, coupon, busy, figures }: SummaryProps) {
+function OrderSummary({ items, blocked, coupon, shipping, busy, figures }: SummaryProps) {
   const { subtotal, discount, total } = figures;
   const [allLines, setAllLines] = useState(false);
   // "Items" means cart lines, as the cart page and the header count them.
@@ -209,6 +232,7 @@ function OrderSummary({ items, blocked, coupon, busy, figures }: SummaryProps) {
           {folded ? `Show all ${lines} items` : 'Show fewer items'}
         </button>
       ) : null}
+      <ShippingChoice choice={shipping} busy={busy} />
       <dl className="mt-2 space-y-2 border-t border-gray-200 pt-4 text-sm">
         <div className="flex justify-between">
           <dt className="text-gray-600">
@@ -216,16 +240,18 @@ function OrderSummary({ items, blocked, coupon, busy, figures }: SummaryProps) {
           </dt>
           <dd className="tabular-nums">{formatRupees(subtotal)}</dd>
         </div>
-        <div className="flex justify-between" data-testid="checkout-shipping">
-          <dt className="text-gray-600">Shipping</dt>
-          <dd className="font-medium text-green-800">Free</dd>
-        </div>
         {discount > 0 ? (
           <div className="flex justify-between" data-testid="checkout-discount">
             <dt className="text-gray-600">Discount{figures.code ? ` (${figures.code})` : ''}</dt>
             <dd className="font-medium text-green-800 tabular-nums">−{formatRupees(discount)}</dd>
           </div>
         ) : null}
+        <div className="flex justify-between" data-testid="checkout-shipping">
+          <dt className="text-gray-600">Shipping</dt>
+          <dd className={`font-medium tabular-nums ${figures.shipping === 0 ? 'text-green-800' : 'text-gray-900'}`}>
+            {shippingPrice(figures.shipping)}
+          </dd>
+        </div>
         <div className="flex justify-between text-base font-semibold">
           <dt>Total</dt>
           <dd className="tabular-nums" data-testid="checkout-total">

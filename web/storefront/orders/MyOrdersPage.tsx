@@ -136,6 +136,12 @@ function OrderCard({ order, placed = false }: { order: Order; placed?: boolean }
         <p>
           <span className="font-medium">Shipping to:</span> {s.fullname}, {s.address}, {s.city} - {s.pincode}, {s.mobileno}
         </p>
+        {order.shipping ? (
+          <p data-testid="order-shipping">
+            <span className="font-medium">Shipping:</span> {order.shipping.name} ({order.shipping.mindays}–
+            {order.shipping.maxdays} business days), {order.shipping.amount === 0 ? 'Free' : formatRupees(order.shipping.amount)}
+          </p>
+        ) : null}
         <p className="break-all text-xs text-gray-600">
           Order number:{' '}
           <span className="font-mono" data-testid="order-number">
