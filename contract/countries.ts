@@ -2,7 +2,7 @@
  * The ISO 3166-1 alpha-2 country codes (the 249 officially assigned), and their names as the platform's own ISO
  * list gives them (Intl.DisplayNames): the shipping zones name countries by these codes.
  */
-const ISO_COUNTRIES: readonly string[] = [
+export const ISO_COUNTRIES: readonly string[] = [
   'AD',
   'AE',
   'AF',

@@ -17,6 +17,7 @@ const SettingsPage = lazy(() => import('./settings/SettingsPage'));
 const TaxPage = lazy(() => import('./tax/TaxPage'));
 const MetalRatesPage = lazy(() => import('./made-to-order/MetalRatesPage'));
 const DesignsPage = lazy(() => import('./made-to-order/DesignsPage'));
+const ShippingZonesPage = lazy(() => import('./shipping/ShippingZonesPage'));
 const ReportsPage = lazy(() => import('./reports/ReportsPage'));
 const OutboxPage = lazy(() => import('./outbox/OutboxPage'));
 const GrievancesPage = lazy(() => import('./grievances/GrievancesPage'));
@@ -38,6 +39,7 @@ const SCREENS: [string, React.ComponentType][] = [
   ['tax', TaxPage],
   ['metal-rates', MetalRatesPage],
   ['designs', DesignsPage],
+  ['shipping', ShippingZonesPage],
   ['settings', SettingsPage],
   ['outbox', OutboxPage],
   ['grievances', GrievancesPage],

@@ -21,6 +21,7 @@ import {
   Store,
   Tags,
   TicketPercent,
+  Truck,
   Users,
 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
@@ -47,6 +48,7 @@ const NAV = [
   { to: '/dashboard/tax', label: 'Tax', icon: Receipt, end: false },
   { to: '/dashboard/metal-rates', label: 'Metal rates', icon: Gem, end: false },
   { to: '/dashboard/designs', label: 'Designs', icon: Sparkles, end: false },
+  { to: '/dashboard/shipping', label: 'Shipping zones', icon: Truck, end: false },
   { to: '/dashboard/settings', label: 'Settings', icon: Settings, end: false },
   { to: '/dashboard/outbox', label: 'Outbox', icon: Mail, end: false },
   { to: '/dashboard/grievances', label: 'Grievances', icon: MessageSquareWarning, end: false },
