@@ -156,6 +156,10 @@ test.describe('buying', () => {
     // One meaning of "items": the cart's line count, with free shipping and the ways to pay shown.
     await expect(page.getByRole('complementary', { name: 'Order Summary' })).toContainText('Subtotal (1 item)');
     await expect(page.getByTestId('checkout-shipping')).toHaveText(/Shipping\s*Free/);
+    // The shipping choice: India's Standard (free, chosen) and Express, each with its delivery days.
+    const method = page.getByRole('group', { name: 'Shipping method' });
+    await expect(method.getByRole('radio', { name: /Standard\s*3–10 business days\s*Free/ })).toBeChecked();
+    await expect(method.getByRole('radio', { name: /Express\s*2–5 business days/ })).not.toBeChecked();
     await expect(page.getByTestId('payment-methods')).toContainText('UPI');
     await fillShipping(page, { 'Full Name': '', 'Mobile Number': '' });
     await continueToPayment(page);
@@ -198,6 +202,7 @@ test.describe('buying', () => {
     await expect(order).toContainText('Qty: 2');
     await expect(order.getByTestId('order-payment')).toHaveText('Paid');
     await expect(order).toContainText('Shipping to: Meera Kapoor, 12 Mall Road, Ludhiana - 141001');
+    await expect(order.getByTestId('order-shipping')).toHaveText('Shipping: Standard (3–10 business days), Free');
     await expect(order).toContainText(/Payment ID: pay_/);
     const paid = Number((await order.getByTestId('order-total').textContent())?.replace(/[^\d.]/g, ''));
     expect(rupees(paid, 0)).toBe(total);
