@@ -21,6 +21,7 @@ const ShippingZonesPage = lazy(() => import('./shipping/ShippingZonesPage'));
 const ReportsPage = lazy(() => import('./reports/ReportsPage'));
 const OutboxPage = lazy(() => import('./outbox/OutboxPage'));
 const GrievancesPage = lazy(() => import('./grievances/GrievancesPage'));
+const ReviewsPage = lazy(() => import('./reviews/ReviewsPage'));
 const BusinessesPage = lazy(() => import('./businesses/BusinessesPage'));
 const StorefrontPage = lazy(() => import('./storefront/StorefrontPage'));
 
@@ -43,6 +44,7 @@ const SCREENS: [string, React.ComponentType][] = [
   ['settings', SettingsPage],
   ['outbox', OutboxPage],
   ['grievances', GrievancesPage],
+  ['reviews', ReviewsPage],
   ['storefront', StorefrontPage],
 ];
 

@@ -18,6 +18,7 @@ import {
   Settings,
   ShoppingBag,
   Sparkles,
+  Star,
   Store,
   Tags,
   TicketPercent,
@@ -52,6 +53,7 @@ const NAV = [
   { to: '/dashboard/settings', label: 'Settings', icon: Settings, end: false },
   { to: '/dashboard/outbox', label: 'Outbox', icon: Mail, end: false },
   { to: '/dashboard/grievances', label: 'Grievances', icon: MessageSquareWarning, end: false },
+  { to: '/dashboard/reviews', label: 'Reviews', icon: Star, end: false },
   { to: '/dashboard/storefront', label: 'Storefront', icon: LayoutTemplate, end: false },
 ] as const;
 

@@ -1,10 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authRoutes } from '../../../contract/auth';
 import { orderRoutes } from '../../../contract/order-routes';
+import { reviewRoutes } from '../../../contract/reviews';
 import type { Order } from '../../api/orders';
+import { reviewsApi } from '../../api/reviews';
 import { answerOf } from '../../test/answers';
 import { orderOf, SHOPPER } from '../../test/fixtures';
 import { LIFECYCLE_DEFAULTS } from '../../test/order-fixture';
@@ -69,6 +72,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 function renderOrders() {
@@ -123,5 +127,79 @@ describe('my orders', () => {
     renderOrders();
     expect(await screen.findByText("You haven't placed any orders yet.")).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Start Shopping' })).toHaveAttribute('href', '/products');
+  });
+});
+
+describe('reviewing a delivered line', () => {
+  const delivered = (review: Order['products'][number]['review'] = null): Order => ({
+    ...order,
+    status: 'Delivered',
+    deliverystatus: 'delivered',
+    products: order.products.map((l) => ({ ...l, review })),
+  });
+
+  it('offers no review before delivery', async () => {
+    renderOrders();
+    await screen.findByTestId('order-card');
+    expect(screen.queryByRole('button', { name: 'Write a review' })).toBeNull();
+  });
+
+  it('sends the stars, title, text and a photo of the line, and asks for stars and 20 characters first', async () => {
+    orders = [delivered()];
+    const create = vi.spyOn(reviewsApi, 'create').mockResolvedValue(
+      answerOf(reviewRoutes, 'POST /p1/api/reviews', {
+        success: true,
+        message: 'Thank you for your review',
+        review: {
+          _id: 'r1',
+          rating: 4,
+          title: 'Deep red',
+          body: 'A clean stone, exactly as in the pictures.',
+          photos: [],
+          author: 'Meera K.',
+          verified: true,
+          createdAt: '2026-11-20T10:00:00.000Z',
+          updatedAt: '2026-11-20T10:00:00.000Z',
+          reply: null,
+          helpful: 0,
+          status: 'pending',
+          rejectreason: '',
+          product: { _id: 'p1', productname: 'Burmese Ruby', slug: 'burmese-ruby' },
+          orderId: 'o1',
+          lineId: 'line-1',
+        },
+      }),
+    );
+    renderOrders();
+    await userEvent.click(await screen.findByRole('button', { name: 'Write a review' }));
+    const form = await screen.findByRole('form', { name: 'Your review' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Submit review' }));
+    expect(create).not.toHaveBeenCalled();
+    expect(within(form).getByText('Choose from 1 to 5 stars')).toBeInTheDocument();
+    expect(within(form).getByText('Write at least 20 characters')).toBeInTheDocument();
+
+    await userEvent.click(within(form).getByLabelText('4 stars'));
+    await userEvent.type(within(form).getByLabelText('Title'), 'Deep red');
+    await userEvent.type(within(form).getByLabelText('Your review'), 'A clean stone, exactly as in the pictures.');
+    const photo = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'ruby.jpg', { type: 'image/jpeg' });
+    await userEvent.upload(within(form).getByLabelText('Photos (up to 3)'), photo);
+    await userEvent.click(within(form).getByRole('button', { name: 'Submit review' }));
+    expect(create).toHaveBeenCalledTimes(1);
+    const sent = create.mock.calls[0]?.[0] as FormData;
+    expect(Object.fromEntries([...sent.entries()].filter(([k]) => k !== 'photos'))).toEqual({
+      orderId: 'o1',
+      lineId: 'line-1',
+      rating: '4',
+      title: 'Deep red',
+      body: 'A clean stone, exactly as in the pictures.',
+    });
+    expect((sent.getAll('photos') as File[]).map((f) => f.name)).toEqual(['ruby.jpg']);
+  });
+
+  it('shows where the buyer’s review stands instead of the button', async () => {
+    orders = [delivered({ _id: 'r1', status: 'pending', rating: 5 })];
+    renderOrders();
+    expect(await screen.findByTestId('line-review-status')).toHaveTextContent('Your review is waiting for approval');
+    expect(screen.queryByRole('button', { name: 'Write a review' })).toBeNull();
   });
 });

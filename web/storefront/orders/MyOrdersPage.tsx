@@ -13,6 +13,7 @@ import { OrderTimeline } from '../../ui/OrderTimeline';
 import { Thumbnail } from '../../ui/Thumbnail';
 import { ConfirmButton, DialogPanel } from '../components/ConfirmButton';
 import { formatOrderDate, paymentClass, statusClass } from './format';
+import { LineReview } from './ReviewButton';
 
 export const MY_ORDERS_KEY = ['orders', 'mine'] as const;
 
@@ -127,6 +128,7 @@ function OrderCard({ order, placed = false }: { order: Order; placed?: boolean }
                   {line.size ? <span>Size: {line.size}</span> : null}
                   {line.colour ? <ColourSwatch colour={line.colour} /> : null}
                 </p>
+                <LineReview order={order} line={line} name={name} />
               </div>
             </li>
           );

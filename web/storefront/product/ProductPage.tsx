@@ -11,6 +11,7 @@ import { Breadcrumb, HOME } from '../components/Breadcrumb';
 import { listingPath } from '../components/links';
 import { formatRating, NoReviews, Stars } from '../components/Stars';
 import { Gallery } from './Gallery';
+import { ProductReviews } from './ProductReviews';
 import { PurchasePanel } from './PurchasePanel';
 import { Specifications } from './Specifications';
 
@@ -177,6 +178,8 @@ function ProductDetails({ product, related, rattiInCarats }: { product: Product;
           <p className="whitespace-pre-line text-gray-700">{product.productdescription}</p>
         </section>
       </div>
+
+      <ProductReviews productId={product._id} reviewcount={product.reviewcount} />
 
       {related.length > 0 && (
         <Suspense>
