@@ -232,7 +232,6 @@ function OrderSummary({ items, blocked, coupon, shipping, busy, figures }: Summa
           {folded ? `Show all ${lines} items` : 'Show fewer items'}
         </button>
       ) : null}
-      <ShippingChoice choice={shipping} busy={busy} />
       <dl className="mt-2 space-y-2 border-t border-gray-200 pt-4 text-sm">
         <div className="flex justify-between">
           <dt className="text-gray-600">
@@ -259,6 +258,7 @@ function OrderSummary({ items, blocked, coupon, shipping, busy, figures }: Summa
           </dd>
         </div>
       </dl>
+      <ShippingChoice choice={shipping} busy={busy} />
       <CouponField coupon={coupon} busy={busy} />
       <div className="mt-4 text-sm text-gray-700" data-testid="payment-methods">
         <p id="payment-methods-heading">Pay securely through Razorpay with:</p>
