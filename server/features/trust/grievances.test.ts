@@ -106,6 +106,34 @@ describe('filing a grievance', () => {
     expect(codes.slice(0, 10).every((c) => c === 201)).toBe(true);
     expect(codes[10]).toBe(429);
   });
+
+  it('limits complaints per account, whatever address they come from (429)', async () => {
+    const busy = await t.signUpAndIn();
+    const from = (n: number) => `203.0.113.${n}`;
+    const codes: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await t.request({
+        method: 'POST',
+        url: '/u1/api/grievances',
+        cookie: busy.cookie,
+        payload: complaint,
+        remoteAddress: from(i + 1),
+      });
+      codes.push(res.statusCode);
+    }
+    expect(codes.slice(0, 10).every((c) => c === 201)).toBe(true);
+    expect(codes[10]).toBe(429);
+    // the 11th address is not spent: someone else complains from it
+    const neighbour = await t.signUpAndIn();
+    const other = await t.request({
+      method: 'POST',
+      url: '/u1/api/grievances',
+      cookie: neighbour.cookie,
+      payload: complaint,
+      remoteAddress: from(11),
+    });
+    expect(other.statusCode, other.body).toBe(201);
+  });
 });
 
 describe('a buyer’s own tickets', () => {
