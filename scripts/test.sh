@@ -24,6 +24,10 @@ done
 
 LOGS="$(mktemp -d)"
 trap 'rm -rf "$LOGS"' EXIT
+# The demo pictures are drawn once per run: the unit tests draw them into this directory (empty at the start, so
+# drawing is tested every run) and the PostgreSQL run reads them back from it.
+export SHOP_TEST_PICTURES="$LOGS/pictures"
+mkdir -p "$SHOP_TEST_PICTURES"
 FAILED=()
 TIMES=()
 

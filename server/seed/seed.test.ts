@@ -34,11 +34,13 @@ describe('the demo catalogue with its pictures', () => {
   let cacheDir: string;
   beforeAll(async () => {
     t = await createTestApp();
-    cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seed-cache-test-'));
+    // `npm test` names one picture cache for the whole run (scripts/test.sh), so the pictures are drawn once
+    // per run, not once per engine; alone, the file draws into an empty directory of its own.
+    cacheDir = process.env.SHOP_TEST_PICTURES ?? fs.mkdtempSync(path.join(os.tmpdir(), 'seed-cache-test-'));
   });
   afterAll(async () => {
     await t.close();
-    fs.rmSync(cacheDir, { recursive: true, force: true });
+    if (!process.env.SHOP_TEST_PICTURES) fs.rmSync(cacheDir, { recursive: true, force: true });
   });
 
   it('draws and stores every picture, served over /uploads as WebP in every width', { timeout: 600_000 }, async () => {
