@@ -30,7 +30,12 @@ export const PublicSettings = z.object({
   grievanceofficer: GrievanceOfficer,
 });
 export type PublicSettings = z.infer<typeof PublicSettings>;
-export const AdminSettings = PublicSettings.extend({ invoiceprefix: z.string(), updatedAt: z.string() });
+export const AdminSettings = PublicSettings.extend({
+  invoiceprefix: z.string(),
+  /** Rupees: the least an approved business's order comes to at trade prices, before shipping (0 = none). */
+  trademinorder: z.number(),
+  updatedAt: z.string(),
+});
 export type AdminSettings = z.infer<typeof AdminSettings>;
 
 /** @forTests tests read the route's answers through this schema, so an answer that strays from the contract fails them */
@@ -94,6 +99,12 @@ export const SettingsBody = z
       .number({ message: 'Free-shipping threshold must be a number of rupees' })
       .min(0, { message: 'Free-shipping threshold must be 0 or more' })
       .max(100_000_000, { message: 'Free-shipping threshold is too large' })
+      .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, { message: 'At most 2 decimals' })
+      .optional(),
+    trademinorder: z
+      .number({ message: 'Minimum trade order must be a number of rupees' })
+      .min(0, { message: 'Minimum trade order must be 0 or more' })
+      .max(100_000_000, { message: 'Minimum trade order is too large' })
       .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, { message: 'At most 2 decimals' })
       .optional(),
     grievanceofficer: z

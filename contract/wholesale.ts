@@ -144,3 +144,148 @@ export const businessRoutes = routeTable('Wholesale', {
     ...byId(IdParams, { 200: BusinessAnswer }, 413, 415),
   },
 });
+
+// ---------------------------------------------------------------- price groups and trade prices
+const Percent = (label: string, max: number) =>
+  z
+    .number({ message: `${label} must be a whole number from 0 to ${max}` })
+    .int({ message: `${label} must be a whole number from 0 to ${max}` })
+    .min(0, { message: `${label} must be a whole number from 0 to ${max}` })
+    .max(max, { message: `${label} must be a whole number from 0 to ${max}` });
+
+/** A volume tier: a line of at least `minquantity` units gets `percentoff` off the list price. */
+const PriceTier = z.object({
+  minquantity: z
+    .number({ message: 'Minimum quantity must be a whole number of 2 or more' })
+    .int({ message: 'Minimum quantity must be a whole number of 2 or more' })
+    .min(2, { message: 'Minimum quantity must be a whole number of 2 or more' })
+    .max(100_000, { message: 'Minimum quantity is too large' }),
+  percentoff: Percent('Tier percent off', 75),
+});
+
+export const PriceGroup = z.object({
+  _id: z.string(),
+  name: z.string(),
+  percentoff: z.number().int(),
+  tiers: z.array(PriceTier),
+  /** The categories the group covers; empty = every category. */
+  categoryIds: z.array(z.string()),
+  /** How many businesses have this group. */
+  businesses: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PriceGroup = z.infer<typeof PriceGroup>;
+
+const tiersOf = z
+  .array(PriceTier)
+  .max(10, { message: 'At most 10 tiers' })
+  .refine((tiers) => new Set(tiers.map((t) => t.minquantity)).size === tiers.length, {
+    message: 'Each tier needs its own minimum quantity',
+  });
+
+/** POST /p1/api/admin/price-groups. */
+export const PriceGroupBody = z.object({
+  name: z
+    .string({ message: 'Name is required' })
+    .trim()
+    .min(1, { message: 'Name is required' })
+    .max(100, { message: 'Name must be at most 100 characters' }),
+  percentoff: Percent('Percent off', 60),
+  tiers: tiersOf.default([]),
+  categoryIds: z.array(Id).max(200).optional(),
+});
+export type PriceGroupBody = z.output<typeof PriceGroupBody>;
+/** PATCH /p1/api/admin/price-groups/:id: the fields given. */
+export const PriceGroupPatchBody = z
+  .object({
+    name: PriceGroupBody.shape.name.optional(),
+    percentoff: PriceGroupBody.shape.percentoff.optional(),
+    tiers: tiersOf.optional(),
+    categoryIds: z.array(Id).max(200).optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Nothing to change' });
+export type PriceGroupPatchBody = z.output<typeof PriceGroupPatchBody>;
+
+const PriceGroupAnswer = z.object({ success: z.boolean(), message: z.string(), pricegroup: PriceGroup });
+/** @forTests tests read the route's answers through this schema, so an answer that strays from the contract fails them */
+export const PriceGroupsResponse = z.object({ success: z.boolean(), pricegroups: z.array(PriceGroup) });
+
+/** The most products `/my-prices` prices at once. */
+const MY_PRICES_MAX = 60;
+const MyPricesQuery = z.object({
+  ids: z
+    .string({ message: 'ids is required' })
+    .transform((s) => [
+      ...new Set(
+        s
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .pipe(
+      z
+        .array(Id)
+        .min(1, { message: 'ids is required' })
+        .max(MY_PRICES_MAX, { message: `At most ${MY_PRICES_MAX} ids` }),
+    ),
+});
+/** @forTests tests read the route's answers through this schema, so an answer that strays from the contract fails them */
+export const MyPricesResponse = z.object({
+  success: z.boolean(),
+  prices: z.array(
+    z.object({
+      productId: z.string(),
+      /** Rupees: the unit price of one. */
+      price: z.number(),
+      /** The unit price a line of at least `minquantity` pays, for each tier that lowers it. */
+      tiers: z.array(z.object({ minquantity: z.number().int(), price: z.number() })),
+    }),
+  ),
+});
+export type MyPrices = z.infer<typeof MyPricesResponse>['prices'];
+
+/** The routes of price groups and a buyer's own prices (docs/wholesale.md). */
+export const priceGroupRoutes = routeTable('Wholesale', {
+  'GET /p1/api/admin/price-groups': {
+    guard: 'admin',
+    summary: 'Every price group, by name, with how many businesses have it',
+    responses: { 200: PriceGroupsResponse },
+  },
+  'GET /p1/api/admin/price-groups/:id': {
+    guard: 'admin',
+    summary: 'One price group',
+    ...byId(IdParams, { 200: z.object({ success: z.boolean(), pricegroup: PriceGroup }) }),
+  },
+  'POST /p1/api/admin/price-groups': {
+    guard: 'admin',
+    summary: 'Create a price group: a percentage off list prices (0–60), volume tiers (0–75) and the categories covered',
+    description: 'A name another group has (in any case) is a 409; an unknown category is a 400.',
+    body: PriceGroupBody,
+    responses: { 201: PriceGroupAnswer },
+    errors: [400, 409, 413, 415],
+  },
+  'PATCH /p1/api/admin/price-groups/:id': {
+    guard: 'admin',
+    summary: 'Change a price group (the fields given); its businesses pay the new prices from now on',
+    body: PriceGroupPatchBody,
+    ...byId(IdParams, { 200: PriceGroupAnswer }, 409, 413, 415),
+  },
+  'DELETE /p1/api/admin/price-groups/:id': {
+    guard: 'admin',
+    summary: 'Delete a price group no business has (one in use is a 409)',
+    ...byId(IdParams, { 200: z.object({ success: z.boolean(), message: z.string() }) }, 409),
+  },
+  'GET /p1/api/my-prices': {
+    guard: 'shopper',
+    summary: 'Your prices for these products (ids, comma-separated, at most 60): trade prices for an approved business',
+    description:
+      'For an approved business whose group covers the product, its trade price and the unit price of each tier; ' +
+      'for anyone else, and for products the group does not cover, the storefront price (sale applied) and no ' +
+      'tiers. Unknown ids are left out. Always `Cache-Control: private, no-store`.',
+    query: MyPricesQuery,
+    responses: { 200: MyPricesResponse },
+    errors: [400],
+  },
+});

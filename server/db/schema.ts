@@ -641,6 +641,8 @@ export const shopSettings = pgTable(
     supportphone: text('supportphone').notNull(),
     supportemail: text('supportemail').notNull(),
     freeshippingAbovePaise: bigint('freeshipping_above_paise', { mode: 'number' }).notNull().default(15_000_000),
+    /** The least an approved business's order comes to at trade prices, before shipping (0 = no minimum). */
+    tradeMinOrderPaise: bigint('trade_min_order_paise', { mode: 'number' }).notNull().default(0),
     /** Carats per ratti, for ratti shown beside carat (0.91: Punjab's standard ratti of 182 mg). */
     /** The grievance officer named on the contact page and in the footer. */
     grievanceOfficer: jsonb('grievance_officer')
@@ -655,6 +657,7 @@ export const shopSettings = pgTable(
     check('shop_settings_ratti_check', sql`${t.rattiincarats} >= 0.5 AND ${t.rattiincarats} <= 1.2`),
     check('shop_settings_prefix_check', sql`${t.invoiceprefix} ~ '^[A-Z]{1,6}$'`),
     check('shop_settings_freeshipping_check', sql`${t.freeshippingAbovePaise} >= 0`),
+    check('shop_settings_trade_min_order_check', sql`${t.tradeMinOrderPaise} >= 0`),
   ],
 );
 

@@ -5,7 +5,8 @@ import type { CartItemView } from '../../../contract/orders.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { cartItems, checkouts, guestCarts, products, stockHolds } from '../../db/schema.js';
 import { Conflict, InvalidInput, NotFound } from '../../domain/errors.js';
-import { payPaiseSql, saleJoin } from '../promotions/sale-price.js';
+import { saleJoin } from '../promotions/sale-price.js';
+import { buyerPricing } from '../wholesale/trade-price.js';
 
 type CartLine = z.infer<typeof CartItemView>;
 
@@ -38,7 +39,8 @@ const lineColumns = (owner: CartOwner) => ({
   quantity: cartItems.quantity,
   name: products.name,
   pricePaise: products.pricePaise,
-  payPaise: payPaiseSql,
+  salePercent: sql<number | null>`"sale"."percentoff"`,
+  categoryId: products.categoryId,
   images: products.images,
   colours: products.colours,
   sizes: products.sizes,
@@ -47,8 +49,12 @@ const lineColumns = (owner: CartOwner) => ({
   held: ownHeld(owner),
 });
 
-/** The shopper's cart, priced at `at`: `productprice` is what they pay now (a running sale applied), `listprice` the list price. */
+/**
+ * The shopper's cart, priced at `at`: `productprice` is what they pay now (a running sale applied, or their trade
+ * price: wholesale/trade-price.ts), `listprice` the list price.
+ */
 export async function cartLines(db: DbOrTx, owner: CartOwner, at: Date = new Date()): Promise<CartLine[]> {
+  const pricing = await buyerPricing(db, owner.userId);
   const rows = await db
     .select(lineColumns(owner))
     .from(cartItems)
@@ -63,7 +69,14 @@ export async function cartLines(db: DbOrTx, owner: CartOwner, at: Date = new Dat
       _id: r.id,
       productId: r.productId,
       productname: r.name ?? r.snapshotName,
-      productprice: paiseToRupees(Number(r.payPaise ?? r.pricePaise ?? 0)),
+      productprice: paiseToRupees(
+        pricing.unitPaise({
+          listPaise: r.pricePaise ?? 0,
+          salePercent: r.salePercent,
+          categoryId: r.categoryId,
+          quantity: r.quantity,
+        }),
+      ),
       listprice: paiseToRupees(r.pricePaise ?? 0),
       productimages: r.images ?? [],
       productcolours: r.colours ?? [],

@@ -44,7 +44,12 @@ export function toPublicSettings(row: SettingsRow): PublicSettings {
 }
 
 export function toAdminSettings(row: SettingsRow): AdminSettings {
-  return { ...toPublicSettings(row), invoiceprefix: row.invoiceprefix, updatedAt: row.updatedAt.toISOString() };
+  return {
+    ...toPublicSettings(row),
+    invoiceprefix: row.invoiceprefix,
+    trademinorder: paiseToRupees(row.tradeMinOrderPaise),
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }
 
 /** Changes the fields given, under a lock on the row, so the GSTIN is always checked against the state it will sit with. */
@@ -56,12 +61,13 @@ export async function updateSettings(db: DbOrTx, body: SettingsBody): Promise<Se
     const state = body.state ?? current.state;
     const mismatch = gstinStateMismatch(gstin, state);
     if (mismatch) throw new InvalidInput(mismatch, [{ path: body.gstin !== undefined ? 'gstin' : 'state', message: mismatch }]);
-    const { freeshippingabove, grievanceofficer, ...rest } = body;
+    const { freeshippingabove, trademinorder, grievanceofficer, ...rest } = body;
     const [row] = await tx
       .update(shopSettings)
       .set({
         ...Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)),
         ...(freeshippingabove !== undefined ? { freeshippingAbovePaise: rupeesToPaise(freeshippingabove) } : {}),
+        ...(trademinorder !== undefined ? { tradeMinOrderPaise: rupeesToPaise(trademinorder) } : {}),
         ...(grievanceofficer !== undefined ? { grievanceOfficer: grievanceofficer } : {}),
         updatedAt: new Date(),
       })

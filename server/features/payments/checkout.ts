@@ -4,9 +4,11 @@ import type { ShippingInfo } from '../../../contract/orders.js';
 import type { Db } from '../../db/client.js';
 import { type CheckoutLine, cartItems, checkouts, products, stockHolds, users } from '../../db/schema.js';
 import { Conflict, DomainError } from '../../domain/errors.js';
-import { payPaiseSql, saleJoin } from '../promotions/sale-price.js';
+import { saleJoin } from '../promotions/sale-price.js';
 import { type AppliedCoupon, applyCoupon } from '../promotions/service.js';
 import { chooseRate, quoteRates } from '../shipping/service.js';
+import { checkTradeMinimum } from '../wholesale/trade-order.js';
+import { buyerPricing } from '../wholesale/trade-price.js';
 import type { PaymentContext } from './context.js';
 import { beginHold, checkAccountCaps } from './hold-limits.js';
 import { releaseCheckout, takeStock, unitsByProduct } from './holds.js';
@@ -89,7 +91,8 @@ export async function startCheckout(
         quantity: cartItems.quantity,
         name: products.name,
         pricePaise: products.pricePaise,
-        payPaise: payPaiseSql,
+        salePercent: sql<number | null>`"sale"."percentoff"`,
+        categoryId: products.categoryId,
         images: products.images,
         isActive: products.isActive,
         stock: products.stock,
@@ -102,6 +105,7 @@ export async function startCheckout(
     const lines = opts.items ? chosenLines(cartLines, opts.items) : cartLines;
     if (lines.length === 0) throw new Conflict('Your cart is empty');
 
+    const pricing = await buyerPricing(tx, userId);
     const snapshot: CheckoutLine[] = [];
     for (const l of lines) {
       if (!l.productId || l.name === null || !l.isActive) {
@@ -110,7 +114,13 @@ export async function startCheckout(
       snapshot.push({
         productId: l.productId,
         productname: l.name,
-        pricePaise: Number(l.payPaise ?? l.pricePaise ?? 0), // a running sale applied
+        // a running sale, or the buyer's trade price, applied
+        pricePaise: pricing.unitPaise({
+          listPaise: l.pricePaise ?? 0,
+          salePercent: l.salePercent,
+          categoryId: l.categoryId,
+          quantity: l.quantity,
+        }),
         listPricePaise: l.pricePaise ?? 0,
         image: l.images?.[0] ?? '',
         quantity: l.quantity,
@@ -120,6 +130,7 @@ export async function startCheckout(
     }
     const linesPaise = snapshot.reduce((sum, l) => sum + l.pricePaise * l.quantity, 0);
     if (linesPaise < MIN_AMOUNT_PAISE) throw new Conflict(`The order total must be at least ${rupees(MIN_AMOUNT_PAISE)}`);
+    await checkTradeMinimum(tx, userId, linesPaise);
     const units = unitsByProduct(snapshot);
     checkAccountCaps(
       ctx.config.holdLimits,

@@ -135,7 +135,7 @@ export async function placeOrder(
     // A coupon's use: the checkout's own reservation, or one still free (and still offered) for a payment that came late.
     const couponOk = verdict.kind !== 'paid' || tooOld || (await couponUseAvailable(tx, locked, at));
     if (verdict.kind === 'paid' && couponOk && !tooOld) {
-      priceChanged = late && !(await pricesStillHold(tx, locked.lines, at));
+      priceChanged = late && !(await pricesStillHold(tx, locked.lines, at, locked.userId));
       if (locked.status === 'pending') {
         const holds = await holdsOf(tx, locked.id);
         const held = new Map(holds.map((h) => [h.productId, h.quantity]));

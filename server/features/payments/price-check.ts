@@ -1,7 +1,8 @@
 import { asc, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { type CheckoutLine, products } from '../../db/schema.js';
-import { payPaiseSql, saleJoin } from '../promotions/sale-price.js';
+import { saleJoin } from '../promotions/sale-price.js';
+import { buyerPricing } from '../wholesale/trade-price.js';
 
 export const PRICE_CHANGED_NOTE =
   'Paid after its checkout ran out, when a price had changed since: not sold at the old price; the payment is refunded in full.';
@@ -17,7 +18,7 @@ export const TOO_OLD_NOTE =
  * one whose stock is gone (the order's timeline notes the price). A pending checkout's prices were fixed
  * when its stock was held.
  */
-export async function pricesStillHold(tx: Tx, lines: CheckoutLine[], at: Date) {
+export async function pricesStillHold(tx: Tx, lines: CheckoutLine[], at: Date, userId: string | null) {
   const ids = [...new Set(lines.map((l) => l.productId))];
   if (ids.length === 0) return true;
   const rows = await tx
@@ -27,18 +28,26 @@ export async function pricesStillHold(tx: Tx, lines: CheckoutLine[], at: Date) {
     .orderBy(asc(products.id)) // locked in id order, as takeStock does: no deadlocks
     .for('update');
   const priced = await tx
-    .select({ id: products.id, payPaise: payPaiseSql })
+    .select({ id: products.id, salePercent: sql<number | null>`"sale"."percentoff"`, categoryId: products.categoryId })
     .from(products)
     .leftJoin(saleJoin(at), sql`true`)
     .where(inArray(products.id, ids));
   const listNow = new Map(rows.map((r) => [r.id, r]));
-  const payNow = new Map(priced.map((r) => [r.id, Number(r.payPaise)]));
+  const pricing = await buyerPricing(tx, userId ?? undefined);
+  const saleNow = new Map(priced.map((r) => [r.id, r]));
   return lines.every((l) => {
     const p = listNow.get(l.productId);
     // a product gone or off sale is a stock question (takeStock refuses it), not a price one
     if (p === undefined || !p.isActive) return true;
     // a line bought in a sale keeps its list price beside the sale price it paid
-    return p.pricePaise === (l.listPricePaise ?? l.pricePaise) && payNow.get(l.productId) === l.pricePaise;
+    const sale = saleNow.get(l.productId);
+    const payNow = pricing.unitPaise({
+      listPaise: p.pricePaise,
+      salePercent: sale?.salePercent ?? null,
+      categoryId: sale?.categoryId ?? null,
+      quantity: l.quantity,
+    });
+    return p.pricePaise === (l.listPricePaise ?? l.pricePaise) && payNow === l.pricePaise;
   });
 }
 

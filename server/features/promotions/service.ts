@@ -14,7 +14,9 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { cartItems, categories, checkouts, coupons, orders, products, sales, subcategories } from '../../db/schema.js';
 import { Conflict, InvalidInput, NotFound } from '../../domain/errors.js';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../categories/service.js';
-import { payPaiseSql, saleJoin } from './sale-price.js';
+import { refuseTradeCoupon } from '../wholesale/trade-order.js';
+import { buyerPricing } from '../wholesale/trade-price.js';
+import { saleJoin } from './sale-price.js';
 
 type SaleRow = typeof sales.$inferSelect;
 type CouponRow = typeof coupons.$inferSelect;
@@ -351,6 +353,7 @@ export async function applyCoupon(
   db: DbOrTx,
   input: { code: string; userId: string; subtotalPaise: number; at: Date; lock?: boolean },
 ): Promise<AppliedCoupon> {
+  await refuseTradeCoupon(db, input.userId);
   const code = input.code.trim().toUpperCase();
   const query = db.select().from(coupons).where(eq(coupons.code, code)).limit(1);
   const [c] = input.lock ? await query.for('update') : await query;
@@ -372,8 +375,9 @@ export async function applyCoupon(
 }
 
 /**
- * The shopper's cart total at `at`: sale prices × quantities of the lines that can be bought; with `items`
- * (Buy Now), only those lines, at most the quantity each has in the cart, as the checkout takes them.
+ * The shopper's cart total at `at`: their prices (sale prices, or a business's trade prices: wholesale/trade-price.ts)
+ * × quantities of the lines that can be bought; with `items` (Buy Now), only those lines, at most the quantity each
+ * has in the cart, as the checkout takes them.
  */
 export async function cartSubtotalPaise(
   db: DbOrTx,
@@ -382,11 +386,18 @@ export async function cartSubtotalPaise(
   items?: { cartItemId: string; quantity: number }[],
 ): Promise<number> {
   const rows = await db
-    .select({ cartItemId: cartItems.id, pay: payPaiseSql, quantity: cartItems.quantity })
+    .select({
+      cartItemId: cartItems.id,
+      listPaise: products.pricePaise,
+      salePercent: sql<number | null>`"sale"."percentoff"`,
+      categoryId: products.categoryId,
+      quantity: cartItems.quantity,
+    })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
     .leftJoin(saleJoin(at), sql`true`)
     .where(and(eq(cartItems.userId, userId), eq(products.isActive, true)));
+  const pricing = await buyerPricing(db, userId);
   let lines = rows;
   if (items) {
     const wanted = new Map<string, number>();
@@ -399,7 +410,7 @@ export async function cartSubtotalPaise(
       .map((r) => ({ ...r, quantity: Math.min(r.quantity, wanted.get(r.cartItemId) ?? 0) }));
   }
   if (!lines.length) throw new Conflict('Your cart is empty');
-  return lines.reduce((s, r) => s + Number(r.pay) * r.quantity, 0);
+  return lines.reduce((s, r) => s + pricing.unitPaise(r) * r.quantity, 0);
 }
 
 /** POST /c2/api/coupon: what the code takes off the current cart (or the lines a Buy Now checkout buys). */
@@ -410,6 +421,7 @@ export async function checkCoupon(
   at: Date,
   items?: { cartItemId: string; quantity: number }[],
 ) {
+  await refuseTradeCoupon(db, userId);
   const subtotalPaise = await cartSubtotalPaise(db, userId, at, items);
   const applied = await applyCoupon(db, { code, userId, subtotalPaise, at });
   return {

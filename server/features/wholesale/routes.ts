@@ -1,10 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { businessRoutes } from '../../../contract/wholesale.js';
+import { businessRoutes, priceGroupRoutes } from '../../../contract/wholesale.js';
 import { registerRoutes } from '../../http/routes.js';
 import { userOf } from '../../http/session.js';
 import * as businesses from './businesses.js';
+import * as groups from './price-groups.js';
 
-/** Business accounts and trade prices: every answer is the caller's own, never kept by a browser or a shared cache. */
+/**
+ * Business accounts, price groups and a buyer's own prices: every answer is the caller's own (or the back-office's),
+ * never kept by a browser or a shared cache; none of these routes is in the catalogue answer cache.
+ */
 const routes: FastifyPluginAsync = async (app) => {
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('cache-control', 'private, no-store');
@@ -29,6 +33,32 @@ const routes: FastifyPluginAsync = async (app) => {
       success: true,
       message: 'Business updated',
       business: await businesses.updateBusiness(app.db, request.params.id, request.body),
+    }),
+  });
+
+  registerRoutes(app, priceGroupRoutes, {
+    'GET /p1/api/admin/price-groups': async () => ({ success: true, pricegroups: await groups.listGroups(app.db) }),
+    'GET /p1/api/admin/price-groups/:id': async (request) => ({
+      success: true,
+      pricegroup: await groups.getGroup(app.db, request.params.id),
+    }),
+    'POST /p1/api/admin/price-groups': async (request) => ({
+      success: true,
+      message: 'Price group created',
+      pricegroup: await groups.createGroup(app.db, request.body),
+    }),
+    'PATCH /p1/api/admin/price-groups/:id': async (request) => ({
+      success: true,
+      message: 'Price group updated',
+      pricegroup: await groups.updateGroup(app.db, request.params.id, request.body),
+    }),
+    'DELETE /p1/api/admin/price-groups/:id': async (request) => {
+      await groups.deleteGroup(app.db, request.params.id);
+      return { success: true, message: 'Price group deleted' };
+    },
+    'GET /p1/api/my-prices': async (request) => ({
+      success: true,
+      prices: await groups.myPrices(app.db, request.sessionUser?.id, request.query.ids, app.clock()),
     }),
   });
 };

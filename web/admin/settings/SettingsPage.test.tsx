@@ -21,6 +21,7 @@ const settings: AdminSettings = {
   supportphone: '+91 98765 43210',
   supportemail: 'support@ratnagems.in',
   freeshippingabove: 150000,
+  trademinorder: 0,
   rattiincarats: 0.91,
   grievanceofficer: { name: '', designation: '', email: '', phone: '' },
   invoiceprefix: 'RG',

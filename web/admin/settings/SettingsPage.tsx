@@ -21,6 +21,7 @@ type Form = {
   supportphone: string;
   supportemail: string;
   freeshippingabove: string;
+  trademinorder: string;
   rattiincarats: string;
   officername: string;
   officerdesignation: string;
@@ -39,6 +40,7 @@ const formOf = (s: AdminSettings): Form => ({
   supportphone: s.supportphone,
   supportemail: s.supportemail,
   freeshippingabove: String(s.freeshippingabove),
+  trademinorder: String(s.trademinorder),
   rattiincarats: String(s.rattiincarats),
   officername: s.grievanceofficer.name,
   officerdesignation: s.grievanceofficer.designation,
@@ -72,6 +74,7 @@ function validate(f: Form): Errors {
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(f.supportemail.trim())) e.supportemail = 'Enter a valid e-mail address';
   const amount = f.freeshippingabove.trim();
   if (!/^\d+(\.\d{1,2})?$/.test(amount)) e.freeshippingabove = 'Enter an amount in rupees (at most 2 decimals)';
+  if (!/^\d+(\.\d{1,2})?$/.test(f.trademinorder.trim())) e.trademinorder = 'Enter an amount in rupees (at most 2 decimals)';
   const ratti = f.rattiincarats.trim();
   if (!/^\d(\.\d{1,3})?$/.test(ratti) || Number(ratti) < 0.5 || Number(ratti) > 1.2)
     e.rattiincarats = 'Carats per ratti must be from 0.5 to 1.2 (at most 3 decimals)';
@@ -89,6 +92,7 @@ function changes(f: Form, saved: AdminSettings): SettingsBody {
   if (f.gstin.trim().toUpperCase() !== saved.gstin) body.gstin = f.gstin.trim().toUpperCase();
   if (f.invoiceprefix.trim() !== saved.invoiceprefix) body.invoiceprefix = f.invoiceprefix.trim();
   if (Number(f.freeshippingabove) !== saved.freeshippingabove) body.freeshippingabove = Number(f.freeshippingabove);
+  if (Number(f.trademinorder) !== saved.trademinorder) body.trademinorder = Number(f.trademinorder);
   if (Number(f.rattiincarats) !== saved.rattiincarats) body.rattiincarats = Number(f.rattiincarats);
   const officer = {
     name: f.officername.trim(),
@@ -114,6 +118,12 @@ const SHOP_FIELDS = [
   { key: 'supportphone', label: 'Support phone', type: 'tel', maxLength: 30 },
   { key: 'supportemail', label: 'Support e-mail', type: 'email', maxLength: 200 },
   { key: 'freeshippingabove', label: 'Free shipping from (₹)', inputMode: 'decimal' },
+  {
+    key: 'trademinorder',
+    label: 'Minimum trade order (₹)',
+    hint: 'An approved business’s order must come to this at trade prices, before shipping. 0 = no minimum.',
+    inputMode: 'decimal',
+  },
   {
     key: 'rattiincarats',
     label: 'Carats per ratti',
