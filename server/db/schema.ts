@@ -874,6 +874,10 @@ export const creditNotes = pgTable(
       .notNull()
       .references(() => invoices.id, { onDelete: 'restrict' }),
     ...documentNumber(),
+    /** CN for a GST credit note; BCN for the note of a bill of supply, numbered in its own series. */
+    series: text('series', { enum: ['CN', 'BCN'] })
+      .notNull()
+      .default('CN'),
     reason: text('reason').notNull().default(''),
     lines: jsonb('lines').$type<InvoiceLine[]>().notNull(),
     ...taxTotals(),
@@ -882,7 +886,8 @@ export const creditNotes = pgTable(
   (t) => [
     uniqueIndex('credit_notes_refund_key').on(t.refundKey),
     uniqueIndex('credit_notes_number_key').on(t.number),
-    uniqueIndex('credit_notes_fy_seq_key').on(t.fy, t.seq),
+    uniqueIndex('credit_notes_series_fy_seq_key').on(t.series, t.fy, t.seq),
+    check('credit_notes_series_check', sql`${t.series} in ('CN', 'BCN')`),
     index('credit_notes_order_idx').on(t.orderId),
     index('credit_notes_issued_idx').on(t.issuedAt),
     ...documentChecks('credit_notes', t),

@@ -133,6 +133,9 @@ describe('a shop without a GSTIN', () => {
     expect(noteText).toContain(`Against bill of supply: BS/${fy}/000001`);
     for (const word of ['CGST', 'SGST', 'IGST', 'GSTIN']) expect(noteText, word).not.toContain(word);
     expect(noteText).toContain('Total credited ₹500.00');
+    // in a series of its own, so the GST credit notes the GSTR-1 lists as a range have no gap
+    expect(note.number).toBe(`BCN/${fy}/000001`);
+    expect(noteText).toContain(`BCN/${fy}/000001`);
 
     // Not registered: no GSTR-1 to file, and the month's report holds none of its bills.
     const filed = await portal();
@@ -149,6 +152,9 @@ describe('a shop without a GSTIN', () => {
     const { order } = await buy([{ pricePaise: 1_030_00, quantity: 1, categoryId: jewellery }]);
     const fy = financialYear(new Date());
     expect(order.invoice?.number).toBe(`RG/${fy}/000001`);
+    // the first GST credit note is CN 1: the bill of supply's note before it was in its own series
+    const { first: taxNote } = await refund(order._id, 100);
+    expect(taxNote?.number).toBe(`CN/${fy}/000001`);
     expect(await setGstin('  ')).toBe('');
     const bill = await buy([{ pricePaise: 1_030_00, quantity: 1, categoryId: jewellery }]);
     expect(bill.order.invoice?.number).toBe(`BS/${fy}/000002`);

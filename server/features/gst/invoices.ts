@@ -25,7 +25,7 @@ type CreditNoteRow = typeof creditNotes.$inferSelect;
  * any server) waits and takes the next number; a transaction that rolls back gives its number back.
  * @forTests tests draw numbers across the turn of a financial year and in failed transactions to check each year's series has no gap
  */
-export async function nextInSeries(tx: Tx, series: 'INV' | 'BS' | 'CN', fy: string): Promise<number> {
+export async function nextInSeries(tx: Tx, series: 'INV' | 'BS' | 'CN' | 'BCN', fy: string): Promise<number> {
   const [row] = await tx
     .insert(documentCounters)
     .values({ series, fy, lastNumber: 1 })
@@ -258,14 +258,17 @@ export async function issueCreditNote(
   });
   const sum = (k: 'taxable' | 'cgst' | 'sgst' | 'igst') => lines.reduce((s, l) => s + l[k], 0);
   const fy = financialYear(at);
-  const seq = await nextInSeries(tx, 'CN', fy);
+  // A bill of supply's note is not a GST credit note: its own series keeps the CN series (listed in GSTR-1) gapless.
+  const series = invoice.kind === 'bill-of-supply' ? 'BCN' : 'CN';
+  const seq = await nextInSeries(tx, series, fy);
   const [row] = await tx
     .insert(creditNotes)
     .values({
       refundKey: refund.refundKey,
       orderId: refund.orderId,
       invoiceId: invoice.id,
-      number: documentNumber('CN', fy, seq),
+      number: documentNumber(series, fy, seq),
+      series,
       fy,
       seq,
       issuedAt: at,
