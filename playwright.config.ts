@@ -46,6 +46,7 @@ const DESKTOP_ONLY = [
   '**/certificate.spec.ts', // a lab report added by the admin, seen by a shopper
   '**/grievances.spec.ts', // a complaint, the officer's reply, the to-do list
   '**/reviews.spec.ts', // a review with a photo, its moderation, the product page
+  '**/my-data.spec.ts', // Download my data, Delete my account
   '**/checkout-extras.spec.ts', // GST, coupons and saved addresses at checkout (its layout journey is in storefront-phone)
   '**/home-films.spec.ts', // a film that loads nothing until played
   '**/lifecycle.spec.ts', // cancel, refund, ship, return
