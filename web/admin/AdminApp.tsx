@@ -23,6 +23,7 @@ const OutboxPage = lazy(() => import('./outbox/OutboxPage'));
 const GrievancesPage = lazy(() => import('./grievances/GrievancesPage'));
 const ReviewsPage = lazy(() => import('./reviews/ReviewsPage'));
 const BusinessesPage = lazy(() => import('./businesses/BusinessesPage'));
+const PriceGroupsPage = lazy(() => import('./price-groups/PriceGroupsPage'));
 const StorefrontPage = lazy(() => import('./storefront/StorefrontPage'));
 
 /** Each screen under /dashboard/, by its path. */
@@ -32,6 +33,7 @@ const SCREENS: [string, React.ComponentType][] = [
   ['products', ProductsPage],
   ['users', UsersPage],
   ['businesses', BusinessesPage],
+  ['price-groups', PriceGroupsPage],
   ['orders', OrdersPage],
   ['orders/:id', OrderDetailPage],
   ['sales', SalesPage],

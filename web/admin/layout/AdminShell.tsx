@@ -1,4 +1,5 @@
 import {
+  BadgePercent,
   Building2,
   ChartNoAxesColumn,
   ChevronDown,
@@ -42,6 +43,7 @@ const NAV = [
   { to: '/dashboard/products', label: 'Products', icon: Package, end: false },
   { to: '/dashboard/users', label: 'Users', icon: Users, end: false },
   { to: '/dashboard/businesses', label: 'Businesses', icon: Building2, end: false },
+  { to: '/dashboard/price-groups', label: 'Price groups', icon: BadgePercent, end: false },
   { to: '/dashboard/orders', label: 'Orders', icon: ShoppingBag, end: false },
   { to: '/dashboard/sales', label: 'Sales', icon: Percent, end: false },
   { to: '/dashboard/coupons', label: 'Coupons', icon: TicketPercent, end: false },
