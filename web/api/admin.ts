@@ -150,7 +150,7 @@ export const adminApi = {
   gst: {
     report: (month: string) => gst('GET /o1/api/admin/gst-report', { query: { month, format: 'json' } }),
     /** Address of the month's GSTR-1 file (JSON or CSV); a plain link downloads it with the session cookie. */
-    reportUrl: (month: string, format: 'json' | 'csv') => `/o1/api/admin/gst-report${queryString({ month, format })}`,
+    reportUrl: (month: string, format: 'json' | 'csv' | 'portal') => `/o1/api/admin/gst-report${queryString({ month, format })}`,
   },
   storefront: {
     content: () => storefront('GET /a1/api/admin/storefront'),

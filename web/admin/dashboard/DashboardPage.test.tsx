@@ -84,6 +84,17 @@ describe('DashboardPage', () => {
     expect(await within(screen.getByTestId('period-Today')).findByTestId('period-revenue')).toHaveTextContent('₹95,394.50');
   });
 
+  it('warns a shop without a GSTIN that it is not registered for GST, with the way to Settings', async () => {
+    vi.spyOn(adminApi.settings, 'get').mockResolvedValue({ success: true, settings: { gstin: '' } } as never);
+    renderPage();
+    const warning = await screen.findByTestId('no-gstin');
+    expect(warning).toHaveTextContent('No GSTIN is set: the shop is not registered for GST.');
+    expect(within(warning).getByRole('link', { name: 'Set the GSTIN in Settings' })).toHaveAttribute(
+      'href',
+      '/dashboard/settings',
+    );
+  });
+
   it('lists what waits for the merchant, each a link to the list it counts, and leaves out what is done', async () => {
     for (const k of ['categories', 'subcategories', 'orders'] as const) {
       vi.spyOn(adminApi.counts, k).mockResolvedValue({ success: true, count: 1 });

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { adminApi } from '../../api/admin';
 import { countOf } from '../../ui/plural';
 import { formatDateTime, formatINR } from '../format';
+import { NoGstinWarning } from '../settings/NoGstinWarning';
 import { ErrorBanner, PageHeader } from '../ui/Page';
 import { RevenueChart } from './RevenueChart';
 
@@ -135,6 +136,7 @@ export default function DashboardPage() {
   return (
     <div>
       <PageHeader title="Dashboard" subtitle="Figures in India time (IST)." />
+      <NoGstinWarning link />
 
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-5">
         {COUNTS.map(({ label, path, Icon, load }) => (

@@ -66,5 +66,9 @@ describe('reports screen', () => {
       'href',
       '/o1/api/admin/gst-report?month=2026-05&format=json',
     );
+    expect(screen.getByRole('link', { name: 'Download for the GST portal' })).toHaveAttribute(
+      'href',
+      '/o1/api/admin/gst-report?month=2026-05&format=portal',
+    );
   });
 });

@@ -172,6 +172,9 @@ export default function ReportsPage() {
               <a href={adminApi.gst.reportUrl(month, 'csv')} download className={buttonClass('secondary')}>
                 <Download aria-hidden className="size-4" /> Download CSV
               </a>
+              <a href={adminApi.gst.reportUrl(month, 'portal')} download className={buttonClass('secondary')}>
+                <Download aria-hidden className="size-4" /> Download for the GST portal
+              </a>
             </>
           ) : null
         }

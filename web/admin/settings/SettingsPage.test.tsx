@@ -124,3 +124,24 @@ describe('settings screen', () => {
     expect(save).not.toHaveBeenCalled();
   });
 });
+
+describe('a shop without a GSTIN', () => {
+  it('is told it is not registered for GST, and the warning goes once a GSTIN is saved', async () => {
+    vi.spyOn(adminApi.settings, 'get').mockResolvedValue(loaded(settings));
+    const save = vi.spyOn(adminApi.settings, 'save').mockImplementation(async (body) =>
+      answerOf(settingsRoutes, 'PUT /a1/api/admin/settings', {
+        success: true,
+        message: 'Settings saved',
+        settings: { ...settings, ...body, updatedAt: '2026-04-02T06:30:00.000Z' },
+      }),
+    );
+    renderPage();
+    expect(await screen.findByTestId('no-gstin')).toHaveTextContent(
+      'No GSTIN is set: the shop is not registered for GST. It issues Bills of Supply without tax and files no GSTR-1.',
+    );
+    await userEvent.type(await screen.findByLabelText('GSTIN'), PUNJAB_GSTIN);
+    await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(save).toHaveBeenCalledWith({ gstin: PUNJAB_GSTIN }));
+    await waitFor(() => expect(screen.queryByTestId('no-gstin')).toBeNull());
+  });
+});

@@ -7,6 +7,7 @@ import { errorText, fieldErrorsOf, formatDateTime } from '../format';
 import { Button } from '../ui/Button';
 import { Field, SelectField, TextArea, TextField } from '../ui/Field';
 import { LoadError, PageHeader } from '../ui/Page';
+import { NoGstinWarning } from './NoGstinWarning';
 
 const KEY = ['admin', 'settings'];
 const TOAST_MS = 3000;
@@ -254,6 +255,7 @@ export default function SettingsPage() {
   return (
     <div>
       <PageHeader title="Settings" subtitle="The seller’s details on tax invoices, and the contacts shown in the shop." />
+      <NoGstinWarning />
       <LoadError query={query}>{errorText(query.error, 'Failed to fetch the settings')}</LoadError>
       {saved ? (
         <SettingsForm key={saved.updatedAt} saved={saved} />
