@@ -118,9 +118,8 @@ test.describe('admin back-office', () => {
     await page.getByLabel('Mobile No').fill(E2E_ADMIN.mobileno);
     await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
-    // 'Success!' moves on by itself.
-    await expect(page).toHaveURL(/\/$/);
-    await page.goto('/dashboard');
+    // 'Success!' moves on by itself, an administrator to the back-office.
+    await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
     await expect(page.getByTestId('revenue-chart')).toBeVisible();
 

@@ -39,7 +39,8 @@ export function SignInPage() {
       const res = await authApi.signIn({ mobileno, password });
       qc.setQueryData(SESSION_KEY, res.user);
       void qc.invalidateQueries({ queryKey: ['cart'] });
-      const destination = await finishCartAction();
+      // An administrator signing in with nowhere else to go lands on the back-office.
+      const destination = res.user.role === 'ADMIN' && !params.get('next') ? '/dashboard' : await finishCartAction();
       setAlert({ kind: 'success', title: 'Success!', text: res.message });
       setNext(destination);
     } catch (err) {

@@ -1,0 +1,75 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, configure, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authRoutes } from '../../../contract/auth';
+import { answerOf } from '../../test/answers';
+import { SHOPPER } from '../../test/fixtures';
+import { SignInPage } from './SignInPage';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+let role: 'USER' | 'ADMIN';
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (path: string, init: RequestInit = {}) => {
+      if (`${init.method ?? 'GET'} ${path}` !== 'POST /u1/api/signin') return json(404, { success: false, message: 'No route' });
+      return json(
+        200,
+        answerOf(authRoutes, 'POST /u1/api/signin', {
+          success: true,
+          message: 'Signed in successfully',
+          user: { ...SHOPPER, role },
+        }),
+      );
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+async function signIn(entry: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/signin', Component: SignInPage },
+      { path: '/', element: <h1>Home screen</h1> },
+      { path: '/dashboard', element: <h1>Back-office screen</h1> },
+      { path: '/cart', element: <h1>Cart screen</h1> },
+    ],
+    { initialEntries: [entry] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText('Mobile No'), '9876543210');
+  await user.type(screen.getByLabelText('Password', { exact: true }), 'secret-pass-1');
+  await user.click(screen.getByRole('button', { name: 'Sign In' }));
+}
+
+describe('sign-in', () => {
+  it('takes an administrator to the back-office', async () => {
+    role = 'ADMIN';
+    await signIn('/signin');
+    expect(await screen.findByRole('heading', { name: 'Back-office screen' })).toBeInTheDocument();
+  });
+
+  it('takes a shopper home, and anyone sent to sign in back where they were', async () => {
+    role = 'USER';
+    await signIn('/signin');
+    expect(await screen.findByRole('heading', { name: 'Home screen' })).toBeInTheDocument();
+    cleanup();
+    role = 'ADMIN';
+    await signIn('/signin?next=%2Fcart');
+    expect(await screen.findByRole('heading', { name: 'Cart screen' })).toBeInTheDocument();
+  });
+});
