@@ -30,6 +30,8 @@ function ReviewForm({ business, onDone }: { business: AdminBusiness; onDone: () 
   const [status, setStatus] = useState<BusinessStatus>(business.status === 'pending' ? 'approved' : business.status);
   const [reason, setReason] = useState(business.reason);
   const [creditdays, setCreditDays] = useState(business.credit?.days ?? 0);
+  const [pricegroupId, setPriceGroupId] = useState(business.pricegroup?._id ?? '');
+  const groups = useQuery({ queryKey: ['admin', 'price-groups'], queryFn: wholesaleApi.priceGroups });
   const [creditlimit, setCreditLimit] = useState(String(business.credit?.limit ?? 0));
   const [busy, setBusy] = useState(false);
   const needsReason = status === 'rejected' || status === 'suspended';
@@ -47,6 +49,7 @@ function ReviewForm({ business, onDone }: { business: AdminBusiness; onDone: () 
         reason: needsReason ? reason.trim() : '',
         creditdays,
         creditlimit: Number(creditlimit) || 0,
+        pricegroupId: pricegroupId || null,
       });
       toast.success(res.message);
       onDone();
@@ -110,6 +113,24 @@ function ReviewForm({ business, onDone }: { business: AdminBusiness; onDone: () 
           />
         </div>
       ) : null}
+      <div>
+        <label htmlFor="business-review-pricegroup" className="mb-1 block text-sm font-medium text-gray-700">
+          Price group
+        </label>
+        <select
+          id="business-review-pricegroup"
+          value={pricegroupId}
+          onChange={(e) => setPriceGroupId(e.target.value)}
+          className={inputClass}
+        >
+          <option value="">None (retail prices)</option>
+          {(groups.data?.pricegroups ?? []).map((g) => (
+            <option key={g._id} value={g._id}>
+              {g.name} ({g.percentoff}% off)
+            </option>
+          ))}
+        </select>
+      </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
           <label htmlFor="business-review-creditdays" className="mb-1 block text-sm font-medium text-gray-700">
