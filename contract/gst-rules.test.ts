@@ -141,3 +141,12 @@ describe('states and PIN codes', () => {
     );
   });
 });
+
+describe('the state lists', () => {
+  it('offer every state and union territory once, A–Z', () => {
+    expect(STATE_NAMES).toEqual([...GST_STATES.map((s) => s.name)].sort((a, b) => a.localeCompare(b, 'en')));
+    expect(new Set(STATE_NAMES).size).toBe(GST_STATES.length);
+    expect(STATE_NAMES[0]).toBe('Andaman and Nicobar Islands');
+    expect(STATE_NAMES.at(-1)).toBe('West Bengal');
+  });
+});

@@ -46,7 +46,8 @@ export const GST_STATES = [
   { code: '37', name: 'Andhra Pradesh' },
   { code: '38', name: 'Ladakh' },
 ] as const;
-export const STATE_NAMES = GST_STATES.map((s) => s.name);
+/** The states and union territories A–Z, as every state list in the shop offers them. */
+export const STATE_NAMES = GST_STATES.map((s) => s.name).sort((a, b) => a.localeCompare(b, 'en'));
 
 /** The state's name as the GST list writes it, matched without regard to case or extra spaces; null if none. */
 export function canonicalState(name: string): string | null {
