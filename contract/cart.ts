@@ -26,7 +26,7 @@ export const cartRoutes = routeTable('Cart', {
   },
   'POST /c2/api/add': {
     guard: 'shopper',
-    summary: 'Add a product (the same product, size and colour adds to its line)',
+    summary: 'Add a product (the same product, size and colour adds to its line; a made-to-order `setting` is a line of its own)',
     body: CartAddBody,
     responses: { 200: CartChangeResponse },
     errors: [400, 404, 409],

@@ -169,6 +169,27 @@ export type PiecePrice = z.infer<typeof PiecePrice>;
 /** @forTests tests read the route's answers through this schema, so an answer that strays from the contract fails them */
 export const PiecePriceResponse = z.object({ success: z.boolean(), price: PiecePrice, days: z.number().int() });
 
+/** `setting` of POST /c2/api/add: the stone of the line set in this design and metal (a ring in this size). */
+export const SettingChoice = z.object({
+  designId: PriceQuery.shape.designId,
+  metal: MetalKey,
+  size: PriceQuery.shape.size,
+});
+export type SettingChoice = z.infer<typeof SettingChoice>;
+
+/** A piece on a cart or order line (rupees): the design, the metal and its grams at the rate, making, the stone's net. */
+export const PieceSetting = z.object({
+  design: z.object({ _id: z.string(), name: z.string() }),
+  kind: z.enum(DESIGN_KINDS),
+  metal: MetalKey,
+  size: z.number().int().nullable(),
+  grams: z.number(),
+  rate: z.number(),
+  making: z.number(),
+  stonenet: z.number(),
+});
+export type PieceSetting = z.infer<typeof PieceSetting>;
+
 export const madeToOrderRoutes = routeTable('Made to order', {
   'GET /a1/api/metal-rates': {
     guard: 'public',

@@ -12,6 +12,7 @@ import {
   REFUND_SUMMARIES,
   SETTABLE_DELIVERY_STATUSES,
 } from './lifecycle.js';
+import { PieceSetting, SettingChoice } from './made-to-order.js';
 import { STATE_MESSAGES } from './shipping-rules.js';
 import { OrderShipping } from './shipping-zones.js';
 
@@ -31,6 +32,8 @@ const CartItem = z.object({
   productsize: z.string(),
   quantity: z.number().int(),
   stockquantity: z.number().int(),
+  /** A made-to-order piece (productprice is the piece's total at today's rates), or null for the stone alone. */
+  setting: PieceSetting.nullable().optional(),
 });
 
 export const ShippingInfo = z.object({
@@ -69,6 +72,8 @@ const OrderLine = z.object({
     .object({ _id: z.string(), status: z.enum(['pending', 'approved', 'rejected']), rating: z.number().int() })
     .nullable()
     .optional(),
+  /** A made-to-order piece as priced at checkout, or null for ready stock. */
+  setting: PieceSetting.nullable().optional(),
 });
 
 export const Order = z.object({
@@ -109,6 +114,8 @@ export const CartAddBody = z.object({
   productcolour: optionalChoice,
   productsize: optionalChoice,
   quantity: quantity.default(1),
+  /** Made to order: set the stone in this design (the piece is its own line of one). */
+  setting: SettingChoice.optional(),
 });
 export const CartUpdateBody = z.object({ cartItemId: z.uuid({ message: 'Invalid cart item id' }), quantity });
 export const CartItemParams = z.object({ cartItemId: z.uuid({ message: 'Invalid cart item id' }) });

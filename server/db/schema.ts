@@ -288,20 +288,44 @@ export const cartItems = pgTable(
     colour: text('colour').notNull().default(''),
     size: text('size').notNull().default(''),
     quantity: integer('quantity').notNull(),
+    /** A stone set in a design (made to order): the choice and its price when added (re-priced at today's rates when read). */
+    setting: jsonb('setting').$type<PieceSnapshot>(),
+    /** '' for a plain line; a piece's own id, so every piece is its own line of one. */
+    piece: text('piece').notNull().default(''),
     createdAt: created(),
     updatedAt: updated(),
   },
   (t) => [
     index('cart_items_user_idx').on(t.userId, t.createdAt),
-    uniqueIndex('cart_items_line_key').on(t.userId, t.productId, t.colour, t.size),
-    uniqueIndex('cart_items_guest_line_key').on(t.guestId, t.productId, t.colour, t.size),
+    uniqueIndex('cart_items_line_key').on(t.userId, t.productId, t.colour, t.size, t.piece),
+    uniqueIndex('cart_items_guest_line_key').on(t.guestId, t.productId, t.colour, t.size, t.piece),
     check('cart_items_quantity_check', sql`${t.quantity} >= 1`),
     check('cart_items_one_owner_check', sql`(${t.userId} is null) <> (${t.guestId} is null)`),
   ],
 );
 
+/** The buyer's choice for a piece, as kept on its cart line. */
+export type CartSetting = { designId: string; metal: string; size: number | null };
+/** A piece's price fixed at checkout (paise, milligrams, basis points), kept on the checkout and the order line. */
+export type PieceSnapshot = CartSetting & {
+  designName: string;
+  kind: string;
+  milligrams: number;
+  ratePaise: number;
+  makingPaise: number;
+  metalPaise: number;
+  stoneNetPaise: number;
+  taxablePaise: number;
+  gstPaise: number;
+  gstRateBp: number;
+  days: number;
+};
+
 export type CheckoutLine = {
   productId: string;
+  /** A made-to-order piece: its cart line's piece id and the price it was fixed at. */
+  piece?: string;
+  setting?: PieceSnapshot;
   productname: string;
   pricePaise: number;
   image: string;
@@ -496,6 +520,8 @@ export const orderItems = pgTable(
     restocked: integer('restocked').notNull().default(0),
     /** The list price at the time (unitPricePaise is what was paid, a sale applied); null = the price paid. */
     listPricePaise: bigint('list_price_paise', { mode: 'number' }),
+    /** A made-to-order piece: the setting and its price as fixed at checkout; null for ready stock. */
+    setting: jsonb('setting').$type<PieceSnapshot>(),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId, t.position),

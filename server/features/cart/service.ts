@@ -1,10 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { paiseToRupees } from '../../../contract/common.js';
+import type { Metal, SettingChoice } from '../../../contract/made-to-order.js';
 import type { CartItemView } from '../../../contract/orders.js';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { cartItems, checkouts, guestCarts, products, stockHolds } from '../../db/schema.js';
-import { Conflict, InvalidInput, NotFound } from '../../domain/errors.js';
+import { type CartSetting, cartItems, checkouts, guestCarts, products, stockHolds } from '../../db/schema.js';
+import { Conflict, DomainError, InvalidInput, NotFound } from '../../domain/errors.js';
+import { pieceView, quotePiece } from '../made-to-order/service.js';
 import { saleJoin } from '../promotions/sale-price.js';
 import { buyerPricing } from '../wholesale/trade-price.js';
 
@@ -37,6 +40,7 @@ const lineColumns = (owner: CartOwner) => ({
   colour: cartItems.colour,
   size: cartItems.size,
   quantity: cartItems.quantity,
+  setting: cartItems.setting,
   name: products.name,
   pricePaise: products.pricePaise,
   salePercent: sql<number | null>`"sale"."percentoff"`,
@@ -62,22 +66,36 @@ export async function cartLines(db: DbOrTx, owner: CartOwner, at: Date = new Dat
     .leftJoin(saleJoin(at), sql`true`)
     .where(ownedBy(owner))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
-  return rows.map((r) => {
-    const unavailable = r.name === null || !r.isActive;
-    return {
+  const lines: CartLine[] = [];
+  for (const r of rows) {
+    let unavailable = r.name === null || !r.isActive;
+    let productprice = paiseToRupees(
+      pricing.unitPaise({
+        listPaise: r.pricePaise ?? 0,
+        salePercent: r.salePercent,
+        categoryId: r.categoryId,
+        quantity: r.quantity,
+      }),
+    );
+    let listprice = paiseToRupees(r.pricePaise ?? 0);
+    let setting: CartLine['setting'] = null;
+    if (r.setting) {
+      // A piece is priced at today's metal rate and the stone's price now; one that no longer can be (a stale rate,
+      // the design withdrawn) shows its last price and cannot be bought until it can be priced again.
+      const quote = unavailable || !r.productId ? null : await requote(db, r.productId, r.setting, at);
+      const piece = quote?.snapshot ?? r.setting;
+      if (!quote) unavailable = true;
+      else productprice = listprice = paiseToRupees(quote.totalPaise);
+      if (!quote) productprice = listprice = paiseToRupees(piece.taxablePaise + piece.gstPaise);
+      setting = pieceView(piece);
+    }
+    lines.push({
       cartItemId: r.id,
       _id: r.id,
       productId: r.productId,
       productname: r.name ?? r.snapshotName,
-      productprice: paiseToRupees(
-        pricing.unitPaise({
-          listPaise: r.pricePaise ?? 0,
-          salePercent: r.salePercent,
-          categoryId: r.categoryId,
-          quantity: r.quantity,
-        }),
-      ),
-      listprice: paiseToRupees(r.pricePaise ?? 0),
+      productprice,
+      listprice,
       productimages: r.images ?? [],
       productcolours: r.colours ?? [],
       productsizes: r.sizes ?? [],
@@ -86,8 +104,24 @@ export async function cartLines(db: DbOrTx, owner: CartOwner, at: Date = new Dat
       quantity: r.quantity,
       stockquantity: unavailable ? 0 : (r.stock ?? 0) + Number(r.held ?? 0),
       unavailable,
-    };
-  });
+      setting,
+    });
+  }
+  return lines;
+}
+
+/** A piece priced again at `at`, or null when it cannot be sold now (a refusal of the price endpoint). */
+async function requote(db: DbOrTx, productId: string, setting: CartSetting, at: Date) {
+  try {
+    return await quotePiece(
+      db,
+      { productId, designId: setting.designId, metal: setting.metal as Metal, size: setting.size ?? undefined },
+      at,
+    );
+  } catch (err) {
+    if (err instanceof DomainError) return null;
+    throw err;
+  }
 }
 
 export async function countLines(db: Db, owner: CartOwner) {
@@ -116,7 +150,7 @@ const stockMessage = (name: string, available: number, inCart: number) =>
 export async function addToCart(
   db: Db,
   owner: CartOwner,
-  input: { productId: string; productcolour?: string; productsize?: string; quantity: number },
+  input: { productId: string; productcolour?: string; productsize?: string; quantity: number; setting?: SettingChoice },
   at: Date = new Date(),
 ) {
   await db.transaction(async (tx) => {
@@ -138,6 +172,27 @@ export async function addToCart(
     const size = pick('size', p.sizes, input.productsize);
     const colour = pick('colour', p.colours, input.productcolour);
     const available = p.stock + Number(p.held);
+    if (input.setting) {
+      // A piece is its own line of one, priced now (a stone that does not fit, or a stale rate, is refused here).
+      if (input.quantity !== 1) {
+        throw new InvalidInput('A made-to-order piece is added one at a time', [
+          { path: 'quantity', message: 'A made-to-order piece is added one at a time' },
+        ]);
+      }
+      const quote = await quotePiece(tx, { productId: p.id, ...input.setting }, at);
+      if (available < 1) throw new Conflict(stockMessage(p.name, available, 0));
+      await tx.insert(cartItems).values({
+        ...owner,
+        productId: p.id,
+        productname: p.name,
+        colour,
+        size,
+        quantity: 1,
+        setting: quote.snapshot,
+        piece: randomUUID(),
+      });
+      return;
+    }
     const [saved] = await tx
       .insert(cartItems)
       .values({ ...owner, productId: p.id, productname: p.name, colour, size, quantity: input.quantity })
@@ -147,6 +202,7 @@ export async function addToCart(
           cartItems.productId,
           cartItems.colour,
           cartItems.size,
+          cartItems.piece,
         ],
         set: {
           quantity: sql`${cartItems.quantity} + excluded.quantity`,
@@ -172,6 +228,10 @@ export async function updateQuantity(db: Db, owner: CartOwner, cartItemId: strin
   if (!line) throw new NotFound('Cart item not found');
   if (line.name === null || !line.isActive) {
     throw new Conflict(`"${line.name ?? line.snapshotName}" is no longer available. Please remove it from your cart.`);
+  }
+  if (line.setting && quantity !== 1) {
+    const message = 'A made-to-order piece is one of a kind: add the piece again for another';
+    throw new InvalidInput(message, [{ path: 'quantity', message }]);
   }
   const available = (line.stock ?? 0) + Number(line.held ?? 0);
   if (quantity > available) throw new Conflict(stockMessage(line.name, available, 0));
@@ -209,16 +269,17 @@ export async function mergeGuestCart(db: Db, guestId: string, userId: string) {
   await db.transaction(async (tx) => {
     await tx.execute(sql`with moved as (
         delete from ${cartItems} where guest_id = ${guestId}
-        returning product_id, productname, colour, size, quantity, created_at
+        returning product_id, productname, colour, size, quantity, setting, piece, created_at
       ), capped as (
-        select m.product_id, m.productname, m.colour, m.size, m.created_at, least(m.quantity, ${available}) as quantity
+        select m.product_id, m.productname, m.colour, m.size, m.setting, m.piece, m.created_at,
+               least(m.quantity, ${available}) as quantity
         from moved m
       )
-      insert into ${cartItems} (user_id, product_id, productname, colour, size, quantity, created_at)
-      select ${userId}, product_id, productname, colour, size, quantity, created_at from capped
+      insert into ${cartItems} (user_id, product_id, productname, colour, size, quantity, setting, piece, created_at)
+      select ${userId}, product_id, productname, colour, size, quantity, setting, piece, created_at from capped
       where quantity >= 1
       order by created_at
-      on conflict (user_id, product_id, colour, size) do update set
+      on conflict (user_id, product_id, colour, size, piece) do update set
         quantity = greatest(cart_items.quantity, least(cart_items.quantity + excluded.quantity,
           coalesce((select p.stock + coalesce((select sum(h.quantity) from ${stockHolds} h
               join ${checkouts} c on c.id = h.checkout_id

@@ -11,11 +11,12 @@ import {
   type Metal,
   type MetalRate,
   type PiecePrice,
+  type PieceSetting,
   PRICE_ON_REQUEST,
   type PriceQuery,
 } from '../../../contract/made-to-order.js';
 import { type DbOrTx, execRows } from '../../db/client.js';
-import { designs, metalRates } from '../../db/schema.js';
+import { designs, metalRates, type PieceSnapshot } from '../../db/schema.js';
 import { Conflict, InvalidInput, NotFound } from '../../domain/errors.js';
 import { taxInside } from '../gst/tax.js';
 import { payPaiseSql, saleJoin } from '../promotions/sale-price.js';
@@ -186,8 +187,14 @@ type StoneRow = {
   rate_bp: number | string | null;
 };
 
-/** The price of `productId` set in `designId` in `metal` (and ring `size`), at today's rates and the stone's price now. */
-export async function priceOf(db: DbOrTx, q: PriceQuery, now: Date): Promise<{ price: PiecePrice; days: number }> {
+/** A piece priced now: the snapshot kept on its checkout and order line, and the stone's price paid (paise). */
+type PieceQuote = { snapshot: PieceSnapshot; stonePaise: number; totalPaise: number };
+
+/**
+ * `productId` set in `designId` in `metal` (and ring `size`), at today's rates and the stone's price now; 409 when the
+ * stone does not fit or the rate is stale, 400 for a metal the design is not made in or a ring without a size.
+ */
+export async function quotePiece(db: DbOrTx, q: PriceQuery, now: Date): Promise<PieceQuote> {
   const [design] = await db.select().from(designs).where(eq(designs.id, q.designId));
   if (!design?.active) throw new NotFound('Design not found');
   const { rows } = await execRows<StoneRow>(
@@ -241,15 +248,52 @@ export async function priceOf(db: DbOrTx, q: PriceQuery, now: Date): Promise<{ p
     jewelleryRateBp,
   });
   return {
-    price: {
-      stone: paiseToRupees(p.stone),
-      stonenet: paiseToRupees(p.stoneNet),
-      metal: { grams: milligrams / 1000, rate: paiseToRupees(rate.perGramPaise), amount: paiseToRupees(p.metal) },
-      making: paiseToRupees(p.making),
-      taxable: paiseToRupees(p.taxable),
-      gst: { rate: jewelleryRateBp / 100, amount: paiseToRupees(p.gst) },
-      total: paiseToRupees(p.total),
+    stonePaise: p.stone,
+    totalPaise: p.total,
+    snapshot: {
+      designId: design.id,
+      metal: q.metal,
+      size: design.kind === 'ring' ? (q.size ?? null) : null,
+      designName: design.name,
+      kind: design.kind,
+      milligrams,
+      ratePaise: rate.perGramPaise,
+      metalPaise: p.metal,
+      makingPaise: p.making,
+      stoneNetPaise: p.stoneNet,
+      taxablePaise: p.taxable,
+      gstPaise: p.gst,
+      gstRateBp: jewelleryRateBp,
+      days: design.days,
     },
-    days: design.days,
   };
 }
+
+/** The price of `productId` set in `designId` in `metal` (and ring `size`), at today's rates and the stone's price now. */
+export async function priceOf(db: DbOrTx, q: PriceQuery, now: Date): Promise<{ price: PiecePrice; days: number }> {
+  const { snapshot: s, stonePaise, totalPaise } = await quotePiece(db, q, now);
+  return {
+    price: {
+      stone: paiseToRupees(stonePaise),
+      stonenet: paiseToRupees(s.stoneNetPaise),
+      metal: { grams: s.milligrams / 1000, rate: paiseToRupees(s.ratePaise), amount: paiseToRupees(s.metalPaise) },
+      making: paiseToRupees(s.makingPaise),
+      taxable: paiseToRupees(s.taxablePaise),
+      gst: { rate: s.gstRateBp / 100, amount: paiseToRupees(s.gstPaise) },
+      total: paiseToRupees(totalPaise),
+    },
+    days: s.days,
+  };
+}
+
+/** A piece as the cart and the order show it (rupees). */
+export const pieceView = (s: PieceSnapshot): PieceSetting => ({
+  design: { _id: s.designId, name: s.designName },
+  kind: s.kind as PieceSetting['kind'],
+  metal: s.metal as Metal,
+  size: s.size,
+  grams: s.milligrams / 1000,
+  rate: paiseToRupees(s.ratePaise),
+  making: paiseToRupees(s.makingPaise),
+  stonenet: paiseToRupees(s.stoneNetPaise),
+});

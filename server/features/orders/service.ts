@@ -8,6 +8,7 @@ import { invoices, orderItems, orders, returnRequests, users } from '../../db/sc
 import { NotFound } from '../../domain/errors.js';
 import { invoiceLinks } from '../gst/invoices.js';
 import { lifecycleViews } from '../lifecycle/view.js';
+import { pieceView } from '../made-to-order/service.js';
 import { reviewsOfLines } from '../reviews/service.js';
 import { productViewsByIds } from './product-view.js';
 
@@ -72,6 +73,7 @@ async function orderViews(db: Db, rows: OrderRow[], opts: { withUser: boolean })
         quantity: i.quantity,
         size: i.size,
         colour: i.colour,
+        setting: i.setting ? pieceView(i.setting) : null,
       })),
       shippinginfo: o.shippinginfo,
       ...(opts.withUser

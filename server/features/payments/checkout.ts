@@ -1,9 +1,11 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Metal } from '../../../contract/made-to-order.js';
 import { formatPaise } from '../../../contract/money.js';
 import type { ShippingInfo } from '../../../contract/orders.js';
 import type { Db } from '../../db/client.js';
 import { type CheckoutLine, cartItems, checkouts, products, stockHolds, users } from '../../db/schema.js';
 import { Conflict, DomainError } from '../../domain/errors.js';
+import { quotePiece } from '../made-to-order/service.js';
 import { saleJoin } from '../promotions/sale-price.js';
 import { type AppliedCoupon, applyCoupon } from '../promotions/service.js';
 import { chooseRate, quoteRates } from '../shipping/service.js';
@@ -25,7 +27,9 @@ const REUSE_MIN_LEFT_MS = 2 * 60_000;
 const sameLines = (a: CheckoutLine[], b: CheckoutLine[]) => {
   const key = (l: CheckoutLine[]) =>
     JSON.stringify(
-      l.map((x) => [x.productId, x.size, x.colour, x.quantity, x.pricePaise]).sort((p, q) => (String(p) < String(q) ? -1 : 1)),
+      l
+        .map((x) => [x.productId, x.size, x.colour, x.quantity, x.pricePaise, x.piece ?? ''])
+        .sort((p, q) => (String(p) < String(q) ? -1 : 1)),
     );
   return key(a) === key(b);
 };
@@ -89,6 +93,8 @@ export async function startCheckout(
         size: cartItems.size,
         colour: cartItems.colour,
         quantity: cartItems.quantity,
+        setting: cartItems.setting,
+        piece: cartItems.piece,
         name: products.name,
         pricePaise: products.pricePaise,
         salePercent: sql<number | null>`"sale"."percentoff"`,
@@ -110,6 +116,29 @@ export async function startCheckout(
     for (const l of lines) {
       if (!l.productId || l.name === null || !l.isActive) {
         throw new Conflict(`"${l.name ?? l.snapshotName}" is no longer available. Please remove it from your cart.`);
+      }
+      if (l.setting) {
+        // A made-to-order piece is priced now, at today's metal rate (refused when stale or when the stone no longer
+        // fits); the amount is then fixed on this checkout whatever the rate does after.
+        const { designId, metal, size } = l.setting;
+        const quote = await quotePiece(
+          tx,
+          { productId: l.productId, designId, metal: metal as Metal, size: size ?? undefined },
+          at,
+        );
+        snapshot.push({
+          productId: l.productId,
+          piece: l.piece,
+          setting: quote.snapshot,
+          productname: l.name,
+          pricePaise: quote.totalPaise,
+          listPricePaise: quote.totalPaise,
+          image: l.images?.[0] ?? '',
+          quantity: 1,
+          size: l.size,
+          colour: l.colour,
+        });
+        continue;
       }
       snapshot.push({
         productId: l.productId,

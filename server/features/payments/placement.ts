@@ -73,6 +73,7 @@ async function removeBoughtFromCart(tx: Tx, userId: string, lines: CheckoutRow['
       eq(cartItems.productId, l.productId),
       eq(cartItems.colour, l.colour),
       eq(cartItems.size, l.size),
+      eq(cartItems.piece, l.piece ?? ''),
     );
     await tx.delete(cartItems).where(and(match, lte(cartItems.quantity, l.quantity)));
     await tx
@@ -211,6 +212,7 @@ export async function placeOrder(
         quantity: l.quantity,
         size: l.size,
         colour: l.colour,
+        setting: l.setting ?? null,
         position,
       })),
     );

@@ -36,6 +36,8 @@ export async function pricesStillHold(tx: Tx, lines: CheckoutLine[], at: Date, u
   const pricing = await buyerPricing(tx, userId ?? undefined);
   const saleNow = new Map(priced.map((r) => [r.id, r]));
   return lines.every((l) => {
+    // a piece was priced at that checkout's metal rate: a late payment is not placed at a rate that may have moved
+    if (l.setting) return false;
     const p = listNow.get(l.productId);
     // a product gone or off sale is a stock question (takeStock refuses it), not a price one
     if (p === undefined || !p.isActive) return true;

@@ -1,0 +1,184 @@
+// @postgres: a piece in the cart and at checkout is priced in one SQL statement (a lateral sale join, the tax table) under the checkout's locks
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DesignResponse } from '../../../contract/made-to-order.js';
+import {
+  CartChangeResponse,
+  CartItemsResponse,
+  OrderResponse,
+  RazorpayOrderResponse,
+  SandboxPayResponse,
+} from '../../../contract/orders.js';
+import { createProduct, shop } from '../../test/fixtures.js';
+import { createTestApp, onPostgres, type TestApp, type TestUser } from '../../test/helpers.js';
+
+/**
+ * A loose stone set in a design, through HTTP: added to the cart as its own line of one, priced at today's rate in
+ * the cart, fixed at checkout (a rate change after that does not change what is paid), refused when the stone does
+ * not fit or the rate is stale, and kept on the order line.
+ */
+let t: TestApp;
+let s: ReturnType<typeof shop>;
+let admin: TestUser;
+let now = new Date('2026-11-20T06:00:00Z');
+const DAY = 24 * 60 * 60 * 1000;
+let ring: { _id: string };
+let pendant: { _id: string };
+let ruby: { id: string };
+let round: { id: string };
+
+const setRates = async (rates: { metal: string; pergram: number }[]) => {
+  const res = await t.request({ method: 'PUT', url: '/a1/api/admin/metal-rates', cookie: admin.cookie, payload: { rates } });
+  expect(res.statusCode, res.body).toBe(200);
+};
+const cart = async (cookie: string) =>
+  CartItemsResponse.parse((await t.request({ method: 'GET', url: '/c2/api/all', cookie })).json()).data;
+
+beforeAll(async () => {
+  t = await createTestApp({}, { clock: () => now });
+  s = shop(t);
+  admin = await t.signUpAndIn('ADMIN');
+  const design = async (body: object) => {
+    const res = await t.request({ method: 'POST', url: '/p1/api/admin/designs', cookie: admin.cookie, payload: body });
+    expect(res.statusCode, res.body).toBe(201);
+    return DesignResponse.parse(res.json()).design;
+  };
+  ring = await design({
+    name: 'Cart solitaire',
+    kind: 'ring',
+    metals: [{ metal: 'gold-22k', grams: 4.2 }],
+    gramspersize: 0.15,
+    making: { type: 'percent', value: 12 },
+    shapes: ['Oval'],
+    mincarat: 1,
+    maxcarat: 6,
+    days: 10,
+  });
+  pendant = await design({
+    name: 'Cart pendant',
+    kind: 'pendant',
+    metals: [{ metal: 'silver-925', grams: 3 }],
+    gramspersize: 0,
+    making: { type: 'pergram', value: 400 },
+    shapes: ['oval'],
+    mincarat: 0.5,
+    maxcarat: 10,
+    days: 7,
+  });
+  // ₹52,000 ruby of 3.2 ct, oval (its category taxed at 0.25%, HSN 7103, by default)
+  ruby = await createProduct(t.database.db, { pricePaise: 52_000_00, shape: 'Oval', weightcarrat: 3.2, stock: 3 });
+  round = await createProduct(t.database.db, { pricePaise: 30_000_00, shape: 'Round', weightcarrat: 2, stock: 3 });
+  await setRates([
+    { metal: 'gold-22k', pergram: 7150.5 },
+    { metal: 'silver-925', pergram: 95 },
+  ]);
+});
+afterAll(() => t.close());
+
+describe(`a piece in the cart (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
+  it('is its own line of one, priced exactly as the price endpoint, for each making type', async () => {
+    const user = await t.signUpAndIn();
+    const res = await s.add(user.cookie, ruby.id, 1, { setting: { designId: ring._id, metal: 'gold-22k', size: 14 } });
+    expect(res.statusCode, res.body).toBe(200);
+    const [line] = CartChangeResponse.parse(res.json()).data;
+    // stone net 51,870.32 + metal 4.5 g × 7,150.50 = 32,177.25 + making 12% 3,861.27 = 87,908.84; × 1.03 → 90,546
+    expect(line).toMatchObject({
+      quantity: 1,
+      productprice: 90546,
+      setting: {
+        design: { _id: ring._id, name: 'Cart solitaire' },
+        kind: 'ring',
+        metal: 'gold-22k',
+        size: 14,
+        grams: 4.5,
+        rate: 7150.5,
+        making: 3861.27,
+        stonenet: 51870.32,
+      },
+    });
+    // silver pendant, making per gram: 3 g × 95 = 285; making 3 × 400 = 1,200; taxable 53,355.32 × 1.03 = 54,955.98 → 54,956
+    await s.add(user.cookie, ruby.id, 1, { setting: { designId: pendant._id, metal: 'silver-925' } });
+    // the same stone bought plain is a line of its own, and the same piece again is another line
+    await s.add(user.cookie, ruby.id, 1);
+    await s.add(user.cookie, ruby.id, 1, { setting: { designId: ring._id, metal: 'gold-22k', size: 14 } });
+    const lines = await cart(user.cookie);
+    expect(lines.map((l) => [l.productprice, l.quantity, l.setting?.kind ?? null])).toEqual([
+      [90546, 1, 'ring'],
+      [54956, 1, 'pendant'],
+      [52000, 1, null],
+      [90546, 1, 'ring'],
+    ]);
+    expect(lines[1]?.setting).toMatchObject({ size: null, grams: 3, making: 1200 });
+  });
+
+  it('is one of a kind: a quantity above one is refused when added or changed', async () => {
+    const user = await t.signUpAndIn();
+    const setting = { designId: ring._id, metal: 'gold-22k', size: 14 };
+    expect((await s.add(user.cookie, ruby.id, 2, { setting })).statusCode).toBe(400);
+    await s.add(user.cookie, ruby.id, 1, { setting });
+    const [line] = await cart(user.cookie);
+    const change = (quantity: number) =>
+      t.request({
+        method: 'PATCH',
+        url: '/c2/api/update-quantity',
+        cookie: user.cookie,
+        payload: { cartItemId: line?.cartItemId, quantity },
+      });
+    expect((await change(2)).statusCode).toBe(400);
+    expect((await change(1)).statusCode).toBe(200);
+    expect((await cart(user.cookie)).map((l) => l.quantity)).toEqual([1]);
+  });
+
+  it('is refused for a stone that does not fit (409), a metal not offered or a ring without a size (400)', async () => {
+    const user = await t.signUpAndIn();
+    const add = (productId: string, setting: object) => s.add(user.cookie, productId, 1, { setting });
+    expect((await add(round.id, { designId: ring._id, metal: 'gold-22k', size: 14 })).statusCode).toBe(409);
+    expect((await add(ruby.id, { designId: ring._id, metal: 'silver-925', size: 14 })).statusCode).toBe(400);
+    expect((await add(ruby.id, { designId: ring._id, metal: 'gold-22k' })).statusCode).toBe(400);
+    expect((await add(ruby.id, { designId: ring._id, metal: 'gold-22k', size: 31 })).statusCode).toBe(400);
+    expect(await cart(user.cookie)).toEqual([]);
+  });
+});
+
+describe(`a piece at checkout (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
+  it('keeps the amount held when the rate changes after the checkout began, and the order line keeps the setting', async () => {
+    now = new Date(now.getTime() + DAY);
+    await setRates([{ metal: 'gold-22k', pergram: 7150.5 }]);
+    const user = await t.signUpAndIn();
+    await s.add(user.cookie, ruby.id, 1, { setting: { designId: ring._id, metal: 'gold-22k', size: 14 } });
+    const held = await s.hold(user.cookie);
+    expect(held.statusCode, held.body).toBe(200);
+    const razorpayOrder = RazorpayOrderResponse.parse(held.json()).razorpayOrder;
+
+    await setRates([{ metal: 'gold-22k', pergram: 8000 }]); // gold rises while the buyer pays
+    expect((await cart(user.cookie))[0]?.productprice).not.toBe(90546); // the cart shows today's rate
+    const paid = SandboxPayResponse.parse((await s.sandboxPay(user.cookie, razorpayOrder.id)).json());
+    if (!paid.success) throw new Error('payment failed');
+    const placed = await s.verify(user.cookie, paid);
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = OrderResponse.parse(placed.json()).order;
+    expect(order.paymentstatus).toBe('Paid');
+    expect(order.totalamount * 100).toBe(razorpayOrder.amount);
+    expect(order.products).toHaveLength(1);
+    expect(order.products[0]).toMatchObject({
+      productprice: 90546,
+      quantity: 1,
+      setting: { kind: 'ring', metal: 'gold-22k', size: 14, grams: 4.5, rate: 7150.5, making: 3861.27, stonenet: 51870.32 },
+    });
+    expect(await cart(user.cookie)).toEqual([]); // the piece left the cart
+  });
+
+  it('is refused at a stale rate: the cart shows it unavailable, adding and checking out are 409 "Price on request"', async () => {
+    const user = await t.signUpAndIn();
+    await setRates([{ metal: 'gold-22k', pergram: 7150.5 }]);
+    await s.add(user.cookie, ruby.id, 1, { setting: { designId: ring._id, metal: 'gold-22k', size: 14 } });
+    now = new Date(now.getTime() + 4 * DAY);
+    const [line] = await cart(user.cookie);
+    expect(line).toMatchObject({ unavailable: true, productprice: 90546, setting: { rate: 7150.5 } });
+    const again = await s.add(user.cookie, ruby.id, 1, { setting: { designId: ring._id, metal: 'gold-22k', size: 14 } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Price on request');
+    const held = await s.hold(user.cookie);
+    expect(held.statusCode).toBe(409);
+    expect(held.json().message).toBe('Price on request');
+  });
+});
