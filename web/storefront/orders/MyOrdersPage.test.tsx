@@ -75,9 +75,9 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function renderOrders() {
+function renderOrders(entry = '/my-orders') {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/my-orders', Component: MyOrdersPage }], { initialEntries: ['/my-orders'] });
+  const router = createMemoryRouter([{ path: '/my-orders', Component: MyOrdersPage }], { initialEntries: [entry] });
   render(
     <QueryClientProvider client={qc}>
       <RouterProvider router={router} />
@@ -86,6 +86,16 @@ function renderOrders() {
 }
 
 describe('my orders', () => {
+  it('heads the order just placed "placed and paid", but not once it is cancelled', async () => {
+    renderOrders('/my-orders?placed=o1');
+    expect(await screen.findByText('Thank you! Your order is placed and paid.')).toBeInTheDocument();
+    cleanup();
+    orders = [{ ...order, deliverystatus: 'cancelled', status: 'Cancelled', paymentstatus: 'Refunded' }];
+    renderOrders('/my-orders?placed=o1');
+    expect(await screen.findByTestId('order-card')).toBeInTheDocument();
+    expect(screen.queryByText('Thank you! Your order is placed and paid.')).toBeNull();
+  });
+
   it('formats dates as DD MMM YYYY, hh:mm A', () => {
     expect(formatOrderDate(new Date(2025, 2, 7, 15, 4).toISOString())).toBe('07 Mar 2025, 03:04 PM');
     expect(formatOrderDate(new Date(2024, 11, 31, 0, 5).toISOString())).toBe('31 Dec 2024, 12:05 AM');

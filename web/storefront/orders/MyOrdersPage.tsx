@@ -71,7 +71,12 @@ function Orders() {
   return (
     <ul className="space-y-6" aria-label="Your orders">
       {query.data.map((order) => (
-        <OrderCard key={order._id} order={order} placed={order._id === placedId} />
+        // "placed and paid" only while it is true: not for an order since cancelled or refunded
+        <OrderCard
+          key={order._id}
+          order={order}
+          placed={order._id === placedId && order.deliverystatus !== 'cancelled' && order.paymentstatus === 'Paid'}
+        />
       ))}
     </ul>
   );
