@@ -25,5 +25,6 @@ export const wholesaleApi = {
   updateBusiness: (id: string, body: BusinessPatch) => business('PATCH /u1/api/admin/businesses/:id', { params: { id }, body }),
   priceGroups: () => groups('GET /p1/api/admin/price-groups'),
   createPriceGroup: (body: GroupInput) => groups('POST /p1/api/admin/price-groups', { body }),
+  myPrices: (ids: string[]) => groups('GET /p1/api/my-prices', { query: { ids: ids.join(',') } }),
   deletePriceGroup: (id: string) => groups('DELETE /p1/api/admin/price-groups/:id', { params: { id } }),
 };

@@ -13,6 +13,7 @@ import { notify } from '../../ui/notify';
 import { SalePrice } from '../components/SalePrice';
 import { GemWeight } from './GemWeight';
 import { LabCertificate } from './LabCertificate';
+import { TradePrice } from './TradePrice';
 
 // Icon paths as lucide-react draws them (24×24; circles and rectangles written as paths), for <Icon d={…} />.
 const MINUS = 'M5 12h14';
@@ -103,6 +104,7 @@ export function PurchasePanel({ product, rattiInCarats, id }: { product: Product
   return (
     <>
       <SalePrice product={product} size="page" />
+      <TradePrice productId={product._id} user={user ?? null} />
       <p className="mt-1 text-sm text-gray-600">Inclusive of all taxes</p>
       <GemWeight product={product} rattiInCarats={rattiInCarats} />
       <LabCertificate product={product} />
