@@ -7,7 +7,7 @@ import { z } from 'zod';
 export const SETTABLE_DELIVERY_STATUSES = ['pending', 'confirmed', 'shipped', 'delivered', 'returned'] as const;
 /** Every delivery status an order can have: `cancelled` comes only from the cancel rows (the database checks the same list). */
 export const DELIVERY_STATUSES = [...SETTABLE_DELIVERY_STATUSES, 'cancelled'] as const;
-export const PAYMENT_STATUSES = ['Paid', 'Pending', 'Failed', 'Refunded', 'Partially refunded'] as const;
+export const PAYMENT_STATUSES = ['Paid', 'Pending', 'Failed', 'Refunded', 'Partially refunded', 'Due', 'Partially paid'] as const;
 /**
  * Why an order needs the merchant: `stock_unavailable` (paid after the hold expired and the stock was gone:
  * refunded), `amount_mismatch` (the payment was not for the order's amount: never Paid, refunded),

@@ -93,6 +93,14 @@ export const Order = z.object({
   /** The shipping rate paid (null on orders placed before shipping was charged) and its price (rupees, in totalamount). */
   shipping: OrderShipping.nullable().optional(),
   shippingamount: z.number().optional(),
+  /** A credit order's due date (YYYY-MM-DD, India), null otherwise (docs/credit.md). */
+  duedate: z.string().nullable().optional(),
+  /** Rupees still owed on a credit order (0 once paid). */
+  amountdue: z.number().optional(),
+  /** Payments of a credit order: received outside the shop, or through the checkout (`razorpay`). */
+  payments: z
+    .array(z.object({ amount: z.number(), method: z.string(), reference: z.string(), receivedon: z.string() }))
+    .optional(),
   ...orderLifecycleFields,
 });
 export type Order = z.infer<typeof Order>;
@@ -170,7 +178,7 @@ const shippingText = (max: number) =>
   z.string({ message: SHIPPING_MESSAGES.missing }).trim().min(1, { message: SHIPPING_MESSAGES.missing }).max(max);
 
 /** Shipping details as sent by the checkout form (trimmed and checked). */
-const ShippingInfoInput = z
+export const ShippingInfoInput = z
   .object({
     fullname: shippingText(100),
     mobileno: mobileField(SHIPPING_MESSAGES.mobileno, SHIPPING_MESSAGES.missing),

@@ -4,6 +4,7 @@ import { accountRoutes } from './accounts.js';
 import { authRoutes } from './auth.js';
 import { cartRoutes } from './cart.js';
 import { categoryRoutes } from './categories.js';
+import { creditRoutes } from './credit.js';
 import { dashboardRoutes } from './dashboard.js';
 import { gstRoutes } from './gst.js';
 import { orderActionRoutes } from './order-actions.js';
@@ -23,6 +24,7 @@ const tables = [
   authRoutes,
   cartRoutes,
   categoryRoutes,
+  creditRoutes,
   dashboardRoutes,
   gstRoutes,
   orderActionRoutes,

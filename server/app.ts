@@ -16,6 +16,7 @@ import dashboardRoutes from './features/dashboard/routes.js';
 import gstRoutes from './features/gst/routes.js';
 import settingsRoutes from './features/gst/settings-routes.js';
 import orderActionRoutes from './features/lifecycle/routes.js';
+import creditRoutes from './features/credit/routes.js';
 import madeToOrderRoutes from './features/made-to-order/routes.js';
 import orderRoutes from './features/orders/routes.js';
 import type { PaymentProvider } from './features/payments/provider.js';
@@ -233,6 +234,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(shippingRoutes);
   await app.register(trustRoutes);
   await app.register(wholesaleRoutes);
+  await app.register(creditRoutes);
   await app.register(mediaRoutes);
   installJobs(app);
 

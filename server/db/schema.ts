@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   foreignKey,
   index,
   integer,
@@ -470,6 +471,10 @@ export const orders = pgTable(
     /** The shipping rate paid (null on orders placed before shipping was charged); shippingPaise is in totalPaise. */
     shipping: jsonb('shipping').$type<ChargedShipping | null>(),
     shippingPaise: bigint('shipping_paise', { mode: 'number' }).notNull().default(0),
+    /** A credit order's due date (India, YYYY-MM-DD; migration 0270), null for an order paid at checkout. */
+    dueDate: date('due_date', { mode: 'string' }),
+    /** What is still owed on a credit order (0 once paid, and for an order paid at checkout). */
+    amountDuePaise: bigint('amount_due_paise', { mode: 'number' }).notNull().default(0),
     createdAt: created(),
     updatedAt: updated(),
     /** The coupon paid with. */
@@ -478,7 +483,7 @@ export const orders = pgTable(
   (t) => [
     check(
       'orders_paymentstatus_check',
-      sql`${t.paymentstatus} in ('Paid', 'Pending', 'Failed', 'Refunded', 'Partially refunded')`,
+      sql`${t.paymentstatus} in ('Paid', 'Pending', 'Failed', 'Refunded', 'Partially refunded', 'Due', 'Partially paid')`,
     ),
     check(
       'orders_deliverystatus_check',
@@ -490,6 +495,8 @@ export const orders = pgTable(
     ),
     check('orders_refund_status_check', sql`${t.refundStatus} in ('none', 'pending', 'processed', 'failed')`),
     check('orders_paid_check', sql`${t.paidPaise} >= 0`),
+    check('orders_amount_due_check', sql`${t.amountDuePaise} >= 0`),
+    index('orders_due_idx').on(t.userId, t.dueDate).where(sql`${t.amountDuePaise} > 0`),
     uniqueIndex('orders_number_key').on(t.number),
     uniqueIndex('orders_razorpay_order_key').on(t.razorpayOrderId),
     uniqueIndex('orders_checkout_key').on(t.checkoutId),
@@ -498,6 +505,29 @@ export const orders = pgTable(
     index('orders_created_idx').on(t.createdAt),
     index('orders_delivery_created_idx').on(t.deliverystatus, t.createdAt),
     index('orders_coupon_idx').on(t.couponId, t.userId),
+  ],
+);
+
+/** A payment for a credit order received outside the shop (or through it for what was due), migration 0270. */
+export const orderPayments = pgTable(
+  'order_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    /** The buyer (cash from one buyer in a day is capped: Income-tax Act s.269ST). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    method: text('method', { enum: ['neft', 'rtgs', 'imps', 'upi', 'cheque', 'cash', 'razorpay'] }).notNull(),
+    reference: text('reference').notNull().default(''),
+    receivedOn: date('received_on', { mode: 'string' }).notNull(),
+    createdAt: created(),
+  },
+  (t) => [
+    index('order_payments_order_idx').on(t.orderId, t.createdAt),
+    index('order_payments_user_day_idx').on(t.userId, t.receivedOn, t.method),
+    check('order_payments_amount_check', sql`${t.amountPaise} > 0`),
   ],
 );
 

@@ -4,7 +4,7 @@ import { paiseToRupees } from '../../../contract/common.js';
 import { RETURN_WINDOW_MS } from '../../../contract/lifecycle.js';
 import { type AdminOrder, type AdminOrdersQuery, RETURN_REQUESTED, UNSHIPPED } from '../../../contract/orders.js';
 import type { Db } from '../../db/client.js';
-import { invoices, orderItems, orders, returnRequests, users } from '../../db/schema.js';
+import { invoices, orderItems, orderPayments, orders, returnRequests, users } from '../../db/schema.js';
 import { NotFound } from '../../domain/errors.js';
 import { invoiceLinks } from '../gst/invoices.js';
 import { lifecycleViews } from '../lifecycle/view.js';
@@ -43,6 +43,17 @@ async function orderViews(db: Db, rows: OrderRow[], opts: { withUser: boolean })
     : [];
   const personById = new Map(people.map((u) => [u.id, u]));
   const invoiceByOrder = await invoiceLinks(db, ids);
+  const paymentRows = await db
+    .select()
+    .from(orderPayments)
+    .where(inArray(orderPayments.orderId, ids))
+    .orderBy(asc(orderPayments.createdAt), asc(orderPayments.id));
+  const paymentsByOrder = new Map<string, { amount: number; method: string; reference: string; receivedon: string }[]>();
+  for (const p of paymentRows) {
+    const list = paymentsByOrder.get(p.orderId) ?? [];
+    list.push({ amount: paiseToRupees(p.amountPaise), method: p.method, reference: p.reference, receivedon: p.receivedOn });
+    paymentsByOrder.set(p.orderId, list);
+  }
   const linesByOrder = new Map<string, typeof items>();
   for (const i of items) {
     const list = linesByOrder.get(i.orderId) ?? [];
@@ -90,6 +101,9 @@ async function orderViews(db: Db, rows: OrderRow[], opts: { withUser: boolean })
           }
         : null,
       shippingamount: paiseToRupees(o.shippingPaise),
+      duedate: o.dueDate,
+      amountdue: paiseToRupees(o.amountDuePaise),
+      payments: paymentsByOrder.get(o.id) ?? [],
       flag: o.flag,
       refundstatus: o.refundStatus,
       ...life,

@@ -42,7 +42,7 @@ export async function orderPlacedMessages(tx: DbOrTx, config: Config, order: Ord
   const total = order.totalPaise / 100;
   const items = lines.map((l) => ({ name: l.productname, quantity: l.quantity, price: (l.pricePaise * l.quantity) / 100 }));
   const flagged = order.flag === 'stock_unavailable' || order.flag === 'amount_mismatch';
-  if (order.paymentstatus === 'Paid' && !flagged) {
+  if ((order.paymentstatus === 'Paid' || order.paymentstatus === 'Due') && !flagged) {
     await notifyUser(
       tx,
       order.userId,

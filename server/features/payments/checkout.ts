@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Metal } from '../../../contract/made-to-order.js';
 import { formatPaise } from '../../../contract/money.js';
 import type { ShippingInfo } from '../../../contract/orders.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { type CheckoutLine, cartItems, checkouts, products, stockHolds, users } from '../../db/schema.js';
 import { Conflict, DomainError } from '../../domain/errors.js';
 import { quotePiece } from '../made-to-order/service.js';
@@ -59,6 +59,95 @@ function chosenLines<L extends { cartItemId: string; quantity: number }>(
 }
 
 /**
+ * The shopper's cart (or the lines chosen for Buy Now) at the prices the shop charges now, as a checkout's lines:
+ * the one place a cart becomes lines to pay for (card checkout and credit orders). A line no longer sold, an
+ * empty cart or a total under ₹1.00 is a 409.
+ */
+export async function cartSnapshot(
+  tx: Tx,
+  userId: string,
+  at: Date,
+  items?: { cartItemId: string; quantity: number }[],
+): Promise<{ snapshot: CheckoutLine[]; linesPaise: number }> {
+  const cartLines = await tx
+    .select({
+      cartItemId: cartItems.id,
+      productId: cartItems.productId,
+      snapshotName: cartItems.productname,
+      size: cartItems.size,
+      colour: cartItems.colour,
+      quantity: cartItems.quantity,
+      setting: cartItems.setting,
+      piece: cartItems.piece,
+      name: products.name,
+      pricePaise: products.pricePaise,
+      salePercent: sql<number | null>`"sale"."percentoff"`,
+      categoryId: products.categoryId,
+      images: products.images,
+      isActive: products.isActive,
+      stock: products.stock,
+    })
+    .from(cartItems)
+    .leftJoin(products, eq(products.id, cartItems.productId))
+    .leftJoin(saleJoin(at), sql`true`)
+    .where(eq(cartItems.userId, userId))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  const lines = items ? chosenLines(cartLines, items) : cartLines;
+  if (lines.length === 0) throw new Conflict('Your cart is empty');
+
+  const pricing = await buyerPricing(tx, userId);
+  const snapshot: CheckoutLine[] = [];
+  for (const l of lines) {
+    if (!l.productId || l.name === null || !l.isActive) {
+      throw new Conflict(`"${l.name ?? l.snapshotName}" is no longer available. Please remove it from your cart.`);
+    }
+    if (l.setting) {
+      // A made-to-order piece is priced now, at today's metal rate (refused when stale or when the stone no longer
+      // fits); the amount is then fixed on this checkout whatever the rate does after.
+      const { designId, metal, size } = l.setting;
+      const quote = await quotePiece(
+        tx,
+        { productId: l.productId, designId, metal: metal as Metal, size: size ?? undefined },
+        at,
+      );
+      snapshot.push({
+        productId: l.productId,
+        piece: l.piece,
+        setting: quote.snapshot,
+        productname: l.name,
+        pricePaise: quote.totalPaise,
+        listPricePaise: quote.totalPaise,
+        image: l.images?.[0] ?? '',
+        quantity: 1,
+        size: l.size,
+        colour: l.colour,
+      });
+      continue;
+    }
+    snapshot.push({
+      productId: l.productId,
+      productname: l.name,
+      // a running sale, or the buyer's trade price, applied
+      pricePaise: pricing.unitPaise({
+        listPaise: l.pricePaise ?? 0,
+        salePercent: l.salePercent,
+        categoryId: l.categoryId,
+        quantity: l.quantity,
+      }),
+      listPricePaise: l.pricePaise ?? 0,
+      image: l.images?.[0] ?? '',
+      quantity: l.quantity,
+      size: l.size,
+      colour: l.colour,
+    });
+  }
+  const linesPaise = snapshot.reduce((sum, l) => sum + l.pricePaise * l.quantity, 0);
+  if (linesPaise < MIN_AMOUNT_PAISE) throw new Conflict(`The order total must be at least ${rupees(MIN_AMOUNT_PAISE)}`);
+  await checkTradeMinimum(tx, userId, linesPaise);
+  return { snapshot, linesPaise };
+}
+
+/**
  * POST /razorpay-order. In one transaction: lock the shopper (one checkout at a time per shopper),
  * snapshot the cart at current prices, release the shopper's previous pending checkout, hold every
  * unit with conditional updates, store the pending checkout. Then, outside the transaction, create
@@ -85,81 +174,7 @@ export async function startCheckout(
   const prepared = await ctx.db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 
-    const cartLines = await tx
-      .select({
-        cartItemId: cartItems.id,
-        productId: cartItems.productId,
-        snapshotName: cartItems.productname,
-        size: cartItems.size,
-        colour: cartItems.colour,
-        quantity: cartItems.quantity,
-        setting: cartItems.setting,
-        piece: cartItems.piece,
-        name: products.name,
-        pricePaise: products.pricePaise,
-        salePercent: sql<number | null>`"sale"."percentoff"`,
-        categoryId: products.categoryId,
-        images: products.images,
-        isActive: products.isActive,
-        stock: products.stock,
-      })
-      .from(cartItems)
-      .leftJoin(products, eq(products.id, cartItems.productId))
-      .leftJoin(saleJoin(at), sql`true`)
-      .where(eq(cartItems.userId, userId))
-      .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
-    const lines = opts.items ? chosenLines(cartLines, opts.items) : cartLines;
-    if (lines.length === 0) throw new Conflict('Your cart is empty');
-
-    const pricing = await buyerPricing(tx, userId);
-    const snapshot: CheckoutLine[] = [];
-    for (const l of lines) {
-      if (!l.productId || l.name === null || !l.isActive) {
-        throw new Conflict(`"${l.name ?? l.snapshotName}" is no longer available. Please remove it from your cart.`);
-      }
-      if (l.setting) {
-        // A made-to-order piece is priced now, at today's metal rate (refused when stale or when the stone no longer
-        // fits); the amount is then fixed on this checkout whatever the rate does after.
-        const { designId, metal, size } = l.setting;
-        const quote = await quotePiece(
-          tx,
-          { productId: l.productId, designId, metal: metal as Metal, size: size ?? undefined },
-          at,
-        );
-        snapshot.push({
-          productId: l.productId,
-          piece: l.piece,
-          setting: quote.snapshot,
-          productname: l.name,
-          pricePaise: quote.totalPaise,
-          listPricePaise: quote.totalPaise,
-          image: l.images?.[0] ?? '',
-          quantity: 1,
-          size: l.size,
-          colour: l.colour,
-        });
-        continue;
-      }
-      snapshot.push({
-        productId: l.productId,
-        productname: l.name,
-        // a running sale, or the buyer's trade price, applied
-        pricePaise: pricing.unitPaise({
-          listPaise: l.pricePaise ?? 0,
-          salePercent: l.salePercent,
-          categoryId: l.categoryId,
-          quantity: l.quantity,
-        }),
-        listPricePaise: l.pricePaise ?? 0,
-        image: l.images?.[0] ?? '',
-        quantity: l.quantity,
-        size: l.size,
-        colour: l.colour,
-      });
-    }
-    const linesPaise = snapshot.reduce((sum, l) => sum + l.pricePaise * l.quantity, 0);
-    if (linesPaise < MIN_AMOUNT_PAISE) throw new Conflict(`The order total must be at least ${rupees(MIN_AMOUNT_PAISE)}`);
-    await checkTradeMinimum(tx, userId, linesPaise);
+    const { snapshot, linesPaise } = await cartSnapshot(tx, userId, at, opts.items);
     const units = unitsByProduct(snapshot);
     checkAccountCaps(
       ctx.config.holdLimits,

@@ -66,7 +66,7 @@ async function lockedOrderOf(tx: Tx, checkoutId: string) {
 }
 
 /** Removes what was bought from the shopper's cart: matching lines lose the bought quantity. */
-async function removeBoughtFromCart(tx: Tx, userId: string, lines: CheckoutRow['lines']) {
+export async function removeBoughtFromCart(tx: Tx, userId: string, lines: CheckoutRow['lines']) {
   for (const l of lines) {
     const match = and(
       eq(cartItems.userId, userId),

@@ -14,6 +14,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { businesses, priceGroups, users } from '../../db/schema.js';
 import { Conflict, InvalidInput, NotFound } from '../../domain/errors.js';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../categories/service.js';
+import { creditPosition } from '../credit/service.js';
 import { notifyUser } from '../outbox/outbox.js';
 
 type BusinessRow = typeof businesses.$inferSelect;
@@ -54,7 +55,15 @@ function selectBusinesses(db: DbOrTx) {
 /** The user's business profile, or null when they never applied. */
 export async function businessOf(db: DbOrTx, userId: string): Promise<Business | null> {
   const [found] = await selectBusinesses(db).where(eq(businesses.userId, userId)).limit(1);
-  return found ? toBusiness(found.row, found.groupName) : null;
+  if (!found) return null;
+  const business = toBusiness(found.row, found.groupName);
+  if (!business.credit) return business;
+  // What the business owes on credit orders and whether one is past its due date (docs/credit.md).
+  const position = await creditPosition(db, userId, new Date());
+  return {
+    ...business,
+    credit: { ...business.credit, outstanding: paiseToRupees(position.outstandingPaise), overdue: position.overdue },
+  };
 }
 
 async function businessById(db: DbOrTx, id: string): Promise<Business> {

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { IdParams } from './common.js';
+import { CheckoutItems, OrderResponse, ShippingInfoInput } from './orders.js';
+import { byId, routeTable } from './route.js';
+
+// ---------------------------------------------------------------- credit orders and payments received (docs/credit.md)
+/** POST /o1/api/credit-order: the cart (or Buy Now lines) to the shipping address, paid later. */
+const CreditOrderBody = z.object({
+  shippinginfo: ShippingInfoInput,
+  /** Buy Now: only these cart lines (as for POST /o1/api/razorpay-order); the whole cart when absent. */
+  items: CheckoutItems.optional(),
+  shippingrate: z.string().trim().max(64).optional(),
+});
+
+const PAYMENT_METHODS = ['neft', 'rtgs', 'imps', 'upi', 'cheque', 'cash'] as const;
+/** Cash from one buyer in one day must stay under ₹2,00,000 (Income-tax Act s.269ST). */
+export const CASH_LIMIT_RUPEES = 200_000;
+export const CASH_LIMIT_MESSAGE = 'Cash of ₹2,00,000 or more from one buyer in a day cannot be accepted (Income-tax Act s.269ST)';
+
+/** POST /o1/api/admin/payments/:id: a payment received outside the shop. */
+export const RecordPaymentBody = z.object({
+  amount: z
+    .number({ message: 'Amount must be a number of rupees' })
+    .positive({ message: 'Amount must be more than 0' })
+    .max(100_000_000, { message: 'Amount is too large' })
+    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, { message: 'At most 2 decimals' }),
+  method: z.enum(PAYMENT_METHODS, { message: 'Method must be one of neft, rtgs, imps, upi, cheque, cash' }),
+  reference: z.string().trim().max(100, { message: 'Reference must be at most 100 characters' }).default(''),
+  receivedon: z.iso.date({ message: 'Received on must be a date (YYYY-MM-DD)' }),
+});
+export type RecordPaymentBody = z.output<typeof RecordPaymentBody>;
+
+export const creditRoutes = routeTable('Credit', {
+  'POST /o1/api/credit-order': {
+    guard: 'user',
+    summary: 'Place the cart as an order on credit (a business with credit terms only)',
+    description:
+      'The order is placed Due with its due date (today, India, + the business’s credit days): the stock is sold and ' +
+      'the invoice issued at once. 403 for anyone without credit terms; 409 when what is owed plus this order passes ' +
+      'the credit limit, when an order is overdue, or a line is out of stock.',
+    body: CreditOrderBody,
+    responses: { 201: OrderResponse },
+    errors: [400, 409, 413, 415],
+  },
+  'POST /o1/api/admin/payments/:id': {
+    guard: 'admin',
+    summary: 'Record a payment received outside the shop for a credit order',
+    description:
+      'Partially paid until what is due is covered, then Paid. More than is due → 409; cash of ₹2,00,000 or more from ' +
+      'one buyer in a day → 400 (Income-tax Act s.269ST).',
+    body: RecordPaymentBody,
+    ...byId(IdParams, { 201: OrderResponse }, 409, 413, 415),
+  },
+});
