@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { HOME_COUNTRY } from './address-rules.js';
 import { ForgotPasswordBody, MessageResponse, ResetPasswordBody } from './auth.js';
 import { Id, IdParams, mobileField } from './common.js';
 import { canonicalState, stateFromPin } from './gst-rules.js';
-import { SHIPPING_MESSAGES, STATE_MESSAGES } from './orders.js';
+import { byCountry, foreignIssues, SHIPPING_MESSAGES, STATE_MESSAGES } from './orders.js';
 import { byId, routeTable } from './route.js';
 import { Gstin, StateName } from './settings.js';
 
@@ -28,8 +29,8 @@ const addressFields = {
   isdefault: z.boolean({ message: 'isdefault must be true or false' }),
 };
 
-/** POST: ShippingInfo (state from the PIN code when not given, as at checkout) + label?, isdefault?. */
-export const AddressBody = z
+/** An address in India: the 10-digit mobile, 6-digit PIN code and state rules (state from the PIN code when not given, as at checkout). */
+const IndianAddressBody = z
   .object({
     ...addressFields,
     state: z.string().max(100).optional(),
@@ -44,14 +45,54 @@ export const AddressBody = z
       ctx.addIssue({ code: 'custom', message: named ? STATE_MESSAGES.unknown : STATE_MESSAGES.missing, path: ['state'] });
       return z.NEVER;
     }
-    return { ...v, state };
+    return { ...v, country: HOME_COUNTRY, state, gstin: v.gstin ?? '' };
   });
+
+/** An address outside India: phone with its country code (kept in E.164), the country's postal code and region. */
+const ForeignAddressBody = z
+  .object({
+    country: z.string().trim().toUpperCase(),
+    fullname: addressFields.fullname,
+    mobileno: z.string({ message: SHIPPING_MESSAGES.missing }).trim().max(40),
+    address: addressFields.address,
+    city: addressFields.city,
+    pincode: z.string().trim().max(20).default(''),
+    state: z.string().max(100).optional(),
+    gstin: z.string().max(30).optional(),
+    label: label.optional(),
+    isdefault: addressFields.isdefault.optional(),
+  })
+  .transform((v, ctx) => {
+    const checked = foreignIssues(v, ctx);
+    if (!checked) return z.NEVER;
+    return { ...v, ...checked, gstin: '' };
+  });
+
+/** POST: ShippingInfo (with `country`, India when absent) + label?, isdefault?; checked by the country's rules. */
+export const AddressBody = byCountry(IndianAddressBody, ForeignAddressBody);
 export type AddressBody = z.output<typeof AddressBody>;
-/** PATCH changes the fields given (each checked as when adding). */
-const AddressPatchBody = z.object(addressFields).partial();
+/**
+ * PATCH changes the fields given; the address as it will be (its stored fields with these) is then checked as when
+ * adding, so a change of country is checked with the fields it affects.
+ */
+const AddressPatchBody = z.object({
+  country: z.string().max(10).optional(),
+  fullname: z.string().max(2000).optional(),
+  mobileno: z.string().max(2000).optional(),
+  address: z.string().max(2000).optional(),
+  city: z.string().max(2000).optional(),
+  pincode: z.string().max(2000).optional(),
+  state: z.string().max(2000).optional(),
+  gstin: z.string().max(2000).optional(),
+  label: label.optional(),
+  isdefault: addressFields.isdefault.optional(),
+});
+export type AddressPatchBody = z.output<typeof AddressPatchBody>;
 
 export const Address = z.object({
   _id: z.string(),
+  /** ISO 3166-1 alpha-2 code (IN for India). */
+  country: z.string(),
   label: z.string(),
   fullname: z.string(),
   mobileno: z.string(),

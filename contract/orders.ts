@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkForeignAddress, countryOf, HOME_COUNTRY } from './address-rules.js';
 import { Product } from './catalogue.js';
 import { mobileField } from './common.js';
 import { canonicalState, GSTIN_MESSAGES, gstinError, stateFromPin } from './gst-rules.js';
@@ -37,12 +38,14 @@ const CartItem = z.object({
 });
 
 export const ShippingInfo = z.object({
+  /** ISO 3166-1 alpha-2 code, upper case; absent (orders placed before it was asked) means India. */
+  country: z.string().optional(),
   fullname: z.string(),
   mobileno: z.string(),
   address: z.string(),
   city: z.string(),
   pincode: z.string(),
-  /** Place of supply: one of the 36 GST state names (orders placed before it was asked may lack it). */
+  /** India: the place of supply, one of the 36 GST state names (orders placed before it was asked may lack it). Abroad: the region. */
   state: z.string().optional(),
   /** A business buyer's GSTIN, printed on its tax invoice (only when asked for that order). */
   gstin: z.string().optional(),
@@ -177,8 +180,8 @@ function withStateAndGstin(
 const shippingText = (max: number) =>
   z.string({ message: SHIPPING_MESSAGES.missing }).trim().min(1, { message: SHIPPING_MESSAGES.missing }).max(max);
 
-/** Shipping details as sent by the checkout form (trimmed and checked). */
-export const ShippingInfoInput = z
+/** Shipping details in India as sent by the checkout form (trimmed and checked): the 10-digit mobile and 6-digit PIN code rules and texts. */
+const IndianShippingInput = z
   .object({
     fullname: shippingText(100),
     mobileno: mobileField(SHIPPING_MESSAGES.mobileno, SHIPPING_MESSAGES.missing),
@@ -192,7 +195,72 @@ export const ShippingInfoInput = z
     gstin: z.string().max(30).optional(),
     legalname: z.string().max(200, { message: 'Legal name must be at most 200 characters' }).optional(),
   })
-  .transform(withStateAndGstin);
+  .transform((v, ctx) => {
+    const checked = withStateAndGstin(v, ctx);
+    return checked === z.NEVER ? z.NEVER : { country: HOME_COUNTRY, ...checked };
+  });
+
+/**
+ * The country-dependent fields outside India, checked by contract/address-rules.ts; each broken rule is an issue at
+ * its field, in the form's order. The phone is kept in E.164.
+ */
+export function foreignIssues(
+  v: { country: string; mobileno: string; pincode: string; state?: string | undefined; gstin?: string | undefined },
+  ctx: z.RefinementCtx,
+) {
+  const check = checkForeignAddress(v.country, {
+    mobileno: v.mobileno,
+    pincode: v.pincode,
+    state: v.state ?? '',
+    gstin: v.gstin ?? '',
+  });
+  for (const f of ['country', 'mobileno', 'pincode', 'state', 'gstin'] as const) {
+    const message = check.fields[f];
+    if (message) ctx.addIssue({ code: 'custom', message, path: [f] });
+  }
+  return Object.keys(check.fields).length ? null : check.value;
+}
+
+/** Shipping details outside India: the same texts required, the rest checked for the country. */
+const ForeignShippingInput = z
+  .object({
+    country: z.string().trim().toUpperCase(),
+    fullname: shippingText(100),
+    mobileno: z.string({ message: SHIPPING_MESSAGES.missing }).trim().max(40),
+    address: shippingText(500),
+    city: shippingText(100),
+    pincode: z.string().trim().max(20).default(''),
+    state: z.string().max(100).optional(),
+    gstin: z.string().max(30).optional(),
+    legalname: z.string().max(200).optional(),
+  })
+  .transform((v, ctx) => {
+    const checked = foreignIssues(v, ctx);
+    if (!checked) return z.NEVER;
+    return { fullname: v.fullname, address: v.address, city: v.city, ...checked };
+  });
+
+/**
+ * Picks the rules by the address's `country` (India when absent) and reports that schema's issues as its own, so
+ * an Indian address is answered exactly as before.
+ */
+export function byCountry<I extends z.ZodType, F extends z.ZodType>(indian: I, foreign: F) {
+  return z
+    .looseObject({
+      /** ISO 3166-1 alpha-2 code (any case); India when absent. */
+      country: z.string().max(10).optional(),
+    })
+    .transform((v, ctx): z.output<I> | z.output<F> => {
+      const schema = countryOf(v.country) === HOME_COUNTRY ? indian : foreign;
+      const parsed = schema.safeParse(v);
+      if (parsed.success) return parsed.data as z.output<I> | z.output<F>;
+      for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+      return z.NEVER;
+    });
+}
+
+/** Shipping details as sent by the checkout form (trimmed and checked per country). */
+export const ShippingInfoInput = byCountry(IndianShippingInput, ForeignShippingInput);
 
 // ---------------------------------------------------------------- checkout and payment
 const PaymentProviderName = z.enum(['razorpay', 'sandbox']);

@@ -337,6 +337,8 @@ export type CheckoutLine = {
   listPricePaise?: number;
 };
 type ShippingInfo = {
+  /** ISO 3166-1 alpha-2 code; absent on rows written before it was asked (India). */
+  country?: string;
   fullname: string;
   mobileno: string;
   address: string;
@@ -746,6 +748,8 @@ export const addresses = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     label: text('label').notNull().default(''),
+    /** ISO 3166-1 alpha-2 code; India for every address saved before the shop sold abroad. */
+    country: text('country').notNull().default('IN'),
     fullname: text('fullname').notNull(),
     mobileno: text('mobileno').notNull(),
     address: text('address').notNull(),

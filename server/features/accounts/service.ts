@@ -1,6 +1,12 @@
 import crypto from 'node:crypto';
 import { and, count, desc, eq } from 'drizzle-orm';
-import { type AddressBody, MAX_ADDRESSES, OUTBOX_PAGE_SIZE, type OutboxStatus } from '../../../contract/accounts.js';
+import {
+  AddressBody,
+  type AddressPatchBody,
+  MAX_ADDRESSES,
+  OUTBOX_PAGE_SIZE,
+  type OutboxStatus,
+} from '../../../contract/accounts.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { addresses, appSecrets, outbox, passwordResets, users } from '../../db/schema.js';
 import { Conflict, InvalidInput, NotFound } from '../../domain/errors.js';
@@ -12,7 +18,7 @@ import { enqueue, retryMessage } from '../outbox/outbox.js';
 type AddressRow = typeof addresses.$inferSelect;
 
 /** An address's own fields, as the shopper writes them and as they are answered (in this order). */
-const ADDRESS_FIELDS = ['label', 'fullname', 'mobileno', 'address', 'city', 'pincode', 'state', 'gstin'] as const;
+const ADDRESS_FIELDS = ['country', 'label', 'fullname', 'mobileno', 'address', 'city', 'pincode', 'state', 'gstin'] as const;
 
 const toAddress = (a: AddressRow) => ({
   _id: a.id,
@@ -63,12 +69,27 @@ export async function addAddress(db: Db, userId: string, body: AddressBody) {
   });
 }
 
-export async function editAddress(
-  db: Db,
-  userId: string,
-  id: string,
-  body: Partial<Omit<AddressBody, 'isdefault'> & { isdefault: boolean }>,
-) {
+/** The address fields a change may touch; the stored address with them is checked as a new one would be. */
+const CHECKED_FIELDS = ['country', 'fullname', 'mobileno', 'address', 'city', 'pincode', 'state', 'gstin'] as const;
+
+/** The address as it will be after the change, checked by its country's rules (400 with each field's message). */
+function changedAddress(own: AddressRow, body: AddressPatchBody): Partial<AddressRow> {
+  if (!CHECKED_FIELDS.some((k) => body[k] !== undefined)) return body.label !== undefined ? { label: body.label } : {};
+  const merged = Object.fromEntries(CHECKED_FIELDS.map((k) => [k, body[k] ?? own[k]]));
+  // A state named for another country does not follow the address abroad (or home): a new country asks anew.
+  if (body.country !== undefined && body.state === undefined && body.country.toUpperCase() !== own.country) merged.state = '';
+  if (body.country !== undefined && body.gstin === undefined && body.country.toUpperCase() !== own.country) merged.gstin = '';
+  const parsed = AddressBody.safeParse(merged);
+  if (!parsed.success) {
+    const errors = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+    const first = errors[0];
+    throw new InvalidInput(first?.path ? `${first.path}: ${first.message}` : (first?.message ?? 'Invalid address'), errors);
+  }
+  const { label: _l, isdefault: _d, ...checked } = parsed.data;
+  return { ...fieldsOf(checked), ...(body.label !== undefined ? { label: body.label } : {}) };
+}
+
+export async function editAddress(db: Db, userId: string, id: string, body: AddressPatchBody) {
   return db.transaction(async (tx) => {
     await lockUser(tx, userId);
     const [own] = await tx
@@ -76,7 +97,7 @@ export async function editAddress(
       .from(addresses)
       .where(and(eq(addresses.id, id), eq(addresses.userId, userId)));
     if (!own) throw new NotFound('Address not found');
-    const patch: Partial<AddressRow> = { ...fieldsOf(body), updatedAt: new Date() };
+    const patch: Partial<AddressRow> = { ...changedAddress(own, body), updatedAt: new Date() };
     if (body.isdefault === true && !own.isDefault) {
       await tx.update(addresses).set({ isDefault: false }).where(eq(addresses.userId, userId));
       patch.isDefault = true;

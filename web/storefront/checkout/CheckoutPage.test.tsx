@@ -321,6 +321,7 @@ describe('checkout', () => {
     const saved = (over: Partial<Address>) =>
       savedAddressOf({
         _id: 'a1',
+        country: 'IN',
         label: 'Home',
         ...shipping,
         gstin: '',

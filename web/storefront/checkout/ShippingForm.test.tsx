@@ -226,6 +226,7 @@ describe('checkout shipping form', () => {
   describe('saved addresses', () => {
     const home = savedAddressOf({
       _id: 'a1',
+      country: 'IN',
       label: 'Home',
       fullname: 'Meera Kapoor',
       mobileno: '9876543210',
