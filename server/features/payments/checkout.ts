@@ -37,7 +37,7 @@ const sameLines = (a: CheckoutLine[], b: CheckoutLine[]) => {
 const rupees = (paise: number) => formatPaise(paise, 2);
 
 /** The shipping address's country (ISO code); India when the address names none. */
-const shippingCountry = (shippinginfo: ShippingInfo | undefined) =>
+export const shippingCountry = (shippinginfo: ShippingInfo | undefined) =>
   ((shippinginfo as { country?: string } | undefined)?.country || 'IN').toUpperCase();
 
 /**

@@ -9,6 +9,7 @@ import { placementEvents } from '../lifecycle/state.js';
 import { insertRefund, submitRefund, syncRefundSummary, writeEvents } from '../lifecycle/store.js';
 import { orderPlacedMessages } from '../outbox/orders.js';
 import { couponUseAvailable, orderCouponColumns } from '../promotions/service.js';
+import { shippingCountry } from './checkout.js';
 import type { PaymentContext } from './context.js';
 import { holdsOf, productsExisting, returnHolds, sellHolds, takeStock, unitsByProduct } from './holds.js';
 import { checkoutTooOld, PRICE_CHANGED_NOTE, pricesStillHold, TOO_OLD_NOTE } from './price-check.js';
@@ -155,7 +156,7 @@ export async function placeOrder(
       await returnHolds(tx, locked.id);
     }
 
-    const shippingGiven = opts.shippinginfo ?? locked.shippinginfo ?? null;
+    const shippingGiven = shippingToKeep(locked.shippinginfo ?? undefined, opts.shippinginfo) ?? null;
     const shippinginfo = shippingGiven ?? (await fallbackShipping(tx, locked.userId));
     const captured = verdict.payment.status === 'captured';
     let paymentstatus: 'Paid' | 'Pending' | 'Failed';
@@ -270,10 +271,11 @@ async function afterRepeat(
   shippinginfo: ShippingInfo | undefined,
 ) {
   if (order.razorpayPaymentId === paymentId) {
-    if (shippinginfo && order.flag === 'shipping_missing') {
+    const given = shippingToKeep(checkout.shippinginfo ?? undefined, shippinginfo);
+    if (given && given !== checkout.shippinginfo && order.flag === 'shipping_missing') {
       await ctx.db
         .update(orders)
-        .set({ shippinginfo, flag: null, updatedAt: new Date() })
+        .set({ shippinginfo: given, flag: null, updatedAt: new Date() })
         .where(and(eq(orders.id, order.id), eq(orders.flag, 'shipping_missing')));
     }
     return;
@@ -282,4 +284,15 @@ async function afterRepeat(
   if (!payment || payment.orderId !== checkout.providerOrderId || payment.status !== 'captured') return;
   const refund = await provider.refund(payment.id, `dup-${payment.id}`);
   ctx.log.warn({ orderId: order.id, paymentId, refundId: refund.id }, 'second payment for a placed order refunded');
+}
+
+/**
+ * The address an order ships to: the one given with the payment, unless it lies in another country than the one
+ * whose shipping rate the checkout charged (India when the checkout named none); then the checkout's own address,
+ * or none at all (the order is placed flagged for its shipping details) rather than a parcel sent abroad at another
+ * country's rate.
+ */
+function shippingToKeep(atCheckout: ShippingInfo | undefined, withPayment: ShippingInfo | undefined) {
+  if (!withPayment) return atCheckout;
+  return shippingCountry(withPayment) === shippingCountry(atCheckout) ? withPayment : atCheckout;
 }

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MyOrdersResponse, OrderResponse, RazorpayOrderResponse, SandboxPayResponse } from '../../../contract/orders.js';
 import { ShippingRatesResponse, type ShippingZone, ShippingZonesResponse } from '../../../contract/shipping-zones.js';
-import { invoices, outbox } from '../../db/schema.js';
+import { invoices, orders, outbox } from '../../db/schema.js';
 import { createProduct, SHIPPING, shop } from '../../test/fixtures.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/helpers.js';
 import { render } from '../outbox/templates.js';
@@ -156,6 +156,54 @@ describe('the chosen rate is charged', () => {
     expect(mine?.data.shipping).toEqual({ name: 'Express', price: 500, mindays: 2, maxdays: 5 });
     const mail = render('order_placed', 'en', mine?.data ?? {}, 'https://shop.example');
     expect(mail.text).toContain('- Shipping: Express (2–5 business days) × 1: ₹500');
+  });
+
+  it("an address abroad given only with the payment never ships at India's rate: the checkout's address is kept, or the order waits for one", async () => {
+    const abroad = {
+      country: 'US',
+      fullname: 'Jane Roe',
+      mobileno: '+1 415 555 0123',
+      address: '1 Market St',
+      city: 'San Francisco',
+      state: 'CA',
+      pincode: '94105',
+    };
+    const place = async (user: TestUser, holdPayload: object, withPayment: object = abroad) => {
+      const held = await s.hold(user.cookie, holdPayload);
+      expect(held.statusCode, held.body).toBe(200);
+      const paid = SandboxPayResponse.parse(
+        (await s.sandboxPay(user.cookie, RazorpayOrderResponse.parse(held.json()).razorpayOrder.id)).json(),
+      );
+      if (!paid.success) throw new Error('sandbox payment failed');
+      const placed = await t.request({
+        method: 'POST',
+        url: '/o1/api/verify-and-place',
+        cookie: user.cookie,
+        payload: { ...paid, shippinginfo: withPayment },
+      });
+      expect(placed.statusCode, placed.body).toBe(201);
+      return OrderResponse.parse(placed.json()).order;
+    };
+
+    const flagOf = async (id: string) =>
+      (await t.database.db.select({ flag: orders.flag }).from(orders).where(eq(orders.id, id)))[0]?.flag;
+
+    // charged Standard for an Indian address, then a US address with the payment: the Indian one is kept
+    const kept = await place(await shopperWithCart(1_000_000), { shippinginfo: SHIPPING });
+    expect(kept).toMatchObject({ shippingamount: 0, shippinginfo: { pincode: SHIPPING.pincode } });
+    expect((kept.shippinginfo as { country?: string }).country ?? 'IN').toBe('IN');
+
+    // charged for India with no address at all, then a US address: placed, flagged for its shipping details
+    const waiting = await place(await shopperWithCart(1_000_000), {});
+    expect(waiting.shippingamount).toBe(0);
+    expect((waiting.shippinginfo as { country?: string }).country ?? 'IN').not.toBe('US');
+    expect(await flagOf(waiting._id)).toBe('shipping_missing');
+
+    // the same country with the payment is taken as the buyer typed it
+    const amritsar = { ...SHIPPING, city: 'Amritsar', pincode: '143001' };
+    const moved = await place(await shopperWithCart(1_000_000), { shippinginfo: SHIPPING }, amritsar);
+    expect(moved.shippinginfo).toMatchObject({ city: 'Amritsar', pincode: '143001' });
+    expect(await flagOf(moved._id)).toBeNull();
   });
 
   it('without a choice the cheapest rate is charged (Standard, free, for India)', async () => {
