@@ -81,6 +81,42 @@ describe('placing an order on credit', () => {
     expect(business.json().business.credit).toEqual({ days: 30, limit: 500_000, outstanding: order.totalamount, overdue: false });
   });
 
+  it('keeps a stone set in a design as its piece on the order line, as a paid order does', async () => {
+    const buyer = await dealer(30, 500_000);
+    const design = await t.request({
+      method: 'POST',
+      url: '/p1/api/admin/designs',
+      cookie: admin.cookie,
+      payload: {
+        name: 'Credit solitaire',
+        kind: 'ring',
+        metals: [{ metal: 'gold-22k', grams: 4 }],
+        gramspersize: 0.1,
+        making: { type: 'percent', value: 10 },
+        shapes: ['Oval'],
+        mincarat: 1,
+        maxcarat: 6,
+        days: 10,
+      },
+    });
+    expect(design.statusCode, design.body).toBe(201);
+    const designId = design.json().design._id as string;
+    const rates = await t.request({
+      method: 'PUT',
+      url: '/a1/api/admin/metal-rates',
+      cookie: admin.cookie,
+      payload: { rates: [{ metal: 'gold-22k', pergram: 7000 }] },
+    });
+    expect(rates.statusCode, rates.body).toBe(200);
+    const stone = await createProduct(t.database.db, { stock: 2, pricePaise: 5_000_000, shape: 'Oval', weightcarrat: 2 });
+    const added = await s.add(buyer.cookie, stone.id, 1, { setting: { designId, metal: 'gold-22k', size: 12 } });
+    expect(added.statusCode, added.body).toBe(200);
+    const res = await creditOrder(buyer.cookie);
+    expect(res.statusCode, res.body).toBe(201);
+    const [line] = OrderResponse.parse(res.json()).order.products;
+    expect(line?.setting).toMatchObject({ design: { _id: designId }, kind: 'ring', metal: 'gold-22k', size: 12 });
+  });
+
   it('refuses anyone without credit terms (403) and passing the limit (409, nothing sold)', async () => {
     const stone = await createProduct(t.database.db, { stock: 5, pricePaise: 10_000_000, name: 'Ceylon Sapphire' });
     const retail = await t.signUpAndIn('USER');

@@ -11,7 +11,7 @@ import { issueInvoice } from '../gst/invoices.js';
 import { indiaDate } from '../gst/tax.js';
 import { writeEvents } from '../lifecycle/store.js';
 import { orderPlacedMessages } from '../outbox/orders.js';
-import { cartSnapshot } from '../payments/checkout.js';
+import { cartSnapshot, shippingCountry } from '../payments/checkout.js';
 import type { PaymentContext } from '../payments/context.js';
 import { takeStock, unitsByProduct } from '../payments/holds.js';
 import { removeBoughtFromCart } from '../payments/placement.js';
@@ -73,7 +73,7 @@ export async function placeCreditOrder(
     if (position.overdue) throw new Conflict(OVERDUE);
 
     const { snapshot, linesPaise } = await cartSnapshot(tx, userId, at, input.items);
-    const country = ((input.shippinginfo as { country?: string }).country || 'IN').toUpperCase();
+    const country = shippingCountry(input.shippinginfo);
     const { rateId: _rateId, ...shipping } = chooseRate(await quoteRates(tx, country, linesPaise), country, input.shippingrate);
     const amountPaise = linesPaise + shipping.amountPaise;
     if (position.outstandingPaise + amountPaise > Number(business.creditLimitPaise)) throw new Conflict(OVER_LIMIT);
@@ -138,6 +138,7 @@ export async function placeCreditOrder(
         quantity: l.quantity,
         size: l.size,
         colour: l.colour,
+        setting: l.setting ?? null,
         position,
       })),
     );
