@@ -58,7 +58,6 @@ const Ticket = z.object({
   overdue: z.boolean(),
   replies: z.array(Reply),
 });
-type Ticket = z.infer<typeof Ticket>;
 const AdminTicket = Ticket.extend({
   complainant: z.object({ userId: z.string().nullable(), name: z.string(), mobileno: z.string(), email: z.string() }),
 });
