@@ -1,13 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gstinCheckChar } from '../../../contract/gst-rules.js';
 import { categories, creditNotes, invoices, refunds as refundsTable } from '../../db/schema.js';
 import { createProduct, SHIPPING, shop } from '../../test/fixtures.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/helpers.js';
+import { pdfText } from '../../test/pdf-text.js';
 import { invoiceDate, rupees } from './pdf.js';
 import { financialYear } from './tax.js';
 import { numberInWords, rupeesInWords } from './words.js';
@@ -59,17 +56,6 @@ async function buy(
   return { user, order: await s.payAndPlace(user.cookie, shippinginfo) };
 }
 
-/** The PDF's text as poppler's pdftotext reads it (layout kept, so a table row stays on one line). */
-function pdfText(body: Buffer): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gst-pdf-'));
-  const file = path.join(dir, 'doc.pdf');
-  fs.writeFileSync(file, body);
-  try {
-    return execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
 const oneLine = (text: string) => text.replace(/\s+/g, ' ');
 
 describe('amount in words, Indian numbering', () => {

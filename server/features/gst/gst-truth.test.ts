@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GstReportResponse, Gstr1PortalFile } from '../../../contract/gst.js';
@@ -9,6 +5,7 @@ import { gstinCheckChar } from '../../../contract/gst-rules.js';
 import { categories, creditNotes, invoices } from '../../db/schema.js';
 import { createProduct, SHIPPING, shop } from '../../test/fixtures.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/helpers.js';
+import { pdfText } from '../../test/pdf-text.js';
 import { financialYear, indiaDate } from './tax.js';
 
 /**
@@ -69,16 +66,6 @@ async function buy(
   return { user, order: await s.payAndPlace(user.cookie, shippinginfo) };
 }
 
-function pdfText(body: Buffer): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gst-truth-'));
-  const file = path.join(dir, 'doc.pdf');
-  fs.writeFileSync(file, body);
-  try {
-    return execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
 const oneLine = (text: string) => text.replace(/\s+/g, ' ');
 
 async function documentText(url: string, cookie: string) {

@@ -1,5 +1,6 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { stateCode, stateFromPin } from '../../../contract/gst-rules.js';
+import { METALS, type Metal } from '../../../contract/made-to-order.js';
 import { SHIPPING_LINE_NAME } from '../../../contract/shipping-zones.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import {
@@ -11,8 +12,11 @@ import {
   invoices,
   orderItems,
   orders,
+  type PieceSnapshot,
   products,
 } from '../../db/schema.js';
+import { JEWELLERY_HSN } from '../made-to-order/service.js';
+import { rupees } from './pdf.js';
 import { DEFAULT_HSN, DEFAULT_RATE_BP, settingsRow } from './settings.js';
 import { documentNumber, financialYear, splitLine, spreadDiscount, taxOrder } from './tax.js';
 
@@ -42,6 +46,25 @@ const describeLine = (i: { productname: string; size: string; colour: string }) 
   [i.productname, [i.size, i.colour].filter(Boolean).join(', ')].filter(Boolean).join(' — ');
 
 /**
+ * A stone set in a design is supplied as jewellery (HSN 7113), taxed at the rate its price was made with, and
+ * described with its metal and purity, grams, the metal rate and the making charge (the HUID once hallmarked).
+ */
+function asSupplied<T extends { productname: string; hsn: string | null; rateBp: number | null; setting: PieceSnapshot | null }>(
+  item: T,
+): T {
+  const piece = item.setting;
+  if (!piece) return item;
+  const metal = METALS[piece.metal as Metal] ?? piece.metal;
+  const size = piece.size === null ? '' : `, ring size ${piece.size}`;
+  return {
+    ...item,
+    productname: `${item.productname} set in a ${piece.kind} of ${metal}${size}: ${piece.milligrams / 1000} g at ${rupees(piece.ratePaise)}/g, making ${rupees(piece.makingPaise)}`,
+    hsn: JEWELLERY_HSN,
+    rateBp: piece.gstRateBp,
+  };
+}
+
+/**
  * Issues the order's tax invoice inside the paying transaction: the tax of every line at its category's HSN
  * and rate today, stored with the order and never recomputed. Idempotent (one invoice per order).
  *
@@ -65,12 +88,14 @@ export async function issueInvoice(tx: Tx, orderId: string, at: Date = new Date(
       unitPricePaise: orderItems.unitPricePaise,
       hsn: categoryTax.hsn,
       rateBp: categoryTax.gstRateBp,
+      setting: orderItems.setting,
     })
     .from(orderItems)
     .leftJoin(products, eq(products.id, orderItems.productId))
     .leftJoin(categoryTax, eq(categoryTax.categoryId, products.categoryId))
     .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.position));
+    .orderBy(asc(orderItems.position))
+    .then((rows) => rows.map(asSupplied));
   const shop = await settingsRow(tx);
   const registered = shop.gstin !== '';
 
@@ -99,6 +124,7 @@ export async function issueInvoice(tx: Tx, orderId: string, at: Date = new Date(
       unitPricePaise: order.shippingPaise,
       hsn: principal.hsn,
       rateBp: principal.rateBp,
+      setting: null,
     });
   }
   const shippingTaxed =

@@ -1,5 +1,7 @@
 // @postgres: a piece in the cart and at checkout is priced in one SQL statement (a lateral sale join, the tax table) under the checkout's locks
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gstinCheckChar } from '../../../contract/gst-rules.js';
 import { DesignResponse } from '../../../contract/made-to-order.js';
 import {
   CartChangeResponse,
@@ -8,8 +10,10 @@ import {
   RazorpayOrderResponse,
   SandboxPayResponse,
 } from '../../../contract/orders.js';
+import { invoices } from '../../db/schema.js';
 import { createProduct, shop } from '../../test/fixtures.js';
 import { createTestApp, onPostgres, type TestApp, type TestUser } from '../../test/helpers.js';
+import { pdfText } from '../../test/pdf-text.js';
 
 /**
  * A loose stone set in a design, through HTTP: added to the cart as its own line of one, priced at today's rate in
@@ -37,6 +41,13 @@ beforeAll(async () => {
   t = await createTestApp({}, { clock: () => now });
   s = shop(t);
   admin = await t.signUpAndIn('ADMIN');
+  const registered = await t.request({
+    method: 'PUT',
+    url: '/a1/api/admin/settings',
+    cookie: admin.cookie,
+    payload: { gstin: `03AAACR5055K1Z${gstinCheckChar('03AAACR5055K1Z')}`, legalname: 'Ratna Gems LLP' },
+  });
+  expect(registered.statusCode, registered.body).toBe(200);
   const design = async (body: object) => {
     const res = await t.request({ method: 'POST', url: '/p1/api/admin/designs', cookie: admin.cookie, payload: body });
     expect(res.statusCode, res.body).toBe(201);
@@ -165,6 +176,20 @@ describe(`a piece at checkout (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => 
       setting: { kind: 'ring', metal: 'gold-22k', size: 14, grams: 4.5, rate: 7150.5, making: 3861.27, stonenet: 51870.32 },
     });
     expect(await cart(user.cookie)).toEqual([]); // the piece left the cart
+
+    // a registered shop's tax invoice supplies it as jewellery (HSN 7113, 3%), with its metal, grams, rate and making, not as a loose stone
+    const [invoice] = await t.database.db.select().from(invoices).where(eq(invoices.orderId, order._id));
+    expect(invoice?.lines[0]).toMatchObject({ hsn: '7113', rateBp: 300, valuePaise: 90546_00 });
+    expect(invoice?.lines[0]?.description).toContain(
+      'set in a ring of 22 karat gold (916), ring size 14: 4.5 g at ₹7,150.50/g, making ₹3,861.27',
+    );
+    const pdf = await t.request({ method: 'GET', url: `/o1/api/invoice/${order._id}`, cookie: user.cookie });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toContain('application/pdf');
+    const text = pdfText(pdf.rawPayload).replace(/\s+/g, ' ');
+    expect(text).toContain('7113');
+    expect(text).toMatch(/22 karat gold \(916\)/);
+    expect(text).toContain('making ₹3,861.27');
   });
 
   it('is refused at a stale rate: the cart shows it unavailable, adding and checking out are 409 "Price on request"', async () => {

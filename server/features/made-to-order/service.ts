@@ -28,7 +28,7 @@ const LOOSE_STONE_HSN = new Set(['7101', '7102', '7103', '7104']);
 const DEFAULT_STONE_HSN = '7103';
 const DEFAULT_STONE_RATE_BP = 25;
 /** Jewellery (HSN 7113) is taxed at the rate the tax table gives the first category with 7113, else 3%. */
-const JEWELLERY_HSN = '7113';
+export const JEWELLERY_HSN = '7113';
 const DEFAULT_JEWELLERY_RATE_BP = 300;
 
 const isCurrent = (updatedAt: Date, now: Date) => now.getTime() - updatedAt.getTime() <= METAL_RATE_FRESH_DAYS * DAY_MS;
