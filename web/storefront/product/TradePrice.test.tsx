@@ -1,9 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { priceGroupRoutes } from '../../../contract/wholesale';
+import { type Business, priceGroupRoutes } from '../../../contract/wholesale';
 import type { User } from '../../api/auth';
 import { answerOf } from '../../test/answers';
+import { SHOPPER, userOf } from '../../test/fixtures';
 import { TradePrice } from './TradePrice';
 
 const PRODUCT = '66666666-6666-4666-8666-666666666666';
@@ -28,7 +29,30 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const userWith = (status: string | null) => ({ _id: 'u1', business: status === null ? null : { status } }) as unknown as User;
+const userWith = (status: Business['status'] | null): User =>
+  userOf({
+    ...SHOPPER,
+    business:
+      status === null
+        ? null
+        : {
+            _id: 'b1',
+            status,
+            legalname: 'Mehta Gems LLP',
+            tradename: '',
+            gstin: '03AABCM1234K1Z5',
+            address: '4 Chaura Bazar',
+            city: 'Ludhiana',
+            state: 'Punjab',
+            pincode: '141008',
+            note: '',
+            reason: '',
+            pricegroup: null,
+            credit: null,
+            createdAt: '2026-11-01T00:00:00Z',
+            updatedAt: '2026-11-01T00:00:00Z',
+          },
+  });
 
 function renderFor(user: User | null) {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
