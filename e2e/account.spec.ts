@@ -66,7 +66,11 @@ test.describe('accounts', () => {
     await page.getByLabel('E-mail (optional)').fill(email.toUpperCase());
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await expect(page.getByRole('dialog')).toContainText('You have successfully signed up!');
-    await expect(page).toHaveURL(/\/signin$/);
+    // Sign-up signs the shopper in at once; signing out to see /account ask for it.
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('account-label').first()).toHaveText('Meera Kapoor');
+    await page.getByRole('button', { name: 'Sign out' }).first().click();
+    await expect(page.getByTestId('account-label').first()).toHaveText('Account');
 
     // Signed out, /account asks to sign in first and comes back.
     await page.goto('/account');
