@@ -8,6 +8,19 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
 import { countryName, isIsoCountry } from './countries.js';
 
+/**
+ * How the address form asks for a country's fields: what its postal code is called and whether it has one (a
+ * country without a known format may leave it empty), and whether a region is required.
+ */
+export function addressShape(country: string): { postalLabel: string; postalRequired: boolean; regionRequired: boolean } {
+  const name = postalCodeName(country);
+  return {
+    postalLabel: name.charAt(0).toUpperCase() + name.slice(1),
+    postalRequired: country === HOME_COUNTRY || postcodeValidatorExistsForCountry(country),
+    regionRequired: country === HOME_COUNTRY || needsRegion(country),
+  };
+}
+
 /** The country an address is in when it names none. */
 export const HOME_COUNTRY = 'IN';
 

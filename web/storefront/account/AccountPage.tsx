@@ -1,6 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { addressShape, checkForeignAddress, HOME_COUNTRY } from '../../../contract/address-rules';
+import { countryName } from '../../../contract/countries';
 import { STATE_NAMES } from '../../../contract/gst-rules';
 import { type Address, type AddressInput, accountApi } from '../../api/account';
 import type { User } from '../../api/auth';
@@ -10,6 +12,7 @@ import { SignedInPage } from '../../cart/SignedIn';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { PasswordInput } from '../auth/PasswordInput';
 import { Checkbox } from '../components/Checkbox';
+import { COUNTRY_CHOICES } from '../components/countryChoices';
 import { Field, invalidProps, SubmitButton, TextField } from '../components/Field';
 import { GRIEVANCES_KEY } from '../static/GrievanceForm';
 import { indiaDateTime } from '../trust/format';
@@ -295,9 +298,16 @@ function AddressesCard() {
                     ) : null}
                     {a.address}
                     <br />
-                    {a.city} {a.pincode}, {a.state}
+                    {a.city} {a.pincode}
+                    {a.state ? `, ${a.state}` : ''}
+                    {a.country && a.country !== HOME_COUNTRY ? (
+                      <>
+                        <br />
+                        {countryName(a.country)}
+                      </>
+                    ) : null}
                     <br />
-                    Mobile: {a.mobileno}
+                    {a.country && a.country !== HOME_COUNTRY ? 'Phone' : 'Mobile'}: {a.mobileno}
                     {a.gstin ? (
                       <>
                         <br />
@@ -387,7 +397,7 @@ function AddressForm({
   onCancel: () => void;
   onSaved: (list: Address[]) => void;
 }) {
-  const [values, setValues] = useState<Record<AddressTextField, string> & { state: string }>(() => ({
+  const [values, setValues] = useState<Record<AddressTextField, string> & { state: string; country: string }>(() => ({
     label: initial?.label ?? '',
     fullname: initial?.fullname ?? '',
     mobileno: initial?.mobileno ?? '',
@@ -396,19 +406,38 @@ function AddressForm({
     pincode: initial?.pincode ?? '',
     gstin: initial?.gstin ?? '',
     state: initial?.state ?? '',
+    country: initial?.country || HOME_COUNTRY,
   }));
   const [isdefault, setDefault] = useState(initial?.isdefault ?? false);
   const [errors, setErrors] = useState<Errors>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const prefix = initial ? `address-${initial._id}` : 'address-new';
+  const abroad = values.country !== HOME_COUNTRY;
+  const shape = addressShape(values.country);
+  /** What a field is called in the chosen country; abroad the GSTIN is not asked. */
+  const labelOf = (name: AddressTextField, label: string) => {
+    if (!abroad) return label;
+    if (name === 'mobileno') return 'Phone Number (with country code)';
+    if (name === 'pincode') return shape.postalRequired ? shape.postalLabel : `${shape.postalLabel} (optional)`;
+    return label;
+  };
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     setBusy(true);
     setErrors({});
     setProblem(null);
-    const body: AddressInput = { ...values, state: values.state || undefined, isdefault };
+    if (abroad) {
+      // The country's phone, postal code and region rules, checked here as the server checks them.
+      const check = checkForeignAddress(values.country, { ...values, gstin: '' });
+      if (Object.keys(check.fields).length) {
+        setErrors(check.fields);
+        setBusy(false);
+        return;
+      }
+    }
+    const body: AddressInput = { ...values, gstin: abroad ? '' : values.gstin, state: values.state || undefined, isdefault };
     try {
       const res = initial
         ? await accountApi.editAddress(initial._id, { ...body, state: values.state || undefined })
@@ -431,12 +460,30 @@ function AddressForm({
       className="space-y-3 rounded-lg border border-gray-200 bg-gray-50 p-3 sm:p-4"
     >
       <div className="grid gap-3 sm:grid-cols-2">
-        {ADDRESS_FIELDS.map((f) => {
+        <div className="sm:col-span-2">
+          <Field id={`${prefix}-country`} label="Country" error={errors.country}>
+            <select
+              id={`${prefix}-country`}
+              value={values.country}
+              autoComplete="shipping country"
+              onChange={(e) => setValues((v) => ({ ...v, country: e.target.value, state: '' }))}
+              className={inputClass}
+              {...invalidProps(`${prefix}-country`, errors.country)}
+            >
+              {COUNTRY_CHOICES.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
+        {ADDRESS_FIELDS.filter((f) => !(abroad && f.name === 'gstin')).map((f) => {
           const id = `${prefix}-${f.name}`;
           const wide = f.name === 'address' || f.name === 'fullname';
           return (
             <div key={f.name} className={wide ? 'sm:col-span-2' : undefined}>
-              <Field id={id} label={f.label} error={errors[f.name]}>
+              <Field id={id} label={labelOf(f.name, f.label)} error={errors[f.name]}>
                 {f.name === 'address' ? (
                   <textarea
                     id={id}
@@ -451,7 +498,7 @@ function AddressForm({
                   <input
                     id={id}
                     type={f.name === 'mobileno' ? 'tel' : 'text'}
-                    inputMode={'inputMode' in f ? f.inputMode : undefined}
+                    inputMode={'inputMode' in f && !(abroad && f.name === 'pincode') ? f.inputMode : undefined}
                     autoComplete={f.autoComplete}
                     value={values[f.name]}
                     onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
@@ -463,22 +510,41 @@ function AddressForm({
             </div>
           );
         })}
-        <Field id={`${prefix}-state`} label="State" error={errors.state} hint="Left blank, it is taken from the PIN code.">
-          <select
+        {abroad ? (
+          <Field
             id={`${prefix}-state`}
-            value={values.state}
-            onChange={(e) => setValues((v) => ({ ...v, state: e.target.value }))}
-            className={inputClass}
-            {...invalidProps(`${prefix}-state`, errors.state)}
+            label={shape.regionRequired ? 'State / Region' : 'State / Region (optional)'}
+            error={errors.state}
           >
-            <option value="">From the PIN code</option>
-            {STATE_NAMES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </Field>
+            <input
+              id={`${prefix}-state`}
+              type="text"
+              maxLength={100}
+              autoComplete="shipping address-level1"
+              value={values.state}
+              onChange={(e) => setValues((v) => ({ ...v, state: e.target.value }))}
+              className={inputClass}
+              {...invalidProps(`${prefix}-state`, errors.state)}
+            />
+          </Field>
+        ) : (
+          <Field id={`${prefix}-state`} label="State" error={errors.state} hint="Left blank, it is taken from the PIN code.">
+            <select
+              id={`${prefix}-state`}
+              value={values.state}
+              onChange={(e) => setValues((v) => ({ ...v, state: e.target.value }))}
+              className={inputClass}
+              {...invalidProps(`${prefix}-state`, errors.state)}
+            >
+              <option value="">From the PIN code</option>
+              {STATE_NAMES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          </Field>
+        )}
       </div>
       <Checkbox label="Use as my default address" checked={isdefault} onChange={setDefault} />
       {problem ? (

@@ -357,6 +357,51 @@ describe('checkout', () => {
       expect(screen.queryByRole('group', { name: 'Saved addresses' })).toBeNull();
     });
 
+    it('asks the rates of the saved address’s country, and of the country the shopper picks; an address abroad goes with the payment', async () => {
+      const INSURED = { _id: 'rate-insured', name: 'Insured international', amount: 4000, mindays: 7, maxdays: 15 };
+      routes['GET /o1/api/shipping-rates?country=US'] = () => indiaRates([INSURED]);
+      routes['GET /o1/api/shipping-rates?country=GB'] = () =>
+        json(409, { success: false, message: 'We do not ship to United Kingdom yet' });
+      const newYork = {
+        country: 'US',
+        fullname: 'Ann Lee',
+        mobileno: '+12125550123',
+        address: '350 Fifth Avenue',
+        city: 'New York',
+        pincode: '10118',
+        state: 'NY',
+      };
+      routes['GET /u1/api/addresses'] = () => addresses([saved({ ...newYork, label: 'New York' })]);
+      routes['POST /o1/api/razorpay-order'] = () =>
+        json(
+          200,
+          paymentOrder('sandbox', {
+            totalamount: 94_000,
+            shippingamount: 4000,
+            shipping: { name: 'Insured international', amount: 4000, mindays: 7, maxdays: 15 },
+          }),
+        );
+      const { user } = renderCheckout();
+      const summary = await screen.findByRole('complementary', { name: 'Order Summary' });
+      expect(await screen.findByLabelText('Country')).toHaveValue('US');
+      const choice = await within(summary).findByRole('group', { name: 'Shipping method' });
+      expect(within(choice).getByRole('radio', { name: /Insured international\s*7–15 business days\s*₹4,000/ })).toBeChecked();
+      expect(within(summary).getByTestId('checkout-total')).toHaveTextContent('₹94,000.00');
+      expect(Object.keys(bodies).filter((k) => k.startsWith('GET /o1/api/shipping-rates'))).toEqual([
+        'GET /o1/api/shipping-rates?country=US',
+      ]);
+
+      // Another country: its own answer, here a country the shop does not ship to.
+      await user.selectOptions(screen.getByLabelText('Country'), 'GB');
+      expect(await within(summary).findByTestId('shipping-error')).toHaveTextContent('We do not ship to United Kingdom yet');
+      await user.selectOptions(screen.getByLabelText('Country'), 'US');
+      await user.click(screen.getByRole('radio', { name: /New York/ }));
+      await within(summary).findByRole('group', { name: 'Shipping method' });
+      await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+      await screen.findByRole('dialog', { name: 'Sandbox payment' });
+      expect(bodies['POST /o1/api/razorpay-order']).toEqual([{ shippinginfo: newYork, shippingrate: 'rate-insured' }]);
+    });
+
     it('Save this address saves it as the payment starts', async () => {
       routes['POST /u1/api/addresses'] = (body) =>
         json(

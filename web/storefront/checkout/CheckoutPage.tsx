@@ -3,6 +3,7 @@ import { Loader2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { HOME_COUNTRY } from '../../../contract/address-rules';
 import type { User } from '../../api/auth';
 import type { CartItem } from '../../api/cart';
 import { ApiError } from '../../api/client';
@@ -59,7 +60,7 @@ function useShippingStart(user: User | null) {
   const chosen = saved.find((a) => a.isdefault) ?? saved[0];
   const last = orders.data?.[0]?.shippinginfo;
   if (chosen) initial = chosen;
-  else if (last) initial = { ...last, gstin: '', legalname: '', state: last.state ?? '' };
+  else if (last) initial = { ...last, country: last.country ?? HOME_COUNTRY, gstin: '', legalname: '', state: last.state ?? '' };
   return { ready, saved, initial };
 }
 
@@ -76,10 +77,12 @@ function Checkout() {
     [chosen, buyNow?.quantity],
   );
   const coupon = useCoupon(items, cartItems);
-  // The address's country: India until the form asks for one.
-  const shipping = useShippingChoice('IN', cartItems, coupon.applied?.coupon.code);
-  const payment = usePayment(items, coupon.applied?.coupon.code, shipping.chosen?._id);
   const start = useShippingStart(user);
+  // The rates offered are the address's country's: where the form starts until the shopper picks another.
+  const [picked, setCountry] = useState<string | null>(null);
+  const country = picked ?? (start.initial.country || HOME_COUNTRY);
+  const shipping = useShippingChoice(country, cartItems, coupon.applied?.coupon.code);
+  const payment = usePayment(items, coupon.applied?.coupon.code, shipping.chosen?._id);
   const qc = useQueryClient();
 
   async function saveAddress(shipping: CheckoutShipping) {
@@ -117,6 +120,7 @@ function Checkout() {
           initial={start.initial}
           saved={start.saved}
           busy={busy}
+          onCountryChange={setCountry}
           blocked={blocked}
           onSubmit={(shipping, { save }) => {
             // Saved as the order starts; a failure to save never stands in the way of paying.

@@ -127,7 +127,7 @@ describe('checkout shipping form', () => {
     const { user, field, submit, onSubmit } = setup({ fullname: 'Kiran Traders', mobileno: '9123456780' });
     expect(field('State')).toHaveValue('');
     // All 36 states and union territories, after the empty choice.
-    expect(screen.getAllByRole('option')).toHaveLength(37);
+    expect(within(field('State')).getAllByRole('option')).toHaveLength(37);
     await user.type(field('Address'), '7 Marine Drive');
     await user.type(field('City'), 'Mumbai');
     await user.type(field('PIN Code'), '40000');
@@ -317,5 +317,167 @@ describe('checkout shipping form', () => {
     render(<ShippingForm busy initial={{}} onSubmit={() => {}} />);
     expect(screen.getByRole('button', { name: 'Processing...' })).toBeDisabled();
     expect(screen.getByLabelText('City')).toBeDisabled();
+  });
+});
+
+describe('an address abroad', () => {
+  it('lists the countries by their ISO names, India first and the rest A–Z', () => {
+    setup();
+    const names = within(screen.getByLabelText('Country'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(screen.getByLabelText('Country')).toHaveValue('IN');
+    expect(names[0]).toBe('India');
+    expect(names).toHaveLength(249);
+    expect(names).toContain('United States');
+    expect(names).toContain('United Arab Emirates');
+    const rest = names.slice(1) as string[];
+    expect(rest).toEqual([...rest].sort((a, b) => a.localeCompare(b)));
+  });
+
+  it('a United States address: phone with its country code, ZIP code and state checked as the server does, sent in E.164', async () => {
+    const onCountryChange = vi.fn();
+    const onSubmit = vi.fn();
+    const user = userEvent.setup();
+    render(<ShippingForm busy={false} initial={{ fullname: 'Ann Lee' }} onCountryChange={onCountryChange} onSubmit={onSubmit} />);
+    const field = (label: string) => screen.getByLabelText(label);
+    const submit = () => user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+
+    await user.selectOptions(field('Country'), 'US');
+    expect(onCountryChange).toHaveBeenLastCalledWith('US');
+    // The form speaks of the country's own fields; a GSTIN is only for India.
+    expect(field('Phone Number')).toHaveAttribute('placeholder', '+1 …');
+    expect(field('ZIP code')).toBeInTheDocument();
+    expect(field('State / Region').tagName).toBe('INPUT');
+    expect(screen.queryByLabelText('Mobile Number')).toBeNull();
+    expect(screen.queryByLabelText('PIN Code')).toBeNull();
+    expect(screen.queryByLabelText('Buying for a business?')).toBeNull();
+
+    await user.type(field('Address'), '1 Market Street');
+    await user.type(field('City'), 'San Francisco');
+    await user.type(field('ZIP code'), '9410');
+    await submit();
+    expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all shipping details.');
+    expect(field('Phone Number')).toHaveAccessibleDescription('This field is required');
+
+    // A number without its country code, or of another country, is not a United States phone.
+    await user.type(field('Phone Number'), '4155550123');
+    await submit();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Enter a valid phone number for the United States, with its country code',
+    );
+    await user.clear(field('Phone Number'));
+    await user.type(field('Phone Number'), '+44 20 7946 0958');
+    await user.type(field('ZIP code'), '5');
+    await submit();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Enter a valid phone number for the United States, with its country code',
+    );
+    await user.clear(field('Phone Number'));
+    await user.type(field('Phone Number'), '+1 415 555 0123');
+    await user.clear(field('ZIP code'));
+    await user.type(field('ZIP code'), '9410');
+    await submit();
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter a valid ZIP code for the United States');
+    expect(field('ZIP code')).toHaveAccessibleDescription('Enter a valid ZIP code for the United States');
+    await user.type(field('ZIP code'), '5');
+    await submit();
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter the state or region for the United States');
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await user.type(field('State / Region'), 'CA');
+    await submit();
+    expect(onSubmit).toHaveBeenCalledWith(
+      {
+        country: 'US',
+        fullname: 'Ann Lee',
+        mobileno: '+14155550123',
+        address: '1 Market Street',
+        city: 'San Francisco',
+        pincode: '94105',
+        state: 'CA',
+      },
+      { save: false },
+    );
+  });
+
+  it('a UAE address has no postal code; a UK postcode is checked by its format; back in India the PIN code rules return', async () => {
+    const { user, field, submit, onSubmit } = setup({ fullname: 'Omar Ali' });
+    await user.selectOptions(field('Country'), 'AE');
+    expect(field('Postal code (optional)')).toBeInTheDocument();
+    await user.type(field('Phone Number'), '+971 50 123 4567');
+    await user.type(field('Address'), 'Villa 4, Jumeirah 1');
+    await user.type(field('City'), 'Dubai');
+    await submit();
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter the state or region for the United Arab Emirates');
+    await user.type(field('State / Region'), 'Dubai');
+    await submit();
+    expect(onSubmit).toHaveBeenLastCalledWith(
+      expect.objectContaining({ country: 'AE', mobileno: '+971501234567', pincode: '', state: 'Dubai' }),
+      { save: false },
+    );
+
+    await user.selectOptions(field('Country'), 'GB');
+    // The region of one country means nothing in another.
+    expect(field('State / Region (optional)')).toHaveValue('');
+    await user.clear(field('Phone Number'));
+    await user.type(field('Phone Number'), '+44 20 7946 0958');
+    await user.type(field('Postcode'), 'SW1A 1XX1');
+    await submit();
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter a valid postcode for the United Kingdom');
+    await user.clear(field('Postcode'));
+    await user.type(field('Postcode'), 'sw1a 1aa');
+    await submit();
+    expect(onSubmit).toHaveBeenLastCalledWith(
+      expect.objectContaining({ country: 'GB', mobileno: '+442079460958', pincode: 'SW1A 1AA', state: '' }),
+      { save: false },
+    );
+
+    await user.selectOptions(field('Country'), 'IN');
+    expect(field('PIN Code')).toBeInTheDocument();
+    expect(field('State').tagName).toBe('SELECT');
+    await submit();
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter a valid 10-digit mobile number');
+    expect(onSubmit).toHaveBeenCalledTimes(2);
+  });
+
+  it('a saved address abroad fills the form with its country', async () => {
+    const onCountryChange = vi.fn();
+    const user = userEvent.setup();
+    const home = savedAddressOf({
+      _id: 'a1',
+      country: 'IN',
+      label: 'Home',
+      fullname: 'Meera Kapoor',
+      mobileno: '9876543210',
+      address: '12 Mall Road',
+      city: 'Ludhiana',
+      pincode: '141001',
+      state: 'Punjab',
+      gstin: '',
+      isdefault: true,
+      createdAt: '2026-01-01T00:00:00Z',
+    });
+    const london = savedAddressOf({
+      ...home,
+      _id: 'a2',
+      country: 'GB',
+      label: 'London',
+      mobileno: '+442079460958',
+      address: '10 Downing Street',
+      city: 'London',
+      pincode: 'SW1A 2AA',
+      state: '',
+      isdefault: false,
+    });
+    render(
+      <ShippingForm busy={false} initial={home} saved={[home, london]} onCountryChange={onCountryChange} onSubmit={vi.fn()} />,
+    );
+    const option = screen.getByRole('radio', { name: /London/ });
+    expect(option.closest('label')).toHaveTextContent('SW1A 2AA, United Kingdom');
+    await user.click(option);
+    expect(screen.getByLabelText('Country')).toHaveValue('GB');
+    expect(screen.getByLabelText('Postcode')).toHaveValue('SW1A 2AA');
+    expect(onCountryChange).toHaveBeenLastCalledWith('GB');
   });
 });

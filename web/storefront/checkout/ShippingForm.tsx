@@ -1,7 +1,11 @@
+import { getCountryCallingCode, isSupportedCountry } from 'libphonenumber-js';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { addressShape, HOME_COUNTRY } from '../../../contract/address-rules';
+import { countryName } from '../../../contract/countries';
 import { STATE_NAMES } from '../../../contract/gst-rules';
 import { SHIPPING_FIELDS, SHIPPING_MAX_LENGTH, type ShippingField } from '../../../contract/shipping-rules';
 import { Checkbox } from '../components/Checkbox';
+import { COUNTRY_CHOICES } from '../components/countryChoices';
 import {
   CHECKOUT_FIELDS,
   type CheckoutShipping,
@@ -30,6 +34,19 @@ const INPUT_PROPS: Record<ShippingField, { autoComplete: string; inputMode?: 'nu
   pincode: { autoComplete: 'shipping postal-code', inputMode: 'numeric' },
 };
 
+/** Abroad: the phone is typed with its country code, the postal code as the country writes it. */
+const ABROAD_LABELS: Partial<Record<ShippingField, string>> = { mobileno: 'Phone Number' };
+const ABROAD_INPUT_PROPS: Partial<Record<ShippingField, { autoComplete: string; inputMode?: 'numeric' | 'tel' }>> = {
+  mobileno: { autoComplete: 'shipping tel', inputMode: 'tel' },
+  pincode: { autoComplete: 'shipping postal-code' },
+};
+const ABROAD_MAX_LENGTH: Partial<Record<ShippingField, number>> = { mobileno: 40, pincode: 20 };
+
+/** "+1 …": how a phone number of the country starts. */
+function phoneHint(country: string): string | undefined {
+  return isSupportedCountry(country) ? `+${getCountryCallingCode(country)} …` : undefined;
+}
+
 const inputClass =
   'w-full rounded-md border px-3 py-2.5 text-base focus:outline-none focus:ring-2 focus:ring-brand-100 disabled:bg-gray-50';
 
@@ -43,6 +60,8 @@ type Props = {
   saved?: readonly SavedAddress[];
   /** The order's total as it will be charged, shown beside the button. */
   totalToPay?: string;
+  /** The country chosen changed (the checkout asks for that country's shipping rates). */
+  onCountryChange?: (country: string) => void;
   /** `save`: the shopper asked to keep this new address. */
   onSubmit: (shipping: CheckoutShipping, options: { save: boolean }) => void;
 };
@@ -54,7 +73,7 @@ const NEW_ADDRESS = 'new';
  * and the GSTIN) and shows the first broken rule above the button and each field's problem beside it, keeping
  * whatever was typed. The PIN code pre-fills the state; a GSTIN is checked as soon as the shopper leaves it.
  */
-export function ShippingForm({ initial, busy, blocked = false, saved = [], totalToPay, onSubmit }: Props) {
+export function ShippingForm({ initial, busy, blocked = false, saved = [], totalToPay, onCountryChange, onSubmit }: Props) {
   const [values, setValues] = useState<CheckoutValues>(() => startingValues(initial));
   const [submitted, setSubmitted] = useState(false);
   const [gstinLeft, setGstinLeft] = useState(false);
@@ -63,7 +82,11 @@ export function ShippingForm({ initial, busy, blocked = false, saved = [], total
   const [business, setBusiness] = useState(false);
   // The saved address the form holds now; edited, it is a new address (which may be saved).
   const current = matchingAddress(values, saved);
-  const check = checkCheckoutShipping(business ? values : { ...values, gstin: '', legalname: '' });
+  const abroad = values.country !== HOME_COUNTRY;
+  const shape = addressShape(values.country);
+  const check = checkCheckoutShipping(
+    business && values.country === HOME_COUNTRY ? values : { ...values, gstin: '', legalname: '' },
+  );
   const shown = submitted ? check : null;
   const gstinProblem = (submitted || gstinLeft) && values.gstin.trim() ? check.fields.gstin : undefined;
 
@@ -86,12 +109,18 @@ export function ShippingForm({ initial, busy, blocked = false, saved = [], total
 
   function choose(id: string) {
     const address = saved.find((a) => a._id === id);
-    setValues((v) =>
-      address
-        ? { ...startingValues(address), gstin: v.gstin, legalname: v.legalname }
-        : { ...v, address: '', city: '', pincode: '', state: '' },
-    );
+    if (address) {
+      setValues((v) => ({ ...startingValues(address), gstin: v.gstin, legalname: v.legalname }));
+      if (address.country !== values.country) onCountryChange?.(address.country);
+    } else setValues((v) => ({ ...v, address: '', city: '', pincode: '', state: '' }));
     setGstinLeft(false);
+  }
+
+  function chooseCountry(country: string) {
+    // The region of one country means nothing in another; India's state comes back from the PIN code.
+    setValues((v) => withPincode({ ...v, country, state: '' }, v.pincode));
+    if (country !== HOME_COUNTRY) chooseBusiness(false);
+    onCountryChange?.(country);
   }
 
   const change = (f: ShippingField, value: string) =>
@@ -124,7 +153,16 @@ export function ShippingForm({ initial, busy, blocked = false, saved = [], total
                   {a.isdefault ? <span className="ml-2 text-xs font-normal text-gray-600">(default)</span> : null}
                 </span>
                 <span className="block break-words text-gray-700">
-                  {[a.fullname, a.address, a.city, a.pincode, a.state].filter(Boolean).join(', ')}
+                  {[
+                    a.fullname,
+                    a.address,
+                    a.city,
+                    a.pincode,
+                    a.state,
+                    a.country && a.country !== HOME_COUNTRY ? countryName(a.country) : '',
+                  ]
+                    .filter(Boolean)
+                    .join(', ')}
                 </span>
               </span>
             </label>
@@ -143,6 +181,33 @@ export function ShippingForm({ initial, busy, blocked = false, saved = [], total
         </fieldset>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
+        <div className="sm:col-span-2">
+          <label htmlFor="ship-country" className="mb-1 block text-sm font-medium text-gray-800">
+            Country
+          </label>
+          <select
+            id="ship-country"
+            name="country"
+            value={values.country}
+            disabled={busy}
+            autoComplete="shipping country"
+            aria-invalid={shown?.fields.country ? true : undefined}
+            aria-describedby={shown?.fields.country ? 'ship-country-error' : undefined}
+            onChange={(e) => chooseCountry(e.target.value)}
+            className={`${inputClass} bg-white ${shown?.fields.country ? 'border-red-500' : 'border-gray-300 focus:border-brand-500'}`}
+          >
+            {COUNTRY_CHOICES.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+          {shown?.fields.country ? (
+            <p id="ship-country-error" className="mt-1 text-sm text-red-700" data-testid="error-country">
+              {shown.fields.country}
+            </p>
+          ) : null}
+        </div>
         {SHIPPING_FIELDS.map((f) => {
           const error = shown?.fields[f];
           const id = `ship-${f}`;
@@ -151,18 +216,22 @@ export function ShippingForm({ initial, busy, blocked = false, saved = [], total
             id,
             name: f,
             value: values[f],
-            maxLength: SHIPPING_MAX_LENGTH[f],
+            maxLength: (abroad && ABROAD_MAX_LENGTH[f]) || SHIPPING_MAX_LENGTH[f],
             disabled: busy,
             'aria-invalid': error ? true : undefined,
             'aria-describedby': error ? `${id}-error` : undefined,
             onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => change(f, e.target.value),
             className: `${inputClass} ${error ? 'border-red-500' : 'border-gray-300 focus:border-brand-500'}`,
-            ...INPUT_PROPS[f],
+            ...((abroad && ABROAD_INPUT_PROPS[f]) || INPUT_PROPS[f]),
+            ...(abroad && f === 'mobileno' ? { placeholder: phoneHint(values.country) } : {}),
           };
+          const label = abroad ? (f === 'pincode' ? shape.postalLabel : ABROAD_LABELS[f]) : undefined;
+          const optional = abroad && f === 'pincode' && !shape.postalRequired;
           return (
             <div key={f} className={wide ? 'sm:col-span-2' : undefined}>
               <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-800">
-                {LABELS[f]}
+                {label ?? LABELS[f]}
+                {optional ? <span className="font-normal text-gray-600"> (optional)</span> : null}
               </label>
               {f === 'address' ? (
                 <textarea rows={3} {...control} />
@@ -177,40 +246,69 @@ export function ShippingForm({ initial, busy, blocked = false, saved = [], total
             </div>
           );
         })}
-        <div>
-          <label htmlFor="ship-state" className="mb-1 block text-sm font-medium text-gray-800">
-            State
-          </label>
-          <select
-            id="ship-state"
-            name="state"
-            value={values.state}
-            disabled={busy}
-            autoComplete="shipping address-level1"
-            aria-invalid={shown?.fields.state ? true : undefined}
-            aria-describedby={shown?.fields.state ? 'ship-state-error' : 'ship-state-hint'}
-            onChange={(e) => setValues((v) => ({ ...v, state: e.target.value }))}
-            className={`${inputClass} bg-white ${shown?.fields.state ? 'border-red-500' : 'border-gray-300 focus:border-brand-500'}`}
-          >
-            <option value="">Select your state</option>
-            {STATE_NAMES.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-          {shown?.fields.state ? (
-            <p id="ship-state-error" className="mt-1 text-sm text-red-700" data-testid="error-state">
-              {shown.fields.state}
-            </p>
-          ) : (
-            <p id="ship-state-hint" className="mt-1 text-xs text-gray-600">
-              Filled in from the PIN code; change it if it is not right.
-            </p>
-          )}
-        </div>
+        {abroad ? (
+          <div>
+            <label htmlFor="ship-state" className="mb-1 block text-sm font-medium text-gray-800">
+              State / Region
+              {shape.regionRequired ? null : <span className="font-normal text-gray-600"> (optional)</span>}
+            </label>
+            <input
+              id="ship-state"
+              name="state"
+              type="text"
+              value={values.state}
+              maxLength={100}
+              disabled={busy}
+              autoComplete="shipping address-level1"
+              aria-invalid={shown?.fields.state ? true : undefined}
+              aria-describedby={shown?.fields.state ? 'ship-state-error' : undefined}
+              onChange={(e) => setValues((v) => ({ ...v, state: e.target.value }))}
+              className={`${inputClass} ${shown?.fields.state ? 'border-red-500' : 'border-gray-300 focus:border-brand-500'}`}
+            />
+            {shown?.fields.state ? (
+              <p id="ship-state-error" className="mt-1 text-sm text-red-700" data-testid="error-state">
+                {shown.fields.state}
+              </p>
+            ) : null}
+          </div>
+        ) : (
+          <div>
+            <label htmlFor="ship-state" className="mb-1 block text-sm font-medium text-gray-800">
+              State
+            </label>
+            <select
+              id="ship-state"
+              name="state"
+              value={values.state}
+              disabled={busy}
+              autoComplete="shipping address-level1"
+              aria-invalid={shown?.fields.state ? true : undefined}
+              aria-describedby={shown?.fields.state ? 'ship-state-error' : 'ship-state-hint'}
+              onChange={(e) => setValues((v) => ({ ...v, state: e.target.value }))}
+              className={`${inputClass} bg-white ${shown?.fields.state ? 'border-red-500' : 'border-gray-300 focus:border-brand-500'}`}
+            >
+              <option value="">Select your state</option>
+              {STATE_NAMES.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </select>
+            {shown?.fields.state ? (
+              <p id="ship-state-error" className="mt-1 text-sm text-red-700" data-testid="error-state">
+                {shown.fields.state}
+              </p>
+            ) : (
+              <p id="ship-state-hint" className="mt-1 text-xs text-gray-600">
+                Filled in from the PIN code; change it if it is not right.
+              </p>
+            )}
+          </div>
+        )}
       </div>
-      <Checkbox label="Buying for a business?" name="business" checked={business} disabled={busy} onChange={chooseBusiness} />
+      {abroad ? null : (
+        <Checkbox label="Buying for a business?" name="business" checked={business} disabled={busy} onChange={chooseBusiness} />
+      )}
       {business ? (
         <div className="grid gap-4 sm:grid-cols-2">
           <div>

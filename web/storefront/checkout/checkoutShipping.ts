@@ -1,18 +1,24 @@
+import { addressShape, checkForeignAddress, HOME_COUNTRY } from '../../../contract/address-rules';
 import { canonicalState, GSTIN_MESSAGES, gstinError, stateFromPin } from '../../../contract/gst-rules';
 import {
   checkShipping,
   SHIPPING_FIELDS,
+  SHIPPING_MAX_LENGTH,
+  SHIPPING_MESSAGES,
   type ShippingField,
   type ShippingInput,
   STATE_MESSAGES,
 } from '../../../contract/shipping-rules';
 
-/** What the checkout sends as `shippinginfo`: the form's five fields, the place of supply and a business buyer's GSTIN. */
-export type CheckoutShipping = ShippingInput & { state: string; gstin?: string; legalname?: string };
+/**
+ * What the checkout sends as `shippinginfo`: the country (left out for India, as before), the form's five fields,
+ * the place of supply (India) or region (abroad) and a business buyer's GSTIN (India only).
+ */
+export type CheckoutShipping = ShippingInput & { country?: string; state: string; gstin?: string; legalname?: string };
 /** The form's values as typed (the GSTIN may be blank: asked only for a business, for this order alone). */
-export type CheckoutValues = ShippingInput & { state: string; gstin: string; legalname?: string };
-type CheckoutField = ShippingField | 'state' | 'gstin' | 'legalname';
-export const CHECKOUT_FIELDS: readonly CheckoutField[] = [...SHIPPING_FIELDS, 'state', 'gstin', 'legalname'];
+export type CheckoutValues = ShippingInput & { country: string; state: string; gstin: string; legalname?: string };
+type CheckoutField = 'country' | ShippingField | 'state' | 'gstin' | 'legalname';
+export const CHECKOUT_FIELDS: readonly CheckoutField[] = ['country', ...SHIPPING_FIELDS, 'state', 'gstin', 'legalname'];
 
 export const GSTIN_LENGTH = 15;
 
@@ -24,8 +30,14 @@ type CheckoutCheck = {
   value: CheckoutShipping;
 };
 
-/** The checkout form's checks: the shipping rules of contract/shipping-rules.ts unchanged, then a state of India, then a valid GSTIN when one is given. */
+/**
+ * The checkout form's checks. In India: the shipping rules of contract/shipping-rules.ts unchanged, then a state of
+ * India, then a valid GSTIN when one is given. Abroad: the same texts required, then the country's own rules
+ * (contract/address-rules.ts, as the server checks them): its phone with country code, its postal code, its region.
+ */
 export function checkCheckoutShipping(input: CheckoutValues): CheckoutCheck {
+  const country = input.country || HOME_COUNTRY;
+  if (country !== HOME_COUNTRY) return checkAbroad(country, input);
   const base = checkShipping(input);
   const fields: CheckoutCheck['fields'] = { ...base.fields };
   const named = input.state.trim();
@@ -43,16 +55,49 @@ export function checkCheckoutShipping(input: CheckoutValues): CheckoutCheck {
   };
 }
 
+/** An address outside India: every text filled (the postal code where the country has one), then the country's rules. */
+function checkAbroad(country: string, input: CheckoutValues): CheckoutCheck {
+  const fields: CheckoutCheck['fields'] = {};
+  const typed = Object.fromEntries(SHIPPING_FIELDS.map((f) => [f, input[f].trim()])) as ShippingInput;
+  const required = SHIPPING_FIELDS.filter((f) => f !== 'pincode' || addressShape(country).postalRequired);
+  for (const f of required) if (typed[f] === '') fields[f] = SHIPPING_MESSAGES.required;
+  const foreign = checkForeignAddress(country, {
+    mobileno: typed.mobileno,
+    pincode: typed.pincode,
+    state: input.state,
+    gstin: '',
+  });
+  for (const f of ['country', 'mobileno', 'pincode', 'state'] as const) {
+    if (!fields[f] && foreign.fields[f]) fields[f] = foreign.fields[f];
+  }
+  for (const f of ['fullname', 'address', 'city'] as const) {
+    if (!fields[f] && typed[f].length > SHIPPING_MAX_LENGTH[f])
+      fields[f] = `Must be at most ${SHIPPING_MAX_LENGTH[f]} characters`;
+  }
+  const incomplete = required.some((f) => typed[f] === '');
+  const firstField = CHECKOUT_FIELDS.find((f) => fields[f]);
+  return {
+    first: incomplete ? SHIPPING_MESSAGES.incomplete : firstField ? (fields[firstField] ?? null) : null,
+    fields,
+    value: { ...typed, ...foreign.value },
+  };
+}
+
 /** Starting values: what is known, the state from the PIN code when none is given. */
 export function startingValues(initial: Partial<CheckoutValues> = {}): CheckoutValues {
   const pincode = initial.pincode ?? '';
+  const country = initial.country || HOME_COUNTRY;
   return {
+    country,
     fullname: initial.fullname ?? '',
     mobileno: initial.mobileno ?? '',
     address: initial.address ?? '',
     city: initial.city ?? '',
     pincode,
-    state: (initial.state && canonicalState(initial.state)) || stateFromPin(pincode) || '',
+    state:
+      country === HOME_COUNTRY
+        ? (initial.state && canonicalState(initial.state)) || stateFromPin(pincode) || ''
+        : (initial.state ?? ''),
     // A GSTIN is given for each order ("Buying for a business?"), never carried over from an address or an order.
     gstin: '',
     legalname: '',
@@ -64,6 +109,7 @@ export function startingValues(initial: Partial<CheckoutValues> = {}): CheckoutV
  * points nowhere leaves the state as it was.
  */
 export function withPincode(values: CheckoutValues, pincode: string): CheckoutValues {
+  if (values.country !== HOME_COUNTRY) return { ...values, pincode };
   const state = stateFromPin(pincode);
   return { ...values, pincode, state: state ?? values.state };
 }
@@ -78,6 +124,7 @@ const same = (a: string, b: string) =>
 export function matchingAddress(values: CheckoutValues, saved: readonly SavedAddress[]): SavedAddress | undefined {
   return saved.find(
     (a) =>
+      (a.country || HOME_COUNTRY) === (values.country || HOME_COUNTRY) &&
       same(a.fullname, values.fullname) &&
       same(a.mobileno, values.mobileno) &&
       same(a.address, values.address) &&
