@@ -418,4 +418,42 @@ test.describe('checkout: saved addresses', () => {
     await expect(field(page, GSTIN_LABEL)).toHaveCount(0);
     await expect(savedGroup(page)).toHaveCount(0);
   });
+
+  test('a buyer in New York picks the United States: the form asks for a US phone, ZIP code and state, offers the worldwide rate, and the order keeps the address abroad', async ({
+    page,
+  }) => {
+    await newShopper(page, 'Ann Lee');
+    const product = await plainProduct(page.request, 7);
+    await addToCart(page, product);
+    await page.goto('/checkout');
+    const summary = page.getByRole('complementary', { name: 'Order Summary' });
+    await expect(summary.getByRole('radio', { name: /Standard\s*3–10 business days/ })).toBeChecked();
+
+    await field(page, 'Country').selectOption({ label: 'United States' });
+    await expect(summary.getByRole('radio', { name: /Insured international\s*7–15 business days/ })).toBeChecked();
+    await expect(summary.getByRole('radio', { name: /Standard/ })).toHaveCount(0);
+    await expect(page.getByLabel('Buying for a business?')).toHaveCount(0);
+    await field(page, 'Phone Number').fill('212 555 0123');
+    await field(page, 'Address').fill('350 Fifth Avenue');
+    await field(page, 'City').fill('New York');
+    await field(page, 'ZIP code').fill('10118');
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await expect(page.locator('form').getByRole('alert')).toHaveText(
+      'Enter a valid phone number for the United States, with its country code',
+    );
+    await field(page, 'Phone Number').fill('+1 212 555 0123');
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await expect(page.locator('form').getByRole('alert')).toHaveText('Enter the state or region for the United States');
+    await field(page, 'State / Region').fill('NY');
+    const id = await payInSandbox(page);
+
+    const order = await myOrder(page, id);
+    expect(order.shippinginfo).toMatchObject({
+      country: 'US',
+      mobileno: '+12125550123',
+      pincode: '10118',
+      state: 'NY',
+      city: 'New York',
+    });
+  });
 });
