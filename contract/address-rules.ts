@@ -47,6 +47,27 @@ function countryInSentence(country: string): string {
   return withThe.test(name) ? `the ${name}` : name;
 }
 
+/** The country's name to print on an address abroad ("United States"); null for India (or no country named). */
+export function abroadCountryName(country: string | undefined | null): string | null {
+  const code = countryOf(country);
+  return code === HOME_COUNTRY ? null : countryName(code);
+}
+
+/** An address on one line, as messages print it: "350 Fifth Avenue, New York 10118, NY, United States" (no country for India). */
+export function addressLine(a: {
+  address: string;
+  city: string;
+  pincode: string;
+  state?: string | undefined;
+  country?: string | undefined;
+}) {
+  const cityLine = [a.city, a.pincode].filter(Boolean).join(' ');
+  return [a.address, cityLine, a.state ?? '', abroadCountryName(a.country) ?? '']
+    .map((part) => part.trim().replace(/\s+/g, ' '))
+    .filter(Boolean)
+    .join(', ');
+}
+
 /** The country code an address names, upper-cased; India when it names none. */
 export function countryOf(value: unknown): string {
   return typeof value === 'string' && value.trim() ? value.trim().toUpperCase() : HOME_COUNTRY;

@@ -455,5 +455,14 @@ test.describe('checkout: saved addresses', () => {
       state: 'NY',
       city: 'New York',
     });
+    // My Orders and the tax invoice name the country; the supply is to a foreign country, taxed as IGST.
+    await expect(page.getByTestId('order-card').first()).toContainText(
+      'Shipping to: Ann Lee, 350 Fifth Avenue, New York - 10118, NY, United States, +12125550123',
+    );
+    const text = await invoiceText(page, id);
+    expect(text).toContain('Country: United States');
+    expect(text).toContain('Place of supply: Foreign Country (code 96)');
+    expect(text).toContain('Phone: +12125550123');
+    expect(text).not.toContain('CGST');
   });
 });

@@ -845,6 +845,8 @@ export type InvoiceParty = {
   gstin: string;
   /** Seller: the shop's trading name; buyer: the mobile number. */
   extra?: string;
+  /** A buyer abroad: the country's name (`state` is then its region, if any). Absent for India. */
+  country?: string;
 };
 export type InvoiceLine = {
   description: string;

@@ -1,4 +1,5 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { abroadCountryName } from '../../../contract/address-rules.js';
 import { stateCode, stateFromPin } from '../../../contract/gst-rules.js';
 import { METALS, type Metal } from '../../../contract/made-to-order.js';
 import { SHIPPING_LINE_NAME } from '../../../contract/shipping-zones.js';
@@ -19,6 +20,10 @@ import { JEWELLERY_HSN } from '../made-to-order/service.js';
 import { rupees } from './pdf.js';
 import { DEFAULT_HSN, DEFAULT_RATE_BP, settingsRow } from './settings.js';
 import { documentNumber, financialYear, splitLine, spreadDiscount, taxOrder } from './tax.js';
+
+/** The place of supply of goods shipped out of India, and its code in GST's list of states. */
+const FOREIGN_PLACE_OF_SUPPLY = 'Foreign Country';
+const FOREIGN_STATE_CODE = '96';
 
 type InvoiceRow = typeof invoices.$inferSelect;
 type CreditNoteRow = typeof creditNotes.$inferSelect;
@@ -100,8 +105,10 @@ export async function issueInvoice(tx: Tx, orderId: string, at: Date = new Date(
   const registered = shop.gstin !== '';
 
   const ship = order.shippinginfo;
-  const placeOfSupply = ship.state || stateFromPin(ship.pincode) || shop.state;
-  const intraState = placeOfSupply === shop.state;
+  // An address abroad is supplied to a foreign country (GST's place-of-supply code 96), never within the shop's state.
+  const abroad = abroadCountryName(ship.country);
+  const placeOfSupply = abroad ? FOREIGN_PLACE_OF_SUPPLY : ship.state || stateFromPin(ship.pincode) || shop.state;
+  const intraState = !abroad && placeOfSupply === shop.state;
   const gross = items.map((i) => i.unitPricePaise * i.quantity);
   const grossTotal = gross.reduce((s, a) => s + a, 0);
   // The coupon's discount is on the goods: what the lines add up to beyond what was paid for them (shipping apart).
@@ -165,14 +172,24 @@ export async function issueInvoice(tx: Tx, orderId: string, at: Date = new Date(
   };
   // The buyer's GSTIN is the one given with this order (with its legal name), never one from an earlier order.
   const business = Boolean(ship.gstin);
-  const buyer: InvoiceParty = {
-    name: business && ship.legalname ? ship.legalname : ship.fullname,
-    address: [ship.address, ship.city, ship.pincode].filter(Boolean).join(', '),
-    state: placeOfSupply,
-    statecode: stateCode(placeOfSupply) ?? '',
-    gstin: ship.gstin ?? '',
-    extra: ship.mobileno,
-  };
+  const buyer: InvoiceParty = abroad
+    ? {
+        name: ship.fullname,
+        address: [ship.address, ship.city, ship.pincode].filter(Boolean).join(', '),
+        state: ship.state ?? '',
+        statecode: FOREIGN_STATE_CODE,
+        gstin: '',
+        extra: ship.mobileno,
+        country: abroad,
+      }
+    : {
+        name: business && ship.legalname ? ship.legalname : ship.fullname,
+        address: [ship.address, ship.city, ship.pincode].filter(Boolean).join(', '),
+        state: placeOfSupply,
+        statecode: stateCode(placeOfSupply) ?? '',
+        gstin: ship.gstin ?? '',
+        extra: ship.mobileno,
+      };
   const fy = financialYear(at);
   const seq = await nextInSeries(tx, registered ? 'INV' : 'BS', fy);
   const [row] = await tx

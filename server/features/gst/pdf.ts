@@ -86,7 +86,11 @@ export async function renderPdf(d: PdfDocumentData): Promise<Buffer> {
     doc.font('bold').fontSize(10).text(p.name, x, doc.y, { width: half });
     doc.font('body').fontSize(9);
     doc.text(p.address, x, doc.y, { width: half });
-    doc.text(`State: ${p.state}${p.statecode ? ` (code ${p.statecode})` : ''}`, x, doc.y, { width: half });
+    if (p.country) {
+      // A buyer abroad: the region as written in the address, then the country.
+      if (p.state) doc.text(`State / Region: ${p.state}`, x, doc.y, { width: half });
+      doc.text(`Country: ${p.country}`, x, doc.y, { width: half });
+    } else doc.text(`State: ${p.state}${p.statecode ? ` (code ${p.statecode})` : ''}`, x, doc.y, { width: half });
     if (p.gstin || d.taxed) doc.text(`GSTIN: ${p.gstin || 'Unregistered'}`, x, doc.y, { width: half });
     return doc.y;
   };
@@ -111,7 +115,7 @@ export async function renderPdf(d: PdfDocumentData): Promise<Buffer> {
   rule();
   const buyerTop = doc.y;
   party('Billed and shipped to', d.buyer, left, buyerTop);
-  if (d.buyer.extra) doc.text(`Mobile: ${d.buyer.extra}`, left, doc.y, { width: half });
+  if (d.buyer.extra) doc.text(`${d.buyer.country ? 'Phone' : 'Mobile'}: ${d.buyer.extra}`, left, doc.y, { width: half });
   doc.moveDown(0.6);
   rule();
 

@@ -1,4 +1,5 @@
 import { and, eq, inArray, lte } from 'drizzle-orm';
+import { addressLine } from '../../../contract/address-rules.js';
 import type { Config } from '../../config.js';
 import type { DbOrTx } from '../../db/client.js';
 import { type CheckoutLine, orders as ordersTable, products } from '../../db/schema.js';
@@ -53,6 +54,7 @@ export async function orderPlacedMessages(tx: DbOrTx, config: Config, order: Ord
         total,
         items,
         fullname: order.shippinginfo.fullname,
+        shipto: addressLine(order.shippinginfo),
         ...(order.shipping
           ? {
               shipping: {
@@ -72,7 +74,14 @@ export async function orderPlacedMessages(tx: DbOrTx, config: Config, order: Ord
     tx,
     merchant,
     'merchant_new_order',
-    { orderId: order.id, orderNo: no, total, items, customer: order.shippinginfo.fullname },
+    {
+      orderId: order.id,
+      orderNo: no,
+      total,
+      items,
+      customer: order.shippinginfo.fullname,
+      shipto: addressLine(order.shippinginfo),
+    },
     `merchant_new_order:${order.id}`,
   );
   if (order.flag && order.flag !== 'shipping_missing') {

@@ -101,6 +101,7 @@ export function render(template: string, lang: Language, d: Data, shopUrl: strin
   switch (template as TemplateName) {
     case 'order_placed': {
       const ship = shippingLine(d, lang);
+      const shipto = str(d.shipto);
       const lines = ship ? [...linesOf(d), ship] : linesOf(d);
       const total = rupees(d.total);
       return hi
@@ -109,6 +110,7 @@ export function render(template: string, lang: Language, d: Data, shopUrl: strin
             [
               `नमस्ते ${str(d.fullname)},`,
               `धन्यवाद! आपका भुगतान मिल गया है और ऑर्डर ${no} (कुल ${total}) दर्ज हो गया है।`,
+              ...(shipto ? [`डिलीवरी का पता: ${shipto}`] : []),
               `अपने ऑर्डर यहाँ देखें: ${ordersUrl}`,
             ],
             [no, total],
@@ -120,6 +122,7 @@ export function render(template: string, lang: Language, d: Data, shopUrl: strin
             [
               `Hello ${str(d.fullname)},`,
               `Thank you! We have received your payment and your order ${no} (total ${total}) is placed.`,
+              ...(shipto ? [`Shipping to: ${shipto}`] : []),
               `Follow your orders at ${ordersUrl}`,
             ],
             [no, total],
@@ -292,6 +295,7 @@ export function render(template: string, lang: Language, d: Data, shopUrl: strin
         `New order ${no}: ${total}`,
         [
           `${str(d.customer)} placed order ${no} for ${total} (${linesOf(d).length} line(s)).`,
+          ...(d.shipto ? [`Ship to: ${str(d.shipto)}`] : []),
           `Open it: ${shopUrl}/dashboard/orders`,
         ],
         [no, total],

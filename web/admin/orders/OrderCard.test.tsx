@@ -166,3 +166,26 @@ describe('what needs the merchant’s attention', () => {
     expect(screen.queryByRole('link', { name: 'Credit note 2' })).toBeNull();
   });
 });
+
+describe('an order shipped abroad', () => {
+  it('its shipping info names the region and country; an Indian order names none', () => {
+    const abroad = order({
+      shippinginfo: {
+        country: 'GB',
+        fullname: 'Tom Hale',
+        mobileno: '+442079460958',
+        address: '10 Downing Street',
+        city: 'London',
+        pincode: 'SW1A 2AA',
+        state: '',
+      },
+    });
+    const { unmount } = render(<OrderCard order={abroad} busy={false} onDeliveryChange={vi.fn()} />);
+    const info = screen.getByRole('region', { name: 'Shipping info' });
+    expect(info).toHaveTextContent('London SW1A 2AA');
+    expect(within(info).getByTestId('ship-country')).toHaveTextContent(/^United Kingdom$/);
+    unmount();
+    render(<OrderCard order={order()} busy={false} onDeliveryChange={vi.fn()} />);
+    expect(screen.queryByTestId('ship-country')).toBeNull();
+  });
+});

@@ -1,6 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { abroadCountryName } from '../../../contract/address-rules';
 import { SETTABLE_DELIVERY_STATUSES } from '../../../contract/lifecycle';
 import type { AdminOrder } from '../../../contract/orders';
 import { creditNoteUrl, type Order } from '../../api/admin';
@@ -240,6 +241,11 @@ export function OrderCard({
           <p className="text-gray-700">
             {ship.city} {ship.pincode}
           </p>
+          {abroadCountryName(ship.country) ? (
+            <p className="text-gray-700" data-testid="ship-country">
+              {[ship.state, abroadCountryName(ship.country)].filter(Boolean).join(', ')}
+            </p>
+          ) : null}
           {order.user ? (
             <p className="mt-2 text-xs text-gray-500">
               Customer: {order.user.fullname} ({order.user.mobileno})

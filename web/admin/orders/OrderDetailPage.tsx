@@ -3,6 +3,7 @@ import { ArrowLeft } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { abroadCountryName } from '../../../contract/address-rules';
 import { type DeliveryStatus, SHIPPABLE_STATUSES } from '../../../contract/lifecycle';
 import { type AdminOrder, adminApi, creditNoteUrl } from '../../api/admin';
 import { ApiError } from '../../api/client';
@@ -162,6 +163,11 @@ export default function OrderDetailPage() {
               <p>
                 {order.shippinginfo.city} {order.shippinginfo.pincode}
               </p>
+              {abroadCountryName(order.shippinginfo.country) ? (
+                <p data-testid="ship-country">
+                  {[order.shippinginfo.state, abroadCountryName(order.shippinginfo.country)].filter(Boolean).join(', ')}
+                </p>
+              ) : null}
               <p>{order.shippinginfo.mobileno}</p>
             </div>
           </Section>

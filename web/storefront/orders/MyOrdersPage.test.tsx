@@ -132,6 +132,26 @@ describe('my orders', () => {
     expect(card).toHaveTextContent('Payment ID: pay_ABCDEFGHIJKLMN');
   });
 
+  it('an order shipped abroad names its region and country', async () => {
+    orders = [
+      {
+        ...order,
+        shippinginfo: {
+          country: 'US',
+          fullname: 'Ann Lee',
+          mobileno: '+12125550123',
+          address: '350 Fifth Avenue',
+          city: 'New York',
+          pincode: '10118',
+          state: 'NY',
+        },
+      },
+    ];
+    renderOrders();
+    const card = await screen.findByTestId('order-card');
+    expect(card).toHaveTextContent('Shipping to: Ann Lee, 350 Fifth Avenue, New York - 10118, NY, United States, +12125550123');
+  });
+
   it("says You haven't placed any orders yet. with Start Shopping to /products", async () => {
     orders = [];
     renderOrders();

@@ -4,6 +4,7 @@ import { Dialog } from 'radix-ui';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { abroadCountryName } from '../../../contract/address-rules';
 import { ApiError } from '../../api/client';
 import { type Order, ordersApi } from '../../api/orders';
 import { ColourSwatch } from '../../cart/ColourSwatch';
@@ -141,7 +142,9 @@ function OrderCard({ order, placed = false }: { order: Order; placed?: boolean }
       </ul>
       <div className="space-y-1 border-t border-gray-200 px-4 py-3 text-sm text-gray-700 sm:px-5">
         <p>
-          <span className="font-medium">Shipping to:</span> {s.fullname}, {s.address}, {s.city} - {s.pincode}, {s.mobileno}
+          <span className="font-medium">Shipping to:</span> {s.fullname}, {s.address}, {s.city} - {s.pincode}
+          {abroadCountryName(s.country) ? `, ${[s.state, abroadCountryName(s.country)].filter(Boolean).join(', ')}` : ''},{' '}
+          {s.mobileno}
         </p>
         {order.shipping ? (
           <p data-testid="order-shipping">

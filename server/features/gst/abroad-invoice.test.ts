@@ -1,0 +1,114 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gstinCheckChar } from '../../../contract/gst-rules.js';
+import { invoices, outbox } from '../../db/schema.js';
+import { createProduct, SHIPPING, shop } from '../../test/fixtures.js';
+import { createTestApp, type TestApp, type TestUser } from '../../test/helpers.js';
+import { pdfText } from '../../test/pdf-text.js';
+import { render } from '../outbox/templates.js';
+
+/**
+ * An order shipped abroad names its country wherever the address is printed: the tax invoice (read back from the
+ * PDF), the order's e-mails to the buyer and the merchant. Its place of supply is a foreign country (GST code 96),
+ * so it is never taxed as a sale within the shop's own state.
+ */
+let t: TestApp;
+let admin: TestUser;
+let s: ReturnType<typeof shop>;
+const SELLER_GSTIN = `03AAACR5055K1Z${gstinCheckChar('03AAACR5055K1Z')}`;
+const NEW_YORK = {
+  country: 'US',
+  fullname: 'Ann Lee',
+  mobileno: '+1 212 555 0123',
+  address: '350 Fifth Avenue',
+  city: 'New York',
+  pincode: '10118',
+  state: 'NY',
+};
+const LONDON = {
+  country: 'GB',
+  fullname: 'Tom Hale',
+  mobileno: '+44 20 7946 0958',
+  address: '10 Downing Street',
+  city: 'London',
+  pincode: 'SW1A 2AA',
+};
+const oneLine = (text: string) => text.replace(/\s+/g, ' ');
+
+beforeAll(async () => {
+  t = await createTestApp();
+  s = shop(t);
+  admin = await t.signUpAndIn('ADMIN');
+  const res = await t.request({
+    method: 'PUT',
+    url: '/a1/api/admin/settings',
+    cookie: admin.cookie,
+    payload: { gstin: SELLER_GSTIN },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+});
+afterAll(() => t.close());
+
+async function buyAndPlace(shippinginfo: object) {
+  const user = await t.signUpAndIn();
+  const p = await createProduct(t.database.db, { stock: 5, pricePaise: 2_000_000 });
+  expect((await s.add(user.cookie, p.id, 1)).statusCode).toBe(200);
+  const order = await s.payAndPlace(user.cookie, shippinginfo);
+  return { user, order };
+}
+const invoicePdf = (id: string, cookie: string) => t.request({ method: 'GET', url: `/o1/api/invoice/${id}`, cookie });
+
+describe('an order shipped abroad', () => {
+  it('its invoice prints the region and the country, the phone in E.164, place of supply 96 and IGST only', async () => {
+    const { user, order } = await buyAndPlace(NEW_YORK);
+    const res = await invoicePdf(order._id, user.cookie);
+    expect(res.statusCode).toBe(200);
+    const text = oneLine(pdfText(res.rawPayload));
+    expect(text).toContain('Billed and shipped to');
+    expect(text).toContain('350 Fifth Avenue, New York, 10118');
+    expect(text).toContain('State / Region: NY');
+    expect(text).toContain('Country: United States');
+    expect(text).toContain('Phone: +12125550123');
+    expect(text).toContain('Place of supply: Foreign Country (code 96)');
+    expect(text).toContain('IGST');
+    expect(text).not.toContain('CGST');
+    const [inv] = await t.database.db.select().from(invoices).where(eq(invoices.orderId, order._id));
+    expect(inv).toMatchObject({ placeOfSupply: 'Foreign Country', intraState: false, cgstPaise: 0, sgstPaise: 0 });
+    expect(inv?.igstPaise).toBeGreaterThan(0);
+    expect(inv?.buyer).toMatchObject({ country: 'United States', state: 'NY', statecode: '96', gstin: '' });
+
+    // another shopper's invoice stays theirs
+    const stranger = await t.signUpAndIn();
+    expect((await invoicePdf(order._id, stranger.cookie)).statusCode).toBe(404);
+  });
+
+  it('an address with no region (London) is still a supply abroad, never taxed as within the shop’s state', async () => {
+    const { user, order } = await buyAndPlace(LONDON);
+    const text = oneLine(pdfText((await invoicePdf(order._id, user.cookie)).rawPayload));
+    expect(text).toContain('Country: United Kingdom');
+    expect(text).not.toContain('State / Region');
+    expect(text).toContain('Place of supply: Foreign Country (code 96)');
+    expect(text).not.toContain('CGST');
+    const [inv] = await t.database.db.select().from(invoices).where(eq(invoices.orderId, order._id));
+    expect(inv).toMatchObject({ intraState: false, cgstPaise: 0, sgstPaise: 0 });
+  });
+
+  it('the order’s e-mails say where it ships, country and all; an Indian order’s name no country', async () => {
+    const { order } = await buyAndPlace(NEW_YORK);
+    const { order: home } = await buyAndPlace({ ...SHIPPING, state: 'Punjab' });
+    const rows = await t.database.db.select().from(outbox);
+    const of = (template: string, id: string) => rows.find((r) => r.template === template && r.data.orderId === id)?.data;
+
+    const placed = of('order_placed', order._id);
+    expect(placed?.shipto).toBe('350 Fifth Avenue, New York 10118, NY, United States');
+    const mail = render('order_placed', 'en', placed ?? {}, 'https://shop.example');
+    expect(mail.text).toContain('Shipping to: 350 Fifth Avenue, New York 10118, NY, United States');
+    expect(render('order_placed', 'hi', placed ?? {}, 'https://shop.example').text).toContain(
+      'डिलीवरी का पता: 350 Fifth Avenue, New York 10118, NY, United States',
+    );
+    const merchant = render('merchant_new_order', 'en', of('merchant_new_order', order._id) ?? {}, 'https://shop.example');
+    expect(merchant.text).toContain('Ship to: 350 Fifth Avenue, New York 10118, NY, United States');
+
+    expect(of('order_placed', home._id)?.shipto).toBe('12 Mall Road, Ludhiana 141001, Punjab');
+  });
+});
