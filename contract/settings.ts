@@ -30,8 +30,15 @@ export const PublicSettings = z.object({
   grievanceofficer: GrievanceOfficer,
 });
 export type PublicSettings = z.infer<typeof PublicSettings>;
+/** A Letter of Undertaking for exports without payment of IGST: its ARN and the dates it is valid (YYYY-MM-DD). */
+const Lut = z.object({ arn: z.string(), validfrom: z.string(), validto: z.string() });
+
 export const AdminSettings = PublicSettings.extend({
   invoiceprefix: z.string(),
+  /** The Importer-Exporter Code ("" until given). */
+  iec: z.string(),
+  /** The Letter of Undertaking for the financial year, or null. */
+  lut: Lut.nullable(),
   /** Rupees: the least an approved business's order comes to at trade prices, before shipping (0 = none). */
   trademinorder: z.number(),
   updatedAt: z.string(),
@@ -76,6 +83,14 @@ const GstinOrNone = z
     const error = s ? gstinError(s) : null;
     if (error) ctx.addIssue({ code: 'custom', message: error });
   });
+
+/** A calendar day written YYYY-MM-DD that exists. */
+const IsoDay = (label: string) =>
+  z
+    .string({ message: `${label} must be a date (YYYY-MM-DD)` })
+    .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
+      message: `${label} must be a date (YYYY-MM-DD)`,
+    });
 
 /** PUT /a1/api/admin/settings: the fields given are changed. */
 export const SettingsBody = z
@@ -128,6 +143,32 @@ export const SettingsBody = z
           .trim()
           .refine((v) => v === '' || /^\+?[0-9 ()-]{6,30}$/.test(v), { message: 'Enter a valid phone number' }),
       })
+      .optional(),
+    /** "" clears it. */
+    iec: z
+      .string({ message: 'IEC must be text' })
+      .trim()
+      .transform((v) => v.toUpperCase())
+      .refine((v) => v === '' || /^[A-Z0-9]{10}$/.test(v), {
+        message: 'The IEC (Importer-Exporter Code) is 10 letters and digits',
+      })
+      .optional(),
+    /** null removes it. */
+    lut: z
+      .object({
+        arn: z
+          .string({ message: 'Enter the LUT’s ARN' })
+          .trim()
+          .transform((v) => v.toUpperCase())
+          .refine((v) => /^[A-Z0-9]{15}$/.test(v), { message: 'The LUT’s ARN is 15 letters and digits' }),
+        validfrom: IsoDay('Valid from'),
+        validto: IsoDay('Valid to'),
+      })
+      .refine((l) => l.validfrom <= l.validto, {
+        message: 'The LUT’s valid-to date must not be before its valid-from date',
+        path: ['validto'],
+      })
+      .nullable()
       .optional(),
     rattiincarats: z
       .number({ message: 'Carats per ratti must be a number' })

@@ -708,6 +708,10 @@ export const shopSettings = pgTable(
       .notNull()
       .default(sql`'{"name":"","designation":"","email":"","phone":""}'::jsonb`),
     rattiincarats: numeric('ratti_in_carats', { precision: 4, scale: 3, mode: 'number' }).notNull().default(0.91),
+    /** The Importer-Exporter Code (10 characters; "" until given), printed on export invoices. */
+    iec: text('iec').notNull().default(''),
+    /** The Letter of Undertaking for the financial year (dates YYYY-MM-DD), or none. */
+    lut: jsonb('lut').$type<{ arn: string; validfrom: string; validto: string }>(),
     updatedAt: updated(),
   },
   (t) => [
@@ -716,6 +720,7 @@ export const shopSettings = pgTable(
     check('shop_settings_prefix_check', sql`${t.invoiceprefix} ~ '^[A-Z]{1,6}$'`),
     check('shop_settings_freeshipping_check', sql`${t.freeshippingAbovePaise} >= 0`),
     check('shop_settings_trade_min_order_check', sql`${t.tradeMinOrderPaise} >= 0`),
+    check('shop_settings_iec_check', sql`${t.iec} ~ '^([A-Z0-9]{10})?$'`),
   ],
 );
 

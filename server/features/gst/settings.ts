@@ -47,6 +47,8 @@ export function toAdminSettings(row: SettingsRow): AdminSettings {
   return {
     ...toPublicSettings(row),
     invoiceprefix: row.invoiceprefix,
+    iec: row.iec,
+    lut: row.lut ?? null,
     trademinorder: paiseToRupees(row.tradeMinOrderPaise),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -25,6 +25,8 @@ const settings: AdminSettings = {
   rattiincarats: 0.91,
   grievanceofficer: { name: '', designation: '', email: '', phone: '' },
   invoiceprefix: 'RG',
+  iec: '',
+  lut: null,
   updatedAt: '2026-04-01T06:30:00.000Z',
 };
 const loaded = (s: AdminSettings) => answerOf(settingsRoutes, 'GET /a1/api/admin/settings', { success: true, settings: s });
