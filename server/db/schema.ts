@@ -853,6 +853,8 @@ export type InvoiceParty = {
   /** A buyer abroad: the country's name (`state` is then its region, if any). Absent for India. */
   country?: string;
 };
+/** An export invoice's treatment, fixed when it is issued: zero-rated under the LUT (WOPAY) or with IGST (WPAY). */
+export type InvoiceExport = { type: 'WOPAY' | 'WPAY'; arn: string; iec: string; country: string };
 export type InvoiceLine = {
   description: string;
   hsn: string;
@@ -912,6 +914,8 @@ export const invoices = pgTable(
     intraState: boolean('intra_state').notNull(),
     lines: jsonb('lines').$type<InvoiceLine[]>().notNull(),
     discountPaise: bigint('discount_paise', { mode: 'number' }).notNull().default(0),
+    /** Goods shipped out of India (migration 0291): how the export is taxed; null when domestic. */
+    export: jsonb('export').$type<InvoiceExport>(),
     ...taxTotals(),
     createdAt: created(),
   },

@@ -6,6 +6,7 @@ import { createProduct, SHIPPING, shop } from '../../test/fixtures.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/helpers.js';
 import { pdfText } from '../../test/pdf-text.js';
 import { render } from '../outbox/templates.js';
+import { indiaDate } from './tax.js';
 
 /**
  * An order shipped abroad names its country wherever the address is printed: the tax invoice (read back from the
@@ -110,5 +111,61 @@ describe('an order shipped abroad', () => {
     expect(merchant.text).toContain('Ship to: 350 Fifth Avenue, New York 10118, NY, United States');
 
     expect(of('order_placed', home._id)?.shipto).toBe('12 Mall Road, Ludhiana 141001, Punjab');
+  });
+});
+
+describe('the export invoice', () => {
+  const LUT = { arn: 'AD030426001234X', validfrom: '2020-04-01', validto: '2099-03-31' };
+  const setExport = async (payload: object) => {
+    const res = await t.request({ method: 'PUT', url: '/a1/api/admin/settings', cookie: admin.cookie, payload });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  const invoiceOf = async (id: string) => (await t.database.db.select().from(invoices).where(eq(invoices.orderId, id)))[0];
+
+  it('without a LUT: titled for export, IGST paid and the endorsement saying so; a domestic invoice is as before', async () => {
+    await setExport({ iec: 'AABCR1234K', lut: null });
+    const { user, order } = await buyAndPlace(NEW_YORK);
+    const text = oneLine(pdfText((await invoicePdf(order._id, user.cookie)).rawPayload));
+    expect(text).toContain('Tax Invoice — Export');
+    expect(text).toContain('Destination: United States');
+    expect(text).toContain('IEC: AABCR1234K');
+    expect(text).toContain('Supply meant for export with payment of integrated tax');
+    expect(text).not.toContain('Letter of Undertaking');
+    const inv = await invoiceOf(order._id);
+    expect(inv?.export).toEqual({ type: 'WPAY', arn: '', iec: 'AABCR1234K', country: 'United States' });
+    expect(inv?.igstPaise).toBeGreaterThan(0);
+
+    const { user: homeUser, order: home } = await buyAndPlace(SHIPPING);
+    const homeText = oneLine(pdfText((await invoicePdf(home._id, homeUser.cookie)).rawPayload));
+    expect(homeText).toContain('Tax Invoice');
+    expect(homeText).not.toContain('Export');
+    expect(homeText).not.toContain('Supply meant for export');
+    expect((await invoiceOf(home._id))?.export).toBeNull();
+  });
+
+  it('under a LUT valid on the invoice date: zero-rated, the whole amount taxable, the endorsement naming the ARN; a LUT not yet valid is not used', async () => {
+    await setExport({ iec: 'AABCR1234K', lut: LUT });
+    const { user, order } = await buyAndPlace(LONDON);
+    const text = oneLine(pdfText((await invoicePdf(order._id, user.cookie)).rawPayload));
+    expect(text).toContain('Tax Invoice — Export');
+    expect(text).toContain('Destination: United Kingdom');
+    expect(text).toContain(
+      'Supply meant for export under Letter of Undertaking (ARN AD030426001234X) without payment of integrated tax',
+    );
+    const inv = await invoiceOf(order._id);
+    expect(inv).toMatchObject({ igstPaise: 0, cgstPaise: 0, sgstPaise: 0 });
+    expect(inv?.taxablePaise).toBe(inv?.totalPaise);
+    expect(inv?.totalPaise).toBe(Math.round(order.totalamount * 100));
+    expect(inv?.export).toEqual({ type: 'WOPAY', arn: 'AD030426001234X', iec: 'AABCR1234K', country: 'United Kingdom' });
+
+    // a LUT whose term starts tomorrow does not cover today's invoice
+    const tomorrow = indiaDate(new Date(Date.now() + 86_400_000));
+    await setExport({ lut: { ...LUT, validfrom: tomorrow } });
+    const later = await buyAndPlace(LONDON);
+    expect((await invoiceOf(later.order._id))?.export?.type).toBe('WPAY');
+    expect((await invoiceOf(later.order._id))?.igstPaise).toBeGreaterThan(0);
+    // and the invoice already issued keeps its treatment
+    expect((await invoiceOf(order._id))?.export?.type).toBe('WOPAY');
+    await setExport({ iec: '', lut: null });
   });
 });

@@ -88,6 +88,7 @@ async function orderInvoicePdf(db: Db, orderId: string) {
       total: inv.totalPaise,
       discount: inv.discountPaise,
     },
+    exported: inv.export,
   });
   await db
     .update(invoices)

@@ -8,6 +8,7 @@ import {
   categoryTax,
   creditNotes,
   documentCounters,
+  type InvoiceExport,
   type InvoiceLine,
   type InvoiceParty,
   invoices,
@@ -19,7 +20,7 @@ import {
 import { JEWELLERY_HSN } from '../made-to-order/service.js';
 import { rupees } from './pdf.js';
 import { DEFAULT_HSN, DEFAULT_RATE_BP, settingsRow } from './settings.js';
-import { documentNumber, financialYear, splitLine, spreadDiscount, taxOrder } from './tax.js';
+import { documentNumber, financialYear, indiaDate, splitLine, spreadDiscount, taxOrder } from './tax.js';
 
 /** The place of supply of goods shipped out of India, and its code in GST's list of states. */
 const FOREIGN_PLACE_OF_SUPPLY = 'Foreign Country';
@@ -109,12 +110,19 @@ export async function issueInvoice(tx: Tx, orderId: string, at: Date = new Date(
   const abroad = abroadCountryName(ship.country);
   const placeOfSupply = abroad ? FOREIGN_PLACE_OF_SUPPLY : ship.state || stateFromPin(ship.pincode) || shop.state;
   const intraState = !abroad && placeOfSupply === shop.state;
+  // An export by a registered shop is zero-rated under a Letter of Undertaking valid on the invoice's date;
+  // without one IGST is paid at each line's rate, as for an inter-state sale. Fixed here, once.
+  const day = indiaDate(at);
+  const lut = shop.lut && shop.lut.validfrom <= day && day <= shop.lut.validto ? shop.lut : null;
+  const exported: InvoiceExport | null =
+    abroad && registered ? { type: lut ? 'WOPAY' : 'WPAY', arn: lut?.arn ?? '', iec: shop.iec, country: abroad } : null;
+  const taxedAt = (rateBp: number | null) => (registered && exported?.type !== 'WOPAY' ? (rateBp ?? DEFAULT_RATE_BP) : 0);
   const gross = items.map((i) => i.unitPricePaise * i.quantity);
   const grossTotal = gross.reduce((s, a) => s + a, 0);
   // The coupon's discount is on the goods: what the lines add up to beyond what was paid for them (shipping apart).
   const discountPaise = Math.max(0, grossTotal - (order.totalPaise - order.shippingPaise));
   const goods = taxOrder(
-    items.map((i, k) => ({ amountPaise: gross[k] as number, rateBp: registered ? (i.rateBp ?? DEFAULT_RATE_BP) : 0 })),
+    items.map((i, k) => ({ amountPaise: gross[k] as number, rateBp: taxedAt(i.rateBp) })),
     discountPaise,
     intraState,
   );
@@ -136,11 +144,7 @@ export async function issueInvoice(tx: Tx, orderId: string, at: Date = new Date(
   }
   const shippingTaxed =
     order.shippingPaise > 0 && principal
-      ? taxOrder(
-          [{ amountPaise: order.shippingPaise, rateBp: registered ? (principal.rateBp ?? DEFAULT_RATE_BP) : 0 }],
-          0,
-          intraState,
-        )
+      ? taxOrder([{ amountPaise: order.shippingPaise, rateBp: taxedAt(principal.rateBp) }], 0, intraState)
       : null;
   const lines = [...goods.lines, ...(shippingTaxed?.lines ?? [])];
   const add = (k: keyof typeof goods.totals) => goods.totals[k] + (shippingTaxed?.totals[k] ?? 0);
@@ -207,6 +211,7 @@ export async function issueInvoice(tx: Tx, orderId: string, at: Date = new Date(
       intraState,
       lines: invoiceLines,
       discountPaise,
+      export: exported,
       taxablePaise: totals.taxable,
       cgstPaise: totals.cgst,
       sgstPaise: totals.sgst,

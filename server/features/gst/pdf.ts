@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import type { InvoiceLine, InvoiceParty } from '../../db/schema.js';
+import type { InvoiceExport, InvoiceLine, InvoiceParty } from '../../db/schema.js';
 import { indiaDate } from './tax.js';
 import { rupeesInWords } from './words.js';
 
@@ -37,13 +37,23 @@ type PdfDocumentData = {
   intraState: boolean;
   lines: InvoiceLine[];
   totals: { taxable: number; cgst: number; sgst: number; igst: number; total: number; discount?: number };
+  /** An invoice of goods shipped out of India: its title, IEC, destination and endorsement. */
+  exported?: InvoiceExport | null;
 };
+
+/** The endorsement an export invoice must carry, by how it is taxed. */
+function exportEndorsement(e: InvoiceExport): string {
+  return e.type === 'WOPAY'
+    ? `Supply meant for export under Letter of Undertaking (ARN ${e.arn}) without payment of integrated tax`
+    : 'Supply meant for export with payment of integrated tax';
+}
 
 /** An A4 tax invoice, bill of supply or credit note, every field of the contract on it. */
 export async function renderPdf(d: PdfDocumentData): Promise<Buffer> {
   // Loaded at the first document: a server that only answers shoppers never holds the PDF library.
   const { default: PDFDocument } = await import('pdfkit');
-  const title = d.kind === 'credit-note' ? 'Credit Note' : d.taxed ? 'Tax Invoice' : 'Bill of Supply';
+  const title =
+    d.kind === 'credit-note' ? 'Credit Note' : d.exported ? 'Tax Invoice — Export' : d.taxed ? 'Tax Invoice' : 'Bill of Supply';
   const doc = new PDFDocument({
     size: 'A4',
     margin: 36,
@@ -110,6 +120,10 @@ export async function renderPdf(d: PdfDocumentData): Promise<Buffer> {
   detail(`${docName} date`, invoiceDate(d.issuedAt));
   for (const [label, value] of d.refs) detail(label, value);
   detail('Place of supply', `${d.placeOfSupply}${d.placeOfSupplyCode ? ` (code ${d.placeOfSupplyCode})` : ''}`);
+  if (d.exported) {
+    detail('Destination', d.exported.country);
+    if (d.exported.iec) detail('IEC', d.exported.iec);
+  }
   if (d.taxed) detail('Tax payable on reverse charge', 'No');
   doc.y = Math.max(sellerBottom, doc.y) + 8;
   rule();
@@ -210,6 +224,10 @@ export async function renderPdf(d: PdfDocumentData): Promise<Buffer> {
   doc.font('body').text(rupeesInWords(d.totals.total));
   doc.moveDown(0.3);
   if (d.taxed) doc.text('Tax payable on reverse charge: No', left, doc.y, { width });
+  if (d.exported) {
+    doc.moveDown(0.3);
+    doc.font('bold').text(exportEndorsement(d.exported), left, doc.y, { width });
+  }
   doc.moveDown(1.5);
   doc
     .font('body')
