@@ -127,6 +127,46 @@ describe('settings screen', () => {
   });
 });
 
+describe('exports: the IEC and the Letter of Undertaking', () => {
+  it('checks them before sending, sends the LUT whole (upper-cased), and clears it when every field is emptied', async () => {
+    vi.spyOn(adminApi.settings, 'get').mockResolvedValue(loaded(settings));
+    const save = vi.spyOn(adminApi.settings, 'save').mockImplementation(async (body) =>
+      answerOf(settingsRoutes, 'PUT /a1/api/admin/settings', {
+        success: true,
+        message: 'Settings saved',
+        settings: { ...settings, ...body, updatedAt: '2026-04-02T06:30:00.000Z' },
+      }),
+    );
+    renderPage();
+    const iec = await screen.findByLabelText('IEC (Importer-Exporter Code)');
+    await userEvent.type(iec, 'aabcr123');
+    await userEvent.type(screen.getByLabelText('LUT ARN'), 'ad0304');
+    await userEvent.type(screen.getByLabelText('LUT valid from'), '2027-04-01');
+    await userEvent.type(screen.getByLabelText('LUT valid to'), '2027-03-31');
+    await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(screen.getByTestId('iec-error')).toHaveTextContent('The IEC (Importer-Exporter Code) is 10 letters and digits');
+    expect(screen.getByTestId('lutarn-error')).toHaveTextContent('The LUT’s ARN is 15 letters and digits');
+    expect(screen.getByTestId('lutto-error')).toHaveTextContent('The LUT’s valid-to date must not be before its valid-from date');
+    expect(save).not.toHaveBeenCalled();
+
+    await userEvent.type(iec, '4k');
+    await userEvent.type(screen.getByLabelText('LUT ARN'), '26001234x');
+    await userEvent.clear(screen.getByLabelText('LUT valid from'));
+    await userEvent.type(screen.getByLabelText('LUT valid from'), '2026-04-01');
+    await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() =>
+      expect(save).toHaveBeenCalledWith({
+        iec: 'AABCR1234K',
+        lut: { arn: 'AD030426001234X', validfrom: '2026-04-01', validto: '2027-03-31' },
+      }),
+    );
+
+    for (const label of ['LUT ARN', 'LUT valid from', 'LUT valid to']) await userEvent.clear(screen.getByLabelText(label));
+    await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(save).toHaveBeenLastCalledWith({ lut: null }));
+  });
+});
+
 describe('a shop without a GSTIN', () => {
   it('is told it is not registered for GST, and the warning goes once a GSTIN is saved', async () => {
     vi.spyOn(adminApi.settings, 'get').mockResolvedValue(loaded(settings));

@@ -28,6 +28,10 @@ type Form = {
   officerdesignation: string;
   officeremail: string;
   officerphone: string;
+  iec: string;
+  lutarn: string;
+  lutfrom: string;
+  lutto: string;
 };
 type Errors = Partial<Record<keyof Form, string>>;
 
@@ -47,7 +51,15 @@ const formOf = (s: AdminSettings): Form => ({
   officerdesignation: s.grievanceofficer.designation,
   officeremail: s.grievanceofficer.email,
   officerphone: s.grievanceofficer.phone,
+  iec: s.iec,
+  lutarn: s.lut?.arn ?? '',
+  lutfrom: s.lut?.validfrom ?? '',
+  lutto: s.lut?.validto ?? '',
 });
+
+/** The LUT as typed: null when every field is empty. */
+const lutOf = (f: Form) =>
+  f.lutarn.trim() || f.lutfrom || f.lutto ? { arn: f.lutarn.trim().toUpperCase(), validfrom: f.lutfrom, validto: f.lutto } : null;
 
 /** What is wrong with the GSTIN as typed (format, state code, check digit, or not of the shop's state); '' when fine. */
 export function gstinProblem(gstin: string, state: string): string {
@@ -82,6 +94,15 @@ function validate(f: Form): Errors {
   if (f.officeremail.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(f.officeremail.trim()))
     e.officeremail = 'Enter a valid e-mail address';
   if (f.officerphone.trim() && !/^\+?[0-9 ()-]{6,30}$/.test(f.officerphone.trim())) e.officerphone = 'Enter a valid phone number';
+  if (f.iec.trim() && !/^[A-Z0-9]{10}$/i.test(f.iec.trim())) e.iec = 'The IEC (Importer-Exporter Code) is 10 letters and digits';
+  const lut = lutOf(f);
+  if (lut) {
+    if (!/^[A-Z0-9]{15}$/.test(lut.arn)) e.lutarn = 'The LUT’s ARN is 15 letters and digits';
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(lut.validfrom)) e.lutfrom = 'Valid from must be a date (YYYY-MM-DD)';
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(lut.validto)) e.lutto = 'Valid to must be a date (YYYY-MM-DD)';
+    else if (!e.lutfrom && lut.validto < lut.validfrom)
+      e.lutto = 'The LUT’s valid-to date must not be before its valid-from date';
+  }
   return e;
 }
 
@@ -109,6 +130,9 @@ function changes(f: Form, saved: AdminSettings): SettingsBody {
     officer.phone !== was.phone
   )
     body.grievanceofficer = officer;
+  if (f.iec.trim().toUpperCase() !== saved.iec) body.iec = f.iec.trim().toUpperCase();
+  const lut = lutOf(f);
+  if (JSON.stringify(lut) !== JSON.stringify(saved.lut)) body.lut = lut;
   return body;
 }
 
@@ -139,7 +163,7 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const set = (k: keyof Form) => (e: { target: { value: string } }) => {
-    const value = k === 'invoiceprefix' || k === 'gstin' ? e.target.value.toUpperCase() : e.target.value;
+    const value = ['invoiceprefix', 'gstin', 'iec', 'lutarn'].includes(k) ? e.target.value.toUpperCase() : e.target.value;
     setForm((f) => ({ ...f, [k]: value }));
     setErrors((old) => ({ ...old, [k]: undefined }));
   };
@@ -169,8 +193,9 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
       toast.success(res.message || 'Settings saved', { duration: TOAST_MS });
     } catch (err) {
       const fields = fieldErrorsOf(err);
+      const LUT_FIELDS: Record<string, keyof Form> = { 'lut.arn': 'lutarn', 'lut.validfrom': 'lutfrom', 'lut.validto': 'lutto' };
       const officerField = (k: string) =>
-        k.startsWith('grievanceofficer.') ? `officer${k.slice('grievanceofficer.'.length)}` : k;
+        LUT_FIELDS[k] ?? (k.startsWith('grievanceofficer.') ? `officer${k.slice('grievanceofficer.'.length)}` : k);
       const mine = Object.fromEntries(
         Object.entries(fields)
           .map(([k, v]) => [officerField(k), v])
@@ -236,6 +261,18 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
         <TextField {...bind('officerdesignation')} label="Designation" maxLength={100} />
         <TextField {...bind('officeremail')} label="Officer’s e-mail" type="email" maxLength={200} />
         <TextField {...bind('officerphone')} label="Officer’s phone" type="tel" maxLength={30} />
+      </fieldset>
+
+      <fieldset className="grid gap-4 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:grid-cols-2">
+        <legend className="px-1 text-base font-semibold text-gray-900">Exports</legend>
+        <p className="text-sm text-gray-600 sm:col-span-2">
+          Printed on the export invoice of an order shipped abroad. Under a Letter of Undertaking valid on the invoice date the
+          export is zero-rated; without one, IGST is paid.
+        </p>
+        <TextField {...bind('iec')} label="IEC (Importer-Exporter Code)" maxLength={10} autoComplete="off" spellCheck={false} />
+        <TextField {...bind('lutarn')} label="LUT ARN" maxLength={15} autoComplete="off" spellCheck={false} />
+        <TextField {...bind('lutfrom')} label="LUT valid from" type="date" />
+        <TextField {...bind('lutto')} label="LUT valid to" type="date" />
       </fieldset>
 
       <div className="flex flex-wrap items-center gap-3">
