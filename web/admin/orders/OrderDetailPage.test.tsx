@@ -1,0 +1,96 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, configure, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { orderActionRoutes } from '../../../contract/order-actions';
+import { type AdminOrder, adminApi } from '../../api/admin';
+import { answerOf } from '../../test/answers';
+import { adminOrderOf } from '../../test/fixtures';
+import { ADMIN_LIFECYCLE_DEFAULTS } from '../../test/order-fixture';
+import OrderDetailPage from './OrderDetailPage';
+
+// The machine running the suite may be busy: give screens time to answer.
+configure({ asyncUtilTimeout: 5000 });
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const order = (shippinginfo: AdminOrder['shippinginfo']): AdminOrder =>
+  adminOrderOf({
+    _id: 'o1',
+    number: 'RG-000042',
+    createdAt: '2026-03-10T06:30:00.000Z',
+    status: 'Confirmed',
+    deliverystatus: 'confirmed',
+    paymentstatus: 'Paid',
+    totalamount: 94000,
+    products: [
+      {
+        _id: 'line-1',
+        productId: null,
+        productname: 'Burmese Ruby',
+        productprice: 90000,
+        listprice: 90000,
+        productimage: '',
+        quantity: 1,
+        size: '',
+        colour: '',
+      },
+    ],
+    shippinginfo,
+    razorpay_order_id: 'order_ABCDEFGHIJKLMN',
+    razorpay_payment_id: 'pay_ABCDEFGHIJKLMN',
+    flag: null,
+    refundstatus: 'none',
+    ...ADMIN_LIFECYCLE_DEFAULTS,
+  });
+
+function show(o: AdminOrder) {
+  vi.spyOn(adminApi.orders, 'detail').mockResolvedValue(
+    answerOf(orderActionRoutes, 'GET /o1/api/admin/orders/:id', { success: true, order: o }),
+  );
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([{ path: '/dashboard/orders/:id', Component: OrderDetailPage }], {
+    initialEntries: ['/dashboard/orders/o1'],
+  });
+  render(
+    <QueryClientProvider client={qc}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('the back-office order page', () => {
+  it('names the region and country of an address abroad', async () => {
+    show(
+      order({
+        country: 'US',
+        fullname: 'Ann Lee',
+        mobileno: '+12125550123',
+        address: '350 Fifth Avenue',
+        city: 'New York',
+        pincode: '10118',
+        state: 'NY',
+      }),
+    );
+    expect(await screen.findByTestId('ship-country')).toHaveTextContent(/^NY, United States$/);
+    expect(screen.getByText('+12125550123')).toBeInTheDocument();
+  });
+
+  it('an Indian address names no country', async () => {
+    show(
+      order({
+        fullname: 'Asha Verma',
+        mobileno: '9876543210',
+        address: '12 Mall Road',
+        city: 'Ludhiana',
+        pincode: '141001',
+      }),
+    );
+    expect(await screen.findByText('Ludhiana 141001')).toBeInTheDocument();
+    expect(screen.queryByTestId('ship-country')).toBeNull();
+    expect(within(document.body).queryByText(/India/)).toBeNull();
+  });
+});
