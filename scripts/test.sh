@@ -2,7 +2,7 @@
 # `npm test`: lint, types, unit and web tests, browser journeys; with --pg (CI) the PostgreSQL run as well.
 #
 #   1. lint ‖ types of the server ‖ types of the web app   (single-threaded each: side by side on two cores)
-#   2. unit and web tests                                    (Vitest spreads its files over the cores itself)
+#   2. unit and web tests                                    (one Vitest worker per core: nothing runs beside it)
 #   3. browser journeys [‖ the PostgreSQL run, with --pg]    (one browser, one Vitest worker: a core each)
 #
 # Steps side by side write to their own log; the first one of a group is shown as it runs and the others are
@@ -91,7 +91,9 @@ group 'lint' 'npm run -s lint' \
   'types (web app)' 'npx tsc -p web/tsconfig.json'
 [ ${#FAILED[@]} -eq 0 ] || finish
 
-group 'unit and web tests' 'npm run -s test:unit'
+# Vitest's own default leaves one core to itself (one worker on two cores); its main process is idle once the files
+# are transformed, so the step takes a worker per core.
+group 'unit and web tests' "npm run -s test:unit -- --maxWorkers=$(node -p 'require("node:os").availableParallelism()')"
 [ ${#FAILED[@]} -eq 0 ] || finish
 
 if [ "$WITH_PG" = true ]; then
