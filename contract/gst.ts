@@ -24,9 +24,33 @@ export const GstReportResponse = z.object({
   b2b: z.array(z.object({ gstin: z.string(), ...InvoiceHead, ...Taxes })),
   b2cl: z.array(z.object({ ...InvoiceHead, ...Taxes })),
   b2cs: z.array(z.object({ pos: z.string(), rate: z.number(), ...Taxes })),
+  /** Exports (table 6A): in no B2B or B2C section; `value` in rupees. */
+  exp: z.array(
+    z.object({
+      type: z.enum(['WOPAY', 'WPAY']),
+      invoice: z.string(),
+      date: z.string(),
+      value: Money,
+      currency: z.string(),
+      portcode: z.string(),
+      shippingbill: z.string(),
+      shippingbilldate: z.string(),
+      taxablevalue: Money,
+      igst: Money,
+    }),
+  ),
   hsn: z.array(z.object({ hsn: z.string(), quantity: z.number().int(), ...Taxes })),
+  /** Registered buyers' notes (`type` B2B) and an export's notes (`type` EXP, `gstin` ""). */
   creditnotes: z.array(
-    z.object({ gstin: z.string(), note: z.string(), date: z.string(), invoice: z.string(), value: Money, ...Taxes }),
+    z.object({
+      type: z.enum(['B2B', 'EXP']),
+      gstin: z.string(),
+      note: z.string(),
+      date: z.string(),
+      invoice: z.string(),
+      value: Money,
+      ...Taxes,
+    }),
   ),
 });
 
@@ -170,6 +194,33 @@ export const Gstr1PortalFile = z.strictObject({
     )
     .min(1)
     .optional(),
+  exp: z
+    .array(
+      z.strictObject({
+        exp_typ: z.enum(['WPAY', 'WOPAY']),
+        inv: z
+          .array(
+            z.strictObject({
+              inum: portalNumber,
+              idt: portalDate,
+              val: documentValue,
+              sbpcode: z
+                .string()
+                .regex(/^[A-Z0-9]{6}$/)
+                .optional(),
+              sbnum: z
+                .string()
+                .regex(/^[0-9]{7}$/)
+                .optional(),
+              sbdt: portalDate.optional(),
+              itms: z.array(interItem).min(1),
+            }),
+          )
+          .min(1),
+      }),
+    )
+    .min(1)
+    .optional(),
   cdnur: z
     .array(
       z.strictObject({
@@ -177,7 +228,8 @@ export const Gstr1PortalFile = z.strictObject({
         ntty: z.enum(['C', 'D']),
         nt_num: portalNumber,
         nt_dt: portalDate,
-        pos: portalPos,
+        // an export's note has no place of supply
+        pos: portalPos.optional(),
         val: documentValue,
         itms: z.array(z.strictObject({ num: z.number().int().min(1), itm_det: interItem })).min(1),
       }),
@@ -230,10 +282,10 @@ export const gstRoutes = routeTable('GST tax invoices', {
   },
   'GET /o1/api/admin/gst-report': {
     guard: 'admin',
-    summary: 'GSTR-1 for a month (India time): B2B, B2C large, B2C small, credit notes, HSN summary; JSON or one CSV',
+    summary: 'GSTR-1 for a month (India time): B2B, B2C large, B2C small, exports, credit notes, HSN summary; JSON or one CSV',
     description:
       '`format=portal` downloads the GST portal’s own GSTR-1 JSON (the offline tool’s schema, no `success` wrapper): ' +
-      '`gstin`, `fp`, `b2b`, `b2cl`, `b2cs`, `cdnr`, `cdnur`, the HSN summary (its B2B and B2C tables from the May 2025 ' +
+      '`gstin`, `fp`, `b2b`, `b2cl`, `b2cs`, `exp`, `cdnr`, `cdnur`, the HSN summary (its B2B and B2C tables from the May 2025 ' +
       'period), `doc_issue`; rates per item, net of credit notes, no empty sections or rows. Bills of supply are not ' +
       'part of GSTR-1; a shop without a GSTIN files none (409).',
     query: GstReportQuery,

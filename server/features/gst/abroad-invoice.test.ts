@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GstReportResponse, Gstr1PortalFile } from '../../../contract/gst.js';
 import { gstinCheckChar } from '../../../contract/gst-rules.js';
-import { invoices, outbox } from '../../db/schema.js';
+import { creditNotes, invoices, outbox } from '../../db/schema.js';
 import { createProduct, SHIPPING, shop } from '../../test/fixtures.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/helpers.js';
 import { pdfText } from '../../test/pdf-text.js';
@@ -167,5 +168,97 @@ describe('the export invoice', () => {
     // and the invoice already issued keeps its treatment
     expect((await invoiceOf(order._id))?.export?.type).toBe('WOPAY');
     await setExport({ iec: '', lut: null });
+  });
+});
+
+describe('GSTR-1 with exports', () => {
+  const month = () => indiaDate(new Date()).slice(0, 7);
+  const report = async (format: 'json' | 'csv' | 'portal') =>
+    t.request({ method: 'GET', url: `/o1/api/admin/gst-report?month=${month()}&format=${format}`, cookie: admin.cookie });
+
+  it('lists every export in exp (WPAY or WOPAY as on its invoice, in rupees, INR) and in no B2B or B2C section; its credit note is an EXP note', async () => {
+    await t.request({
+      method: 'PUT',
+      url: '/a1/api/admin/settings',
+      cookie: admin.cookie,
+      payload: { iec: 'AABCR1234K', lut: { arn: 'AD030426001234X', validfrom: '2020-04-01', validto: '2099-03-31' } },
+    });
+    const { order: zeroRated } = await buyAndPlace(LONDON);
+    await t.request({ method: 'PUT', url: '/a1/api/admin/settings', cookie: admin.cookie, payload: { iec: '', lut: null } });
+    const { order: withIgst } = await buyAndPlace(NEW_YORK);
+    const { order: home } = await buyAndPlace(SHIPPING);
+    const refunded = await t.request({
+      method: 'POST',
+      url: `/o1/api/admin/refund/${zeroRated._id}`,
+      cookie: admin.cookie,
+      payload: { amount: 500, reason: 'Goodwill: delivered late' },
+    });
+    expect(refunded.statusCode, refunded.body).toBe(201);
+    const [note] = await t.database.db.select().from(creditNotes).where(eq(creditNotes.orderId, zeroRated._id));
+
+    const all = await t.database.db.select().from(invoices);
+    const exported = all.filter((i) => i.export);
+    const byOrder = async (id: string) => (await t.database.db.select().from(invoices).where(eq(invoices.orderId, id)))[0];
+    const [lutInvoice, igstInvoice, homeInvoice] = [
+      await byOrder(zeroRated._id),
+      await byOrder(withIgst._id),
+      await byOrder(home._id),
+    ];
+
+    const res = await report('json');
+    expect(res.statusCode, res.body).toBe(200);
+    const json = GstReportResponse.parse(res.json());
+    // every export of the month and nothing else, each as its invoice fixed it
+    expect(json.exp.map((e) => e.invoice).sort()).toEqual(exported.map((i) => i.number).sort());
+    expect(json.exp.find((e) => e.invoice === lutInvoice?.number)).toEqual({
+      type: 'WOPAY',
+      invoice: lutInvoice?.number,
+      date: indiaDate(new Date()),
+      value: (lutInvoice?.totalPaise ?? 0) / 100,
+      currency: 'INR',
+      portcode: '',
+      shippingbill: '',
+      shippingbilldate: '',
+      taxablevalue: (lutInvoice?.totalPaise ?? 0) / 100,
+      igst: 0,
+    });
+    const paid = json.exp.find((e) => e.invoice === igstInvoice?.number);
+    expect(paid).toMatchObject({ type: 'WPAY', igst: (igstInvoice?.igstPaise ?? 0) / 100 });
+    expect(paid?.igst).toBeGreaterThan(0);
+    // in no B2B or B2C section: B2C small adds up to the domestic invoices alone
+    expect(json.b2b.map((b) => b.invoice)).not.toContain(lutInvoice?.number);
+    expect(json.b2cl.map((b) => b.invoice)).not.toContain(igstInvoice?.number);
+    const domestic = all.filter((i) => !i.export && !i.buyer.gstin);
+    const b2csTaxable = json.b2cs.reduce((sum, row) => sum + Math.round(row.taxablevalue * 100), 0);
+    expect(b2csTaxable).toBe(domestic.reduce((sum, i) => sum + i.taxablePaise, 0));
+    expect(json.b2cs.every((row) => !row.pos.startsWith('96') && !row.pos.startsWith('97'))).toBe(true);
+    expect(homeInvoice?.export).toBeNull();
+    // the export's credit note: gstin empty, type EXP; still in the HSN summary
+    expect(json.creditnotes).toContainEqual(
+      expect.objectContaining({ type: 'EXP', gstin: '', note: note?.number, invoice: lutInvoice?.number, value: 500 }),
+    );
+
+    const csv = (await report('csv')).body.split('\r\n');
+    expect(csv[0]).toContain('section,gstin,invoice');
+    expect(csv[0]?.endsWith(',type,currency,portcode,shippingbill,shippingbilldate')).toBe(true);
+    expect(csv.filter((line) => line.startsWith('exp,'))).toHaveLength(exported.length);
+
+    const file = await report('portal');
+    expect(file.statusCode, file.body).toBe(200);
+    const portal = Gstr1PortalFile.parse(file.json());
+    const wopay = portal.exp?.find((e) => e.exp_typ === 'WOPAY');
+    const wpay = portal.exp?.find((e) => e.exp_typ === 'WPAY');
+    expect(wopay?.inv.map((i) => i.inum)).toContain(lutInvoice?.number);
+    expect(wpay?.inv.map((i) => i.inum)).toContain(igstInvoice?.number);
+    expect(wopay?.inv.find((i) => i.inum === lutInvoice?.number)?.itms).toEqual([
+      { txval: (lutInvoice?.totalPaise ?? 0) / 100, rt: 0, iamt: 0, csamt: 0 },
+    ]);
+    const wpayItems = wpay?.inv.find((i) => i.inum === igstInvoice?.number)?.itms ?? [];
+    expect(wpayItems.reduce((sum, i) => sum + Math.round(i.iamt * 100), 0)).toBe(igstInvoice?.igstPaise);
+    const inB2c = JSON.stringify([portal.b2b ?? [], portal.b2cl ?? [], portal.b2cs ?? []]);
+    expect(inB2c).not.toContain(lutInvoice?.number ?? '-');
+    expect(inB2c).not.toContain(igstInvoice?.number ?? '-');
+    expect(portal.cdnur).toContainEqual(expect.objectContaining({ typ: 'EXPWOP', nt_num: note?.number, val: 500 }));
+    expect(portal.cdnur?.find((n) => n.nt_num === note?.number)).not.toHaveProperty('pos');
   });
 });

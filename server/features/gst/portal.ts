@@ -99,6 +99,7 @@ export async function gstr1Portal(db: DbOrTx, month: string): Promise<Gstr1Porta
   const b2cs = new Map<string, Taxes & { intraState: boolean; pos: string; rateBp: number }>();
   const cdnr = new Map<string, { ctin: string; nt: unknown[] }>();
   const cdnur: unknown[] = [];
+  const exp = new Map<string, { exp_typ: 'WPAY' | 'WOPAY'; inv: unknown[] }>();
   const hsn = new Map<string, Taxes & { b2b: boolean; hsn: string; rateBp: number; qty: number }>();
   const hsnRow = (b2bSupply: boolean, l: InvoiceLine) =>
     group(hsn, `${b2bSupply}|${l.hsn}|${l.rateBp}`, () => ({ ...zero(), b2b: b2bSupply, hsn: l.hsn, rateBp: l.rateBp, qty: 0 }));
@@ -108,7 +109,15 @@ export async function gstr1Portal(db: DbOrTx, month: string): Promise<Gstr1Porta
   for (const inv of invs) {
     const gstin = inv.buyer.gstin;
     const head = { inum: inv.number, idt: portalDate(inv.issuedAt), val: r(inv.totalPaise) };
-    if (gstin) {
+    const exported = inv.export;
+    if (exported) {
+      // Table 6A: no place of supply; the shipping bill's port, number and date are left out until the shipment
+      // records them.
+      group(exp, exported.type, () => ({ exp_typ: exported.type, inv: [] })).inv.push({
+        ...head,
+        itms: items(inv.lines, false).map((it) => ({ ...it.itm_det, csamt: 0 })),
+      });
+    } else if (gstin) {
       group(b2b, gstin, () => ({ ctin: gstin, inv: [] })).inv.push({
         ...head,
         pos: code(inv.placeOfSupply),
@@ -123,7 +132,7 @@ export async function gstr1Portal(db: DbOrTx, month: string): Promise<Gstr1Porta
       for (const l of inv.lines) add(smallRow(inv.intraState, inv.placeOfSupply, l.rateBp), l);
     }
     for (const l of inv.lines) {
-      const row = hsnRow(Boolean(gstin), l);
+      const row = hsnRow(Boolean(gstin) && !exported, l);
       row.qty += l.quantity;
       add(row, l);
     }
@@ -135,7 +144,9 @@ export async function gstr1Portal(db: DbOrTx, month: string): Promise<Gstr1Porta
     const gstin = inv.buyer.gstin;
     const head = { ntty: 'C', nt_num: n.number, nt_dt: portalDate(n.issuedAt) };
     const itms = items(n.lines, inv.intraState);
-    if (gstin) {
+    if (inv.export) {
+      cdnur.push({ typ: inv.export.type === 'WPAY' ? 'EXPWP' : 'EXPWOP', ...head, val: r(n.totalPaise), itms });
+    } else if (gstin) {
       group(cdnr, gstin, () => ({ ctin: gstin, nt: [] })).nt.push({
         ...head,
         pos: code(inv.placeOfSupply),
@@ -151,7 +162,7 @@ export async function gstr1Portal(db: DbOrTx, month: string): Promise<Gstr1Porta
     }
     for (const l of n.lines) {
       if (l.valuePaise <= 0) continue;
-      const row = hsnRow(Boolean(gstin), l);
+      const row = hsnRow(Boolean(gstin) && !inv.export, l);
       row.qty -= l.quantity;
       add(row, l, -1);
     }
@@ -215,6 +226,7 @@ export async function gstr1Portal(db: DbOrTx, month: string): Promise<Gstr1Porta
     ...(b2b.size ? { b2b: [...b2b.values()] } : {}),
     ...(b2cl.size ? { b2cl: [...b2cl.values()] } : {}),
     ...(smalls.length ? { b2cs: smalls } : {}),
+    ...(exp.size ? { exp: [...exp.values()].sort((a, b) => a.exp_typ.localeCompare(b.exp_typ)) } : {}),
     ...(cdnr.size ? { cdnr: [...cdnr.values()] } : {}),
     ...(cdnur.length ? { cdnur } : {}),
     ...(hsnB2b.length + hsnB2c.length > 0 ? { hsn: hsnSection } : {}),

@@ -111,11 +111,20 @@ describe('GSTR-1 report', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     const lines = csv.body.trim().split('\r\n');
-    expect(lines[0]).toBe('section,gstin,invoice,note,date,value,pos,rate,hsn,quantity,taxablevalue,igst,cgst,sgst');
+    expect(lines[0]).toBe(
+      'section,gstin,invoice,note,date,value,pos,rate,hsn,quantity,taxablevalue,igst,cgst,sgst,type,currency,portcode,shippingbill,shippingbilldate',
+    );
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['b2b', 'b2cl', 'b2cs', 'creditnotes', 'hsn']);
 
     const other = await t.request({ method: 'GET', url: '/o1/api/admin/gst-report?month=2001-01', cookie: admin.cookie });
-    expect(GstReportResponse.parse(other.json())).toMatchObject({ b2b: [], b2cl: [], b2cs: [], hsn: [], creditnotes: [] });
+    expect(GstReportResponse.parse(other.json())).toMatchObject({
+      b2b: [],
+      b2cl: [],
+      exp: [],
+      b2cs: [],
+      hsn: [],
+      creditnotes: [],
+    });
   });
 
   it('admin only (401, 403 first); a bad month is a 400', async () => {

@@ -77,6 +77,7 @@ export async function gstr1(db: DbOrTx, month: string) {
 
   const b2b = [];
   const b2cl = [];
+  const exp = [];
   const b2cs = new Map<string, Taxes & { pos: string; rate: number }>();
   const hsn = new Map<string, Taxes & { hsn: string; quantity: number }>();
   const small = (state: string, rateBp: number) => {
@@ -106,7 +107,8 @@ export async function gstr1(db: DbOrTx, month: string) {
   for (const inv of invs) {
     const totals = { taxable: inv.taxablePaise, igst: inv.igstPaise, cgst: inv.cgstPaise, sgst: inv.sgstPaise };
     const head = { invoice: inv.number, date: indiaDate(inv.issuedAt), value: r(inv.totalPaise), pos: pos(inv.placeOfSupply) };
-    if (inv.buyer.gstin) b2b.push({ gstin: inv.buyer.gstin, ...head, ...money(totals) });
+    if (inv.export) exp.push(exportRow(inv.export, head, totals));
+    else if (inv.buyer.gstin) b2b.push({ gstin: inv.buyer.gstin, ...head, ...money(totals) });
     else if (isB2cl(inv)) b2cl.push({ ...head, ...money(totals) });
     else for (const l of inv.lines) add(small(inv.placeOfSupply, l.rateBp), lineTaxes(l));
     for (const l of inv.lines) {
@@ -121,9 +123,10 @@ export async function gstr1(db: DbOrTx, month: string) {
     const inv = invoiceById.get(n.invoiceId);
     if (!inv) continue;
     const totals = { taxable: n.taxablePaise, igst: n.igstPaise, cgst: n.cgstPaise, sgst: n.sgstPaise };
-    if (inv.buyer.gstin) {
+    if (inv.buyer.gstin || inv.export) {
       creditnotes.push({
-        gstin: inv.buyer.gstin,
+        type: inv.export ? ('EXP' as const) : ('B2B' as const),
+        gstin: inv.export ? '' : (inv.buyer.gstin ?? ''),
         note: n.number,
         date: indiaDate(n.issuedAt),
         invoice: inv.number,
@@ -145,6 +148,7 @@ export async function gstr1(db: DbOrTx, month: string) {
     month,
     b2b,
     b2cl,
+    exp,
     b2cs: [...b2cs.values()]
       .sort((a, b) => a.pos.localeCompare(b.pos) || a.rate - b.rate)
       .map((row) => ({ pos: row.pos, rate: row.rate, ...money(row) })),
@@ -152,6 +156,30 @@ export async function gstr1(db: DbOrTx, month: string) {
       .sort((a, b) => a.hsn.localeCompare(b.hsn))
       .map((row) => ({ hsn: row.hsn, quantity: row.quantity, ...money(row) })),
     creditnotes,
+  };
+}
+
+/**
+ * An export's row (table 6A): zero-rated under the LUT (WOPAY) or with IGST paid (WPAY), as fixed on its invoice.
+ * Every order is priced and paid in rupees, so the currency is INR; the shipping bill and port code come from the
+ * courier's CSB-V details, which the shipment does not record yet, so they are empty.
+ */
+function exportRow(
+  exported: NonNullable<InvoiceRow['export']>,
+  head: { invoice: string; date: string; value: number },
+  totals: Taxes,
+) {
+  return {
+    type: exported.type,
+    invoice: head.invoice,
+    date: head.date,
+    value: head.value,
+    currency: 'INR',
+    portcode: '',
+    shippingbill: '',
+    shippingbilldate: '',
+    taxablevalue: r(totals.taxable),
+    igst: r(totals.igst),
   };
 }
 
@@ -172,6 +200,11 @@ const CSV_COLUMNS = [
   'igst',
   'cgst',
   'sgst',
+  'type',
+  'currency',
+  'portcode',
+  'shippingbill',
+  'shippingbilldate',
 ] as const;
 
 const cell = (v: unknown) => {
@@ -186,6 +219,7 @@ export function gstr1Csv(report: Gstr1): string {
   const rows: Record<string, unknown>[] = [
     ...report.b2b.map((x) => ({ section: 'b2b', ...x })),
     ...report.b2cl.map((x) => ({ section: 'b2cl', ...x })),
+    ...report.exp.map((x) => ({ section: 'exp', ...x })),
     ...report.b2cs.map((x) => ({ section: 'b2cs', ...x })),
     ...report.creditnotes.map((x) => ({ section: 'creditnotes', ...x })),
     ...report.hsn.map((x) => ({ section: 'hsn', ...x })),

@@ -16,6 +16,20 @@ const report = (month: string): GstReport =>
       { gstin: '27AAPFU0939F1ZV', invoice: 'RG/26-27/000042', date: `${month}-05`, value: 100000, pos: 'Maharashtra', ...taxes },
     ],
     b2cl: [],
+    exp: [
+      {
+        type: 'WOPAY',
+        invoice: 'RG/26-27/000043',
+        date: `${month}-06`,
+        value: 250000,
+        currency: 'INR',
+        portcode: '',
+        shippingbill: '',
+        shippingbilldate: '',
+        taxablevalue: 250000,
+        igst: 0,
+      },
+    ],
     b2cs: [{ pos: 'Punjab', rate: 3, taxablevalue: 970.87, igst: 0, cgst: 14.56, sgst: 14.57 }],
     hsn: [{ hsn: '7103', quantity: 2, taxablevalue: 98058.25, igst: 2912.62, cgst: 14.56, sgst: 14.57 }],
     creditnotes: [],
@@ -51,6 +65,10 @@ describe('reports screen', () => {
     expect(within(b2b).getByRole('row', { name: /RG\/26-27\/000042/ })).toHaveTextContent('27AAPFU0939F1ZV');
     expect(within(b2b).getByText('₹1,00,000.00')).toBeInTheDocument();
     expect(within(screen.getByTestId('section-b2cl')).getByText('Nothing this month.')).toBeInTheDocument();
+    const exports = screen.getByTestId('section-exp');
+    expect(within(exports).getByRole('heading', { name: 'Exports (1)' })).toBeInTheDocument();
+    expect(within(exports).getByRole('row', { name: /RG\/26-27\/000043/ })).toHaveTextContent('WOPAY');
+    expect(within(exports).getAllByText('₹2,50,000.00')).toHaveLength(2);
     expect(within(screen.getByTestId('section-b2cs')).getByText('Punjab')).toBeInTheDocument();
     expect(within(screen.getByTestId('section-hsn')).getByText('7103')).toBeInTheDocument();
     expect(within(screen.getByTestId('section-creditnotes')).getByText('Nothing this month.')).toBeInTheDocument();

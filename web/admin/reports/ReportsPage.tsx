@@ -23,7 +23,7 @@ const monthName = (ym: string) =>
 type Row = Record<string, string | number>;
 type KeysOf<T> = T extends unknown ? keyof T : never;
 type Column = KeysOf<GstReport[Section][number]>;
-type Section = 'b2b' | 'b2cl' | 'b2cs' | 'hsn' | 'creditnotes';
+type Section = 'b2b' | 'b2cl' | 'exp' | 'b2cs' | 'hsn' | 'creditnotes';
 
 const HEADERS: Record<Column, string> = {
   gstin: 'Buyer GSTIN',
@@ -39,6 +39,11 @@ const HEADERS: Record<Column, string> = {
   igst: 'IGST',
   cgst: 'CGST',
   sgst: 'SGST',
+  type: 'Type',
+  currency: 'Currency',
+  portcode: 'Port code',
+  shippingbill: 'Shipping bill',
+  shippingbilldate: 'Shipping bill date',
 };
 /** Amounts in rupees; these and the other numbers stand right-aligned. */
 const RUPEES = new Set(['value', 'taxablevalue', 'igst', 'cgst', 'sgst']);
@@ -67,6 +72,23 @@ const SECTIONS: { id: Section; title: string; note: string; columns: readonly Co
     columns: ['invoice', 'date', 'value', 'pos', ...TAXES],
   },
   {
+    id: 'exp',
+    title: 'Exports',
+    note: 'Goods shipped abroad: WOPAY under the Letter of Undertaking, WPAY with IGST paid.',
+    columns: [
+      'type',
+      'invoice',
+      'date',
+      'value',
+      'currency',
+      'portcode',
+      'shippingbill',
+      'shippingbilldate',
+      'taxablevalue',
+      'igst',
+    ],
+  },
+  {
     id: 'b2cs',
     title: 'B2C small',
     note: 'Other sales to consumers, by place of supply and rate, net of their credit notes.',
@@ -76,8 +98,8 @@ const SECTIONS: { id: Section; title: string; note: string; columns: readonly Co
   {
     id: 'creditnotes',
     title: 'Credit notes',
-    note: 'Credit notes to registered buyers.',
-    columns: ['gstin', 'note', 'date', 'invoice', 'value', ...TAXES],
+    note: 'Credit notes to registered buyers (B2B) and against exports (EXP).',
+    columns: ['type', 'gstin', 'note', 'date', 'invoice', 'value', ...TAXES],
   },
 ];
 
