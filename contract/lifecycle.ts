@@ -71,6 +71,10 @@ const Shipment = z.object({
   trackingnumber: z.string(),
   trackingurl: z.string(),
   shippedAt: z.string(),
+  /** The back-office's only: the CSB-V shipping bill of a parcel abroad ("" until recorded). */
+  portcode: z.string().optional(),
+  shippingbill: z.string().optional(),
+  shippingbilldate: z.string().optional(),
 });
 const Refund = z.object({
   _id: z.string(),

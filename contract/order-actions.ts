@@ -66,6 +66,25 @@ const ShipmentBody = z.object({
       .max(500, { message: 'At most 500 characters' })
       .optional(),
   ),
+  // The courier's CSB-V details of a parcel shipped abroad, reported in GSTR-1's exports; "" clears one.
+  portcode: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^([A-Z0-9]{6})?$/, { message: 'The port code is 6 letters and digits, such as INDEL4' })
+    .optional(),
+  shippingbill: z
+    .string()
+    .trim()
+    .regex(/^([0-9]{1,7})?$/, { message: 'The shipping bill number is up to 7 digits' })
+    .optional(),
+  shippingbilldate: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || z.iso.date().safeParse(v).success, {
+      message: 'The shipping bill date must be a date (YYYY-MM-DD)',
+    })
+    .optional(),
 });
 
 const ReturnDecisionBody = z.object({
@@ -128,7 +147,8 @@ export const orderActionRoutes = routeTable('Order lifecycle', {
   },
   'PATCH /o1/api/admin/shipment/:id': {
     guard: 'admin',
-    summary: 'Record the carrier, tracking number and link; a paid order that is not cancelled becomes shipped',
+    summary:
+      'Record the carrier, tracking number and link (and, for a parcel abroad, its shipping bill and port code); a paid order that is not cancelled becomes shipped',
     body: ShipmentBody,
     ...byId(IdParams, { 200: AdminOrderActionResponse }, 409, 415),
   },

@@ -469,6 +469,10 @@ export const orders = pgTable(
     shipmentCarrier: text('shipment_carrier'),
     shipmentTrackingNumber: text('shipment_tracking_number'),
     shipmentTrackingUrl: text('shipment_tracking_url'),
+    /** The CSB-V shipping bill of a parcel shipped abroad (GSTR-1 table 6A); null for a domestic order. */
+    shipmentPortCode: text('shipment_port_code'),
+    shipmentBillNumber: text('shipment_bill_number'),
+    shipmentBillDate: text('shipment_bill_date'),
     shippedAt: ts('shipped_at'),
     /** The shipping rate paid (null on orders placed before shipping was charged); shippingPaise is in totalPaise. */
     shipping: jsonb('shipping').$type<ChargedShipping | null>(),

@@ -185,7 +185,7 @@ describe('GSTR-1 with exports', () => {
     });
     const { order: zeroRated } = await buyAndPlace(LONDON);
     await t.request({ method: 'PUT', url: '/a1/api/admin/settings', cookie: admin.cookie, payload: { iec: '', lut: null } });
-    const { order: withIgst } = await buyAndPlace(NEW_YORK);
+    const { user: nyBuyer, order: withIgst } = await buyAndPlace(NEW_YORK);
     const { order: home } = await buyAndPlace(SHIPPING);
     const refunded = await t.request({
       method: 'POST',
@@ -195,6 +195,31 @@ describe('GSTR-1 with exports', () => {
     });
     expect(refunded.statusCode, refunded.body).toBe(201);
     const [note] = await t.database.db.select().from(creditNotes).where(eq(creditNotes.orderId, zeroRated._id));
+    // the courier's CSB-V details, recorded with the shipment of the parcel to New York
+    const ship = (payload: object) =>
+      t.request({ method: 'PATCH', url: `/o1/api/admin/shipment/${withIgst._id}`, cookie: admin.cookie, payload });
+    const courier = { carrier: 'DHL Express', trackingnumber: '1234567890' };
+    for (const [bad, message] of [
+      [{ portcode: 'DEL' }, 'The port code is 6 letters and digits, such as INDEL4'],
+      [{ shippingbill: '12345678' }, 'The shipping bill number is up to 7 digits'],
+      [{ shippingbilldate: '2026-02-30' }, 'The shipping bill date must be a date (YYYY-MM-DD)'],
+    ] as const) {
+      const refused = await ship({ ...courier, ...bad });
+      expect(refused.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(refused.body).toContain(message);
+    }
+    const shipped = await ship({ ...courier, portcode: 'indel4', shippingbill: '7654321', shippingbilldate: '2026-11-20' });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    expect(shipped.json().order.shipment).toMatchObject({
+      portcode: 'INDEL4',
+      shippingbill: '7654321',
+      shippingbilldate: '2026-11-20',
+    });
+    // a correction that leaves them out keeps them; the buyer's own view never shows them
+    expect((await ship({ ...courier, trackingnumber: '1234567891' })).json().order.shipment.shippingbill).toBe('7654321');
+    const mine = await t.request({ method: 'GET', url: '/o1/api/my-orders', cookie: nyBuyer.cookie });
+    expect(JSON.stringify(mine.json())).toContain('1234567891');
+    expect(JSON.stringify(mine.json())).not.toContain('7654321');
 
     const all = await t.database.db.select().from(invoices);
     const exported = all.filter((i) => i.export);
@@ -223,7 +248,13 @@ describe('GSTR-1 with exports', () => {
       igst: 0,
     });
     const paid = json.exp.find((e) => e.invoice === igstInvoice?.number);
-    expect(paid).toMatchObject({ type: 'WPAY', igst: (igstInvoice?.igstPaise ?? 0) / 100 });
+    expect(paid).toMatchObject({
+      type: 'WPAY',
+      igst: (igstInvoice?.igstPaise ?? 0) / 100,
+      portcode: 'INDEL4',
+      shippingbill: '7654321',
+      shippingbilldate: '2026-11-20',
+    });
     expect(paid?.igst).toBeGreaterThan(0);
     // in no B2B or B2C section: B2C small adds up to the domestic invoices alone
     expect(json.b2b.map((b) => b.invoice)).not.toContain(lutInvoice?.number);
@@ -253,6 +284,12 @@ describe('GSTR-1 with exports', () => {
     expect(wopay?.inv.find((i) => i.inum === lutInvoice?.number)?.itms).toEqual([
       { txval: (lutInvoice?.totalPaise ?? 0) / 100, rt: 0, iamt: 0, csamt: 0 },
     ]);
+    expect(wpay?.inv.find((i) => i.inum === igstInvoice?.number)).toMatchObject({
+      sbpcode: 'INDEL4',
+      sbnum: '7654321',
+      sbdt: '20-11-2026',
+    });
+    expect(wopay?.inv.find((i) => i.inum === lutInvoice?.number)).not.toHaveProperty('sbnum');
     const wpayItems = wpay?.inv.find((i) => i.inum === igstInvoice?.number)?.itms ?? [];
     expect(wpayItems.reduce((sum, i) => sum + Math.round(i.iamt * 100), 0)).toBe(igstInvoice?.igstPaise);
     const inB2c = JSON.stringify([portal.b2b ?? [], portal.b2cl ?? [], portal.b2cs ?? []]);

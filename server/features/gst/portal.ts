@@ -91,7 +91,7 @@ export async function gstr1Portal(db: DbOrTx, month: string): Promise<Gstr1Porta
   if (!shop.gstin) {
     throw new Conflict('The shop has no GSTIN: it is not registered for GST and files no GSTR-1');
   }
-  const { invs, notes, invoiceById } = await monthDocuments(db, month);
+  const { invs, notes, invoiceById, shippingBill } = await monthDocuments(db, month);
   const [y, m] = month.split('-') as [string, string];
 
   const b2b = new Map<string, { ctin: string; inv: unknown[] }>();
@@ -111,10 +111,13 @@ export async function gstr1Portal(db: DbOrTx, month: string): Promise<Gstr1Porta
     const head = { inum: inv.number, idt: portalDate(inv.issuedAt), val: r(inv.totalPaise) };
     const exported = inv.export;
     if (exported) {
-      // Table 6A: no place of supply; the shipping bill's port, number and date are left out until the shipment
-      // records them.
+      // Table 6A: no place of supply; the shipping bill's port, number and date once the shipment records them.
+      const bill = shippingBill(inv.orderId);
       group(exp, exported.type, () => ({ exp_typ: exported.type, inv: [] })).inv.push({
         ...head,
+        ...(bill.portcode ? { sbpcode: bill.portcode } : {}),
+        ...(bill.shippingbill ? { sbnum: bill.shippingbill } : {}),
+        ...(bill.shippingbilldate ? { sbdt: bill.shippingbilldate.split('-').reverse().join('-') } : {}),
         itms: items(inv.lines, false).map((it) => ({ ...it.itm_det, csamt: 0 })),
       });
     } else if (gstin) {

@@ -2,7 +2,7 @@ import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
 import { paiseToRupees } from '../../../contract/common.js';
 import { stateCode } from '../../../contract/gst-rules.js';
 import type { DbOrTx } from '../../db/client.js';
-import { creditNotes, invoices } from '../../db/schema.js';
+import { creditNotes, invoices, orders } from '../../db/schema.js';
 import { indiaDate } from './tax.js';
 
 /** Inter-state supplies to consumers above this go to B2C large (₹1,00,000). */
@@ -61,7 +61,28 @@ export async function monthDocuments(db: DbOrTx, month: string) {
     : [];
   const invoiceById = new Map<string, InvoiceRow>([...invs, ...noteInvoices].map((i) => [i.id, i]));
   const notes: CreditNoteRow[] = allNotes.filter((n) => invoiceById.get(n.invoiceId)?.kind === 'tax-invoice');
-  return { invs, notes, invoiceById };
+  const exportOrders = invs.filter((i) => i.export).map((i) => i.orderId);
+  const shipped = exportOrders.length
+    ? await db
+        .select({
+          id: orders.id,
+          portcode: orders.shipmentPortCode,
+          shippingbill: orders.shipmentBillNumber,
+          shippingbilldate: orders.shipmentBillDate,
+        })
+        .from(orders)
+        .where(inArray(orders.id, exportOrders))
+    : [];
+  /** The CSB-V shipping bill of each export's parcel, as the shipment recorded it ("" where it has not). */
+  const shippingBill = (orderId: string) => {
+    const row = shipped.find((o) => o.id === orderId);
+    return {
+      portcode: row?.portcode ?? '',
+      shippingbill: row?.shippingbill ?? '',
+      shippingbilldate: row?.shippingbilldate ?? '',
+    };
+  };
+  return { invs, notes, invoiceById, shippingBill };
 }
 
 /** A consumer's invoice reported one by one: inter-state and above ₹1,00,000. */
@@ -73,7 +94,7 @@ export const isB2cl = (inv: InvoiceRow) => !inv.buyer.gstin && !inv.intraState &
  * rate, net of consumer credit notes; registered buyers' credit notes; the HSN summary net of all credit notes.
  */
 export async function gstr1(db: DbOrTx, month: string) {
-  const { invs, notes, invoiceById } = await monthDocuments(db, month);
+  const { invs, notes, invoiceById, shippingBill } = await monthDocuments(db, month);
 
   const b2b = [];
   const b2cl = [];
@@ -107,7 +128,7 @@ export async function gstr1(db: DbOrTx, month: string) {
   for (const inv of invs) {
     const totals = { taxable: inv.taxablePaise, igst: inv.igstPaise, cgst: inv.cgstPaise, sgst: inv.sgstPaise };
     const head = { invoice: inv.number, date: indiaDate(inv.issuedAt), value: r(inv.totalPaise), pos: pos(inv.placeOfSupply) };
-    if (inv.export) exp.push(exportRow(inv.export, head, totals));
+    if (inv.export) exp.push(exportRow(inv.export, head, totals, shippingBill(inv.orderId)));
     else if (inv.buyer.gstin) b2b.push({ gstin: inv.buyer.gstin, ...head, ...money(totals) });
     else if (isB2cl(inv)) b2cl.push({ ...head, ...money(totals) });
     else for (const l of inv.lines) add(small(inv.placeOfSupply, l.rateBp), lineTaxes(l));
@@ -161,13 +182,14 @@ export async function gstr1(db: DbOrTx, month: string) {
 
 /**
  * An export's row (table 6A): zero-rated under the LUT (WOPAY) or with IGST paid (WPAY), as fixed on its invoice.
- * Every order is priced and paid in rupees, so the currency is INR; the shipping bill and port code come from the
- * courier's CSB-V details, which the shipment does not record yet, so they are empty.
+ * Every order is priced and paid in rupees, so the currency is INR; the shipping bill and port code are the courier's
+ * CSB-V details recorded with the shipment (empty until they are).
  */
 function exportRow(
   exported: NonNullable<InvoiceRow['export']>,
   head: { invoice: string; date: string; value: number },
   totals: Taxes,
+  bill: { portcode: string; shippingbill: string; shippingbilldate: string },
 ) {
   return {
     type: exported.type,
@@ -175,9 +197,7 @@ function exportRow(
     date: head.date,
     value: head.value,
     currency: 'INR',
-    portcode: '',
-    shippingbill: '',
-    shippingbilldate: '',
+    ...bill,
     taxablevalue: r(totals.taxable),
     igst: r(totals.igst),
   };

@@ -109,8 +109,17 @@ export async function recordShipment(
   ctx: PaymentContext,
   orderId: string,
   adminId: string,
-  input: { carrier: string; trackingnumber: string; trackingurl?: string | undefined },
+  input: {
+    carrier: string;
+    trackingnumber: string;
+    trackingurl?: string | undefined;
+    portcode?: string | undefined;
+    shippingbill?: string | undefined;
+    shippingbilldate?: string | undefined;
+  },
 ) {
+  // A detail not sent stays as it was; "" clears it.
+  const kept = (v: string | undefined) => (v === undefined ? undefined : v || null);
   return act(
     ctx,
     orderId,
@@ -124,6 +133,9 @@ export async function recordShipment(
             shipmentCarrier: input.carrier.trim(),
             shipmentTrackingNumber: input.trackingnumber.trim(),
             shipmentTrackingUrl: input.trackingurl?.trim() ?? '',
+            shipmentPortCode: kept(input.portcode),
+            shipmentBillNumber: kept(input.shippingbill),
+            shipmentBillDate: kept(input.shippingbilldate),
             shippedAt: sql`coalesce(${orders.shippedAt}, now())`,
             updatedAt: new Date(),
           })

@@ -68,6 +68,13 @@ export async function lifecycleViews(db: DbOrTx, rows: OrderRow[], itemsByOrder:
                 trackingnumber: o.shipmentTrackingNumber ?? '',
                 trackingurl: o.shipmentTrackingUrl ?? '',
                 shippedAt: o.shippedAt.toISOString(),
+                ...(admin
+                  ? {
+                      portcode: o.shipmentPortCode ?? '',
+                      shippingbill: o.shipmentBillNumber ?? '',
+                      shippingbilldate: o.shipmentBillDate ?? '',
+                    }
+                  : {}),
               }
             : null,
         refunds: orderRefunds.map((r) => ({

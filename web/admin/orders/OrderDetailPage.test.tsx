@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, render, screen, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { orderActionRoutes } from '../../../contract/order-actions';
@@ -79,6 +79,48 @@ describe('the back-office order page', () => {
     expect(screen.getByText('+12125550123')).toBeInTheDocument();
   });
 
+  it('ships a parcel abroad with its CSB-V shipping bill and port code, checked before sending', async () => {
+    const o = order({
+      country: 'US',
+      fullname: 'Ann Lee',
+      mobileno: '+12125550123',
+      address: '350 Fifth Avenue',
+      city: 'New York',
+      pincode: '10118',
+      state: 'NY',
+    });
+    show(o);
+    const ship = vi.spyOn(adminApi.orders, 'ship').mockResolvedValue(
+      answerOf(orderActionRoutes, 'PATCH /o1/api/admin/shipment/:id', {
+        success: true,
+        message: 'Shipment recorded',
+        order: o,
+      }),
+    );
+    const section = await screen.findByTestId('shipment-section');
+    fireEvent.change(within(section).getByLabelText(/Carrier/), { target: { value: 'DHL Express' } });
+    fireEvent.change(within(section).getByLabelText(/Tracking number/), { target: { value: '1234567890' } });
+    fireEvent.change(within(section).getByLabelText(/Port code/), { target: { value: 'DEL' } });
+    fireEvent.change(within(section).getByLabelText(/Shipping bill number/), { target: { value: '7654321' } });
+    fireEvent.change(within(section).getByLabelText(/Shipping bill date/), { target: { value: '2026-11-20' } });
+    fireEvent.click(within(section).getByTestId('save-shipment'));
+    expect(await within(section).findByText('The port code is 6 letters and digits, such as INDEL4')).toBeInTheDocument();
+    expect(ship).not.toHaveBeenCalled();
+
+    fireEvent.change(within(section).getByLabelText(/Port code/), { target: { value: 'INDEL4' } });
+    fireEvent.click(within(section).getByTestId('save-shipment'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Yes, shipped' }));
+    await waitFor(() =>
+      expect(ship).toHaveBeenCalledWith('o1', {
+        carrier: 'DHL Express',
+        trackingnumber: '1234567890',
+        portcode: 'INDEL4',
+        shippingbill: '7654321',
+        shippingbilldate: '2026-11-20',
+      }),
+    );
+  });
+
   it('an Indian address names no country', async () => {
     show(
       order({
@@ -92,5 +134,6 @@ describe('the back-office order page', () => {
     expect(await screen.findByText('Ludhiana 141001')).toBeInTheDocument();
     expect(screen.queryByTestId('ship-country')).toBeNull();
     expect(within(document.body).queryByText(/India/)).toBeNull();
+    expect(within(await screen.findByTestId('shipment-section')).queryByLabelText(/Port code/)).toBeNull();
   });
 });

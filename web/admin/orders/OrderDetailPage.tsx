@@ -368,7 +368,8 @@ function RefundDialog({ order, run, onClose }: { order: AdminOrder; run: Run; on
   );
 }
 
-type ShipmentKey = 'carrier' | 'trackingnumber' | 'trackingurl';
+type ShipmentKey = 'carrier' | 'trackingnumber' | 'trackingurl' | ExportKey;
+type ExportKey = 'portcode' | 'shippingbill' | 'shippingbilldate';
 /** The shipment form's fields, in order. */
 const SHIPMENT_FIELDS: {
   key: ShipmentKey;
@@ -382,14 +383,25 @@ const SHIPMENT_FIELDS: {
   { key: 'trackingnumber', label: 'Tracking number', required: true, maxLength: 100 },
   { key: 'trackingurl', label: 'Tracking link', type: 'url', placeholder: 'https://' },
 ];
+/** A parcel abroad also carries the courier's CSB-V shipping bill, which GSTR-1 reports with the export. */
+const EXPORT_FIELDS: typeof SHIPMENT_FIELDS = [
+  { key: 'portcode', label: 'Port code', maxLength: 6, placeholder: 'INDEL4' },
+  { key: 'shippingbill', label: 'Shipping bill number', maxLength: 7 },
+  { key: 'shippingbilldate', label: 'Shipping bill date', type: 'date' },
+];
 
 function ShipmentSection({ order, run }: { order: AdminOrder; run: Run }) {
   const [shipment, setShipment] = useState<Record<ShipmentKey, string>>({
     carrier: order.shipment?.carrier ?? '',
     trackingnumber: order.shipment?.trackingnumber ?? '',
     trackingurl: order.shipment?.trackingurl ?? '',
+    portcode: order.shipment?.portcode ?? '',
+    shippingbill: order.shipment?.shippingbill ?? '',
+    shippingbilldate: order.shipment?.shippingbilldate ?? '',
   });
-  const { carrier, trackingnumber, trackingurl } = shipment;
+  const { carrier, trackingnumber, trackingurl, portcode, shippingbill, shippingbilldate } = shipment;
+  const abroad = Boolean(abroadCountryName(order.shippinginfo.country));
+  const fields = abroad ? [...SHIPMENT_FIELDS, ...EXPORT_FIELDS] : SHIPMENT_FIELDS;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const canShip =
     (SHIPPABLE_STATUSES as readonly DeliveryStatus[]).includes(order.deliverystatus) && order.paymentstatus !== 'Refunded';
@@ -401,12 +413,22 @@ function ShipmentSection({ order, run }: { order: AdminOrder; run: Run }) {
     if (!trackingnumber.trim()) found.trackingnumber = 'Enter the tracking number';
     if (trackingurl.trim() && !/^https:\/\/\S+$/i.test(trackingurl.trim()))
       found.trackingurl = 'The tracking link must be an https:// address';
+    if (abroad && portcode.trim() && !/^[A-Za-z0-9]{6}$/.test(portcode.trim()))
+      found.portcode = 'The port code is 6 letters and digits, such as INDEL4';
+    if (abroad && shippingbill.trim() && !/^[0-9]{1,7}$/.test(shippingbill.trim()))
+      found.shippingbill = 'The shipping bill number is up to 7 digits';
     setErrors(found);
     if (Object.keys(found).length) return;
     try {
       await run(
         { title: 'Mark this order shipped?', text: `${carrier.trim()} ${trackingnumber.trim()}`, confirmLabel: 'Yes, shipped' },
-        () => adminApi.orders.ship(order._id, { carrier, trackingnumber, ...(trackingurl.trim() ? { trackingurl } : {}) }),
+        () =>
+          adminApi.orders.ship(order._id, {
+            carrier,
+            trackingnumber,
+            ...(trackingurl.trim() ? { trackingurl } : {}),
+            ...(abroad ? { portcode, shippingbill, shippingbilldate } : {}),
+          }),
         'Shipment recorded',
       );
     } catch (err) {
@@ -432,7 +454,7 @@ function ShipmentSection({ order, run }: { order: AdminOrder; run: Run }) {
       ) : null}
       {canShip ? (
         <form onSubmit={submit} className="space-y-3" noValidate>
-          {SHIPMENT_FIELDS.map(({ key, ...field }) => (
+          {fields.map(({ key, ...field }) => (
             <TextField
               key={key}
               id={key}
