@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdParams } from './common.js';
-import { CheckoutItems, OrderResponse, ShippingInfoInput } from './orders.js';
+import { CheckoutItems, OrderResponse, RazorpayOrderResponse, ShippingInfoInput } from './orders.js';
 import { byId, routeTable } from './route.js';
 
 // ---------------------------------------------------------------- credit orders and payments received (docs/credit.md)
@@ -30,7 +30,24 @@ export const RecordPaymentBody = z.object({
 });
 export type RecordPaymentBody = z.output<typeof RecordPaymentBody>;
 
+/** POST /o1/api/pay-due/:id: pay what is still due on a credit order (rupees only for now). */
+const PayDueBody = z
+  .object({
+    currency: z.literal('INR', { message: 'What is due is paid in INR' }).optional(),
+  })
+  .nullish();
+
 export const creditRoutes = routeTable('Credit', {
+  'POST /o1/api/pay-due/:id': {
+    guard: 'user',
+    summary: 'Open a payment for what is still due on the buyer’s own credit order',
+    description:
+      'Answers as POST /o1/api/razorpay-order does, for the amount still due (no stock is held). The payment is ' +
+      'reported through verify-and-place (no shippinginfo needed), the webhook or the reconciler, and is counted once: ' +
+      'the order becomes Partially paid or Paid, never a new order. Another buyer’s order → 404; nothing due → 409.',
+    body: PayDueBody,
+    ...byId(IdParams, { 200: RazorpayOrderResponse }, 409, 413, 415, 429, 502, 503),
+  },
   'POST /o1/api/credit-order': {
     guard: 'user',
     summary: 'Place the cart as an order on credit (a business with credit terms only)',

@@ -312,7 +312,8 @@ export const VerifyAndPlaceBody = z.object({
   razorpay_order_id: providerId('razorpay_order_id'),
   razorpay_payment_id: providerId('razorpay_payment_id'),
   razorpay_signature: providerId('razorpay_signature'),
-  shippinginfo: ShippingInfoInput,
+  /** Required when paying for a cart; not needed when paying what is due on a credit order (POST /pay-due/:id). */
+  shippinginfo: ShippingInfoInput.optional(),
 });
 export const OrderResponse = z.object({ success: z.boolean(), message: z.string(), order: Order });
 

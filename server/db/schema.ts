@@ -391,6 +391,8 @@ export const checkouts = pgTable(
     /** The shipping rate charged (migration 0230): part of amountPaise, as shippingPaise. */
     shipping: jsonb('shipping').$type<ChargedShipping | null>(),
     shippingPaise: bigint('shipping_paise', { mode: 'number' }).notNull().default(0),
+    /** Pays what is due on this credit order (migration 0310): no lines, no stock held, never a new order. */
+    paysOrderId: uuid('pays_order_id').references((): AnyPgColumn => orders.id, { onDelete: 'restrict' }),
     createdAt: created(),
     updatedAt: updated(),
     /** A coupon applied: while pending and held, the checkout reserves one of its uses; amountPaise is what is left to pay. */
@@ -403,6 +405,7 @@ export const checkouts = pgTable(
     index('checkouts_pending_address_idx').on(t.clientAddress).where(sql`${t.status} = 'pending'`),
     index('checkouts_lapsed_idx').on(t.userId, t.holdLapsedAt).where(sql`${t.holdLapsedAt} IS NOT NULL`),
     index('checkouts_coupon_idx').on(t.couponId, t.status, t.holdExpiresAt),
+    index('checkouts_pays_order_idx').on(t.paysOrderId).where(sql`${t.paysOrderId} IS NOT NULL`),
   ],
 );
 
@@ -533,6 +536,8 @@ export const orderPayments = pgTable(
   (t) => [
     index('order_payments_order_idx').on(t.orderId, t.createdAt),
     index('order_payments_user_day_idx').on(t.userId, t.receivedOn, t.method),
+    /** A Razorpay payment of what was due counts once, however often it is reported (migration 0310). */
+    uniqueIndex('order_payments_razorpay_key').on(t.reference).where(sql`${t.method} = 'razorpay'`),
     check('order_payments_amount_check', sql`${t.amountPaise} > 0`),
   ],
 );

@@ -1,7 +1,10 @@
+import { paiseToRupees } from '../../../contract/common.js';
 import { creditRoutes } from '../../../contract/credit.js';
+import { countAttempt } from '../../http/rate-limit.js';
 import { routePlugin } from '../../http/routes.js';
 import { userOf } from '../../http/session.js';
 import { forShopper, orderView } from '../orders/service.js';
+import { startDuePayment } from './pay-due.js';
 import { placeCreditOrder, recordPayment } from './service.js';
 
 /** Credit orders of a business and the payments the merchant receives for them (docs/credit.md). */
@@ -10,6 +13,29 @@ export default routePlugin(creditRoutes, (app) => ({
     const orderId = await placeCreditOrder(app, userOf(request).id, request.body);
     const order = forShopper(await orderView(app.db, orderId, { withUser: false }));
     return reply.status(201).send({ success: true, message: 'Order placed on credit', order });
+  },
+  'POST /o1/api/pay-due/:id': async (request) => {
+    const userId = userOf(request).id;
+    // Counted as a checkout started: each one asks the payment provider for an order.
+    const { perAccount, perAddress, windowMs } = app.config.checkoutLimits;
+    await countAttempt(
+      app.rateLimits,
+      windowMs,
+      [
+        [`checkout:user:${userId}`, perAccount],
+        [`checkout:address:${request.ip}`, perAddress],
+      ],
+      'Too many checkouts started. Please wait a few minutes and try again.',
+    );
+    const { checkout, providerOrderId } = await startDuePayment(app, userId, request.params.id);
+    return {
+      success: true,
+      razorpayOrder: { id: providerOrderId, amount: checkout.amountPaise, currency: 'INR' as const },
+      provider: app.paymentProvider.name,
+      key: app.paymentProvider.keyId,
+      totalamount: paiseToRupees(checkout.amountPaise),
+      holdExpiresAt: checkout.holdExpiresAt.toISOString(),
+    };
   },
   'POST /o1/api/admin/payments/:id': async (request, reply) => {
     await recordPayment(app.db, request.params.id, request.body);

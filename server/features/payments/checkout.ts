@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Metal } from '../../../contract/made-to-order.js';
 import { formatPaise } from '../../../contract/money.js';
 import type { ShippingInfo } from '../../../contract/orders.js';
@@ -185,7 +185,8 @@ export async function startCheckout(
     const pending = await tx
       .select()
       .from(checkouts)
-      .where(and(eq(checkouts.userId, userId), eq(checkouts.status, 'pending')))
+      // A payment of what is due on a credit order holds nothing and is not the cart's checkout.
+      .where(and(eq(checkouts.userId, userId), eq(checkouts.status, 'pending'), isNull(checkouts.paysOrderId)))
       .for('update');
     // The coupon's row is locked after the shopper's checkouts and before any product (placement takes the same order).
     const coupon: AppliedCoupon | null = opts.coupon

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { VerifyAndPlaceBody } from '../../../contract/orders.js';
 import type { Db } from '../../db/client.js';
 import { Conflict, InvalidInput, NotFound } from '../../domain/errors.js';
+import { settleDue } from '../credit/pay-due.js';
 import { forShopper, orderView } from '../orders/service.js';
 import { findCheckoutByProviderOrder } from './checkout.js';
 import type { PaymentContext } from './context.js';
@@ -26,6 +27,20 @@ export async function verifyAndPlace(ctx: PaymentContext, userId: string, input:
   const secret = await ctx.paymentProvider.signingSecret();
   if (!verifyPaymentSignature(checkout.providerOrderId, input.razorpay_payment_id, input.razorpay_signature, secret)) {
     throw new InvalidInput('Payment verification failed');
+  }
+  if (checkout.paysOrderId) {
+    // A payment of what is due on a credit order: counted once on that order, never a new order.
+    const settled = await settleDue(ctx, checkout, input.razorpay_payment_id, 'verify');
+    const view = await orderView(ctx.db, settled.orderId, { withUser: false });
+    const message = settled.mismatch
+      ? 'The payment did not match the amount due. It has not been accepted and will be refunded.'
+      : settled.created
+        ? 'Payment received. Thank you.'
+        : 'This payment was already received.';
+    return { created: settled.created, message, order: forShopper(view) };
+  }
+  if (!input.shippinginfo) {
+    throw new InvalidInput('Shipping details are required', [{ path: 'shippinginfo', message: 'Shipping details are required' }]);
   }
   // A payment the provider does not confirm is a PaymentRejectedError: 400, nothing placed.
   const result = await placeOrder(ctx, checkout.providerOrderId, input.razorpay_payment_id, 'verify', {

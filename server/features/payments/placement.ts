@@ -37,7 +37,7 @@ type Verdict =
  * provider order, in INR, for the checkout's amount, and completed. An authorized payment of the right
  * amount is captured for exactly that amount first.
  */
-async function confirmPayment(provider: PaymentProvider, checkout: CheckoutRow, paymentId: string): Promise<Verdict> {
+export async function confirmPayment(provider: PaymentProvider, checkout: CheckoutRow, paymentId: string): Promise<Verdict> {
   let payment = await provider.fetchPayment(paymentId);
   if (!payment) throw new PaymentRejectedError('the payment was not found');
   if (payment.orderId !== checkout.providerOrderId) throw new PaymentRejectedError('the payment is for another order');

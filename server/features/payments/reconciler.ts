@@ -1,9 +1,10 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { checkouts } from '../../db/schema.js';
 import { Unavailable } from '../../domain/errors.js';
+import { settlePayment } from '../credit/pay-due.js';
 import { settlePendingRefunds } from '../lifecycle/store.js';
 import type { PaymentContext } from './context.js';
-import { PaymentRejectedError, placeOrder } from './placement.js';
+import { PaymentRejectedError } from './placement.js';
 import { GatewayError } from './provider.js';
 import { RazorpayRequestError } from './razorpay-client.js';
 
@@ -43,7 +44,7 @@ export async function reconcilePending(ctx: PaymentContext, now = new Date()): P
 /** Places a paid checkout; false when it must be tried again next run (not marked as asked). */
 async function place(ctx: PaymentContext, orderId: string, paymentId: string, summary: ReconcileSummary) {
   try {
-    const result = await placeOrder(ctx, orderId, paymentId, 'reconciler');
+    const result = await settlePayment(ctx, orderId, paymentId, 'reconciler');
     if (result.created) summary.placed++;
   } catch (err) {
     if (!(err instanceof PaymentRejectedError)) {

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { paymentEvents } from '../../db/schema.js';
 import { InvalidInput, NotFound, Unavailable } from '../../domain/errors.js';
+import { settlePayment } from '../credit/pay-due.js';
 import { recordRefundOutcome } from '../lifecycle/store.js';
 import type { PaymentContext, PaymentLog } from './context.js';
-import { PaymentRejectedError, placeOrder } from './placement.js';
+import { PaymentRejectedError } from './placement.js';
 import { verifyWebhookSignature } from './signature.js';
 
 /** Razorpay gives up on an answer after 5 s; the shop answers before that and finishes in the background. */
@@ -26,7 +27,7 @@ async function handleEvent(ctx: PaymentContext, body: RazorpayEvent) {
     const orderId = payment?.order_id ?? body.payload?.order?.entity?.id;
     if (!payment?.id || !orderId) return;
     try {
-      await placeOrder(ctx, orderId, payment.id, 'webhook');
+      await settlePayment(ctx, orderId, payment.id, 'webhook');
     } catch (err) {
       // Not one of our checkouts, or a payment that cannot make an order: nothing to retry.
       if (err instanceof PaymentRejectedError || err instanceof NotFound) {
