@@ -280,6 +280,17 @@ export const gstRoutes = routeTable('GST tax invoices', {
     ...byId(CreditNoteParams, { 200: Pdf }),
     produces: ['application/pdf'],
   },
+  'GET /o1/api/admin/customs/:id': {
+    guard: 'admin',
+    summary:
+      'The parcel’s commercial invoice and customs declaration for an order shipped abroad, as a PDF (404 for a domestic order)',
+    description:
+      'Sender with the shop’s IEC and GSTIN, recipient, per line the description, HS code (the invoice line’s HSN), ' +
+      'country of origin (the product’s `origin`), weight in carats and grams, quantity and value; the invoice number. ' +
+      '404 for a domestic order or one not yet invoiced.',
+    ...byId(IdParams, { 200: Pdf }),
+    produces: ['application/pdf'],
+  },
   'GET /o1/api/admin/gst-report': {
     guard: 'admin',
     summary: 'GSTR-1 for a month (India time): B2B, B2C large, B2C small, exports, credit notes, HSN summary; JSON or one CSV',

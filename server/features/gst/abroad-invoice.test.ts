@@ -299,3 +299,53 @@ describe('GSTR-1 with exports', () => {
     expect(portal.cdnur?.find((n) => n.nt_num === note?.number)).not.toHaveProperty('pos');
   });
 });
+
+describe('the customs declaration', () => {
+  const customs = (id: string, cookie?: string) => t.request({ method: 'GET', url: `/o1/api/admin/customs/${id}`, cookie });
+
+  it('an order shipped abroad: sender with IEC, recipient, each line’s HS code, origin, carats, grams, quantity and value; the invoice number', async () => {
+    await t.request({
+      method: 'PUT',
+      url: '/a1/api/admin/settings',
+      cookie: admin.cookie,
+      payload: { iec: 'AABCR1234K', lut: null },
+    });
+    const user = await t.signUpAndIn();
+    const ruby = await createProduct(t.database.db, {
+      name: 'Untreated Burmese Ruby',
+      stock: 5,
+      pricePaise: 2_000_000,
+      origin: 'Burma',
+      weightcarrat: 3.25,
+      weightgrams: 0.65,
+    });
+    expect((await s.add(user.cookie, ruby.id, 2)).statusCode).toBe(200);
+    const order = await s.payAndPlace(user.cookie, NEW_YORK);
+    const [inv] = await t.database.db.select().from(invoices).where(eq(invoices.orderId, order._id));
+
+    const res = await customs(order._id, admin.cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const text = oneLine(pdfText(res.rawPayload));
+    expect(text).toContain('Commercial Invoice and Customs Declaration');
+    expect(text).toContain(`Invoice ${inv?.number}`);
+    expect(text).toContain('IEC: AABCR1234K');
+    expect(text).toContain(`GSTIN: ${SELLER_GSTIN}`);
+    expect(text).toContain('Ann Lee');
+    expect(text).toContain('Country: United States');
+    expect(text).toMatch(/Untreated Burmese Ruby.*7103.*Burma.*3\.25 ct.*0\.650 g.*2.*₹40,000\.00/);
+    expect(text).toContain('Currency INR');
+    await t.request({ method: 'PUT', url: '/a1/api/admin/settings', cookie: admin.cookie, payload: { iec: '' } });
+  });
+
+  it('none for a domestic order or an unknown one (404); admin only (401, 403), even for the buyer', async () => {
+    const { user, order: home } = await buyAndPlace(SHIPPING);
+    expect((await customs(home._id, admin.cookie)).statusCode).toBe(404);
+    expect((await customs('00000000-0000-4000-8000-000000000000', admin.cookie)).statusCode).toBe(404);
+    const { user: buyer, order: abroad } = await buyAndPlace(NEW_YORK);
+    expect((await customs(abroad._id)).statusCode).toBe(401);
+    expect((await customs(abroad._id, buyer.cookie)).statusCode).toBe(403);
+    expect((await customs(abroad._id, user.cookie)).statusCode).toBe(403);
+    expect((await customs('not-an-id', admin.cookie)).statusCode).toBe(400);
+  });
+});

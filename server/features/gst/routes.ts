@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { gstRoutes } from '../../../contract/gst.js';
 import { routePlugin } from '../../http/routes.js';
 import { userOf } from '../../http/session.js';
+import { customsPdf } from './customs.js';
 import { creditNotePdf, invoicePdf } from './documents.js';
 import { gstr1Portal } from './portal.js';
 import { gstr1, gstr1Csv } from './report.js';
@@ -18,6 +19,7 @@ export default routePlugin(gstRoutes, (app) => ({
     sendPdf(reply, await invoicePdf(app.db, request.params.id, userOf(request))),
   'GET /o1/api/credit-note/:refundId': async (request, reply) =>
     sendPdf(reply, await creditNotePdf(app.db, request.params.refundId, userOf(request))),
+  'GET /o1/api/admin/customs/:id': async (request, reply) => sendPdf(reply, await customsPdf(app.db, request.params.id)),
   'GET /o1/api/admin/gst-report': async (request, reply) => {
     if (request.query.format === 'portal') {
       const file = await gstr1Portal(app.db, request.query.month);

@@ -63,9 +63,9 @@ function show(o: AdminOrder) {
 }
 
 describe('the back-office order page', () => {
-  it('names the region and country of an address abroad', async () => {
-    show(
-      order({
+  it('names the region and country of an address abroad, and offers its customs declaration', async () => {
+    show({
+      ...order({
         country: 'US',
         fullname: 'Ann Lee',
         mobileno: '+12125550123',
@@ -74,9 +74,14 @@ describe('the back-office order page', () => {
         pincode: '10118',
         state: 'NY',
       }),
-    );
+      invoice: { number: 'RG/26-27/000001', url: '/o1/api/invoice/o1' },
+    });
     expect(await screen.findByTestId('ship-country')).toHaveTextContent(/^NY, United States$/);
     expect(screen.getByText('+12125550123')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download customs declaration' })).toHaveAttribute(
+      'href',
+      '/o1/api/admin/customs/o1',
+    );
   });
 
   it('ships a parcel abroad with its CSB-V shipping bill and port code, checked before sending', async () => {
@@ -121,19 +126,21 @@ describe('the back-office order page', () => {
     );
   });
 
-  it('an Indian address names no country', async () => {
-    show(
-      order({
+  it('an Indian address names no country, and has no customs declaration', async () => {
+    show({
+      ...order({
         fullname: 'Asha Verma',
         mobileno: '9876543210',
         address: '12 Mall Road',
         city: 'Ludhiana',
         pincode: '141001',
       }),
-    );
+      invoice: { number: 'RG/26-27/000002', url: '/o1/api/invoice/o1' },
+    });
     expect(await screen.findByText('Ludhiana 141001')).toBeInTheDocument();
     expect(screen.queryByTestId('ship-country')).toBeNull();
     expect(within(document.body).queryByText(/India/)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Download customs declaration' })).toBeNull();
     expect(within(await screen.findByTestId('shipment-section')).queryByLabelText(/Port code/)).toBeNull();
   });
 });

@@ -217,6 +217,21 @@ function PaymentSection({ order, run }: { order: AdminOrder; run: Run }) {
               </a>{' '}
               <span className="text-gray-600">({order.invoice.number})</span>
             </dd>
+            {abroadCountryName(order.shippinginfo.country) ? (
+              <>
+                <dt className="text-gray-500">Customs</dt>
+                <dd>
+                  <a
+                    href={`/o1/api/admin/customs/${order._id}`}
+                    download
+                    className="font-medium text-blue-700 underline hover:text-blue-900"
+                    data-testid="customs-link"
+                  >
+                    Download customs declaration
+                  </a>
+                </dd>
+              </>
+            ) : null}
           </>
         ) : null}
       </dl>
