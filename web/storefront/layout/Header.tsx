@@ -135,6 +135,17 @@ export function Header() {
 
         {user ? (
           <div className="flex min-w-0 items-center gap-1">
+            {/* The back-office is one tap away for the shop's staff, and shown to no one else. */}
+            {user.role === 'ADMIN' ? (
+              <Link
+                to="/dashboard"
+                aria-label="Dashboard"
+                className="flex items-center gap-1 rounded-md p-2 text-sm font-medium text-gray-800 hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+              >
+                <Icon name="store" className="size-5 sm:hidden" />
+                <span className="hidden sm:inline">Dashboard</span>
+              </Link>
+            ) : null}
             <Link
               to="/account"
               aria-label={`My account: ${user.fullname}`}
