@@ -37,7 +37,47 @@ const PayDueBody = z
   })
   .nullish();
 
+/** GET /u1/api/business/statement: a period of the business's account (India days, both included). */
+const StatementQuery = z
+  .object({
+    from: z.iso.date({ message: 'from must be a date (YYYY-MM-DD)' }),
+    to: z.iso.date({ message: 'to must be a date (YYYY-MM-DD)' }),
+    format: z.enum(['json', 'pdf'], { message: 'format is json or pdf' }).default('json'),
+  })
+  .refine((q) => q.from <= q.to, { message: 'from must not be after to', path: ['to'] });
+/** @forTests the statement tests read the answer through this schema */
+export const StatementResponse = z.object({
+  success: z.boolean(),
+  from: z.string(),
+  to: z.string(),
+  /** Rupees owed before `from` (positive: owed to the shop). */
+  opening: z.number(),
+  closing: z.number(),
+  lines: z.array(
+    z.object({
+      date: z.string(),
+      type: z.enum(['invoice', 'payment', 'creditnote', 'refund']),
+      number: z.string(),
+      debit: z.number(),
+      credit: z.number(),
+      balance: z.number(),
+    }),
+  ),
+});
+
 export const creditRoutes = routeTable('Credit', {
+  'GET /u1/api/business/statement': {
+    guard: 'user',
+    summary: 'The business’s statement of account for a period: invoices, payments, credit notes, refunds; JSON or PDF',
+    description:
+      'Its credit orders’ invoices are debits, payments received (online or outside the shop) and credit notes are ' +
+      'credits, a refund paid back is a debit; each line carries the running balance, with the balance before `from` ' +
+      '(opening) and after `to` (closing). Rupees. A user without a business account → 403.',
+    query: StatementQuery,
+    responses: { 200: StatementResponse },
+    produces: ['application/json', 'application/pdf'],
+    errors: [400],
+  },
   'POST /o1/api/pay-due/:id': {
     guard: 'user',
     summary: 'Open a payment for what is still due on the buyer’s own credit order',

@@ -6,13 +6,12 @@ import { OrderResponse } from '../../../contract/orders.js';
 import { businesses, invoices, orders } from '../../db/schema.js';
 import { createProduct, productRow, SHIPPING, shop } from '../../test/fixtures.js';
 import { createTestApp, onPostgres, type TestApp, type TestUser } from '../../test/helpers.js';
-import { gstinFor } from '../wholesale/test-kit.js';
+import { approvedDealer } from '../wholesale/test-kit.js';
 import { NO_CREDIT, OVER_LIMIT, OVERDUE, OVERPAID } from './service.js';
 
 let t: TestApp;
 let s: ReturnType<typeof shop>;
 let admin: TestUser;
-let panCounter = 0;
 beforeAll(async () => {
   t = await createTestApp();
   s = shop(t);
@@ -21,33 +20,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A buyer whose business the merchant approved with these credit terms (through HTTP). */
-async function dealer(creditdays: number, creditlimit: number) {
-  const buyer = await t.signUpAndIn('USER');
-  const pan = `AABCD${String(1000 + ++panCounter).padStart(4, '0')}K`;
-  const applied = await t.request({
-    method: 'POST',
-    url: '/u1/api/business',
-    cookie: buyer.cookie,
-    payload: {
-      legalname: 'Mehta Gems LLP',
-      gstin: gstinFor('03', pan),
-      address: '4 Chaura Bazar',
-      city: 'Ludhiana',
-      state: 'Punjab',
-      pincode: '141008',
-    },
-  });
-  expect(applied.statusCode, applied.body).toBe(201);
-  const id = applied.json().business._id;
-  const approved = await t.request({
-    method: 'PATCH',
-    url: `/u1/api/admin/businesses/${id}`,
-    cookie: admin.cookie,
-    payload: { status: 'approved', creditdays, creditlimit },
-  });
-  expect(approved.statusCode, approved.body).toBe(200);
-  return { ...buyer, businessId: id as string };
-}
+const dealer = (creditdays: number, creditlimit: number) => approvedDealer(t, admin, creditdays, creditlimit);
 
 const creditOrder = (cookie: string, payload: object = { shippinginfo: SHIPPING }) =>
   t.request({ method: 'POST', url: '/o1/api/credit-order', cookie, payload });

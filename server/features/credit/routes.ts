@@ -3,12 +3,27 @@ import { creditRoutes } from '../../../contract/credit.js';
 import { countAttempt } from '../../http/rate-limit.js';
 import { routePlugin } from '../../http/routes.js';
 import { userOf } from '../../http/session.js';
+import { settingsRow } from '../gst/settings.js';
 import { forShopper, orderView } from '../orders/service.js';
 import { startDuePayment } from './pay-due.js';
 import { placeCreditOrder, recordPayment } from './service.js';
+import { statement, statementPdf } from './statement.js';
 
 /** Credit orders of a business and the payments the merchant receives for them (docs/credit.md). */
 export default routePlugin(creditRoutes, (app) => ({
+  'GET /u1/api/business/statement': async (request, reply) => {
+    const me = userOf(request).id;
+    const { from, to, format } = request.query;
+    const s = await statement(app.db, me, from, to);
+    if (format !== 'pdf') return { success: true, ...s };
+    const shop = await settingsRow(app.db);
+    const doc = await statementPdf(app.db, me, { shopname: shop.shopname, address: shop.address }, s);
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="${doc.fileName}"`)
+      .header('cache-control', 'private, no-store')
+      .send(doc.pdf);
+  },
   'POST /o1/api/credit-order': async (request, reply) => {
     const orderId = await placeCreditOrder(app, userOf(request).id, request.body);
     const order = forShopper(await orderView(app.db, orderId, { withUser: false }));
