@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '../../../contract/catalogue';
 import { productRoutes } from '../../../contract/products';
@@ -53,19 +53,21 @@ const product = (i: number, over: Partial<Product> = {}): Product =>
     ...over,
   });
 
-/** `total` products served 6 a page, like the server. */
+/** `total` products served `limit` (6 unless asked) a page, like the server. */
 function serve(total: number) {
   let items = Array.from({ length: total }, (_, i) => product(i + 1));
-  const list = vi.spyOn(adminApi.products, 'list').mockImplementation(async (page: number, search = ''): Promise<ProductPage> => {
-    const found = items.filter((p) => p.productname.toLowerCase().includes(search.toLowerCase()));
-    const totalPages = Math.ceil(found.length / 6);
-    return answerOf(productRoutes, 'GET /p1/api/admin/all', {
-      success: true,
-      products: found.slice((page - 1) * 6, page * 6),
-      pagination: { currentPage: page, totalPages, totalProducts: found.length, hasNext: page < totalPages, hasPrev: page > 1 },
-      message: found.length ? 'Products fetched successfully' : 'No products found.',
+  const list = vi
+    .spyOn(adminApi.products, 'list')
+    .mockImplementation(async (page: number, search = '', limit = 6): Promise<ProductPage> => {
+      const found = items.filter((p) => p.productname.toLowerCase().includes(search.toLowerCase()));
+      const totalPages = Math.ceil(found.length / limit);
+      return answerOf(productRoutes, 'GET /p1/api/admin/all', {
+        success: true,
+        products: found.slice((page - 1) * limit, page * limit),
+        pagination: { currentPage: page, totalPages, totalProducts: found.length, hasNext: page < totalPages, hasPrev: page > 1 },
+        message: found.length ? 'Products fetched successfully' : 'No products found.',
+      });
     });
-  });
   const remove = vi.spyOn(adminApi.products, 'remove').mockImplementation(async (id: string) => {
     items = items.filter((p) => p._id !== id);
     return answerOf(productRoutes, 'DELETE /p1/api/delete/:id', { success: true, message: 'Product deleted' });
@@ -73,12 +75,19 @@ function serve(total: number) {
   return { list, remove };
 }
 
-function renderPage() {
+/** The address the screen keeps, shown for the tests to read. */
+function Address() {
+  const { search } = useLocation();
+  return <output data-testid="address">{search}</output>;
+}
+
+function renderPage(entry = '/dashboard/products') {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={qc}>
-      <MemoryRouter initialEntries={['/dashboard/products']}>
+      <MemoryRouter initialEntries={[entry]}>
         <ProductsPage />
+        <Address />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -117,11 +126,11 @@ describe('products screen', () => {
     expect(screen.queryByRole('button', { name: 'Clear' })).toBeNull();
     await userEvent.type(screen.getByLabelText('Search products'), '  emerald ');
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
-    await waitFor(() => expect(list).toHaveBeenLastCalledWith(1, 'emerald'));
+    await waitFor(() => expect(list).toHaveBeenLastCalledWith(1, 'emerald', 6));
     expect(await screen.findByText('No products found matching "emerald"')).toBeInTheDocument();
     expect(screen.getByTestId('search-summary')).toHaveTextContent('Showing results for: "emerald"');
     await userEvent.click(screen.getByRole('button', { name: 'Clear' }));
-    await waitFor(() => expect(list).toHaveBeenLastCalledWith(1, ''));
+    await waitFor(() => expect(list).toHaveBeenLastCalledWith(1, '', 6));
     expect(await screen.findByRole('table', { name: 'Products' })).toBeInTheDocument();
   });
 
@@ -147,9 +156,54 @@ describe('products screen', () => {
 
     await waitFor(() => expect(remove).toHaveBeenCalledWith('p-7'));
     expect(await screen.findByText('Product has been deleted successfully')).toBeInTheDocument();
-    await waitFor(() => expect(list).toHaveBeenLastCalledWith(1, ''));
+    await waitFor(() => expect(list).toHaveBeenLastCalledWith(1, '', 6));
     expect(await within(table).findByText('Ruby 1')).toBeInTheDocument();
     // Six left: a single page, so no pagination.
     expect(screen.queryByText(/Showing \d+ to \d+ of/)).toBeNull();
+  });
+
+  it('offers 25 or 50 a page and keeps the choice, with the search, in the address', async () => {
+    const { list } = serve(60);
+    renderPage();
+    await screen.findByText('Showing 1 to 6 of 60 entries');
+    const perPage = screen.getByLabelText('Per page');
+    expect(
+      within(perPage)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['6', '25', '50']);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    await screen.findByText('Showing 7 to 12 of 60 entries');
+    await userEvent.selectOptions(perPage, '25');
+    // A new page size starts again at the first page.
+    await waitFor(() => expect(list).toHaveBeenLastCalledWith(1, '', 25));
+    expect(await screen.findByText('Showing 1 to 25 of 60 entries')).toBeInTheDocument();
+    expect(screen.getByTestId('address')).toHaveTextContent('?per=25');
+
+    await userEvent.type(screen.getByLabelText('Search products'), 'ruby');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(list).toHaveBeenLastCalledWith(1, 'ruby', 25));
+    expect(screen.getByTestId('address')).toHaveTextContent('?search=ruby&per=25');
+    await userEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    await waitFor(() => expect(list).toHaveBeenLastCalledWith(1, '', 25));
+    expect(screen.getByTestId('address')).toHaveTextContent('?per=25');
+
+    await userEvent.selectOptions(screen.getByLabelText('Per page'), '6');
+    await waitFor(() => expect(list).toHaveBeenLastCalledWith(1, '', 6));
+    expect(screen.getByTestId('address')).toBeEmptyDOMElement();
+  });
+
+  it('opens at the page size the address asks for, and at six for a size it does not offer', async () => {
+    const { list } = serve(60);
+    const { unmount } = renderPage('/dashboard/products?per=50');
+    expect(await screen.findByText('Showing 1 to 50 of 60 entries')).toBeInTheDocument();
+    expect(list).toHaveBeenLastCalledWith(1, '', 50);
+    expect(screen.getByLabelText('Per page')).toHaveValue('50');
+    unmount();
+
+    renderPage('/dashboard/products?per=1000');
+    expect(await screen.findByText('Showing 1 to 6 of 60 entries')).toBeInTheDocument();
+    expect(list).toHaveBeenLastCalledWith(1, '', 6);
   });
 });

@@ -18,6 +18,15 @@ import { ProductForm } from './ProductForm';
 
 const KEY = ['admin', 'products'];
 
+/** The page sizes offered: the usual six, or 25 or 50 to work through a long catalogue. */
+const PAGE_SIZES = [PRODUCT_PAGE_SIZE, 25, 50] as const;
+
+/** The page size the address asks for (`?per=25`); the usual size for anything else. */
+function pageSizeOf(per: string | null): number {
+  const n = Number(per);
+  return PAGE_SIZES.find((size) => size === n) ?? PRODUCT_PAGE_SIZE;
+}
+
 /** The row thumbnail: the second image if there is one, else the first. */
 export const rowImage = (p: Product) => p.productimages[1] ?? p.productimages[0] ?? '';
 
@@ -78,6 +87,13 @@ export default function ProductsPage() {
   const qc = useQueryClient();
   const [params, setParams] = useSearchParams();
   const search = params.get('search') ?? '';
+  const pageSize = pageSizeOf(params.get('per'));
+  // The address keeps the search and the chosen page size; each is left out when it is the default.
+  const withParams = (next: { search?: string; per?: number }) => {
+    const term = next.search ?? search;
+    const per = next.per ?? pageSize;
+    return { ...(term ? { search: term } : {}), ...(per !== PRODUCT_PAGE_SIZE ? { per: String(per) } : {}) };
+  };
   const [draft, setDraft] = useState(search);
   const paging = usePage();
   const { page, setPage } = paging;
@@ -88,8 +104,8 @@ export default function ProductsPage() {
   const { notify, removeRow, elements } = useAdminList<Product>();
 
   const list = useQuery({
-    queryKey: [...KEY, page, search],
-    queryFn: () => adminApi.products.list(page, search),
+    queryKey: [...KEY, page, search, pageSize],
+    queryFn: () => adminApi.products.list(page, search, pageSize),
     placeholderData: keepPreviousData,
   });
   const rows = list.data?.products ?? [];
@@ -110,12 +126,12 @@ export default function ProductsPage() {
     e.preventDefault();
     const term = draft.trim();
     setPage(1);
-    setParams(term ? { search: term } : {}, { replace: true });
+    setParams(withParams({ search: term }), { replace: true });
   }
   function clearSearch() {
     setDraft('');
     setPage(1);
-    setParams({}, { replace: true });
+    setParams(withParams({ search: '' }), { replace: true });
   }
 
   async function toggle(p: Product) {
@@ -123,7 +139,7 @@ export default function ProductsPage() {
     try {
       const res = await adminApi.products.toggleStatus(p._id);
       // The server's isActive replaces the local value.
-      qc.setQueryData([...KEY, page, search], (old: typeof list.data) =>
+      qc.setQueryData([...KEY, page, search, pageSize], (old: typeof list.data) =>
         old ? { ...old, products: old.products.map((x) => (x._id === p._id ? { ...x, isActive: res.isActive } : x)) } : old,
       );
     } catch (err) {
@@ -198,7 +214,7 @@ export default function ProductsPage() {
         loading={list.isPending}
         rows={rows}
         rowKey={(p) => p._id}
-        skeletonRows={PRODUCT_PAGE_SIZE}
+        skeletonRows={pageSize}
         empty={search ? `No products found matching "${search}"` : 'No products found.'}
         columns={[
           {
@@ -271,7 +287,26 @@ export default function ProductsPage() {
         )}
       />
 
-      <ListPagination paging={paging} totals={pagination} totalItems={pagination?.totalProducts} pageSize={PRODUCT_PAGE_SIZE} />
+      <div className="mt-4 flex items-center justify-end gap-2 text-sm text-gray-700">
+        <label htmlFor="product-page-size">Per page</label>
+        <select
+          id="product-page-size"
+          value={pageSize}
+          onChange={(e) => {
+            setPage(1);
+            setParams(withParams({ per: Number(e.target.value) }), { replace: true });
+          }}
+          className={`${inputClass} w-auto`}
+        >
+          {PAGE_SIZES.map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
+        </select>
+      </div>
+
+      <ListPagination paging={paging} totals={pagination} totalItems={pagination?.totalProducts} pageSize={pageSize} />
 
       {details ? <ProductDetails product={details} onClose={() => setDetails(null)} /> : null}
 
