@@ -1,8 +1,4 @@
-import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OutboxResponse } from '../../../contract/accounts.js';
@@ -12,6 +8,7 @@ import { invoices, outbox, users } from '../../db/schema.js';
 import { createProduct, shop } from '../../test/fixtures.js';
 import { createTestApp, onPostgres, type TestApp, type TestUser } from '../../test/helpers.js';
 import { startHttpStandin, startSmtp } from '../../test/notify-standins.js';
+import { pdfText } from '../../test/pdf-text.js';
 import { backoffMs, claimDue, enqueue, LEASE_MS } from './outbox.js';
 import { processOutbox } from './worker.js';
 
@@ -299,18 +296,6 @@ describe('the invoice with the order e-mail', () => {
     expect(smtp.mails[0]?.attachments).toHaveLength(0);
   });
 });
-
-/** The PDF's text as poppler's pdftotext reads it. */
-function pdfText(body: Buffer): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'outbox-pdf-'));
-  const file = path.join(dir, 'invoice.pdf');
-  fs.writeFileSync(file, body);
-  try {
-    return execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 describe('retries, giving up, channels without settings', () => {
   const one = async (channel: 'email' | 'sms' | 'whatsapp', template = 'order_delivered') => {
