@@ -28,13 +28,11 @@ async function signInAsAdmin(page: Page) {
   await signInApi(page.request, E2E_ADMIN);
 }
 
-/** The popup of a screen: checks its text and closes it with OK (auto-closing ones close by themselves). */
-async function expectNotice(page: Page, text: string, { autoClose = false } = {}) {
+/** The toast of a saved action: checks its text and waits for it to close by itself (two seconds). */
+async function expectNotice(page: Page, text: string) {
   const notice = page.getByTestId('notice');
   await expect(notice).toContainText(text);
-  if (autoClose) await expect(notice).toBeHidden({ timeout: 5000 });
-  else await notice.getByRole('button', { name: 'OK' }).click();
-  await expect(notice).toBeHidden();
+  await expect(notice).toBeHidden({ timeout: 5000 });
 }
 
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1366) < 768;
@@ -208,7 +206,7 @@ test.describe('admin back-office', () => {
     await dialog.getByLabel('Product images').setInputFiles({ name: 'ruby.png', mimeType: 'image/png', buffer: await rubyPng() });
     await expect(dialog.getByRole('list', { name: 'New images' }).getByRole('img')).toHaveCount(1);
     await dialog.getByRole('button', { name: 'Add Product' }).click();
-    await expectNotice(page, 'Product operation completed successfully', { autoClose: true });
+    await expectNotice(page, 'Product operation completed successfully');
     await expect(dialog).toBeHidden();
 
     await page.getByPlaceholder('Search by product name, SKU, category, subcategory, or ID...').fill(productname);
@@ -261,7 +259,7 @@ test.describe('admin back-office', () => {
     await expect(dialog.getByRole('list', { name: 'Current images' }).getByRole('img')).toHaveCount(1);
     await dialog.getByLabel(/^Price/).fill('47000');
     await dialog.getByRole('button', { name: 'Update Product' }).click();
-    await expectNotice(page, 'Product operation completed successfully', { autoClose: true });
+    await expectNotice(page, 'Product operation completed successfully');
     await expect(page.getByText('₹47,000.00').filter({ visible: true })).toBeVisible();
 
     await page.getByRole('button', { name: `Delete ${productname}` }).click();

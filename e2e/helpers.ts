@@ -43,12 +43,11 @@ export async function openSection(page: Page, name: string) {
   }
 }
 
-/** The popup of a back-office screen: checks its text and closes it with OK. */
+/** The toast of a back-office save: checks its text and waits for it to close by itself (two seconds). */
 export async function expectNotice(page: Page, text: string) {
   const notice = page.getByTestId('notice');
   await expect(notice).toContainText(text);
-  await notice.getByRole('button', { name: 'OK' }).click();
-  await expect(notice).toBeHidden();
+  await expect(notice).toBeHidden({ timeout: 5000 });
 }
 
 /** No sideways scroll on the page itself (wide tables scroll inside their own box). */

@@ -124,7 +124,7 @@ describe('subcategories screen', () => {
     await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, delete it!' }));
     expect(await screen.findByText('Showing 11 to 18 of 18 entries')).toBeInTheDocument();
     expect(list).toHaveBeenLastCalledWith(2);
-    await userEvent.click(within(screen.getByTestId('notice')).getByRole('button', { name: 'OK' }));
+    await userEvent.click(within(screen.getByTestId('notice')).getByRole('button', { name: 'Close' }));
     expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
   });
 });

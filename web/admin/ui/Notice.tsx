@@ -1,4 +1,4 @@
-import { CheckCircle2, XCircle } from 'lucide-react';
+import { CheckCircle2, X, XCircle } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from './Button';
 import { Modal } from './Modal';
@@ -7,11 +7,18 @@ type NoticeOptions = {
   kind: 'success' | 'error';
   title: string;
   text: string;
-  /** Closes by itself after this many milliseconds. */
+  /** Closes by itself after this many milliseconds (a success closes after two seconds unless told). */
   autoCloseMs?: number;
 };
 
-/** Success and failure popups of the back-office (built on the one Modal). Render `element` once. */
+/** How long a success toast stays: two seconds. @forTests the toast's closing is tested with it. */
+export const SUCCESS_TOAST_MS = 2000;
+
+/**
+ * How the back-office says how an action went (render `element` once). A success is a toast that closes by itself
+ * and takes no click (role=status, announced politely); a failure is a popup the merchant closes with OK
+ * (role=alert), so it cannot pass unread.
+ */
 export function useNotice() {
   const [notice, setNotice] = useState<NoticeOptions | null>(null);
   const onClosed = useRef<(() => void) | null>(null);
@@ -28,38 +35,61 @@ export function useNotice() {
     setNotice(opts);
   }, []);
 
+  const closesAfter = notice ? (notice.autoCloseMs ?? (notice.kind === 'success' ? SUCCESS_TOAST_MS : undefined)) : undefined;
   useEffect(() => {
-    if (!notice?.autoCloseMs) return;
-    const timer = setTimeout(close, notice.autoCloseMs);
+    if (!closesAfter) return;
+    const timer = setTimeout(close, closesAfter);
     return () => clearTimeout(timer);
-  }, [notice, close]);
+  }, [closesAfter, close]);
 
+  const toast = notice?.kind === 'success';
   const element = (
-    <Modal
-      open={notice !== null}
-      onOpenChange={(open) => !open && close()}
-      title={notice?.title ?? ''}
-      description={notice?.text}
-      showDescription
-      size="sm"
-      hideClose
-      testId="notice"
-      footer={
-        notice?.autoCloseMs ? undefined : (
-          <Button onClick={close} className="w-full sm:w-auto">
-            OK
-          </Button>
-        )
-      }
-    >
-      <div className="flex justify-center" role={notice?.kind === 'error' ? 'alert' : 'status'}>
-        {notice?.kind === 'success' ? (
-          <CheckCircle2 aria-hidden className="size-12 text-green-600" />
-        ) : (
-          <XCircle aria-hidden className="size-12 text-red-600" />
-        )}
+    <>
+      {/* The live region stays in the page so that a toast put into it is announced. */}
+      <div role="status" aria-live="polite" className="pointer-events-none fixed top-4 right-4 z-[60] flex max-w-sm flex-col">
+        {toast ? (
+          <div
+            data-testid="notice"
+            className="pointer-events-auto flex items-start gap-3 rounded-lg border border-green-200 bg-white p-4 shadow-lg"
+          >
+            <CheckCircle2 aria-hidden className="size-6 shrink-0 text-green-600" />
+            <div className="min-w-0 flex-1">
+              <p className="font-semibold text-gray-900">{notice.title}</p>
+              <p className="text-sm text-gray-700">{notice.text}</p>
+            </div>
+            <button
+              type="button"
+              onClick={close}
+              aria-label="Close"
+              className="rounded p-1 text-gray-500 hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+            >
+              <X aria-hidden className="size-4" />
+            </button>
+          </div>
+        ) : null}
       </div>
-    </Modal>
+      <Modal
+        open={notice !== null && !toast}
+        onOpenChange={(open) => !open && close()}
+        title={notice?.title ?? ''}
+        description={notice?.text}
+        showDescription
+        size="sm"
+        hideClose
+        testId="notice"
+        footer={
+          notice?.autoCloseMs ? undefined : (
+            <Button onClick={close} className="w-full sm:w-auto">
+              OK
+            </Button>
+          )
+        }
+      >
+        <div className="flex justify-center" role="alert">
+          <XCircle aria-hidden className="size-12 text-red-600" />
+        </div>
+      </Modal>
+    </>
   );
 
   return { notify, element };
