@@ -143,4 +143,38 @@ describe('the back-office order page', () => {
     expect(screen.queryByRole('link', { name: 'Download customs declaration' })).toBeNull();
     expect(within(await screen.findByTestId('shipment-section')).queryByLabelText(/Port code/)).toBeNull();
   });
+
+  it('shows the place of supply and a business buyer’s GSTIN with its legal name', async () => {
+    show(
+      order({
+        fullname: 'Asha Verma',
+        mobileno: '9876543210',
+        address: '12 Mall Road',
+        city: 'Ludhiana',
+        pincode: '141001',
+        state: 'Punjab',
+        gstin: '03AAACR5055K1Z5',
+        legalname: 'Verma Gems Private Limited',
+      }),
+    );
+    expect(await screen.findByTestId('place-of-supply')).toHaveTextContent(/^Place of supply: Punjab$/);
+    expect(screen.getByTestId('buyer-gstin')).toHaveTextContent(/^GSTIN: 03AAACR5055K1Z5 \(Verma Gems Private Limited\)$/);
+  });
+
+  it('names no GSTIN for a shopper who gave none, and no place of supply for a parcel abroad', async () => {
+    show(
+      order({
+        country: 'US',
+        fullname: 'Ann Lee',
+        mobileno: '+12125550123',
+        address: '350 Fifth Avenue',
+        city: 'New York',
+        pincode: '10118',
+        state: 'NY',
+      }),
+    );
+    expect(await screen.findByTestId('ship-country')).toBeInTheDocument();
+    expect(screen.queryByTestId('place-of-supply')).toBeNull();
+    expect(screen.queryByTestId('buyer-gstin')).toBeNull();
+  });
 });

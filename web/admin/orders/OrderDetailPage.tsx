@@ -169,6 +169,18 @@ export default function OrderDetailPage() {
                 </p>
               ) : null}
               <p>{order.shippinginfo.mobileno}</p>
+              {/* What the tax invoice rests on: the state the supply is made to, and a business buyer's GSTIN. */}
+              {!abroadCountryName(order.shippinginfo.country) && order.shippinginfo.state ? (
+                <p className="mt-2" data-testid="place-of-supply">
+                  Place of supply: {order.shippinginfo.state}
+                </p>
+              ) : null}
+              {order.shippinginfo.gstin ? (
+                <p data-testid="buyer-gstin">
+                  GSTIN: {order.shippinginfo.gstin}
+                  {order.shippinginfo.legalname ? ` (${order.shippinginfo.legalname})` : ''}
+                </p>
+              ) : null}
             </div>
           </Section>
           <ShipmentSection order={order} run={run} />
