@@ -47,7 +47,11 @@ export const DashboardStatsResponse = z.object({
     failedmessages: z.number().int(),
     /** Grievances past their 48-hour or one-month deadline (grievances, overdue). */
     overduegrievances: z.number().int(),
+    /** Credit orders with something due after their due date (orders, status overdue). */
+    overdueorders: z.number().int(),
   }),
+  /** What business buyers owe on credit orders, in rupees: all of it, and the part past its due date. */
+  credit: z.object({ due: z.number(), overdue: z.number() }),
 });
 
 /** Low stock: this many units or fewer. */

@@ -365,6 +365,8 @@ const emptyAsUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === 
 export const RETURN_REQUESTED = 'return-requested' as const;
 /** Paid orders still not shipped two days after payment (the dashboard's to-do list links here). */
 export const UNSHIPPED = 'unshipped' as const;
+/** Credit orders with something still due after their due date (India's today). */
+export const OVERDUE = 'overdue' as const;
 
 /** Filters of the admin orders screen, shared by the order list and its CSV export. */
 const adminOrderFilterFields = {
@@ -381,12 +383,13 @@ const adminOrderFilterFields = {
   ),
   /**
    * A delivery status (any case), `return-requested` (a return asked for, or approved and not yet
-   * received) or `unshipped` (paid, not shipped two days after payment); "all" or empty = every order.
+   * received), `unshipped` (paid, not shipped two days after payment) or `overdue` (a credit order with something
+   * due after its due date); "all" or empty = every order.
    */
   status: z.preprocess(
     (v) =>
       typeof v === 'string' ? (v.trim().toLowerCase() === 'all' ? undefined : emptyAsUndefined(v.trim().toLowerCase())) : v,
-    z.union([DeliveryStatus, z.literal(RETURN_REQUESTED), z.literal(UNSHIPPED)]).optional(),
+    z.union([DeliveryStatus, z.literal(RETURN_REQUESTED), z.literal(UNSHIPPED), z.literal(OVERDUE)]).optional(),
   ),
   startDate: z.preprocess(emptyAsUndefined, ymd.optional()),
   endDate: z.preprocess(emptyAsUndefined, ymd.optional()),

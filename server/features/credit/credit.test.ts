@@ -2,6 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CASH_LIMIT_MESSAGE } from '../../../contract/credit.js';
+import { DashboardStatsResponse } from '../../../contract/dashboard.js';
 import { OrderResponse } from '../../../contract/orders.js';
 import { businesses, invoices, orders } from '../../db/schema.js';
 import { createProduct, productRow, SHIPPING, shop } from '../../test/fixtures.js';
@@ -115,8 +116,23 @@ describe('placing an order on credit', () => {
     await s.add(buyer.cookie, stone.id);
     const first = await creditOrder(buyer.cookie);
     expect(first.statusCode).toBe(201);
-    // Its due date passes.
-    await t.database.db.update(orders).set({ dueDate: '2026-01-01' }).where(eq(orders.id, first.json().order._id));
+    const firstId: string = first.json().order._id;
+    const overdueList = async () =>
+      (await t.request({ method: 'GET', url: '/o1/api/admin/orders?status=overdue&limit=100', cookie: admin.cookie }))
+        .json()
+        .orders.map((o: { _id: string }) => o._id);
+    const stats = async () =>
+      DashboardStatsResponse.parse((await t.request({ method: 'GET', url: '/o1/api/admin/stats', cookie: admin.cookie })).json());
+    const before = await stats();
+    expect(before.credit.due).toBeGreaterThanOrEqual(first.json().order.totalamount);
+    expect(await overdueList()).not.toContain(firstId);
+    // Its due date passes: the merchant's dashboard and the orders list's "overdue" show it.
+    await t.database.db.update(orders).set({ dueDate: '2026-01-01' }).where(eq(orders.id, firstId));
+    const after = await stats();
+    expect(after.todo.overdueorders).toBe(before.todo.overdueorders + 1);
+    expect(after.credit.overdue).toBeCloseTo(before.credit.overdue + first.json().order.totalamount, 2);
+    expect(after.credit.due).toBeCloseTo(before.credit.due, 2);
+    expect(await overdueList()).toContain(firstId);
     await s.add(buyer.cookie, stone.id);
     const second = await creditOrder(buyer.cookie);
     expect(second.statusCode).toBe(409);
@@ -133,6 +149,8 @@ describe('placing an order on credit', () => {
       ).statusCode,
     ).toBe(201);
     expect((await creditOrder(buyer.cookie)).statusCode).toBe(201);
+    expect(await overdueList()).not.toContain(firstId);
+    expect((await stats()).todo.overdueorders).toBe(before.todo.overdueorders);
   });
 
   it(`never passes the limit with 20 orders at the same instant (${onPostgres ? 'PostgreSQL, concurrent' : 'PGlite, serialised'})`, {

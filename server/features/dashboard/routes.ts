@@ -5,12 +5,13 @@ import * as service from './service.js';
 
 export default routePlugin(dashboardRoutes, (app) => ({
   'GET /o1/api/admin/stats': async () => {
-    const [revenue, awaitingShipment, todo] = await Promise.all([
+    const [revenue, awaitingShipment, todo, credit] = await Promise.all([
       service.revenueStats(app.db),
       service.awaitingShipmentCount(app.db),
       service.todoCounts(app.db, app.clock()),
+      service.creditOwed(app.db, app.clock()),
     ]);
-    return { success: true, timeZone: SHOP_TIME_ZONE, ...revenue, awaitingShipment, todo };
+    return { success: true, timeZone: SHOP_TIME_ZONE, ...revenue, awaitingShipment, todo, credit };
   },
 
   'GET /o1/api/admin/low-stock': async (request) => ({ success: true, ...(await service.lowStock(app.db, request.query.limit)) }),

@@ -11,7 +11,7 @@ import {
 } from '../../../contract/dashboard.js';
 import { type DbOrTx, execRows } from '../../db/client.js';
 import { orders, outbox, returnRequests } from '../../db/schema.js';
-import { adminOrderFilter, UNSHIPPED_TWO_DAYS } from '../orders/service.js';
+import { adminOrderFilter, overdueCredit, UNSHIPPED_TWO_DAYS } from '../orders/service.js';
 import { countOverdueGrievances } from '../trust/grievances.js';
 
 const TZ = SHOP_TIME_ZONE;
@@ -284,7 +284,7 @@ export async function* exportOrders(db: DbOrTx, f: AdminOrderFilters, batch = 50
 
 /** The to-do list's counts: returns waiting, orders unshipped two days after payment, failed messages, overdue grievances. */
 export async function todoCounts(db: DbOrTx, now: Date) {
-  const [returnsWaiting, unshipped, failed, overduegrievances] = await Promise.all([
+  const [returnsWaiting, unshipped, failed, overduegrievances, overdueorders] = await Promise.all([
     db
       .select({ n: sql<number>`count(distinct ${returnRequests.orderId})::int` })
       .from(returnRequests)
@@ -292,11 +292,25 @@ export async function todoCounts(db: DbOrTx, now: Date) {
     db.select({ n: sql<number>`count(*)::int` }).from(orders).where(UNSHIPPED_TWO_DAYS),
     db.select({ n: sql<number>`count(*)::int` }).from(outbox).where(eq(outbox.status, 'failed')),
     countOverdueGrievances(db, now),
+    db.select({ n: sql<number>`count(*)::int` }).from(orders).where(overdueCredit(now)),
   ]);
   return {
     returns: Number(returnsWaiting[0]?.n ?? 0),
     unshipped: Number(unshipped[0]?.n ?? 0),
     failedmessages: Number(failed[0]?.n ?? 0),
     overduegrievances,
+    overdueorders: Number(overdueorders[0]?.n ?? 0),
   };
+}
+
+/** What business buyers owe on credit orders (rupees): all of it, and the part of orders past their due date. */
+export async function creditOwed(db: DbOrTx, now: Date) {
+  const [row] = await db
+    .select({
+      due: sql<string>`coalesce(sum(${orders.amountDuePaise}), 0)`,
+      overdue: sql<string>`coalesce(sum(${orders.amountDuePaise}) filter (where ${overdueCredit(now)}), 0)`,
+    })
+    .from(orders)
+    .where(sql`${orders.paymentstatus} in ('Due', 'Partially paid') and ${orders.amountDuePaise} > 0`);
+  return { due: paiseToRupees(Number(row?.due ?? 0)), overdue: paiseToRupees(Number(row?.overdue ?? 0)) };
 }

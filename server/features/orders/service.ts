@@ -2,11 +2,12 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql }
 import type { z } from 'zod';
 import { paiseToRupees } from '../../../contract/common.js';
 import { RETURN_WINDOW_MS } from '../../../contract/lifecycle.js';
-import { type AdminOrder, type AdminOrdersQuery, RETURN_REQUESTED, UNSHIPPED } from '../../../contract/orders.js';
+import { type AdminOrder, type AdminOrdersQuery, OVERDUE, RETURN_REQUESTED, UNSHIPPED } from '../../../contract/orders.js';
 import type { Db } from '../../db/client.js';
 import { invoices, orderItems, orderPayments, orders, returnRequests, users } from '../../db/schema.js';
 import { NotFound } from '../../domain/errors.js';
 import { invoiceLinks } from '../gst/invoices.js';
+import { indiaDate } from '../gst/tax.js';
 import { lifecycleViews } from '../lifecycle/view.js';
 import { pieceView } from '../made-to-order/service.js';
 import { reviewsOfLines } from '../reviews/service.js';
@@ -147,6 +148,11 @@ export const UNSHIPPED_TWO_DAYS = sql`(${orders.deliverystatus} in ('pending', '
   and (${orders.flag} is null or ${orders.flag} = 'shipping_missing')
   and ${orders.createdAt} < now() - interval '2 days')`;
 
+/** Credit orders with something still due after their due date, India's calendar day at `at`. */
+export const overdueCredit = (at: Date) => sql`(${orders.paymentstatus} in ('Due', 'Partially paid')
+  and ${orders.amountDuePaise} > 0
+  and ${orders.dueDate} < ${indiaDate(at)})`;
+
 const WHOLE_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** Midnight at the start of a calendar day in India (UTC+05:30, no daylight saving). */
@@ -202,6 +208,8 @@ export function adminOrderFilter(q: Omit<AdminQuery, 'page' | 'limit'>): SQL | u
   }
   if (q.status === UNSHIPPED) {
     where.push(UNSHIPPED_TWO_DAYS);
+  } else if (q.status === OVERDUE) {
+    where.push(overdueCredit(new Date()));
   } else if (q.status === RETURN_REQUESTED) {
     where.push(
       sql`exists (select 1 from ${returnRequests} r where r.order_id = ${orders.id} and r.status in ('requested', 'approved'))`,
@@ -239,7 +247,8 @@ export async function adminOrdersUntil(db: Db, q: AdminQuery) {
   const totalPages = Math.ceil(totalOrders / q.limit);
   const orders = await orderViews(db, rows, { withUser: true });
   // An order turns two days unshipped without any write: that list is made again at least every minute.
-  let validUntil = q.status === UNSHIPPED ? Date.now() + 60_000 : Number.POSITIVE_INFINITY;
+  // An order turns overdue at India's midnight, also without a write.
+  let validUntil = q.status === UNSHIPPED || q.status === OVERDUE ? Date.now() + 60_000 : Number.POSITIVE_INFINITY;
   for (const [k, o] of orders.entries()) {
     const deliveredAt = rows[k]?.deliveredAt;
     if (o.returnable && deliveredAt) validUntil = Math.min(validUntil, deliveredAt.getTime() + RETURN_WINDOW_MS + 1);

@@ -49,7 +49,8 @@ describe('DashboardPage', () => {
         },
         daily: days,
         awaitingShipment: 1,
-        todo: { returns: 0, unshipped: 0, failedmessages: 0, overduegrievances: 0 },
+        todo: { returns: 0, unshipped: 0, failedmessages: 0, overduegrievances: 0, overdueorders: 0 },
+        credit: { due: 0, overdue: 0 },
       }),
     );
     vi.spyOn(adminApi.dashboard, 'lowStock').mockResolvedValue(
@@ -113,7 +114,8 @@ describe('DashboardPage', () => {
         },
         daily: Array.from({ length: 30 }, (_, i) => day(`2026-10-${String(i + 1).padStart(2, '0')}`, 0, 0)),
         awaitingShipment: 0,
-        todo: { returns: 2, unshipped: 1, failedmessages: 0, overduegrievances: 3 },
+        todo: { returns: 2, unshipped: 1, failedmessages: 0, overduegrievances: 3, overdueorders: 1 },
+        credit: { due: 250_000, overdue: 100_000 },
       }),
     );
     vi.spyOn(adminApi.dashboard, 'lowStock').mockResolvedValue(
@@ -129,7 +131,11 @@ describe('DashboardPage', () => {
       ['Returns waiting2', '/dashboard/orders?status=return-requested'],
       ['Paid orders not shipped for 2 days1', '/dashboard/orders?status=unshipped'],
       ['Overdue grievances3', '/dashboard/grievances?overdue=true'],
+      ['Credit orders overdue1', '/dashboard/orders?status=overdue'],
     ]);
     expect(todo).not.toHaveTextContent('Failed messages');
+    const owed = screen.getByTestId('credit-owed');
+    expect(within(owed).getByText('Due').nextSibling).toHaveTextContent('₹2,50,000');
+    expect(within(owed).getByText('Overdue').nextSibling).toHaveTextContent('₹1,00,000');
   });
 });

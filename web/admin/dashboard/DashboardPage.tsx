@@ -95,7 +95,36 @@ const TODO = [
   { key: 'unshipped', label: 'Paid orders not shipped for 2 days', to: '/dashboard/orders?status=unshipped' },
   { key: 'failedmessages', label: 'Failed messages', to: '/dashboard/outbox?status=failed' },
   { key: 'overduegrievances', label: 'Overdue grievances', to: '/dashboard/grievances?overdue=true' },
+  { key: 'overdueorders', label: 'Credit orders overdue', to: '/dashboard/orders?status=overdue' },
 ] as const;
+
+/** What business buyers owe on credit, shown only when something is owed. */
+function CreditOwed({ credit }: { credit: { due: number; overdue: number } }) {
+  if (credit.due <= 0) return null;
+  return (
+    <section
+      aria-labelledby="credit-heading"
+      className="mt-6 rounded-xl border border-gray-200 bg-white p-4 shadow-sm"
+      data-testid="credit-owed"
+    >
+      <h2 id="credit-heading" className="mb-2 flex items-center gap-2 font-semibold text-gray-900">
+        <IndianRupee aria-hidden className="size-4 text-gold-500" /> Owed on credit
+      </h2>
+      <dl className="grid grid-cols-2 gap-3 text-sm">
+        <div>
+          <dt className="text-gray-600">Due</dt>
+          <dd className="text-xl font-semibold text-gray-900 tabular-nums">{formatINR(credit.due)}</dd>
+        </div>
+        <div>
+          <dt className="text-gray-600">Overdue</dt>
+          <dd className={`text-xl font-semibold tabular-nums ${credit.overdue > 0 ? 'text-red-700' : 'text-gray-900'}`}>
+            {formatINR(credit.overdue)}
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
 
 function TodoList({ todo }: { todo: Record<(typeof TODO)[number]['key'], number> }) {
   const waiting = TODO.filter((t) => todo[t.key] > 0);
@@ -153,6 +182,7 @@ export default function DashboardPage() {
       {stats.isError ? <ErrorBanner>Failed to load the revenue figures.</ErrorBanner> : null}
 
       {stats.data ? <TodoList todo={stats.data.todo} /> : null}
+      {stats.data ? <CreditOwed credit={stats.data.credit} /> : null}
 
       <div className="mt-6 grid gap-3 sm:grid-cols-3">
         <PeriodCard label="Today" revenue={periods?.today.revenue} paidOrders={periods?.today.paidOrders} />

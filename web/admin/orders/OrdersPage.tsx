@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { SETTABLE_DELIVERY_STATUSES } from '../../../contract/lifecycle';
-import { RETURN_REQUESTED, UNSHIPPED } from '../../../contract/orders';
+import { OVERDUE, RETURN_REQUESTED, UNSHIPPED } from '../../../contract/orders';
 import { type AdminOrderFilters, adminApi, type Order, type OrderPage } from '../../api/admin';
 import { countOf } from '../../ui/plural';
 import { errorText } from '../format';
@@ -67,6 +67,7 @@ function FilterFields({ value, onChange, idPrefix }: { value: Filters; onChange:
           ))}
           <option value={RETURN_REQUESTED}>Return requested</option>
           <option value={UNSHIPPED}>Not shipped for 2 days</option>
+          <option value={OVERDUE}>Credit overdue</option>
         </SelectInput>
       </Field>
       <Field id={`${idPrefix}-start`} label="Start date">
