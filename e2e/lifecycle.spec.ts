@@ -127,9 +127,12 @@ test.describe('orders after the payment', () => {
     await admin.getByTestId('open-refund').click();
     const dialog = admin.getByTestId('refund-dialog');
     const amount = dialog.getByLabel('Amount (₹)');
-    const prefilled = Number(await amount.inputValue());
-    expect(prefilled).toBeGreaterThan(1);
-    expect(left.replace(/[^\d.]/g, '')).toBe(prefilled.toFixed(2));
+    // The amount starts empty; "Refund everything" fills in what is left.
+    await expect(amount).toHaveValue('');
+    await dialog.getByRole('button', { name: 'Refund everything' }).click();
+    const everything = Number(await amount.inputValue());
+    expect(everything).toBeGreaterThan(1);
+    expect(left.replace(/[^\d.]/g, '')).toBe(everything.toFixed(2));
     await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
     await expect(dialog.getByTestId('refund-reason-error')).toHaveText('Give a reason for the refund');
     await amount.fill('1.50');

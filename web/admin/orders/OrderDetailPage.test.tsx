@@ -177,4 +177,33 @@ describe('the back-office order page', () => {
     expect(screen.queryByTestId('place-of-supply')).toBeNull();
     expect(screen.queryByTestId('buyer-gstin')).toBeNull();
   });
+
+  it('starts the refund empty, offers what is left with "Refund everything", and refuses more than that', async () => {
+    const refund = vi.spyOn(adminApi.orders, 'refund');
+    show({
+      ...order({
+        fullname: 'Asha Verma',
+        mobileno: '9876543210',
+        address: '12 Mall Road',
+        city: 'Ludhiana',
+        pincode: '141001',
+      }),
+      refundable: 900,
+    });
+    fireEvent.click(await screen.findByTestId('open-refund'));
+    const dialog = await screen.findByTestId('refund-dialog');
+    expect(dialog).toHaveTextContent('Up to ₹900.00 is left to refund.');
+    const amount = within(dialog).getByLabelText(/Amount/);
+    expect(amount).toHaveValue('');
+    expect(amount).toHaveAttribute('placeholder', 'up to ₹900.00');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refund everything' }));
+    expect(amount).toHaveValue('900.00');
+
+    fireEvent.change(amount, { target: { value: '900.01' } });
+    fireEvent.change(within(dialog).getByLabelText(/Reason/), { target: { value: 'Returned unworn' } });
+    fireEvent.click(within(dialog).getByTestId('submit-refund'));
+    expect(await within(dialog).findByText('At most ₹900.00 can be refunded')).toBeInTheDocument();
+    expect(refund).not.toHaveBeenCalled();
+  });
 });

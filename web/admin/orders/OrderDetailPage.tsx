@@ -284,7 +284,8 @@ function PaymentSection({ order, run }: { order: AdminOrder; run: Run }) {
 }
 
 function RefundDialog({ order, run, onClose }: { order: AdminOrder; run: Run; onClose: () => void }) {
-  const [amount, setAmount] = useState(order.refundable.toFixed(2));
+  // The amount starts empty: the merchant types what to give back, or asks for everything that is left.
+  const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [restock, setRestock] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -349,9 +350,13 @@ function RefundDialog({ order, run, onClose }: { order: AdminOrder; run: Run; on
           required
           error={errors.amount}
           inputMode="decimal"
+          placeholder={`up to ${formatINR(order.refundable)}`}
           value={amount}
           onChange={(e) => setAmount(e.target.value)}
         />
+        <Button variant="secondary" onClick={() => setAmount(order.refundable.toFixed(2))} disabled={busy}>
+          Refund everything
+        </Button>
         <TextField
           id="refund-reason"
           label="Reason"
