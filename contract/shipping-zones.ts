@@ -63,6 +63,9 @@ const ShippingRatesQuery = z.object({
     .regex(/^[A-Z]{2}$/, { message: 'Choose a country' }),
   pincode: z.string().trim().max(20).optional(),
   coupon: z.string().trim().max(40).optional(),
+  /** Buy Now: the rates for this cart line alone (and `qty` of it), as the checkout will charge them. */
+  buy: z.uuid({ message: 'buy must be a cart line id' }).optional(),
+  qty: z.coerce.number().int().min(1).max(1000).optional(),
 });
 const ShippingQuote = z.object({
   _id: z.string(),
@@ -103,8 +106,12 @@ export const shippingZoneRoutes = routeTable('Shipping', {
   },
   'GET /o1/api/shipping-rates': {
     guard: 'user',
-    summary: 'The shipping rates for a country and the current cart, with their price (0 when free) and delivery days',
-    description: '409 "We do not ship to <country name> yet" when no zone has the country.',
+    summary:
+      'The shipping rates for a country and the current cart (or its Buy Now line), with their price (0 when free) and delivery days',
+    description:
+      '409 "We do not ship to <country name> yet" when no zone has the country. With `buy` (a cart line id) and `qty`, ' +
+      'the free-above threshold is met by that line alone, as the Buy Now checkout charges it; a line no longer in the ' +
+      'cart is a 409.',
     query: ShippingRatesQuery,
     responses: { 200: ShippingRatesResponse },
     errors: [400, 404, 409],

@@ -136,8 +136,15 @@ export function chooseRate(quotes: QuotedRate[], country: string, rateId: string
 }
 
 /** GET /o1/api/shipping-rates: the rates for the shopper's current cart (after the coupon given) to `country`. */
-export async function ratesForCart(db: DbOrTx, userId: string, q: { country: string; coupon?: string }, at: Date) {
-  const subtotalPaise = await cartSubtotalPaise(db, userId, at);
+export async function ratesForCart(
+  db: DbOrTx,
+  userId: string,
+  q: { country: string; coupon?: string | undefined; buy?: string | undefined; qty?: number | undefined },
+  at: Date,
+) {
+  // Buy Now buys one line: its rates are those of that line alone, as its checkout is charged.
+  const items = q.buy ? [{ cartItemId: q.buy, quantity: q.qty ?? 1 }] : undefined;
+  const subtotalPaise = await cartSubtotalPaise(db, userId, at, items);
   const coupon = q.coupon ? await applyCoupon(db, { code: q.coupon, userId, subtotalPaise, at }) : null;
   const quotes = await quoteRates(db, q.country, subtotalPaise - (coupon?.discountPaise ?? 0));
   return quotes.map((r) => ({

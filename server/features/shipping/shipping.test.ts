@@ -91,6 +91,33 @@ describe('free above the threshold', () => {
     expect(abroadBelow['Insured international']?.amount).toBe(4000);
   });
 
+  it('Buy Now’s rates are its line’s alone: the rest of the cart does not make it free; a line not in the cart is a 409', async () => {
+    const user = await shopperWithCart(4_000_000);
+    const ring = await createProduct(t.database.db, { stock: 5, pricePaise: 2_000_000 });
+    expect((await s.add(user.cookie, ring.id, 1)).statusCode).toBe(200);
+    const cart = await t.request({ method: 'GET', url: '/c2/api/all', cookie: user.cookie });
+    const line = cart.json().data.find((l: { productId: string }) => l.productId === ring.id);
+    // the whole cart is ₹60,000: Express is free
+    expect((await quoted(user, 'IN')).Express?.amount).toBe(0);
+    // the ring alone is ₹20,000: Express is charged, as its Buy Now checkout charges it
+    const alone = await t.request({
+      method: 'GET',
+      url: `/o1/api/shipping-rates?country=IN&buy=${line.cartItemId}&qty=1`,
+      cookie: user.cookie,
+    });
+    expect(alone.statusCode, alone.body).toBe(200);
+    expect(ShippingRatesResponse.parse(alone.json()).rates.find((r) => r.name === 'Express')?.amount).toBe(500);
+    const someoneElses = await t.request({
+      method: 'GET',
+      url: `/o1/api/shipping-rates?country=IN&buy=${line.cartItemId}`,
+      cookie: (await shopperWithCart(100_000)).cookie,
+    });
+    expect(someoneElses.statusCode).toBe(409);
+    expect(
+      (await t.request({ method: 'GET', url: '/o1/api/shipping-rates?country=IN&buy=nope', cookie: user.cookie })).statusCode,
+    ).toBe(400);
+  });
+
   it('the threshold is met by the subtotal after the coupon, not before it', async () => {
     const user = await shopperWithCart(5_000_000);
     const code = `SHIP${Date.now() % 100_000}`;

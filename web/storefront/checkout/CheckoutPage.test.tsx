@@ -540,6 +540,10 @@ describe('checkout', () => {
       await user.click(within(summary).getByRole('button', { name: 'Apply' }));
       expect(await within(summary).findByTestId('checkout-total')).toHaveTextContent('₹42,750.00');
       expect(bodies['POST /c2/api/coupon']).toEqual([{ code: 'GEM5', items: [{ cartItemId: 'c1', quantity: 1 }] }]);
+      // the shipping rates are asked for the bought line alone, as its checkout is charged
+      const asked = Object.keys(bodies).filter((k) => k.startsWith('GET /o1/api/shipping-rates'));
+      expect(asked.length).toBeGreaterThan(0);
+      for (const k of asked) expect(k).toMatch(/[?&]buy=c1&qty=1(&|$)/);
     });
   });
 

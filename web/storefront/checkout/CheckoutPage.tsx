@@ -81,7 +81,7 @@ function Checkout() {
   // The rates offered are the address's country's: where the form starts until the shopper picks another.
   const [picked, setCountry] = useState<string | null>(null);
   const country = picked ?? (start.initial.country || HOME_COUNTRY);
-  const shipping = useShippingChoice(country, cartItems, coupon.applied?.coupon.code);
+  const shipping = useShippingChoice(country, cartItems, coupon.applied?.coupon.code, items?.[0]);
   const payment = usePayment(items, coupon.applied?.coupon.code, shipping.chosen?._id);
   const qc = useQueryClient();
 

@@ -18,13 +18,27 @@ export const shippingPrice = (amount: number) => (amount === 0 ? 'Free' : format
  * the coupon change (its key starts with 'cart'). The shopper's pick is kept while it is still offered; otherwise
  * the cheapest is shown as chosen, as the server charges it when none is named.
  */
-export function useShippingChoice(country: string, lines: CartItem[], coupon: string | undefined) {
+export function useShippingChoice(
+  country: string,
+  lines: CartItem[],
+  coupon: string | undefined,
+  /** Buy Now's one line: its rates are that line's alone, as its checkout is charged. */
+  buyNow?: { cartItemId: string; quantity: number },
+) {
   const [picked, setPicked] = useState<string | null>(null);
   const signature = lines.map((l) => `${l.cartItemId}:${l.quantity}:${l.productprice}`).join(',');
   const query = useQuery({
-    queryKey: ['cart', 'shipping-rates', country, coupon ?? null, signature],
+    queryKey: ['cart', 'shipping-rates', country, coupon ?? null, signature, buyNow?.cartItemId ?? null],
     queryFn: async () =>
-      (await shipping('GET /o1/api/shipping-rates', { query: { country, ...(coupon ? { coupon } : {}) } })).rates,
+      (
+        await shipping('GET /o1/api/shipping-rates', {
+          query: {
+            country,
+            ...(coupon ? { coupon } : {}),
+            ...(buyNow ? { buy: buyNow.cartItemId, qty: buyNow.quantity } : {}),
+          },
+        })
+      ).rates,
     enabled: lines.length > 0,
     retry: false,
   });
