@@ -126,6 +126,25 @@ describe('the back-office order page', () => {
     );
   });
 
+  it('adds a private note at once, with no question to confirm', async () => {
+    const o = order({
+      fullname: 'Asha Verma',
+      mobileno: '9876543210',
+      address: '12 Mall Road',
+      city: 'Ludhiana',
+      pincode: '141001',
+    });
+    show(o);
+    const note = vi
+      .spyOn(adminApi.orders, 'note')
+      .mockResolvedValue(answerOf(orderActionRoutes, 'POST /o1/api/admin/note/:id', { success: true, order: o }));
+    fireEvent.change(await screen.findByLabelText(/Private note/), { target: { value: 'Called the buyer' } });
+    fireEvent.click(screen.getByTestId('add-note'));
+    await waitFor(() => expect(note).toHaveBeenCalledWith('o1', 'Called the buyer'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(screen.getByLabelText(/Private note/)).toHaveValue(''));
+  });
+
   it('an Indian address names no country, and has no customs declaration', async () => {
     show({
       ...order({

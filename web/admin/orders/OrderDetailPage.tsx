@@ -42,11 +42,11 @@ export default function OrderDetailPage() {
 
   /** Confirms, runs the call, shows the answer's order and a toast; false when cancelled or refused. */
   async function run(
-    question: { title: string; text: string; confirmLabel: string },
+    question: { title: string; text: string; confirmLabel: string } | null,
     call: () => Promise<{ order: AdminOrder; message?: string }>,
     success: string,
   ) {
-    if (!(await confirm(question))) return false;
+    if (question && !(await confirm(question))) return false;
     try {
       const res = await call();
       qc.setQueryData(key, res.order);
@@ -190,8 +190,9 @@ export default function OrderDetailPage() {
   );
 }
 
+/** Asks the question first (null: nothing to confirm, such as a private note), then calls, then says how it went. */
 type Run = (
-  question: { title: string; text: string; confirmLabel: string },
+  question: { title: string; text: string; confirmLabel: string } | null,
   call: () => Promise<{ order: AdminOrder; message?: string }>,
   success: string,
 ) => Promise<boolean>;
@@ -576,8 +577,9 @@ function NoteForm({ order, run }: { order: AdminOrder; run: Run }) {
     }
     setError('');
     try {
+      // A private note changes nothing for the customer: it is added at once, without a question.
       const ok = await run(
-        { title: 'Add this private note?', text: 'Only the shop’s staff see it.', confirmLabel: 'Yes, add it' },
+        null,
         async () => ({ ...(await adminApi.orders.note(order._id, note.trim())), message: 'Note added' }),
         'Note added',
       );
