@@ -21,7 +21,7 @@ export const CASH_LIMIT_MESSAGE = 'Cash of ₹2,00,000 or more from one buyer in
 export const RecordPaymentBody = z.object({
   amount: z
     .number({ message: 'Amount must be a number of rupees' })
-    .positive({ message: 'Amount must be more than 0' })
+    .min(0.01, { message: 'Amount must be more than 0' })
     .max(100_000_000, { message: 'Amount is too large' })
     .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, { message: 'At most 2 decimals' }),
   method: z.enum(PAYMENT_METHODS, { message: 'Method must be one of neft, rtgs, imps, upi, cheque, cash' }),

@@ -39,7 +39,7 @@ export const MetalRatesResponse = z.object({ success: z.boolean(), rates: z.arra
 
 const rupeesPerGram = z
   .number({ message: 'Rate must be a number of rupees per gram' })
-  .positive({ message: 'Rate must be more than 0' })
+  .min(0.01, { message: 'Rate must be more than 0' })
   .max(MAX_RATE_PER_GRAM, { message: `Rate must be at most ₹${MAX_RATE_PER_GRAM.toLocaleString('en-IN')} a gram` })
   .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, { message: 'At most 2 decimals' });
 

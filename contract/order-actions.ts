@@ -28,7 +28,7 @@ const REFUND_AMOUNT_MESSAGE = 'Enter an amount above zero, in rupees with at mos
 const RefundBody = z.object({
   amount: z
     .number({ message: REFUND_AMOUNT_MESSAGE })
-    .positive({ message: REFUND_AMOUNT_MESSAGE })
+    .min(0.01, { message: REFUND_AMOUNT_MESSAGE })
     .max(100_000_000, { message: REFUND_AMOUNT_MESSAGE })
     .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { message: REFUND_AMOUNT_MESSAGE }),
   reason: z

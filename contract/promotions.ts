@@ -98,7 +98,7 @@ const COUPON_CODE_MESSAGE = 'A code is 4 to 20 letters A–Z and digits';
 const rupees = (what: string) =>
   z
     .number({ message: `${what} must be an amount in rupees` })
-    .positive({ message: `${what} must be more than ₹0` })
+    .min(0.01, { message: `${what} must be more than ₹0` })
     .max(MAX_PRICE_RUPEES, { message: `${what} is too large` })
     .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, { message: `${what} has at most 2 decimals` });
 const count = (what: string) =>

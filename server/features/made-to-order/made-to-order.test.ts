@@ -80,6 +80,9 @@ describe('metal rates', () => {
     expect((await put(shopper.cookie, { rates: [{ metal: 'gold-22k', pergram: 7000 }] })).statusCode).toBe(403);
     expect((await put(admin.cookie, { rates: [{ metal: 'gold-22k', pergram: 0 }] })).statusCode).toBe(400);
     expect((await put(admin.cookie, { rates: [{ metal: 'gold-22k', pergram: -5 }] })).statusCode).toBe(400);
+    // more than 0 yet less than a paisa: refused, never stored as a rate of ₹0
+    expect((await put(admin.cookie, { rates: [{ metal: 'gold-24k', pergram: 5e-324 }] })).statusCode).toBe(400);
+    expect((await put(admin.cookie, { rates: [{ metal: 'gold-24k', pergram: 0.004 }] })).statusCode).toBe(400);
     expect((await put(admin.cookie, { rates: [{ metal: 'platinum', pergram: 3000 }] })).statusCode).toBe(400);
     expect((await put(admin.cookie, { rates: [{ metal: 'gold-22k', pergram: 1.005 }] })).statusCode).toBe(400);
     expect((await rates()).every((r) => r.pergram === null)).toBe(true);
