@@ -120,3 +120,30 @@ export const aProduct = (over: Partial<ProductShape> = {}): ProductShape =>
     sale: null,
     ...over,
   });
+
+/**
+ * A signed-in jeweller with an approved business account and credit terms (docs/credit.md); `credit` changes the
+ * terms (rupees), null gives the business no credit.
+ */
+export const aCreditBuyer = (credit: Partial<NonNullable<NonNullable<UserShape['business']>['credit']>> | null = {}): UserShape =>
+  userOf({
+    ...SHOPPER,
+    fullname: 'Rohit Jain',
+    business: {
+      _id: 'b1',
+      status: 'approved',
+      legalname: 'Jain Gems Private Limited',
+      tradename: 'Jain Gems',
+      gstin: '03AABCR1234K1ZV',
+      address: '4 Sarafa Bazaar',
+      city: 'Ludhiana',
+      state: 'Punjab',
+      pincode: '141008',
+      note: '',
+      reason: '',
+      pricegroup: null,
+      credit: credit === null ? null : { days: 30, limit: 500000, outstanding: 0, overdue: false, ...credit },
+      createdAt: '2025-01-01T00:00:00.000Z',
+      updatedAt: '2025-01-01T00:00:00.000Z',
+    },
+  });

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { accountRoutes } from '../../../contract/accounts';
 import { authRoutes } from '../../../contract/auth';
 import { cartRoutes } from '../../../contract/cart';
+import { creditRoutes } from '../../../contract/credit';
 import { orderRoutes } from '../../../contract/order-routes';
 import { paymentRoutes } from '../../../contract/payments';
 import { promotionRoutes } from '../../../contract/promotions';
@@ -15,7 +16,7 @@ import type { Address } from '../../api/account';
 import type { CartItem } from '../../api/cart';
 import type { Order, PaymentOrder } from '../../api/orders';
 import { answerOf } from '../../test/answers';
-import { anOrder, cartLineOf, SHOPPER, savedAddressOf } from '../../test/fixtures';
+import { aCreditBuyer, anOrder, cartLineOf, SHOPPER, savedAddressOf } from '../../test/fixtures';
 import CheckoutPage from './CheckoutPage';
 import type { RazorpayOptions } from './razorpay';
 
@@ -616,5 +617,85 @@ describe('checkout', () => {
       expect(await screen.findByText('Failed to load payment gateway. Try again.')).toBeInTheDocument();
       expect(added).toEqual(['https://checkout.razorpay.com/v1/checkout.js']);
     });
+  });
+});
+
+describe('checkout on credit', () => {
+  const signedInAs = (user: ReturnType<typeof aCreditBuyer>) => {
+    routes['GET /u1/api/checkuser'] = () => json(200, answerOf(authRoutes, 'GET /u1/api/checkuser', { success: true, user }));
+  };
+  const onCredit = anOrder({
+    _id: 'o-credit',
+    totalamount: 90000,
+    paymentstatus: 'Due',
+    razorpay_payment_id: '',
+    duedate: '2025-04-06',
+    amountdue: 90000,
+    payments: [],
+  });
+
+  it('is not offered to a shopper without credit terms', async () => {
+    signedInAs(aCreditBuyer(null));
+    renderCheckout();
+    await screen.findByText('Burmese Ruby');
+    expect(screen.queryByTestId('how-to-pay')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Continue to Payment' })).toBeInTheDocument();
+  });
+
+  it('shows the terms and the credit still available, places the order on credit and lands on it in My Orders', async () => {
+    signedInAs(aCreditBuyer({ days: 30, limit: 500000, outstanding: 120000.5 }));
+    routes['POST /o1/api/credit-order'] = () =>
+      json(
+        201,
+        answerOf(creditRoutes, 'POST /o1/api/credit-order', {
+          success: true,
+          message: 'Order placed on credit',
+          order: onCredit,
+        }),
+      );
+    const { user, router } = renderCheckout();
+    const choice = await screen.findByRole('group', { name: 'How to pay' });
+    expect(within(choice).getByRole('radio', { name: /Pay now/ })).toBeChecked();
+    const credit = within(choice).getByRole('radio', { name: /Place order on credit/ });
+    expect(within(choice).getByTestId('credit-terms')).toHaveTextContent(
+      'Pay within 30 days of the order. Available credit: ₹3,79,999.50 of ₹5,00,000.00.',
+    );
+    expect(screen.getByRole('button', { name: 'Continue to Payment' })).toBeInTheDocument();
+    await user.click(credit);
+    await screen.findByText('Burmese Ruby');
+    await user.type(screen.getByLabelText('Address'), shipping.address);
+    await user.type(screen.getByLabelText('City'), shipping.city);
+    await user.type(screen.getByLabelText('PIN Code'), shipping.pincode);
+    await user.click(screen.getByRole('button', { name: 'Place order on credit' }));
+    expect(await screen.findByText('My orders screen')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?placed=o-credit');
+    expect(bodies['POST /o1/api/credit-order']).toEqual([
+      { shippinginfo: { ...shipping, fullname: 'Rohit Jain' }, shippingrate: 'rate-standard' },
+    ]);
+    expect(bodies['POST /o1/api/razorpay-order']).toBeUndefined();
+  });
+
+  it('shows the server’s sentence when the order passes the limit, and stays on the checkout', async () => {
+    signedInAs(aCreditBuyer({ limit: 100000, outstanding: 50000 }));
+    const refusal = 'This order would take what you owe past your credit limit of ₹1,00,000.00';
+    routes['POST /o1/api/credit-order'] = () => json(409, { success: false, message: refusal });
+    const { user, router } = renderCheckout();
+    const choice = await screen.findByRole('group', { name: 'How to pay' });
+    await user.click(within(choice).getByRole('radio', { name: /Place order on credit/ }));
+    expect(within(choice).getByTestId('credit-short')).toHaveTextContent('more than the credit available');
+    await screen.findByText('Burmese Ruby');
+    await user.type(screen.getByLabelText('Address'), shipping.address);
+    await user.type(screen.getByLabelText('City'), shipping.city);
+    await user.type(screen.getByLabelText('PIN Code'), shipping.pincode);
+    await user.click(screen.getByRole('button', { name: 'Place order on credit' }));
+    expect(await screen.findByTestId('credit-error')).toHaveTextContent(refusal);
+    expect(router.state.location.pathname).toBe('/checkout');
+    expect(screen.getByRole('button', { name: 'Place order on credit' })).toBeEnabled();
+  });
+
+  it('warns a business with an overdue order', async () => {
+    signedInAs(aCreditBuyer({ overdue: true, outstanding: 20000 }));
+    renderCheckout();
+    expect(await screen.findByTestId('credit-overdue')).toHaveTextContent('An order of yours is overdue');
   });
 });

@@ -19,6 +19,7 @@ import { Thumbnail } from '../../ui/Thumbnail';
 import { EmptyCart } from '../cart/EmptyCart';
 import { StruckListPrice } from '../components/SalePrice';
 import { CouponField, type CouponState, useCoupon } from './CouponField';
+import { CreditChoice, creditTerms, type HowToPay, useCreditOrder } from './CreditChoice';
 import { checkoutApi } from './checkoutApi';
 import type { CheckoutShipping, CheckoutValues, SavedAddress } from './checkoutShipping';
 import { SandboxPaymentDialog } from './SandboxPaymentDialog';
@@ -83,6 +84,11 @@ function Checkout() {
   const country = picked ?? (start.initial.country || HOME_COUNTRY);
   const shipping = useShippingChoice(country, cartItems, coupon.applied?.coupon.code, items?.[0]);
   const payment = usePayment(items, coupon.applied?.coupon.code, shipping.chosen?._id);
+  // A business with credit terms may place the order on credit instead (POST /o1/api/credit-order takes no coupon).
+  const credit = creditTerms(user);
+  const [howToPay, setHowToPay] = useState<HowToPay>('now');
+  const onCredit = credit !== null && howToPay === 'credit';
+  const creditOrder = useCreditOrder(items, shipping.chosen?._id);
   const qc = useQueryClient();
 
   async function saveAddress(shipping: CheckoutShipping) {
@@ -101,7 +107,7 @@ function Checkout() {
   }
 
   const blocked = hasProblems(cartItems);
-  const busy = payment.phase !== 'idle';
+  const busy = payment.phase !== 'idle' || creditOrder.placing;
   const paying = payment.order
     ? {
         total: payment.order.totalamount,
@@ -109,14 +115,19 @@ function Checkout() {
         shipping: payment.order.shippingamount ?? 0,
       }
     : null;
-  const figures = summaryFigures(cartItems, coupon, shipping, paying);
+  // An order on credit takes no coupon: its total is the lines' and the shipping's.
+  const figures = summaryFigures(cartItems, onCredit ? { ...coupon, applied: null } : coupon, shipping, paying);
   // The summary comes first: on a phone it is read before the long form; on a wide screen it sits on the right.
   return (
     <div className="grid gap-6 lg:grid-cols-5 lg:gap-8">
       <OrderSummary items={cartItems} blocked={blocked} coupon={coupon} shipping={shipping} busy={busy} figures={figures} />
       <div className="rounded-xl border border-gray-200 bg-white p-4 sm:p-5 lg:col-span-3 lg:col-start-1 lg:row-start-1">
+        {credit ? (
+          <CreditChoice credit={credit} value={howToPay} total={figures.total} busy={busy} onChange={setHowToPay} />
+        ) : null}
         <ShippingForm
           totalToPay={formatRupees(figures.total)}
+          submitLabel={onCredit ? 'Place order on credit' : undefined}
           initial={start.initial}
           saved={start.saved}
           busy={busy}
@@ -125,10 +136,20 @@ function Checkout() {
           onSubmit={(shipping, { save }) => {
             // Saved as the order starts; a failure to save never stands in the way of paying.
             if (save) void saveAddress(shipping);
-            void payment.pay(shipping);
+            if (onCredit) void creditOrder.place(shipping);
+            else void payment.pay(shipping);
           }}
         />
-        {payment.phase === 'placing' ? (
+        {onCredit && creditOrder.error ? (
+          <p
+            role="alert"
+            className="mt-4 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
+            data-testid="credit-error"
+          >
+            {creditOrder.error}
+          </p>
+        ) : null}
+        {payment.phase === 'placing' || creditOrder.placing ? (
           <p role="status" className="mt-4 flex items-center gap-2 text-sm text-gray-700">
             <Loader2 aria-hidden className="size-4 animate-spin" /> Placing your order…
           </p>

@@ -60,6 +60,8 @@ type Props = {
   saved?: readonly SavedAddress[];
   /** The order's total as it will be charged, shown beside the button. */
   totalToPay?: string;
+  /** The button's words ('Continue to Payment' unless the order is placed another way, on credit). */
+  submitLabel?: string;
   /** The country chosen changed (the checkout asks for that country's shipping rates). */
   onCountryChange?: (country: string) => void;
   /** `save`: the shopper asked to keep this new address. */
@@ -73,7 +75,16 @@ const NEW_ADDRESS = 'new';
  * and the GSTIN) and shows the first broken rule above the button and each field's problem beside it, keeping
  * whatever was typed. The PIN code pre-fills the state; a GSTIN is checked as soon as the shopper leaves it.
  */
-export function ShippingForm({ initial, busy, blocked = false, saved = [], totalToPay, onCountryChange, onSubmit }: Props) {
+export function ShippingForm({
+  initial,
+  busy,
+  blocked = false,
+  saved = [],
+  totalToPay,
+  submitLabel = 'Continue to Payment',
+  onCountryChange,
+  onSubmit,
+}: Props) {
   const [values, setValues] = useState<CheckoutValues>(() => startingValues(initial));
   const [submitted, setSubmitted] = useState(false);
   const [gstinLeft, setGstinLeft] = useState(false);
@@ -383,7 +394,7 @@ export function ShippingForm({ initial, busy, blocked = false, saved = [], total
         disabled={busy || blocked}
         className="flex w-full items-center justify-center rounded-md bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-600 disabled:cursor-not-allowed disabled:opacity-60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
       >
-        {busy ? 'Processing...' : 'Continue to Payment'}
+        {busy ? 'Processing...' : submitLabel}
       </button>
     </form>
   );
