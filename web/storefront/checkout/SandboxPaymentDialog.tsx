@@ -5,7 +5,7 @@ import { formatRupees } from '../../cart/format';
 import type { SandboxSession } from './usePayment';
 
 type Props = {
-  session: SandboxSession | null;
+  session: Pick<SandboxSession, 'order'> | null;
   /** Pays or fails the payment; resolves with a message to show in the dialog, or null when it is done. */
   onOutcome: (outcome: 'success' | 'failure') => Promise<string | null>;
   onCancel: () => void;

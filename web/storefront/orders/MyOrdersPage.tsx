@@ -13,7 +13,8 @@ import { SignedInPage } from '../../cart/SignedIn';
 import { OrderTimeline } from '../../ui/OrderTimeline';
 import { Thumbnail } from '../../ui/Thumbnail';
 import { ConfirmButton, DialogPanel } from '../components/ConfirmButton';
-import { formatOrderDate, paymentClass, statusClass } from './format';
+import { formatDay, formatOrderDate, paymentClass, statusClass } from './format';
+import { DuePanel, owing } from './PayDue';
 import { LineReview } from './ReviewButton';
 
 export const MY_ORDERS_KEY = ['orders', 'mine'] as const;
@@ -76,14 +77,25 @@ function Orders() {
         <OrderCard
           key={order._id}
           order={order}
-          placed={order._id === placedId && order.deliverystatus !== 'cancelled' && order.paymentstatus === 'Paid'}
+          placed={
+            order._id === placedId && order.deliverystatus !== 'cancelled'
+              ? order.paymentstatus === 'Paid'
+                ? 'paid'
+                : owing(order)
+                  ? 'credit'
+                  : undefined
+              : undefined
+          }
         />
       ))}
     </ul>
   );
 }
 
-function OrderCard({ order, placed = false }: { order: Order; placed?: boolean }) {
+/** The order just placed: paid at checkout, or on credit (to be paid by its due date). */
+type Placed = 'paid' | 'credit' | undefined;
+
+function OrderCard({ order, placed }: { order: Order; placed?: Placed }) {
   const s = order.shippinginfo;
   return (
     <li
@@ -91,9 +103,15 @@ function OrderCard({ order, placed = false }: { order: Order; placed?: boolean }
       data-testid="order-card"
       data-placed={placed ? 'true' : undefined}
     >
-      {placed ? (
+      {placed === 'paid' ? (
         <p role="status" className="bg-green-50 px-4 py-2 text-sm font-medium text-green-800 sm:px-5">
           Thank you! Your order is placed and paid.
+        </p>
+      ) : null}
+      {placed === 'credit' ? (
+        <p role="status" className="bg-green-50 px-4 py-2 text-sm font-medium text-green-800 sm:px-5">
+          Thank you! Your order is placed on credit
+          {order.duedate ? `: please pay ${formatRupees(order.amountdue ?? 0)} by ${formatDay(order.duedate)}` : ''}.
         </p>
       ) : null}
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-gray-200 bg-gray-50 px-4 py-3 sm:px-5">
@@ -163,6 +181,17 @@ function OrderCard({ order, placed = false }: { order: Order; placed?: boolean }
             Payment ID: <span className="font-mono">{order.razorpay_payment_id}</span>
           </p>
         ) : null}
+        {order.payments?.length ? (
+          <ul className="text-xs text-gray-600" aria-label="Payments received" data-testid="order-payments">
+            {order.payments.map((p) => (
+              <li key={`${p.method}-${p.reference}-${p.receivedon}-${p.amount}`}>
+                {formatRupees(p.amount)} paid {p.method === 'razorpay' ? 'online' : `by ${p.method.toUpperCase()}`} on{' '}
+                {formatDay(p.receivedon)}
+                {p.reference ? ` (${p.reference})` : ''}
+              </li>
+            ))}
+          </ul>
+        ) : null}
         {order.invoice ? (
           <p className="text-xs">
             <a className="font-medium text-blue-700 underline" href={order.invoice.url} target="_blank" rel="noopener">
@@ -172,6 +201,7 @@ function OrderCard({ order, placed = false }: { order: Order; placed?: boolean }
           </p>
         ) : null}
       </div>
+      {owing(order) ? <DuePanel order={order} /> : null}
       <AfterPayment order={order} />
     </li>
   );

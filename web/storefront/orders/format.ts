@@ -21,3 +21,10 @@ export function statusClass(status: string): string {
 export function paymentClass(paymentstatus: string): string {
   return paymentstatus === 'Paid' ? 'bg-green-100 text-green-800' : 'bg-red-100 text-red-800';
 }
+
+/** A calendar day (YYYY-MM-DD, India) as 'DD MMM YYYY', e.g. '06 Apr 2025'. */
+export function formatDay(day: string): string {
+  const [y, m, d] = day.split('-').map(Number);
+  if (!y || !m || !d) return day;
+  return `${two(d)} ${MONTHS[m - 1]} ${y}`;
+}
