@@ -1,4 +1,4 @@
-import type { DesignBody, DesignPatchBody, madeToOrderRoutes } from '../../contract/made-to-order';
+import type { DesignBody, DesignPatchBody, Metal, madeToOrderRoutes } from '../../contract/made-to-order';
 import type { RouteAnswer } from '../../contract/route';
 import { type RouteBody, routeCaller } from './client';
 
@@ -8,12 +8,20 @@ export type MetalRate = RouteAnswer<(typeof madeToOrderRoutes)['routes']['GET /a
 
 export type Design = RouteAnswer<(typeof madeToOrderRoutes)['routes']['GET /p1/api/admin/designs']>['designs'][number];
 
+/** What a piece is priced for: the stone, the design, the metal and (a ring) the size. */
+type PieceChoice = { productId: string; designId: string; metal: Metal; size?: number };
+
 /** The merchant's metal rates and designs (made to order). */
 export const madeToOrderApi = {
   rates: {
     list: () => call('GET /a1/api/metal-rates'),
     save: (rates: RouteBody<typeof madeToOrderRoutes, 'PUT /a1/api/admin/metal-rates'>['rates']) =>
       call('PUT /a1/api/admin/metal-rates', { body: { rates } }),
+  },
+  /** The storefront's: the active designs, and a stone's price set in one (the server's formula, never the browser's). */
+  shop: {
+    designs: () => call('GET /p1/api/designs'),
+    price: (q: PieceChoice) => call('GET /p1/api/made-to-order/price', { query: q }),
   },
   designs: {
     list: () => call('GET /p1/api/admin/designs'),

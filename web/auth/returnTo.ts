@@ -1,12 +1,11 @@
+import type { CartLine } from '../cart/buyNow';
+
 /**
  * Signing in never loses the shopper: the sign-in address carries where they were (`/signin?next=/ruby/...`)
  * and an Add to Cart or Buy Now asked for while signed out is kept in the tab until sign-in carries it out.
  * Only paths of this shop are followed: anything that could leave the site becomes '/'.
  */
-type PendingCartAction = {
-  kind: 'add' | 'buy';
-  line: { productId: string; productsize?: string; productcolour?: string; quantity: number };
-};
+type PendingCartAction = { kind: 'add' | 'buy'; line: CartLine };
 
 const PENDING_KEY = 'ratna.pendingCartAction';
 

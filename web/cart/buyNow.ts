@@ -1,3 +1,36 @@
+import type { SettingChoice } from '../../contract/made-to-order';
+import type { CartItem } from '../api/cart';
+
+/** What Add to Cart and Buy Now add: a product (its size and colour), or a made-to-order piece of it (`setting`). */
+export type CartLine = {
+  productId: string;
+  productsize?: string;
+  productcolour?: string;
+  quantity: number;
+  setting?: SettingChoice;
+};
+
+/**
+ * The cart line `line` became, in the cart the add answered: the same product, size and colour; for a piece (always
+ * a line of its own), the newest piece of that design, metal and size.
+ */
+export function addedLine(cart: CartItem[], line: CartLine): CartItem | undefined {
+  const same = cart.filter(
+    (c) =>
+      c.productId === line.productId &&
+      c.productsize === (line.productsize ?? '') &&
+      c.productcolour === (line.productcolour ?? ''),
+  );
+  const want = line.setting;
+  if (!want) return same.find((c) => !c.setting);
+  return same
+    .filter(
+      (c) =>
+        c.setting?.design._id === want.designId && c.setting.metal === want.metal && (c.setting.size ?? undefined) === want.size,
+    )
+    .at(-1);
+}
+
 /**
  * Buy Now checks out one cart line and leaves the rest of the cart alone: /checkout?buy=<cartItemId>&qty=<n>.
  * The checkout reads it back with `readBuyNow`; a missing or malformed value means the whole cart.

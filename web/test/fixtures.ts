@@ -147,3 +147,36 @@ export const aCreditBuyer = (credit: Partial<NonNullable<NonNullable<UserShape['
       updatedAt: '2025-01-01T00:00:00.000Z',
     },
   });
+
+/** A cart line of one ruby as the cart's routes answer it; `over` changes any field. */
+export const aCartLine = (over: Partial<CartItem> = {}): CartItem =>
+  cartLineOf({
+    cartItemId: 'c1',
+    _id: 'c1',
+    productId: 'p1',
+    productname: 'Burmese Ruby (Manik) 4.55 Carat Oval',
+    productprice: 221300,
+    listprice: 221300,
+    productimages: [],
+    productcolours: [],
+    productsizes: [],
+    productcolour: '',
+    productsize: '',
+    quantity: 1,
+    stockquantity: 1,
+    unavailable: false,
+    setting: null,
+    ...over,
+  });
+
+/** The ruby set in a 22-karat solitaire ring of size 14, as a cart or order line carries it (rupees). */
+export const A_RING_SETTING: NonNullable<CartItem['setting']> = {
+  design: { _id: 'd1', name: 'Solitaire ring' },
+  kind: 'ring',
+  metal: 'gold-22k',
+  size: 14,
+  grams: 4.04,
+  rate: 7195,
+  making: 3488.18,
+  stonenet: 220748.13,
+};

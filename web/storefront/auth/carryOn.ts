@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { cartApi } from '../../api/cart';
 import { takeCartAction } from '../../auth/returnTo';
-import { buyNowPath } from '../../cart/buyNow';
+import { addedLine, buyNowPath } from '../../cart/buyNow';
 import { notify } from '../../ui/notify';
 
 /**
@@ -20,12 +20,8 @@ export function useCarryOn(back: string): () => Promise<string> {
         notify.success('Added to cart!');
         return back;
       }
-      const l = action.line;
-      const added = data.find(
-        (c) =>
-          c.productId === l.productId && c.productsize === (l.productsize ?? '') && c.productcolour === (l.productcolour ?? ''),
-      );
-      return added ? buyNowPath(added.cartItemId, l.quantity) : '/checkout';
+      const added = addedLine(data, action.line);
+      return added ? buyNowPath(added.cartItemId, action.line.quantity) : '/checkout';
     } catch (err) {
       notify.error(err instanceof Error && err.message ? err.message : 'Failed to add to cart');
       return back;

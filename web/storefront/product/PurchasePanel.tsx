@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useLayoutEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { cartApi } from '../../api/cart';
 import type { Product } from '../../api/catalogue';
 import { ApiError } from '../../api/client';
 import { rememberCartAction, signInPath } from '../../auth/returnTo';
 import { useSession } from '../../auth/session';
-import { buyNowPath } from '../../cart/buyNow';
+import { addedLine, buyNowPath, type CartLine } from '../../cart/buyNow';
 import { earlyKey, useEarlyTaps } from '../../ui/earlyTaps';
 import { Icon } from '../../ui/icons';
 import { notify } from '../../ui/notify';
@@ -19,6 +19,9 @@ import { TradePrice } from './TradePrice';
 const MINUS = 'M5 12h14';
 const PLUS = 'M5 12h14M12 5v14';
 const SPINNER = 'M21 12a9 9 0 1 1-6.219-8.56';
+
+// "Set it in a ring / pendant" is its own chunk, loaded in the browser once the page is live.
+const SetInPiece = lazy(async () => ({ default: (await import('./SetInPiece')).SetInPiece }));
 
 // Pills show the checked radio by CSS alone, so a choice shows at once, before the app has taken the page over too.
 const PILL =
@@ -37,7 +40,10 @@ export function PurchasePanel({ product, rattiInCarats, id }: { product: Product
   const quantity = 1; // The page's quantity stepper is fixed at 1; the cart changes quantities.
   const [busy, setBusy] = useState(false);
   const outOfStock = product.stockquantity <= 0;
-  const line = { productId: product._id, productsize: size || undefined, productcolour: colour || undefined, quantity };
+  const line: CartLine = { productId: product._id, productsize: size || undefined, productcolour: colour || undefined, quantity };
+  // The made-to-order configurator loads once the page is live: the server's page (and its cache) stay as they were.
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
   const needsSignIn = (err: unknown) => err instanceof ApiError && err.status === 401;
 
   // A size or colour chosen on the server's page before the app took it over is the one in force.
@@ -57,44 +63,42 @@ export function PurchasePanel({ product, rattiInCarats, id }: { product: Product
   useEarlyTaps([addKey, buyKey], (key) => (key === addKey ? addToCart() : buyNow()));
 
   /** Signed out: sign in (or up) first; the item is added then, and the shopper comes back here. */
-  function signInFirst(kind: 'add' | 'buy') {
-    rememberCartAction({ kind, line });
+  function signInFirst(kind: 'add' | 'buy', chosen: CartLine) {
+    rememberCartAction({ kind, line: chosen });
     navigate(signInPath(`${window.location.pathname}${window.location.search}`));
   }
 
-  async function addToCart() {
+  async function addToCart(chosen: CartLine = line) {
     setBusy(true);
     try {
-      await cartApi.add(line);
+      await cartApi.add(chosen);
       await qc.invalidateQueries({ queryKey: ['cart'] });
       notify.success('Added to cart!');
     } catch (err) {
-      if (needsSignIn(err)) signInFirst('add');
+      if (needsSignIn(err)) signInFirst('add', chosen);
       else notify.error(err instanceof Error && err.message ? err.message : 'Failed to add to cart');
     } finally {
       setBusy(false);
     }
   }
 
-  async function buyNow() {
+  async function buyNow(chosen: CartLine = line) {
     // Buying needs an account: a visitor signs in (or up) first, and the item is bought then. While the session is
     // still being read, the tap goes on: a signed-in shopper is not sent to Sign In, and checkout asks a visitor.
     if (!user && !loading) {
-      signInFirst('buy');
+      signInFirst('buy', chosen);
       return;
     }
     setBusy(true);
     try {
       // Only this item is bought; whatever else is in the cart stays there for later.
-      const { data } = await cartApi.add(line);
+      const { data } = await cartApi.add(chosen);
       await qc.invalidateQueries({ queryKey: ['cart'] });
-      const added = data.find(
-        (l) => l.productId === product._id && l.productsize === (size || '') && l.productcolour === (colour || ''),
-      );
-      navigate(added ? buyNowPath(added.cartItemId, quantity) : '/checkout');
+      const added = addedLine(data, chosen);
+      navigate(added ? buyNowPath(added.cartItemId, chosen.quantity) : '/checkout');
     } catch (err) {
       notify.error((err instanceof ApiError && err.body?.message) || 'Failed to proceed to checkout');
-      if (needsSignIn(err)) signInFirst('buy');
+      if (needsSignIn(err)) signInFirst('buy', chosen);
       void qc.invalidateQueries({ queryKey: ['cart'] });
     } finally {
       setBusy(false);
@@ -192,7 +196,7 @@ export function PurchasePanel({ product, rattiInCarats, id }: { product: Product
           <button
             key={b.label}
             type="button"
-            onClick={b.act}
+            onClick={() => b.act()}
             disabled={busy || outOfStock}
             data-early={b.early}
             className={`h-12 rounded-md font-semibold ${b.look} focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-60 aria-busy:cursor-wait aria-busy:opacity-70`}
@@ -201,6 +205,12 @@ export function PurchasePanel({ product, rattiInCarats, id }: { product: Product
           </button>
         ))}
       </div>
+
+      {live && (
+        <Suspense>
+          <SetInPiece product={product} onAdd={addToCart} onBuy={buyNow} busy={busy} />
+        </Suspense>
+      )}
 
       {busy && (
         <div role="status" className="fixed inset-0 z-50 flex items-center justify-center bg-white/60">
