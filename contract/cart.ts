@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { MessageResponse } from './common.js';
 import {
   CartAddBody,
@@ -5,9 +6,30 @@ import {
   CartCountResponse,
   CartItemParams,
   CartItemsResponse,
+  CartItemView,
   CartUpdateBody,
 } from './orders.js';
 import { byId, routeTable } from './route.js';
+
+/** The most rows a bulk order may have besides its header. */
+export const BULK_MAX_ROWS = 200;
+
+const CartBulkBody = z.object({
+  /** Rows `sku or slug, quantity[, size, colour]`, an optional header row first. */
+  csv: z
+    .string({ message: 'Upload a CSV file' })
+    .min(1, { message: 'The CSV file is empty' })
+    .max(200_000, { message: 'The CSV file is too long' }),
+});
+/** @forTests the bulk order's HTTP test reads its answer with it. */
+export const CartBulkResponse = z.object({
+  success: z.boolean(),
+  /** The number of rows added. */
+  added: z.number().int(),
+  /** Each row not added: its line number in the file (the header being line 1) and why. */
+  errors: z.array(z.object({ row: z.number().int(), message: z.string() })),
+  data: z.array(CartItemView),
+});
 
 /**
  * The shopper's cart: a signed-in user's, or a visitor's guest cart kept under its own cookie for 30 days (signing in
@@ -30,6 +52,17 @@ export const cartRoutes = routeTable('Cart', {
     body: CartAddBody,
     responses: { 200: CartChangeResponse },
     errors: [400, 404, 409],
+  },
+  'POST /c2/api/bulk': {
+    guard: 'user',
+    summary: 'Add many products at once from a CSV (`sku or slug, quantity[, size, colour]`, an optional header row)',
+    description:
+      `At most ${BULK_MAX_ROWS} rows besides the header (more → 400, nothing added). Each good row is added as POST /c2/api/add ` +
+      'would add it; a bad row (an unknown product, one not on sale, more than the stock, a bad number) is reported with ' +
+      'its line number in the file and not added.',
+    body: CartBulkBody,
+    responses: { 200: CartBulkResponse },
+    errors: [400],
   },
   'PATCH /c2/api/update-quantity': {
     guard: 'shopper',

@@ -82,6 +82,7 @@ const CONTRACT: [string, string, string | null][] = [
   ['patch', '/c2/api/update-quantity', PUBLIC],
   ['delete', '/c2/api/remove/{cartItemId}', PUBLIC],
   ['delete', '/c2/api/clear', PUBLIC],
+  ['post', '/c2/api/bulk', SIGNED_IN],
   ['post', '/o1/api/razorpay-order', SIGNED_IN],
   ['post', '/o1/api/verify-and-place', SIGNED_IN],
   ['post', '/o1/api/razorpay-webhook', PUBLIC],

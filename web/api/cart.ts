@@ -16,4 +16,5 @@ export const cartApi = {
     cart('PATCH /c2/api/update-quantity', { body }),
   remove: (cartItemId: string) => cart('DELETE /c2/api/remove/:cartItemId', { params: { cartItemId } }),
   clear: () => cart('DELETE /c2/api/clear'),
+  bulk: (csv: string) => cart('POST /c2/api/bulk', { body: { csv } }),
 };

@@ -190,6 +190,17 @@ export function useCart() {
     onError: (err) => errors.set(cartErrorMessage(err, CART_MESSAGES.clear)),
   });
 
+  /** A bulk order (a CSV of rows): resolves with what was added and each bad row, the cart as it now is. */
+  const bulk = useMutation({
+    mutationKey: ['cart', 'bulk'],
+    mutationFn: (csv: string) => cartApi.bulk(csv),
+    onMutate: async () => {
+      errors.set(null);
+      await settleReads();
+    },
+    onSuccess: (res) => replaceItems(qc, res.data),
+  });
+
   const loadCart = useCallback(() => qc.fetchQuery({ ...cartItemsQuery(qc), staleTime: 0 }), [qc]);
   const fetchCartCount = useCallback(async () => {
     await qc.cancelQueries({ queryKey: CART_COUNT_KEY });
@@ -210,6 +221,7 @@ export function useCart() {
     updateQuantity: (cartItemId: string, quantity: number) => update.mutateAsync({ cartItemId, quantity }),
     removeFromCart: remove.mutateAsync,
     clearCart: () => clear.mutateAsync(),
+    addCsv: bulk.mutateAsync,
     clearError,
   };
 }

@@ -1,6 +1,8 @@
 import { cartRoutes } from '../../../contract/cart.js';
 import { NotFound } from '../../domain/errors.js';
 import { routePlugin } from '../../http/routes.js';
+import { userOf } from '../../http/session.js';
+import { addCsv } from './bulk.js';
 import { cartOwnerFor, cartOwnerOf, discardNewGuestCart } from './guest.js';
 import * as service from './service.js';
 
@@ -24,6 +26,11 @@ export default routePlugin(cartRoutes, (app) => ({
       throw err;
     }
   },
+
+  'POST /c2/api/bulk': async (request) => ({
+    success: true,
+    ...(await addCsv(app.db, { userId: userOf(request).id }, request.body.csv, app.clock())),
+  }),
 
   'PATCH /c2/api/update-quantity': async (request) => {
     const owner = await cartOwnerOf(app.db, request, app.clock());

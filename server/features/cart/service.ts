@@ -147,12 +147,15 @@ const stockMessage = (name: string, available: number, inCart: number) =>
     ? `"${name}" is out of stock`
     : `Only ${available} of "${name}" left in stock${inCart > 0 ? ` (you already have ${inCart} in your cart)` : ''}`;
 
-export async function addToCart(
-  db: Db,
-  owner: CartOwner,
-  input: { productId: string; productcolour?: string; productsize?: string; quantity: number; setting?: SettingChoice },
-  at: Date = new Date(),
-) {
+type AddInput = { productId: string; productcolour?: string; productsize?: string; quantity: number; setting?: SettingChoice };
+
+export async function addToCart(db: Db, owner: CartOwner, input: AddInput, at: Date = new Date()) {
+  await addLine(db, owner, input, at);
+  return cartLines(db, owner, at);
+}
+
+/** What adding to the cart does, without reading the cart back (a bulk order adds many rows, then reads it once). */
+export async function addLine(db: Db, owner: CartOwner, input: AddInput, at: Date = new Date()) {
   await db.transaction(async (tx) => {
     const [p] = await tx
       .select({
@@ -214,7 +217,6 @@ export async function addToCart(
     const total = saved?.quantity ?? input.quantity;
     if (total > available) throw new Conflict(stockMessage(p.name, available, total - input.quantity)); // rolls back
   });
-  return cartLines(db, owner, at);
 }
 
 export async function updateQuantity(db: Db, owner: CartOwner, cartItemId: string, quantity: number, at: Date = new Date()) {

@@ -240,5 +240,58 @@ describe('cart screen', () => {
     expect(await screen.findByRole('link', { name: 'Proceed to Checkout' })).toHaveAttribute('href', '/checkout');
     expect(screen.queryByText('Sign in screen')).toBeNull();
     expect(router.state.location.pathname).toBe('/cart');
+    expect(screen.queryByText('Upload a CSV')).toBeNull();
+  });
+
+  it('Upload a CSV sends the chosen file, shows the rows added and each row not added with its number', async () => {
+    let sent: unknown;
+    const added = line('c', 'Kashmir Sapphire', 90000, 2);
+    routes['POST /c2/api/bulk'] = (body) => {
+      sent = body;
+      cart = [...cart, added];
+      return json(
+        200,
+        answerOf(cartRoutes, 'POST /c2/api/bulk', {
+          success: true,
+          added: 1,
+          errors: [
+            { row: 3, message: 'No product has the SKU or slug "NOPE"' },
+            { row: 4, message: 'Quantity must be a whole number from 1 to 1000' },
+          ],
+          data: cart,
+        }),
+      );
+    };
+    const { user } = renderCart();
+    await screen.findByText('Burmese Ruby');
+    await user.click(screen.getByText('Upload a CSV'));
+    const file = new File(['sku,quantity\nSAPH-1,2\nNOPE,1\nSAPH-1,x\n'], 'order.csv', { type: 'text/csv' });
+    await user.upload(screen.getByLabelText('CSV file'), file);
+    await waitFor(() =>
+      expect(screen.getByLabelText('Or paste its rows')).toHaveValue('sku,quantity\nSAPH-1,2\nNOPE,1\nSAPH-1,x\n'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(await screen.findByTestId('bulk-added')).toHaveTextContent('1 row added to your cart');
+    expect(sent).toEqual({ csv: 'sku,quantity\nSAPH-1,2\nNOPE,1\nSAPH-1,x\n' });
+    const notAdded = within(screen.getByRole('list', { name: 'Rows not added' })).getAllByRole('listitem');
+    expect(notAdded.map((li) => li.textContent)).toEqual([
+      'Row 3: No product has the SKU or slug "NOPE"',
+      'Row 4: Quantity must be a whole number from 1 to 1000',
+    ]);
+    // The cart shows the new line at once, from the answer.
+    expect(screen.getByText('Kashmir Sapphire')).toBeInTheDocument();
+    expect(screen.getByTestId('cart-item-count')).toHaveTextContent('3 items');
+  });
+
+  it('Upload a CSV shows why a file was refused, such as too many rows', async () => {
+    const message = 'A CSV file may have at most 200 rows besides its header (this one has 201); nothing was added';
+    routes['POST /c2/api/bulk'] = () => json(400, { success: false, message });
+    const { user } = renderCart();
+    await screen.findByText('Burmese Ruby');
+    await user.click(screen.getByText('Upload a CSV'));
+    await user.type(screen.getByLabelText('Or paste its rows'), 'RUBY-1,1');
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.queryByTestId('bulk-added')).toBeNull();
   });
 });

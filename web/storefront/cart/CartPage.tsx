@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { useSession } from '../../auth/session';
 import { cartSubtotal, formatRupees } from '../../cart/format';
 import { hasProblems } from '../../cart/lines';
 import { useCart } from '../../cart/useCart';
 import { Breadcrumb, HOME } from '../components/Breadcrumb';
 import { ConfirmButton } from '../components/ConfirmButton';
+import { BulkUpload } from './BulkUpload';
 import { CartItemRow } from './CartItemRow';
 import { EmptyCart } from './EmptyCart';
 
@@ -25,6 +27,7 @@ export default function CartPage() {
 function Cart() {
   const { cartItems, initialLoading, error, updateQuantity, removeFromCart, clearCart } = useCart();
   const [clearing, setClearing] = useState(false);
+  const { user } = useSession();
 
   if (initialLoading) return <CartSkeleton />;
 
@@ -71,6 +74,8 @@ function Cart() {
           {error}
         </p>
       ) : null}
+      {/* A bulk order is a signed-in buyer's: a visitor's cart is kept for them until they sign in. */}
+      {user ? <BulkUpload /> : null}
       {lines === 0 ? (
         <EmptyCart>Certified gemstones and jewellery are waiting for you.</EmptyCart>
       ) : (
