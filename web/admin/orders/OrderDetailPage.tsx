@@ -14,6 +14,7 @@ import { useConfirm } from '../ui/Confirm';
 import { Field, TextArea, TextField } from '../ui/Field';
 import { Modal } from '../ui/Modal';
 import { ErrorBanner, PageHeader } from '../ui/Page';
+import { CreditSection, type Run } from './CreditPayments';
 
 const TOAST_MS = 3000;
 
@@ -143,6 +144,7 @@ export default function OrderDetailPage() {
               <span>{formatINR(order.totalamount)}</span>
             </p>
           </Section>
+          <CreditSection order={order} run={run} />
           <PaymentSection order={order} run={run} />
           <ReturnSection order={order} run={run} />
           <Section title="Timeline" testId="admin-timeline">
@@ -189,13 +191,6 @@ export default function OrderDetailPage() {
     </div>
   );
 }
-
-/** Asks the question first (null: nothing to confirm, such as a private note), then calls, then says how it went. */
-type Run = (
-  question: { title: string; text: string; confirmLabel: string } | null,
-  call: () => Promise<{ order: AdminOrder; message?: string }>,
-  success: string,
-) => Promise<boolean>;
 
 function BackLink() {
   return (
