@@ -1,19 +1,11 @@
 import { z } from 'zod';
 import { IdParams, MessageResponse } from './common.js';
+import { METALS, type Metal } from './metals.js';
 import { byId, routeTable } from './route.js';
 
 /** Made to order (docs/made-to-order.md): the day's metal rates, the designs a loose stone is set in, the piece's price. */
 
-/** The metals and purities a piece is made in, in the order the merchant's screen lists them. */
-export const METALS = {
-  'gold-24k': '24 karat gold (999)',
-  'gold-22k': '22 karat gold (916)',
-  'gold-18k': '18 karat gold (750)',
-  'gold-14k': '14 karat gold (585)',
-  'silver-925': 'Sterling silver (925)',
-  panchdhatu: 'Panchdhatu',
-} as const;
-export type Metal = keyof typeof METALS;
+export { METALS, type Metal };
 export const METAL_KEYS = Object.keys(METALS) as [Metal, ...Metal[]];
 const MetalKey = z.enum(METAL_KEYS, { message: `Metal must be one of ${METAL_KEYS.join(', ')}` });
 

@@ -5,6 +5,10 @@ import type { CartItem } from '../api/cart';
  * it is out of stock, or the line asks for more than is left.
  */
 export function lineProblem(item: CartItem): string | null {
+  if (item.productId !== null && item.unavailable && item.setting) {
+    // The server could not price the piece today: its metal's rate is stale, or the design was withdrawn.
+    return 'Price on request: this piece cannot be priced just now';
+  }
   if (item.productId === null || item.unavailable) {
     return 'No longer available';
   }

@@ -5,6 +5,7 @@ import type { CartItem } from '../../api/cart';
 import { ColourSwatch } from '../../cart/ColourSwatch';
 import { formatRupees, thumbnail } from '../../cart/format';
 import { lineProblem } from '../../cart/lines';
+import { PieceParts } from '../../cart/PieceParts';
 import { Thumbnail } from '../../ui/Thumbnail';
 import { StruckListPrice } from '../components/SalePrice';
 
@@ -67,10 +68,14 @@ export function CartItemRow({ item, locked, onQuantity, onRemove }: Props) {
               {item.productsize ? <span>Size: {item.productsize}</span> : null}
               {item.productcolour ? <ColourSwatch colour={item.productcolour} /> : null}
             </p>
-            <p className="mt-1 text-sm text-gray-700">
-              {formatRupees(item.productprice)} each
-              <StruckListPrice paid={item.productprice} list={item.listprice} />
-            </p>
+            {item.setting ? (
+              <PieceParts setting={item.setting} />
+            ) : (
+              <p className="mt-1 text-sm text-gray-700">
+                {formatRupees(item.productprice)} each
+                <StruckListPrice paid={item.productprice} list={item.listprice} />
+              </p>
+            )}
             {problem ? (
               <p className="mt-1 text-sm font-medium text-red-700" data-testid="line-problem">
                 {problem}
@@ -88,30 +93,35 @@ export function CartItemRow({ item, locked, onQuantity, onRemove }: Props) {
           </button>
         </div>
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <fieldset className="flex items-center overflow-hidden rounded-md border border-gray-300" disabled={disabled}>
-            <legend className="sr-only">Quantity of {item.productname}</legend>
-            <button
-              type="button"
-              className={stepButton}
-              aria-label={`Decrease quantity of ${item.productname}`}
-              disabled={disabled || quantity <= 1}
-              onClick={() => changeQuantity(quantity - 1)}
-            >
-              <Minus aria-hidden className="size-4" />
-            </button>
-            <span className="w-10 text-center font-medium tabular-nums" aria-live="polite" data-testid="line-quantity">
-              {quantity}
-            </span>
-            <button
-              type="button"
-              className={stepButton}
-              aria-label={`Increase quantity of ${item.productname}`}
-              disabled={disabled || quantity >= item.stockquantity}
-              onClick={() => changeQuantity(quantity + 1)}
-            >
-              <Plus aria-hidden className="size-4" />
-            </button>
-          </fieldset>
+          {item.setting ? (
+            // A piece is one of a kind: another is added from the stone's page.
+            <p className="text-sm text-gray-600">Quantity 1 (made for you)</p>
+          ) : (
+            <fieldset className="flex items-center overflow-hidden rounded-md border border-gray-300" disabled={disabled}>
+              <legend className="sr-only">Quantity of {item.productname}</legend>
+              <button
+                type="button"
+                className={stepButton}
+                aria-label={`Decrease quantity of ${item.productname}`}
+                disabled={disabled || quantity <= 1}
+                onClick={() => changeQuantity(quantity - 1)}
+              >
+                <Minus aria-hidden className="size-4" />
+              </button>
+              <span className="w-10 text-center font-medium tabular-nums" aria-live="polite" data-testid="line-quantity">
+                {quantity}
+              </span>
+              <button
+                type="button"
+                className={stepButton}
+                aria-label={`Increase quantity of ${item.productname}`}
+                disabled={disabled || quantity >= item.stockquantity}
+                onClick={() => changeQuantity(quantity + 1)}
+              >
+                <Plus aria-hidden className="size-4" />
+              </button>
+            </fieldset>
+          )}
           <p className="font-semibold tabular-nums text-gray-900">
             {formatRupees(Math.round(item.productprice * 100 * quantity) / 100)}
           </p>

@@ -8,7 +8,7 @@ import { authRoutes } from '../../../contract/auth';
 import { cartRoutes } from '../../../contract/cart';
 import type { CartItem } from '../../api/cart';
 import { answerOf } from '../../test/answers';
-import { cartLineOf, SHOPPER } from '../../test/fixtures';
+import { A_RING_SETTING, aCartLine, cartLineOf, SHOPPER } from '../../test/fixtures';
 import CartPage from './CartPage';
 
 // The machine running the suite may be busy: give screens time to answer.
@@ -293,5 +293,24 @@ describe('cart screen', () => {
     await user.click(screen.getByRole('button', { name: 'Add to cart' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(screen.queryByTestId('bulk-added')).toBeNull();
+  });
+
+  it('shows a made-to-order piece with its design, metal, size and the parts of its price, one of a kind', async () => {
+    const ring = aCartLine({ cartItemId: 'r', _id: 'r', productprice: 260907, listprice: 260907, setting: A_RING_SETTING });
+    cart = [ring, aCartLine({ ...ring, cartItemId: 'r2', _id: 'r2', unavailable: true })];
+    renderCart();
+    const [piece, stale] = await screen.findAllByTestId('cart-line');
+    const parts = within(piece as HTMLElement).getByTestId('piece-parts');
+    expect(parts).toHaveTextContent('Made to order: Solitaire ring (ring), 22 karat gold (916), ring size 14');
+    expect(parts).toHaveTextContent('Stone (before its own GST): ₹2,20,748.13');
+    expect(parts).toHaveTextContent('Metal: 4.04 g at ₹7,195.00/g');
+    expect(parts).toHaveTextContent('Making: ₹3,488.18');
+    expect(piece).toHaveTextContent('₹2,60,907.00');
+    // Its quantity cannot be changed: another piece is added from the stone's page.
+    expect(within(piece as HTMLElement).queryByRole('button', { name: /Increase quantity/ })).toBeNull();
+    expect(piece).toHaveTextContent('Quantity 1 (made for you)');
+    // A piece the server cannot price today (a stale metal rate) says so and blocks checkout.
+    expect(stale).toHaveTextContent('Price on request: this piece cannot be priced just now');
+    expect(screen.queryByRole('link', { name: 'Proceed to Checkout' })).toBeNull();
   });
 });

@@ -16,7 +16,7 @@ import type { Address } from '../../api/account';
 import type { CartItem } from '../../api/cart';
 import type { Order, PaymentOrder } from '../../api/orders';
 import { answerOf } from '../../test/answers';
-import { aCreditBuyer, anOrder, cartLineOf, SHOPPER, savedAddressOf } from '../../test/fixtures';
+import { A_RING_SETTING, aCartLine, aCreditBuyer, anOrder, cartLineOf, SHOPPER, savedAddressOf } from '../../test/fixtures';
 import CheckoutPage from './CheckoutPage';
 import type { RazorpayOptions } from './razorpay';
 
@@ -316,6 +316,27 @@ describe('checkout', () => {
     renderCheckout();
     expect(await screen.findByText('Out of stock')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Continue to Payment' })).toBeDisabled();
+  });
+
+  it('shows a made-to-order piece with its parts, and says before payment that it returns only if defective', async () => {
+    routes['GET /c2/api/all'] = () =>
+      cartLines([aCartLine({ productname: 'Burmese Ruby', productprice: 260907, listprice: 260907, setting: A_RING_SETTING })]);
+    renderCheckout();
+    const summary = await screen.findByRole('complementary', { name: 'Order Summary' });
+    await within(summary).findByText('Burmese Ruby');
+    expect(within(summary).getByTestId('piece-parts')).toHaveTextContent(
+      'Made to order: Solitaire ring (ring), 22 karat gold (916), ring size 14',
+    );
+    expect(within(summary).getByTestId('piece-parts')).toHaveTextContent('Metal: 4.04 g at ₹7,195.00/g');
+    expect(within(summary).getByTestId('piece-returns')).toHaveTextContent('returned only if defective');
+    expect(within(summary).getByTestId('checkout-total')).toHaveTextContent('₹2,60,907.00');
+  });
+
+  it('says nothing of made-to-order returns for ready stock', async () => {
+    renderCheckout();
+    const summary = await screen.findByRole('complementary', { name: 'Order Summary' });
+    await within(summary).findByText('Burmese Ruby');
+    expect(within(summary).queryByTestId('piece-returns')).toBeNull();
   });
 
   describe('addresses', () => {

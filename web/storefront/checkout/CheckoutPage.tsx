@@ -13,6 +13,7 @@ import { readBuyNow } from '../../cart/buyNow';
 import { ColourSwatch } from '../../cart/ColourSwatch';
 import { cartSubtotal, formatRupees, thumbnail } from '../../cart/format';
 import { hasProblems, lineProblem } from '../../cart/lines';
+import { PIECE_RETURNS, PieceParts } from '../../cart/PieceParts';
 import { SignedInPage } from '../../cart/SignedIn';
 import { useCart } from '../../cart/useCart';
 import { Thumbnail } from '../../ui/Thumbnail';
@@ -237,6 +238,7 @@ function OrderSummary({ items, blocked, coupon, shipping, busy, figures }: Summa
                   {item.quantity} × {formatRupees(item.productprice)}
                   <StruckListPrice paid={item.productprice} list={item.listprice} />
                 </p>
+                {item.setting ? <PieceParts setting={item.setting} /> : null}
                 {problem ? <p className="mt-0.5 font-medium text-red-700">{problem}</p> : null}
               </div>
               <p className="text-sm font-semibold tabular-nums">
@@ -283,6 +285,11 @@ function OrderSummary({ items, blocked, coupon, shipping, busy, figures }: Summa
           </dd>
         </div>
       </dl>
+      {items.some((i) => i.setting) ? (
+        <p className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="piece-returns">
+          {PIECE_RETURNS}
+        </p>
+      ) : null}
       <ShippingChoice choice={shipping} busy={busy} />
       <CouponField coupon={coupon} busy={busy} />
       <div className="mt-4 text-sm text-gray-700" data-testid="payment-methods">

@@ -69,29 +69,6 @@ beforeEach(() => {
         new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
       if (url.pathname === '/p1/api/designs')
         return json(answerOf(madeToOrderRoutes, 'GET /p1/api/designs', { success: true, designs: DESIGNS }));
-      if (url.pathname === '/a1/api/metal-rates') {
-        return json(
-          answerOf(madeToOrderRoutes, 'GET /a1/api/metal-rates', {
-            success: true,
-            rates: [
-              {
-                metal: 'gold-22k',
-                label: '22 karat gold (916)',
-                pergram: 7195,
-                updatedAt: '2026-11-28T00:00:00Z',
-                current: !stale,
-              },
-              {
-                metal: 'silver-925',
-                label: 'Sterling silver (925)',
-                pergram: 96,
-                updatedAt: '2026-11-28T00:00:00Z',
-                current: true,
-              },
-            ],
-          }),
-        );
-      }
       if (url.pathname === '/p1/api/made-to-order/price') {
         asked.push(url.searchParams);
         if (stale && url.searchParams.get('metal') === 'gold-22k')
@@ -204,7 +181,6 @@ describe('Set it in a ring / pendant', () => {
       const json = (body: unknown, status = 200) =>
         new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
       if (url.pathname === '/p1/api/designs') return json({ success: true, designs: DESIGNS });
-      if (url.pathname === '/a1/api/metal-rates') return json({ success: true, rates: [] });
       asked.push(url.searchParams);
       return json({ success: false, message: 'Only a loose stone can be set in a piece' }, 409);
     });

@@ -1,11 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import type { Metal } from '../../../contract/made-to-order';
+import { type Metal, metalName } from '../../../contract/metals';
 import { formatRupees } from '../../../contract/money';
 import type { Product } from '../../api/catalogue';
 import { ApiError } from '../../api/client';
 import { type Design, madeToOrderApi } from '../../api/made-to-order';
 import type { CartLine } from '../../cart/buyNow';
+import { PIECE_RETURNS } from '../../cart/PieceParts';
 
 /** The server's answer when a metal's rate is stale (contract: PRICE_ON_REQUEST). */
 const PRICE_ON_REQUEST = 'Price on request';
@@ -45,7 +46,6 @@ type Props = {
 export function SetInPiece({ product, onAdd, onBuy, busy }: Props) {
   const id = useId();
   const designs = useQuery({ queryKey: ['designs'], queryFn: () => madeToOrderApi.shop.designs(), staleTime: 5 * 60_000 });
-  const rates = useQuery({ queryKey: ['metal-rates'], queryFn: () => madeToOrderApi.rates.list(), staleTime: 60_000 });
   const fitting = (designs.data?.designs ?? []).filter((d) => fits(d, product));
   const [designId, setDesignId] = useState<string | null>(null);
   const [metalChosen, setMetal] = useState<Metal | null>(null);
@@ -70,7 +70,6 @@ export function SetInPiece({ product, onAdd, onBuy, busy }: Props) {
   if (refusal && (refusal.status === 404 || (refusal.status === 409 && !onRequest))) return null;
   if (!design || !metal || !choice || product.stockquantity <= 0) return null;
 
-  const label = (m: Metal) => rates.data?.rates.find((r) => r.metal === m)?.label ?? m;
   const quote = price.isError || price.isPlaceholderData ? null : price.data;
   const line: CartLine = { productId: product._id, quantity: 1, setting: { designId: design._id, metal, size: choice.size } };
 
@@ -105,7 +104,7 @@ export function SetInPiece({ product, onAdd, onBuy, busy }: Props) {
           >
             {design.metals.map((m) => (
               <option key={m.metal} value={m.metal}>
-                {label(m.metal)}
+                {metalName(m.metal)}
               </option>
             ))}
           </select>
@@ -183,7 +182,7 @@ export function SetInPiece({ product, onAdd, onBuy, busy }: Props) {
               <dt>Stone (before its own GST)</dt>
               <dd className="text-right">{formatRupees(quote.price.stonenet)}</dd>
               <dt>
-                {label(metal)}: {quote.price.metal.grams} g at {formatRupees(quote.price.metal.rate)}/g
+                {metalName(metal)}: {quote.price.metal.grams} g at {formatRupees(quote.price.metal.rate)}/g
               </dt>
               <dd className="text-right">{formatRupees(quote.price.metal.amount)}</dd>
               <dt>Making</dt>
@@ -200,9 +199,7 @@ export function SetInPiece({ product, onAdd, onBuy, busy }: Props) {
             </p>
           </>
         )}
-        <p className="mt-2 text-xs text-gray-600">
-          Made-to-order pieces are returned only if defective; they can be cancelled until casting begins.
-        </p>
+        <p className="mt-2 text-xs text-gray-600">{PIECE_RETURNS}</p>
       </div>
 
       <div className="mt-4 grid gap-3 sm:grid-cols-2">
