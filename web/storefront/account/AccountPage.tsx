@@ -18,6 +18,7 @@ import { GRIEVANCES_KEY } from '../static/GrievanceForm';
 import { indiaDateTime } from '../trust/format';
 import { MARKETING_LABEL } from '../trust/marketing';
 import { BusinessCard } from './BusinessCard';
+import { hasStatement, StatementCard } from './StatementCard';
 import { type Errors, type Outcome, problemsOf, useFormCall } from './useFormCall';
 
 export const ADDRESSES_KEY = ['addresses'] as const;
@@ -52,6 +53,7 @@ function Account() {
       <AddressesCard />
       <GrievancesCard />
       <BusinessCard />
+      {hasStatement(user) ? <StatementCard /> : null}
       <DevicesCard />
       <YourDataCard />
     </div>
