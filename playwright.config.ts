@@ -47,6 +47,7 @@ const DESKTOP_ONLY = [
   '**/grievances.spec.ts', // a complaint, the officer's reply, the to-do list
   '**/reviews.spec.ts', // a review with a photo, its moderation, the product page
   '**/my-data.spec.ts', // Download my data, Delete my account
+  '**/credit.spec.ts', // an order on credit, a payment recorded, the statement
   '**/checkout-extras.spec.ts', // GST, coupons and saved addresses at checkout (its layout journey is in storefront-phone)
   '**/home-films.spec.ts', // a film that loads nothing until played
   '**/lifecycle.spec.ts', // cancel, refund, ship, return
