@@ -37,6 +37,7 @@ export const ORDER_EVENT_TYPES = [
   'return_received',
   'flagged',
   'note',
+  'production',
 ] as const;
 
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IdParams } from './common.js';
 import { RETURN_STATUSES } from './lifecycle.js';
 import { AdminOrder, Order, unitCount } from './orders.js';
+import { HUID_MESSAGE, HUID_PATTERN, PRODUCTION_STAGES } from './production.js';
 import { byId, routeTable } from './route.js';
 
 /** Requests and answers of the order lifecycle rows (docs/orders.md). */
@@ -103,6 +104,21 @@ const NoteBody = z.object({
     .max(2000, { message: 'At most 2000 characters' }),
 });
 
+const ProductionParams = z.object({
+  orderId: z.uuid({ message: 'Invalid order id' }),
+  lineId: z.uuid({ message: 'Invalid line id' }),
+});
+const ProductionBody = z.object({
+  stage: z.enum(PRODUCTION_STAGES, { message: `stage must be one of ${PRODUCTION_STAGES.join(', ')}` }),
+  note: optionalText(500),
+  huid: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine((v) => v === '' || HUID_PATTERN.test(v), { message: HUID_MESSAGE })
+    .optional(),
+});
+
 /** @forTests tests read the route's answers through this schema, so an answer that strays from the contract fails them */
 export const ShopperOrderActionResponse = z.object({ success: z.boolean(), message: z.string(), order: Order });
 /** @forTests tests read the route's answers through this schema, so an answer that strays from the contract fails them */
@@ -158,6 +174,17 @@ export const orderActionRoutes = routeTable('Order lifecycle', {
       'Approve or reject a return request, or mark an approved return received (units back on sale once; with refund, what is left is refunded)',
     body: ReturnDecisionBody,
     ...byId(IdParams, { 200: AdminOrderActionResponse }, 409, 415),
+  },
+  'PATCH /o1/api/admin/production/:orderId/:lineId': {
+    guard: 'admin',
+    summary: 'Move a made-to-order piece forward in production (designing → casting → setting → polishing → hallmarking → ready)',
+    description:
+      'Forward only, one stage or more (backwards or the same stage → 409); each stage passed is a `production` event. ' +
+      'Gold cannot reach ready without its 6-character HUID (400). The buyer is told when the piece is ready.',
+    body: ProductionBody,
+    params: ProductionParams,
+    responses: { 200: AdminOrderActionResponse },
+    errors: [400, 404, 409, 415],
   },
   'POST /o1/api/admin/note/:id': {
     guard: 'admin',

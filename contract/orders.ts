@@ -14,6 +14,7 @@ import {
   SETTABLE_DELIVERY_STATUSES,
 } from './lifecycle.js';
 import { PieceSetting, SettingChoice } from './made-to-order.js';
+import { PRODUCTION_STAGES } from './production.js';
 import { STATE_MESSAGES } from './shipping-rules.js';
 import { OrderShipping } from './shipping-zones.js';
 
@@ -77,6 +78,11 @@ const OrderLine = z.object({
     .optional(),
   /** A made-to-order piece as priced at checkout, or null for ready stock. */
   setting: PieceSetting.nullable().optional(),
+  /** A piece's production stage and (gold, from hallmarking) its HUID; null for ready stock. */
+  production: z
+    .object({ stage: z.enum(PRODUCTION_STAGES), huid: z.string().nullable() })
+    .nullable()
+    .optional(),
 });
 
 export const Order = z.object({

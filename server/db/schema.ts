@@ -29,6 +29,7 @@ import {
   REFUND_SUMMARIES,
   RETURN_STATUSES,
 } from '../../contract/lifecycle.js';
+import { PRODUCTION_STAGES } from '../../contract/production.js';
 import { REVIEW_STATUSES } from '../../contract/reviews.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -563,11 +564,19 @@ export const orderItems = pgTable(
     listPricePaise: bigint('list_price_paise', { mode: 'number' }),
     /** A made-to-order piece: the setting and its price as fixed at checkout; null for ready stock. */
     setting: jsonb('setting').$type<PieceSnapshot>(),
+    /** A piece's production stage (migration 0335); null on a piece's line means designing, on ready stock nothing. */
+    productionStage: text('production_stage', { enum: PRODUCTION_STAGES }),
+    /** A gold piece's BIS hallmark id (6 letters and digits), given at hallmarking. */
+    huid: text('huid'),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId, t.position),
     index('order_items_product_idx').on(t.productId),
     check('order_items_restocked_check', sql`${t.restocked} >= 0 and ${t.restocked} <= ${t.quantity}`),
+    check(
+      'order_items_production_stage_check',
+      sql`${t.productionStage} is null or ${t.productionStage} in ('designing', 'casting', 'setting', 'polishing', 'hallmarking', 'ready')`,
+    ),
   ],
 );
 
@@ -591,7 +600,7 @@ export const orderEvents = pgTable(
     index('order_events_order_idx').on(t.orderId, t.at, t.seq),
     check(
       'order_events_type_check',
-      sql`${t.type} in ('placed', 'paid', 'confirmed', 'shipped', 'delivered', 'status', 'cancelled', 'refund_requested', 'refund_processed', 'refund_failed', 'return_requested', 'return_approved', 'return_rejected', 'return_received', 'flagged', 'note')`,
+      sql`${t.type} in ('placed', 'paid', 'confirmed', 'shipped', 'delivered', 'status', 'cancelled', 'refund_requested', 'refund_processed', 'refund_failed', 'return_requested', 'return_approved', 'return_rejected', 'return_received', 'flagged', 'note', 'production')`,
     ),
     check('order_events_actor_check', sql`${t.actor} in ('customer', 'admin', 'system')`),
   ],

@@ -17,6 +17,7 @@ const EVENT_LABEL: Record<OrderEventType, string> = {
   return_received: 'Return received',
   flagged: 'Needs attention',
   note: 'Private note',
+  production: 'Made to order',
 };
 
 const ACTOR: Record<string, string> = { customer: 'You', admin: 'Ratna Gems', system: 'Ratna Gems' };

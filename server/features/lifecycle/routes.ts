@@ -1,4 +1,5 @@
 import { orderActionRoutes } from '../../../contract/order-actions.js';
+import { PRODUCTION_STAGE_NAMES } from '../../../contract/production.js';
 import { routePlugin } from '../../http/routes.js';
 import { userOf } from '../../http/session.js';
 import { forShopper, orderView } from '../orders/service.js';
@@ -67,6 +68,21 @@ export default routePlugin(orderActionRoutes, (app) => {
       return {
         success: true,
         message: `${words[request.body.status]}${service.refundWords(done.refund)}`,
+        order: await adminView(done.orderId),
+      };
+    },
+
+    'PATCH /o1/api/admin/production/:orderId/:lineId': async (request) => {
+      const me = userOf(request);
+      const { orderId, lineId } = request.params;
+      const done = await service.moveProduction(app, orderId, lineId, me.id, request.body);
+      const stage = request.body.stage;
+      return {
+        success: true,
+        message:
+          stage === 'ready'
+            ? 'The piece is ready; the buyer has been told'
+            : `The piece is now at ${PRODUCTION_STAGE_NAMES[stage].toLowerCase()}`,
         order: await adminView(done.orderId),
       };
     },

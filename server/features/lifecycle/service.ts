@@ -5,9 +5,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { rupeesToPaise } from '../../../contract/common.js';
 import type { SETTABLE_DELIVERY_STATUSES } from '../../../contract/lifecycle.js';
+import type { ProductionStage } from '../../../contract/production.js';
+import { HUID_MESSAGE } from '../../../contract/production.js';
 import type { Tx } from '../../db/client.js';
 import { orders, returnRequests } from '../../db/schema.js';
-import { Conflict, NotFound, PaymentServiceFailed, Unavailable } from '../../domain/errors.js';
+import { Conflict, InvalidInput, NotFound, PaymentServiceFailed, Unavailable } from '../../domain/errors.js';
 import { lifecycleMessages } from '../outbox/orders.js';
 import type { PaymentContext } from '../payments/context.js';
 import { GatewayError } from '../payments/provider.js';
@@ -28,12 +30,19 @@ async function act(
   orderId: string,
   action: Action,
   who: Who,
-  opts: { ownerId?: string; refundReason?: string; extra?: (tx: Tx, loaded: Loaded) => Promise<void> } = {},
+  opts: {
+    ownerId?: string;
+    refundReason?: string;
+    extra?: (tx: Tx, loaded: Loaded) => Promise<void>;
+    /** Checks of the action's own input against the loaded order, before the state is asked (a 400 or 404). */
+    before?: (loaded: Loaded) => void;
+  } = {},
 ): Promise<ActResult> {
   const now = new Date();
   const refundId = await ctx.db.transaction(async (tx) => {
     const loaded = await loadOrderState(tx, orderId, { lock: true });
     if (!loaded || (opts.ownerId !== undefined && loaded.row.userId !== opts.ownerId)) throw new NotFound('Order not found');
+    opts.before?.(loaded);
     const decision = decide(loaded.state, action, now);
     if (!decision.ok) throw new Conflict(decision.reason);
     if (opts.extra) await opts.extra(tx, loaded);
@@ -183,4 +192,34 @@ export async function setDeliveryStatus(
   to: (typeof SETTABLE_DELIVERY_STATUSES)[number],
 ) {
   return act(ctx, orderId, { type: 'set_status', to }, { actor: 'admin', userId: adminId });
+}
+
+/**
+ * Moves a made-to-order piece forward in production (forward only; each stage passed is a `production` event). Gold
+ * cannot be ready without its HUID, given now or at hallmarking (400); the buyer is told when the piece is ready.
+ */
+export async function moveProduction(
+  ctx: PaymentContext,
+  orderId: string,
+  lineId: string,
+  adminId: string,
+  input: { stage: ProductionStage; huid?: string | undefined; note?: string | undefined },
+) {
+  const huid = input.huid?.trim() ? input.huid.trim().toUpperCase() : null;
+  return act(
+    ctx,
+    orderId,
+    { type: 'production', lineId, stage: input.stage, huid, note: input.note },
+    { actor: 'admin', userId: adminId },
+    {
+      before: (loaded) => {
+        const line = loaded.lines.find((l) => l.id === lineId);
+        if (!line) throw new NotFound('Order line not found');
+        const gold = line.setting?.metal.startsWith('gold-') ?? false;
+        if (gold && input.stage === 'ready' && !huid && !line.huid) {
+          throw new InvalidInput('A gold piece needs its HUID before it is ready', [{ path: 'huid', message: HUID_MESSAGE }]);
+        }
+      },
+    },
+  );
 }

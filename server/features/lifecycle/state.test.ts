@@ -266,12 +266,28 @@ describe('orderState', () => {
   it('takes the state columns of an order row and only what the rules read of its refunds, return and lines', () => {
     const row = { ...order(), id: 'o1', totalPaise: 100_000, flag: 'amount_mismatch' as const };
     const refunds = [{ id: 'r1', amountPaise: 5_000, status: 'processed' as const, reason: 'scratch' }];
-    const lines = [{ id: 'l1', quantity: 2, restocked: 1, productId: null, productname: 'Ruby' }];
+    const lines = [
+      { id: 'l1', quantity: 2, restocked: 1, productId: null, productname: 'Ruby', setting: null, productionStage: null },
+      // A made-to-order piece is designing until the merchant moves it on.
+      { id: 'l2', quantity: 1, restocked: 0, productId: 'p1', setting: { designName: 'Halo ring' }, productionStage: null },
+      {
+        id: 'l3',
+        quantity: 1,
+        restocked: 0,
+        productId: 'p1',
+        setting: { designName: 'Halo ring' },
+        productionStage: 'casting' as const,
+      },
+    ];
     expect(orderState(row, refunds, { status: 'requested' }, lines)).toEqual({
       ...order({ flag: 'amount_mismatch' }),
       refunds: [{ amountPaise: 5_000, status: 'processed' }],
       returnStatus: 'requested',
-      lines: [{ id: 'l1', quantity: 2, restocked: 1, productId: null }],
+      lines: [
+        { id: 'l1', quantity: 2, restocked: 1, productId: null, stage: null, piece: '' },
+        { id: 'l2', quantity: 1, restocked: 0, productId: 'p1', stage: 'designing', piece: 'Halo ring' },
+        { id: 'l3', quantity: 1, restocked: 0, productId: 'p1', stage: 'casting', piece: 'Halo ring' },
+      ],
     });
   });
 

@@ -18,8 +18,18 @@ import {
   SHIPPABLE_STATUSES,
 } from '../../../contract/lifecycle.js';
 import { formatPaise } from '../../../contract/money.js';
+import { PRODUCTION_STAGE_NAMES, PRODUCTION_STAGES, type ProductionStage, stageIndex } from '../../../contract/production.js';
 
-type LineState = { id: string; quantity: number; restocked: number; productId: string | null };
+type LineState = {
+  id: string;
+  quantity: number;
+  restocked: number;
+  productId: string | null;
+  /** A made-to-order piece's production stage; null (or absent) for ready stock. */
+  stage?: ProductionStage | null;
+  /** A piece's design, named in its production events. */
+  piece?: string;
+};
 
 export type OrderState = {
   deliverystatus: DeliveryStatus;
@@ -41,7 +51,11 @@ export function orderState(
   order: Omit<OrderState, 'refunds' | 'returnStatus' | 'lines'>,
   refunds: readonly { amountPaise: number; status: RefundStatus }[],
   returnRequest: { status: ReturnStatus } | null,
-  lines: readonly LineState[],
+  lines: readonly (Omit<LineState, 'stage' | 'piece'> & {
+    /** A made-to-order piece's setting (its design named) and production stage, as the order line keeps them. */
+    setting?: { designName: string } | null;
+    productionStage?: ProductionStage | null;
+  })[],
 ): OrderState {
   return {
     deliverystatus: order.deliverystatus,
@@ -53,7 +67,15 @@ export function orderState(
     stockTaken: order.stockTaken,
     refunds: refunds.map((r) => ({ amountPaise: r.amountPaise, status: r.status })),
     returnStatus: returnRequest?.status ?? null,
-    lines: lines.map((l) => ({ id: l.id, quantity: l.quantity, restocked: l.restocked, productId: l.productId })),
+    lines: lines.map((l) => ({
+      id: l.id,
+      quantity: l.quantity,
+      restocked: l.restocked,
+      productId: l.productId,
+      // A piece is in production from the start: designing until the merchant moves it on.
+      stage: l.setting ? (l.productionStage ?? 'designing') : null,
+      piece: l.setting?.designName ?? '',
+    })),
   };
 }
 
@@ -68,6 +90,8 @@ export type Effects = {
   /** A refund to start, paise (0: none). */
   refundPaise: number;
   returnStatus?: ReturnStatus;
+  /** A piece moved forward in production (and its HUID, once given). */
+  production?: { lineId: string; stage: ProductionStage; huid: string | null };
   events: EventDraft[];
 };
 
@@ -79,7 +103,8 @@ export type Action =
   | { type: 'return_receive'; refund: boolean; note?: string }
   | { type: 'ship'; carrier: string; trackingnumber: string }
   | { type: 'set_status'; to: (typeof SETTABLE_DELIVERY_STATUSES)[number] }
-  | { type: 'note'; note: string };
+  | { type: 'note'; note: string }
+  | { type: 'production'; lineId: string; stage: ProductionStage; huid: string | null; note?: string };
 
 type Decision = { ok: true; effects: Effects } | { ok: false; reason: string };
 
@@ -138,9 +163,18 @@ function isSale(state: OrderState) {
 
 const NOT_SHIPPED: readonly DeliveryStatus[] = NOT_SHIPPED_STATUSES;
 
-/** Whether this actor may cancel now (a shopper: within 24 hours of placing; both: not shipped, a real sale). */
+const PIECES_NOT_READY = 'This order’s made-to-order pieces are not ready yet: it ships once every piece is ready';
+const piecesNotReady = (state: Pick<OrderState, 'lines'>) => state.lines.some((l) => l.stage && l.stage !== 'ready');
+
+/**
+ * Whether this actor may cancel now (a shopper: within 24 hours of placing, and before any made-to-order piece of it
+ * is being cast; both: not shipped, a real sale).
+ */
 export function canCancel(state: OrderState, actor: 'customer' | 'admin', now: Date): Decision {
   if (state.deliverystatus === 'cancelled') return refuse('This order is already cancelled');
+  if (actor === 'customer' && state.lines.some((l) => l.stage && stageIndex(l.stage) >= stageIndex('casting'))) {
+    return refuse('A made-to-order piece can be cancelled only before casting begins');
+  }
   if (!NOT_SHIPPED.includes(state.deliverystatus)) {
     return refuse('This order has already been shipped and can no longer be cancelled');
   }
@@ -154,6 +188,9 @@ export function canCancel(state: OrderState, actor: 'customer' | 'admin', now: D
 /** Whether the shopper may ask to return now: delivered, within 10 days, once. */
 export function canRequestReturn(state: OrderState, now: Date): Decision {
   if (state.returnStatus) return refuse('A return has already been requested for this order');
+  if (state.lines.some((l) => l.stage)) {
+    return refuse('A made-to-order piece is returned only if defective: please write to us and we will make it right');
+  }
   if (state.deliverystatus !== 'delivered') return refuse('Only delivered orders can be returned');
   const since = state.deliveredAt ?? null;
   if (!since || now.getTime() - since.getTime() > RETURN_WINDOW_MS) {
@@ -169,7 +206,32 @@ function canShip(state: OrderState): Decision {
   if (!(SHIPPABLE_STATUSES as readonly DeliveryStatus[]).includes(state.deliverystatus)) {
     return refuse(`This order is already ${state.deliverystatus}`);
   }
+  if (piecesNotReady(state)) return refuse(PIECES_NOT_READY);
   return allow({ events: [] });
+}
+
+/** A piece moved forward: one `production` event per stage passed, each naming its stage. */
+function moveProduction(state: OrderState, action: Extract<Action, { type: 'production' }>): Decision {
+  if (state.deliverystatus === 'cancelled') return refuse('This order is cancelled');
+  const line = state.lines.find((l) => l.id === action.lineId);
+  if (!line?.stage) return refuse('This line is ready stock, not a made-to-order piece');
+  const from = stageIndex(line.stage);
+  const to = stageIndex(action.stage);
+  if (to <= from) {
+    return refuse(`A piece moves forward only: it is already at ${PRODUCTION_STAGE_NAMES[line.stage].toLowerCase()}`);
+  }
+  const note = action.note?.trim() ?? '';
+  const events = PRODUCTION_STAGES.slice(from + 1, to + 1).map((stage) => ({
+    type: 'production' as const,
+    note: [
+      `${line.piece ? `${line.piece}: ` : ''}${PRODUCTION_STAGE_NAMES[stage]}`,
+      stage === action.stage && action.huid ? `HUID ${action.huid}` : '',
+      stage === action.stage ? note : '',
+    ]
+      .filter(Boolean)
+      .join(' — '),
+  }));
+  return allow({ production: { lineId: line.id, stage: action.stage, huid: action.huid }, events });
 }
 
 /** What `action` does from `state`, or why it is refused (the route answers 409 and changes nothing). */
@@ -242,6 +304,7 @@ export function decide(state: OrderState, action: Action, now: Date): Decision {
     case 'set_status': {
       if (state.deliverystatus === 'cancelled') return refuse('A cancelled order’s status cannot be changed');
       if (action.to === state.deliverystatus) return allow({ events: [] });
+      if ((action.to === 'shipped' || action.to === 'delivered') && piecesNotReady(state)) return refuse(PIECES_NOT_READY);
       return allow({
         deliverystatus: action.to,
         events: [{ type: 'status', note: `${state.deliverystatus} → ${action.to}` }],
@@ -252,6 +315,8 @@ export function decide(state: OrderState, action: Action, now: Date): Decision {
       if (!note) return refuse('The note is empty');
       return allow({ events: [{ type: 'note', note }] });
     }
+    case 'production':
+      return moveProduction(state, action);
   }
 }
 

@@ -45,14 +45,18 @@ export async function loadOrderState(tx: DbOrTx, orderId: string, opts: { lock: 
       quantity: orderItems.quantity,
       restocked: orderItems.restocked,
       productId: orderItems.productId,
+      setting: orderItems.setting,
+      productionStage: orderItems.productionStage,
+      huid: orderItems.huid,
     })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.position));
+
   const refundRows = await tx.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.createdAt));
   const [ret] = await tx.select().from(returnRequests).where(eq(returnRequests.orderId, orderId)).limit(1);
   const state = orderState(row, refundRows, ret ?? null, lines);
-  return { row, state, refunds: refundRows, returnRequest: ret ?? null };
+  return { row, state, lines, refunds: refundRows, returnRequest: ret ?? null };
 }
 
 /**
@@ -172,6 +176,13 @@ export async function applyEffects(
       .update(returnRequests)
       .set({ status: effects.returnStatus, updatedAt: now })
       .where(eq(returnRequests.id, loaded.returnRequest.id));
+  }
+  if (effects.production) {
+    const { lineId, stage, huid } = effects.production;
+    await tx
+      .update(orderItems)
+      .set({ productionStage: stage, ...(huid ? { huid } : {}) })
+      .where(and(eq(orderItems.id, lineId), eq(orderItems.orderId, orderId)));
   }
   let refund: RefundRow | null = null;
   if (effects.refundPaise > 0) {

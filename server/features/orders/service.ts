@@ -86,6 +86,7 @@ async function orderViews(db: Db, rows: OrderRow[], opts: { withUser: boolean })
         size: i.size,
         colour: i.colour,
         setting: i.setting ? pieceView(i.setting) : null,
+        production: i.setting ? { stage: i.productionStage ?? ('designing' as const), huid: i.huid } : null,
       })),
       shippinginfo: o.shippinginfo,
       ...(opts.withUser

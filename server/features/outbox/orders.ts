@@ -116,7 +116,7 @@ export async function orderPlacedMessages(tx: DbOrTx, config: Config, order: Ord
 async function orderUpdateMessage(
   tx: DbOrTx,
   order: Pick<OrderRow, 'id' | 'userId' | 'number'>,
-  template: 'order_shipped' | 'order_delivered' | 'order_cancelled' | 'refund_processed' | 'return_updated',
+  template: 'order_shipped' | 'order_delivered' | 'order_cancelled' | 'refund_processed' | 'return_updated' | 'piece_ready',
   data: Record<string, unknown> = {},
   dedupeKey?: string,
 ) {
@@ -125,12 +125,17 @@ async function orderUpdateMessage(
 
 /**
  * The customer's messages for what an order action did (called by the lifecycle in the action's transaction,
- * after its effects are written): shipped (with the tracking link), delivered, cancelled, return updates.
+ * after its effects are written): shipped (with the tracking link), delivered, cancelled, return updates, a
+ * made-to-order piece ready.
  */
 export async function lifecycleMessages(
   tx: DbOrTx,
   orderId: string,
-  effects: { deliverystatus?: string | null; events: { type: string; note?: string }[] },
+  effects: {
+    deliverystatus?: string | null;
+    events: { type: string; note?: string }[];
+    production?: { lineId: string; stage: string };
+  },
 ) {
   const [order] = await tx.select().from(ordersTable).where(eq(ordersTable.id, orderId));
   if (!order) return;
@@ -155,6 +160,10 @@ export async function lifecycleMessages(
     );
   }
   if (types.has('cancelled')) await orderUpdateMessage(tx, order, 'order_cancelled', { reason: noteOf('cancelled') });
+  // A made-to-order piece became ready: hallmarked where it is gold, it ships once every piece of the order is ready.
+  if (effects.production?.stage === 'ready') {
+    await orderUpdateMessage(tx, order, 'piece_ready', {}, `piece_ready:${effects.production.lineId}`);
+  }
   for (const [type, status] of [
     ['return_requested', 'requested'],
     ['return_approved', 'approved'],

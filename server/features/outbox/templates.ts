@@ -15,6 +15,7 @@ const CUSTOMER_TEMPLATES = [
   'order_cancelled',
   'refund_processed',
   'return_updated',
+  'piece_ready',
   'password_code',
   'grievance_received',
   'grievance_updated',
@@ -175,6 +176,18 @@ export function render(template: string, lang: Language, d: Data, shopUrl: strin
             [no],
           );
     }
+    case 'piece_ready':
+      return hi
+        ? make(
+            `ऑर्डर ${no} का आभूषण तैयार है`,
+            [`ऑर्डर ${no} के लिए आपके लिए बनाया गया आभूषण तैयार है। पूरा ऑर्डर तैयार होते ही हम उसे भेज देंगे।`],
+            [no],
+          )
+        : make(
+            `Your piece for order ${no} is ready`,
+            [`The jewellery made for you for order ${no} is ready. We ship the order as soon as all of it is ready.`],
+            [no],
+          );
     case 'refund_processed': {
       const amount = rupees(d.amount);
       return hi
