@@ -33,6 +33,7 @@ import trustRoutes from './features/trust/routes.js';
 import wholesaleRoutes from './features/wholesale/routes.js';
 import { clientErrorHandler, installErrorHandling } from './http/errors.js';
 import { installJsonBodies } from './http/json-body.js';
+import { lingerAfterEarlyAnswers } from './http/linger.js';
 import { installOriginCheck } from './http/origin.js';
 import type { EmptySearchPages, RenderStats } from './http/page-renders.js';
 import { dbRateLimitStore, type RateLimitStore, redisRateLimitStore } from './http/rate-limit.js';
@@ -155,6 +156,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Stalled bodies (408) and connections per address (429), below Fastify, on the HTTP server itself. The cap
   // counts socket addresses, so it is off behind a trusted proxy (every connection comes from the proxy).
   guardSlowClients(app.server, { ...config.slowClients, ...opts.slowClients }, config.trustProxy === false);
+  lingerAfterEarlyAnswers(app.server);
 
   // A Host header no URL can carry (`a b`, `[::1`, `a%b`) is refused before anything reads it (the API reference
   // page and absolute addresses are built from it): 400 in the API's error shape.
