@@ -81,6 +81,9 @@ const Refund = z.object({
   _id: z.string(),
   /** Rupees. */
   amount: z.number(),
+  /** The currency it goes back in (the payment's) and the amount in it, in major units (rupees for INR). */
+  currency: z.string().optional(),
+  currencyamount: z.number().optional(),
   status: z.enum(REFUND_STATUSES),
   reason: z.string(),
   createdAt: z.string(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { checkForeignAddress, countryOf, HOME_COUNTRY } from './address-rules.js';
 import { Product } from './catalogue.js';
 import { mobileField } from './common.js';
+import { PayCurrency } from './currencies.js';
 import { canonicalState, GSTIN_MESSAGES, gstinError, stateFromPin } from './gst-rules.js';
 import {
   DELIVERY_STATUSES as ALL_DELIVERY_STATUSES,
@@ -110,6 +111,13 @@ export const Order = z.object({
   payments: z
     .array(z.object({ amount: z.number(), method: z.string(), reference: z.string(), receivedon: z.string() }))
     .optional(),
+  /**
+   * The currency paid in (`INR` for rupee orders), what was paid in it (major units) and the rate used (units per
+   * rupee; 1 for INR). `totalamount` stays in rupees.
+   */
+  currency: z.string().optional(),
+  currencyamount: z.number().optional(),
+  fxrate: z.number().optional(),
   ...orderLifecycleFields,
 });
 export type Order = z.infer<typeof Order>;
@@ -287,12 +295,18 @@ export const RazorpayOrderBody = z
     coupon: z.string().trim().max(40, { message: 'Enter a coupon code' }).optional(),
     /** A rate `_id` of the shipping country's zone (GET /o1/api/shipping-rates); the cheapest when absent. */
     shippingrate: z.string().trim().max(64).optional(),
+    /** An enabled currency to pay in, for an address abroad (INR when absent). */
+    currency: PayCurrency.optional(),
   })
   .nullish();
 export const RazorpayOrderResponse = z.object({
   success: z.boolean(),
-  /** amount is integer paise, as Razorpay Checkout wants it. */
-  razorpayOrder: z.object({ id: z.string(), amount: z.number().int(), currency: z.literal('INR') }),
+  /** amount is an integer in the currency's smallest unit (paise for INR), as Razorpay Checkout wants it. */
+  razorpayOrder: z.object({ id: z.string(), amount: z.number().int(), currency: z.string() }),
+  /** The currency charged, the amount in its major units and the rate used (units per rupee; 1 for INR). */
+  currency: z.string().optional(),
+  currencyamount: z.number().optional(),
+  fxrate: z.number().optional(),
   provider: PaymentProviderName,
   /** Razorpay key id for Checkout; "sandbox" in sandbox mode. */
   key: z.string(),

@@ -13,6 +13,7 @@ import authRoutes from './features/auth/routes.js';
 import cartRoutes from './features/cart/routes.js';
 import categoryRoutes from './features/categories/routes.js';
 import creditRoutes from './features/credit/routes.js';
+import currencyRoutes from './features/currencies/routes.js';
 import dashboardRoutes from './features/dashboard/routes.js';
 import gstRoutes from './features/gst/routes.js';
 import settingsRoutes from './features/gst/settings-routes.js';
@@ -234,6 +235,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(gstRoutes);
   await app.register(madeToOrderRoutes);
   await app.register(shippingRoutes);
+  await app.register(currencyRoutes);
   await app.register(trustRoutes);
   await app.register(wholesaleRoutes);
   await app.register(creditRoutes);

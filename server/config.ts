@@ -118,6 +118,7 @@ const EnvSchema = z
     LATE_PAYMENT_MAX_MINUTES: int(180, 1, 7 * 24 * 60),
     CHECKOUT_RETENTION_DAYS: int(30, 8, 3650),
     METAL_RATES_URL: url(['http:', 'https:']),
+    FX_RATES_URL: url(['http:', 'https:']),
     HOLD_MAX_UNITS: int(30, 1, 1_000_000),
     HOLD_MAX_RUPEES: int(25_00_000, 1, 1_000_000_000),
     HOLD_MAX_UNITS_PER_ADDRESS: int(60, 1, 1_000_000),
@@ -297,6 +298,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     checkoutRetentionDays: e.CHECKOUT_RETENTION_DAYS,
     /** Where the day's metal rates are fetched from once a day (made to order); unset: the merchant types them. */
     metalRatesUrl: e.METAL_RATES_URL,
+    /** Where the currencies' rates are fetched from once a day; unset: the merchant types them. */
+    fxRatesUrl: e.FX_RATES_URL,
     /** What may be held unpaid at once (server/features/payments/hold-limits.ts). */
     holdLimits: {
       unitsPerAccount: e.HOLD_MAX_UNITS,

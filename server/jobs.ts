@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { refreshFxRates } from './features/currencies/service.js';
 import { refreshMetalRates } from './features/made-to-order/rates-refresh.js';
 import { installOutboxWorker } from './features/outbox/worker.js';
 import { type Job, paymentJobs } from './features/payments/jobs.js';
@@ -19,6 +20,8 @@ const JOB_INTERVALS = {
   outboxMs: 5_000,
   /** The day's metal rates are fetched from METAL_RATES_URL, when set (also once at start). */
   metalRatesMs: 24 * 60 * 60 * 1000,
+  /** The currencies' rates are fetched from FX_RATES_URL, when set (also once at start). */
+  fxRatesMs: 24 * 60 * 60 * 1000,
 } as const;
 
 /**
@@ -68,9 +71,13 @@ export function installJobs(app: FastifyInstance) {
   const metalRates: Job[] = app.config.metalRatesUrl
     ? [{ name: 'metal rates', everyMs: JOB_INTERVALS.metalRatesMs, run: () => refreshMetalRates(app), atStart: true }]
     : [];
+  const fxRates: Job[] = app.config.fxRatesUrl
+    ? [{ name: 'currency rates', everyMs: JOB_INTERVALS.fxRatesMs, run: () => refreshFxRates(app), atStart: true }]
+    : [];
   runJobs(app, [
     ...paymentJobs(app, { sweepEveryMs: JOB_INTERVALS.holdSweepMs, reconcileEveryMs: JOB_INTERVALS.reconcilerMs }),
     ...metalRates,
+    ...fxRates,
   ]);
   scheduleMediaSweep(app, { everyMs: JOB_INTERVALS.mediaSweepMs });
   installOutboxWorker(app, JOB_INTERVALS.outboxMs);

@@ -376,7 +376,12 @@ export const checkouts = pgTable(
     provider: text('provider', { enum: ['razorpay', 'sandbox'] }).notNull(),
     providerOrderId: text('provider_order_id'),
     amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    /** The currency charged (migration 0370): INR, or an enabled currency for an address abroad. */
     currency: text('currency').notNull().default('INR'),
+    /** What is charged in that currency's smallest unit (amountPaise converted at fxRate, rounded up); null for INR. */
+    currencyAmount: bigint('currency_amount', { mode: 'number' }),
+    /** Units of the currency per rupee used (exact decimal text); null for INR. */
+    fxRate: numeric('fx_rate', { precision: 20, scale: 10 }),
     /** pending → placed | expired | failed; a placed checkout never goes back. */
     status: text('status', { enum: ['pending', 'placed', 'expired', 'failed'] })
       .notNull()
@@ -485,6 +490,10 @@ export const orders = pgTable(
     dueDate: date('due_date', { mode: 'string' }),
     /** What is still owed on a credit order (0 once paid, and for an order paid at checkout). */
     amountDuePaise: bigint('amount_due_paise', { mode: 'number' }).notNull().default(0),
+    /** The currency paid in (migration 0370) and what was paid in its smallest unit at fxRate (null for INR). */
+    currency: text('currency').notNull().default('INR'),
+    currencyAmount: bigint('currency_amount', { mode: 'number' }),
+    fxRate: numeric('fx_rate', { precision: 20, scale: 10 }),
     createdAt: created(),
     updatedAt: updated(),
     /** The coupon paid with. */
@@ -627,6 +636,9 @@ export const refunds = pgTable(
     /** A refund of the whole payment (an unfulfillable one): sent without an amount. */
     wholePayment: boolean('whole_payment').notNull().default(false),
     reason: text('reason').notNull().default(''),
+    /** The currency the refund goes back in (the payment's) and its amount in that currency's smallest unit (null for INR). */
+    currency: text('currency').notNull().default('INR'),
+    currencyAmount: bigint('currency_amount', { mode: 'number' }),
     restock: jsonb('restock').$type<RestockLine[]>().notNull().default(sql`'[]'::jsonb`),
     actor: text('actor', { enum: ORDER_ACTORS }).notNull(),
     actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -690,6 +702,7 @@ export const sandboxPayments = pgTable(
   {
     id: text('id').primaryKey(),
     orderId: text('order_id').notNull(),
+    /** In the smallest unit of `currency` (paise for INR); the column keeps its first name. */
     amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
     currency: text('currency').notNull().default('INR'),
     /** captured | failed | refunded */
@@ -1147,6 +1160,23 @@ export const grievanceReplies = pgTable(
   },
   (t) => [index('grievance_replies_grievance_idx').on(t.grievanceId, t.createdAt)],
 );
+// ---------------------------------------------------------------- currencies (migration 0370)
+
+/** An enabled foreign currency and its rate (units per rupee, exact decimal text); INR is never a row. */
+export const currencies = pgTable('currencies', {
+  code: text('code').primaryKey(),
+  rate: numeric('rate', { precision: 20, scale: 10 }).notNull(),
+  updatedAt: updated(),
+});
+
+/** The daily refresh of the rates from FX_RATES_URL: one row. */
+export const currencyRefresh = pgTable('currency_refresh', {
+  id: integer('id').primaryKey().default(1),
+  lastAttemptAt: ts('last_attempt_at'),
+  lastSuccessAt: ts('last_success_at'),
+  lastError: text('last_error'),
+});
+
 // ---------------------------------------------------------------- made to order (migration 0210)
 
 /** The day's rate per gram of each metal and purity (contract/made-to-order.ts METALS). */

@@ -1,6 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../db/client.js';
 import { categories, products, subcategories } from '../db/schema.js';
+import { seedDemoCurrencies } from '../features/currencies/seed.js';
 import { seedUsualCategoryTax } from '../features/gst/settings.js';
 import { seedDemoMadeToOrder } from '../features/made-to-order/seed.js';
 import { seedDemoSales } from '../features/promotions/seed.js';
@@ -154,5 +155,6 @@ async function insertCatalogue(db: DbOrTx, catalogue: SeedCatalogue, media: Medi
   await seedUsualCategoryTax(db); // Gemstones 7103 at 0.25%, Jewellery 7113 at 3%, as the Tax screen shows them
   await seedStorefront(db); // the home page's slides, banners (linked to those sales), tiles and FAQ
   await seedDemoMadeToOrder(db); // ring, pendant and bracelet designs, and the day's metal rates
+  await seedDemoCurrencies(db); // USD, EUR, GBP, AED, AUD, CAD and SGD for buyers abroad
   return { categories: catId.size, subcategories: catalogue.subcategories.length, products: rows.length };
 }

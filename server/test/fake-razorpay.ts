@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { currencyDecimals, isSupportedCurrency } from '../../contract/currencies.js';
 import type { RazorpayOrder, RazorpayPayment, RazorpayRefund } from '../features/payments/razorpay-client.js';
 import { hmacHex, paymentSignature, providerStyleId } from '../features/payments/signature.js';
 
@@ -148,10 +149,17 @@ export async function startFakeRazorpay(opts: { refundStatus?: 'pending' | 'proc
       let m: RegExpMatchArray | null;
       if (method === 'POST' && path === '/v1/orders') {
         const amount = body.amount;
-        if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 100) {
+        const currency = body.currency;
+        if (typeof currency !== 'string' || !isSupportedCurrency(currency)) {
+          return send(400, error('BAD_REQUEST_ERROR', 'The currency is invalid', 'currency'));
+        }
+        if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < (currency === 'INR' ? 100 : 1)) {
           return send(400, error('BAD_REQUEST_ERROR', 'The amount must be atleast INR 1.00', 'amount'));
         }
-        if (body.currency !== 'INR') return send(400, error('BAD_REQUEST_ERROR', 'The currency is invalid', 'currency'));
+        // Three-decimal currencies (KWD, BHD, OMR) are taken with the last digit 0.
+        if (currencyDecimals(currency) === 3 && amount % 10 !== 0) {
+          return send(400, error('BAD_REQUEST_ERROR', 'The amount must end with 0 for this currency', 'amount'));
+        }
         if (typeof body.receipt === 'string' && body.receipt.length > 40) {
           return send(400, error('BAD_REQUEST_ERROR', 'The receipt may not be greater than 40 characters.', 'receipt'));
         }
@@ -161,7 +169,7 @@ export async function startFakeRazorpay(opts: { refundStatus?: 'pending' | 'proc
           amount,
           amount_paid: 0,
           amount_due: amount,
-          currency: 'INR',
+          currency,
           receipt: (body.receipt as string) ?? null,
           status: 'created',
           attempts: 0,

@@ -18,6 +18,7 @@ const TaxPage = lazy(() => import('./tax/TaxPage'));
 const MetalRatesPage = lazy(() => import('./made-to-order/MetalRatesPage'));
 const DesignsPage = lazy(() => import('./made-to-order/DesignsPage'));
 const ShippingZonesPage = lazy(() => import('./shipping/ShippingZonesPage'));
+const CurrenciesPage = lazy(() => import('./currencies/CurrenciesPage'));
 const ReportsPage = lazy(() => import('./reports/ReportsPage'));
 const OutboxPage = lazy(() => import('./outbox/OutboxPage'));
 const GrievancesPage = lazy(() => import('./grievances/GrievancesPage'));
@@ -43,6 +44,7 @@ const SCREENS: [string, React.ComponentType][] = [
   ['metal-rates', MetalRatesPage],
   ['designs', DesignsPage],
   ['shipping', ShippingZonesPage],
+  ['currencies', CurrenciesPage],
   ['settings', SettingsPage],
   ['outbox', OutboxPage],
   ['grievances', GrievancesPage],

@@ -29,13 +29,20 @@ export const ordersApi = {
    * Holds the cart's stock and opens a payment order for its amount (computed by the server, a coupon's discount
    * worked out again there; a coupon that cannot be used is refused, never ignored).
    */
-  createPayment: (shippinginfo: ShippingInfo, items?: CheckoutItem[], coupon?: string, shippingrate?: string) =>
+  createPayment: (
+    shippinginfo: ShippingInfo,
+    items?: CheckoutItem[],
+    coupon?: string,
+    shippingrate?: string,
+    currency?: string,
+  ) =>
     payments('POST /o1/api/razorpay-order', {
       body: {
         shippinginfo,
         ...(items ? { items } : {}),
         ...(coupon ? { coupon } : {}),
         ...(shippingrate ? { shippingrate } : {}),
+        ...(currency && currency !== 'INR' ? { currency } : {}),
       },
     }),
   /** Checks the payment signature and places the order; safe to repeat for the same payment. */

@@ -83,15 +83,16 @@ export async function startDuePayment(ctx: PaymentContext, userId: string, order
     return { checkout: prepared.reused, providerOrderId: prepared.reused.providerOrderId as string };
   }
   const checkout = (prepared as { created: CheckoutRow }).created;
-  let providerOrder: { id: string; amountPaise: number };
+  let providerOrder: { id: string; amount: number };
   try {
     providerOrder = await provider.createOrder({
-      amountPaise: checkout.amountPaise,
+      amount: checkout.amountPaise,
+      currency: 'INR',
       receipt: checkout.id,
       notes: { checkout_id: checkout.id, order_id: orderId, ...(checkout.userId ? { user_id: checkout.userId } : {}) },
     });
-    if (providerOrder.amountPaise !== checkout.amountPaise) {
-      throw new Error(`provider order amount ${providerOrder.amountPaise} differs from ${checkout.amountPaise}`);
+    if (providerOrder.amount !== checkout.amountPaise) {
+      throw new Error(`provider order amount ${providerOrder.amount} differs from ${checkout.amountPaise}`);
     }
   } catch (err) {
     await ctx.db.transaction((tx) => releaseCheckout(tx, checkout.id, 'failed'));
@@ -160,20 +161,20 @@ export async function settleDue(
           note: `A payment (${payment.id}) not for the amount due was not accepted${captured ? ' and is refunded' : ''}`,
         },
       ]);
-      return { appliedPaise: 0, refundPaise: captured ? payment.amountPaise : 0, created: false, mismatch: true };
+      return { appliedPaise: 0, refundPaise: captured ? payment.amount : 0, created: false, mismatch: true };
     }
     if (locked.status === 'placed') {
       // This checkout was paid already by another payment: this one is paid twice and goes back in full.
       await writeEvents(tx, orderId, [
         { type: 'note', actor: 'system', note: `A second payment (${payment.id}) of what was due is refunded` },
       ]);
-      return { appliedPaise: 0, refundPaise: payment.amountPaise, created: false };
+      return { appliedPaise: 0, refundPaise: payment.amount, created: false };
     }
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order) throw new NotFound('Order not found');
     const owing = (OWING as readonly string[]).includes(order.paymentstatus) ? order.amountDuePaise : 0;
-    const appliedPaise = Math.min(owing, payment.amountPaise);
-    const refundPaise = payment.amountPaise - appliedPaise;
+    const appliedPaise = Math.min(owing, payment.amount);
+    const refundPaise = payment.amount - appliedPaise;
     await tx.update(checkouts).set({ status: 'placed', updatedAt: new Date() }).where(eq(checkouts.id, locked.id));
     if (appliedPaise > 0) {
       await tx.insert(orderPayments).values({

@@ -5,6 +5,7 @@
  */
 import crypto from 'node:crypto';
 import { and, asc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { convertPaise } from '../../../contract/currencies.js';
 import type { OrderActor, OrderEventType, RefundStatus } from '../../../contract/lifecycle.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { orderEvents, orderItems, orders, products, type RestockLine, refunds, returnRequests } from '../../db/schema.js';
@@ -114,6 +115,41 @@ export async function syncRefundSummary(tx: DbOrTx, orderId: string) {
     .where(eq(orders.id, orderId));
 }
 
+/**
+ * A refund asked for in rupees, as it goes back in the currency the order was paid in: at the order's own rate,
+ * rounded down (never more back than the rupees refunded), and exactly what is left in that currency when the
+ * refund takes all that is left of the payment. Rupee orders: INR, no currency amount.
+ */
+async function refundInCurrency(tx: DbOrTx, orderId: string, amountPaise: number) {
+  const [order] = await tx
+    .select({
+      currency: orders.currency,
+      currencyAmount: orders.currencyAmount,
+      fxRate: orders.fxRate,
+      paidPaise: orders.paidPaise,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!order || order.currency === 'INR' || order.currencyAmount === null || !order.fxRate) {
+    return { currency: 'INR', currencyAmount: null };
+  }
+  const [given] = await tx
+    .select({
+      paise: sql<number>`coalesce(sum(${refunds.amountPaise}), 0)::bigint`.mapWith(Number),
+      minor: sql<number>`coalesce(sum(${refunds.currencyAmount}), 0)::bigint`.mapWith(Number),
+    })
+    .from(refunds)
+    .where(and(eq(refunds.orderId, orderId), sql`${refunds.status} <> 'failed'`));
+  const leftMinor = order.currencyAmount - (given?.minor ?? 0);
+  const leftPaise = order.paidPaise - (given?.paise ?? 0);
+  const minor =
+    amountPaise >= leftPaise ? leftMinor : Math.min(leftMinor, convertPaise(amountPaise, order.fxRate, order.currency, 'down'));
+  if (minor <= 0) {
+    throw new Conflict(`This refund is too small to send back in ${order.currency}. Refund at least a little more.`);
+  }
+  return { currency: order.currency, currencyAmount: minor };
+}
+
 /** Records a refund to be sent (pending, with its idempotency key) in the caller's transaction. */
 export async function insertRefund(
   tx: DbOrTx,
@@ -125,9 +161,16 @@ export async function insertRefund(
     who: Who;
     wholePayment?: boolean;
     idempotencyKey?: string;
+    /** The refund in the payment's currency, when the caller knows it (a whole payment given back). */
+    currency?: string;
+    currencyAmount?: number;
   },
 ) {
   const id = crypto.randomUUID();
+  const inCurrency =
+    input.currency !== undefined
+      ? { currency: input.currency, currencyAmount: input.currencyAmount ?? null }
+      : await refundInCurrency(tx, input.orderId, input.amountPaise);
   const [row] = await tx
     .insert(refunds)
     .values({
@@ -140,6 +183,7 @@ export async function insertRefund(
       actorUserId: input.who.userId ?? null,
       wholePayment: input.wholePayment ?? false,
       idempotencyKey: input.idempotencyKey ?? `refund-${id}`,
+      ...inCurrency,
     })
     .returning();
   if (!row) throw new Error('refund insert returned nothing');
@@ -314,7 +358,7 @@ export async function submitRefund(ctx: PaymentContext, refundId: string): Promi
     answer = await ctx.paymentProvider.refund(
       order.razorpayPaymentId,
       refund.idempotencyKey,
-      refund.wholePayment ? undefined : refund.amountPaise,
+      refund.wholePayment ? undefined : (refund.currencyAmount ?? refund.amountPaise),
     );
   } catch (err) {
     const refused = err instanceof RazorpayRequestError && ![401, 403, 409, 429].includes(err.providerStatus ?? 0);

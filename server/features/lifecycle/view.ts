@@ -1,5 +1,6 @@
 import { asc, inArray } from 'drizzle-orm';
 import { paiseToRupees } from '../../../contract/common.js';
+import { minorToMajor } from '../../../contract/currencies.js';
 import type { DbOrTx } from '../../db/client.js';
 import { orderEvents, type orderItems, type orders, refunds, returnRequests, users } from '../../db/schema.js';
 import { canCancel, canRequestReturn, orderState, refundablePaise, restockableUnits } from './state.js';
@@ -80,6 +81,8 @@ export async function lifecycleViews(db: DbOrTx, rows: OrderRow[], itemsByOrder:
         refunds: orderRefunds.map((r) => ({
           _id: r.id,
           amount: paiseToRupees(r.amountPaise),
+          currency: r.currency,
+          currencyamount: r.currencyAmount === null ? paiseToRupees(r.amountPaise) : minorToMajor(r.currencyAmount, r.currency),
           status: r.status,
           reason: r.reason,
           createdAt: r.createdAt.toISOString(),

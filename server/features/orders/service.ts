@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { paiseToRupees } from '../../../contract/common.js';
+import { minorToMajor } from '../../../contract/currencies.js';
 import { RETURN_WINDOW_MS } from '../../../contract/lifecycle.js';
 import { type AdminOrder, type AdminOrdersQuery, OVERDUE, RETURN_REQUESTED, UNSHIPPED } from '../../../contract/orders.js';
 import type { Db } from '../../db/client.js';
@@ -106,6 +107,9 @@ async function orderViews(db: Db, rows: OrderRow[], opts: { withUser: boolean })
       duedate: o.dueDate,
       amountdue: paiseToRupees(o.amountDuePaise),
       payments: paymentsByOrder.get(o.id) ?? [],
+      currency: o.currency,
+      currencyamount: o.currencyAmount === null ? paiseToRupees(o.totalPaise) : minorToMajor(o.currencyAmount, o.currency),
+      fxrate: o.fxRate === null ? 1 : Number(o.fxRate),
       flag: o.flag,
       refundstatus: o.refundStatus,
       ...life,

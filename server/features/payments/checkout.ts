@@ -5,6 +5,7 @@ import type { ShippingInfo } from '../../../contract/orders.js';
 import type { Db, Tx } from '../../db/client.js';
 import { type CheckoutLine, cartItems, checkouts, products, stockHolds, users } from '../../db/schema.js';
 import { Conflict, DomainError } from '../../domain/errors.js';
+import { chargedAmount, chargeIn } from '../currencies/service.js';
 import { quotePiece } from '../made-to-order/service.js';
 import { saleJoin } from '../promotions/sale-price.js';
 import { type AppliedCoupon, applyCoupon } from '../promotions/service.js';
@@ -165,6 +166,8 @@ export async function startCheckout(
     coupon?: string;
     /** A rate id of the shipping country's zone; the cheapest when absent. */
     shippingrate?: string;
+    /** An enabled currency to pay in, for an address abroad; INR when absent. */
+    currency?: string;
   } = {},
 ): Promise<StartedCheckout> {
   const provider = ctx.paymentProvider;
@@ -198,6 +201,8 @@ export async function startCheckout(
     const country = shippingCountry(shippinginfo);
     const { rateId: _rateId, ...shipping } = chooseRate(await quoteRates(tx, country, subtotalPaise), country, opts.shippingrate);
     const amountPaise = subtotalPaise + shipping.amountPaise;
+    // An address abroad may pay in an enabled currency: the rupee total converted at today's rate, rounded up.
+    const charge = await chargeIn(tx, opts.currency, country, amountPaise, at);
     const now = Date.now();
     const reusable = pending.find(
       (c) =>
@@ -205,6 +210,8 @@ export async function startCheckout(
         c.couponId === (coupon?.couponId ?? null) &&
         c.provider === provider.name &&
         c.amountPaise === amountPaise &&
+        c.currency === charge.currency &&
+        c.currencyAmount === charge.currencyAmount &&
         c.shipping?.name === shipping.name &&
         c.holdExpiresAt.getTime() - now > REUSE_MIN_LEFT_MS &&
         sameLines(c.lines, snapshot),
@@ -249,7 +256,7 @@ export async function startCheckout(
         userId,
         provider: provider.name,
         amountPaise,
-        currency: 'INR',
+        ...charge,
         status: 'pending',
         lines: snapshot,
         shippinginfo: shippinginfo ?? null,
@@ -274,15 +281,18 @@ export async function startCheckout(
   }
   const checkout = (prepared as { created: CheckoutRow }).created;
 
-  let providerOrder: { id: string; amountPaise: number };
+  let providerOrder: { id: string; amount: number; currency: string };
   try {
     providerOrder = await provider.createOrder({
-      amountPaise: checkout.amountPaise,
+      amount: chargedAmount(checkout),
+      currency: checkout.currency,
       receipt: checkout.id,
       notes: { checkout_id: checkout.id, ...(checkout.userId ? { user_id: checkout.userId } : {}) },
     });
-    if (providerOrder.amountPaise !== checkout.amountPaise) {
-      throw new Error(`provider order amount ${providerOrder.amountPaise} differs from ${checkout.amountPaise}`);
+    if (providerOrder.amount !== chargedAmount(checkout) || providerOrder.currency !== checkout.currency) {
+      throw new Error(
+        `provider order ${providerOrder.amount} ${providerOrder.currency} differs from ${chargedAmount(checkout)} ${checkout.currency}`,
+      );
     }
   } catch (err) {
     await ctx.db.transaction((tx) => releaseCheckout(tx, checkout.id, 'failed'));

@@ -3,6 +3,7 @@ import type { VerifyAndPlaceBody } from '../../../contract/orders.js';
 import type { Db } from '../../db/client.js';
 import { Conflict, InvalidInput, NotFound } from '../../domain/errors.js';
 import { settleDue } from '../credit/pay-due.js';
+import { chargedAmount } from '../currencies/service.js';
 import { forShopper, orderView } from '../orders/service.js';
 import { findCheckoutByProviderOrder } from './checkout.js';
 import type { PaymentContext } from './context.js';
@@ -74,7 +75,11 @@ export async function sandboxPay(ctx: PaymentContext, userId: string, providerOr
   if (checkout.status === 'placed' || earlier.some((p) => p.status === 'captured')) {
     throw new Conflict('This order is already paid');
   }
-  const paid = await provider.pay(checkout.providerOrderId, checkout.amountPaise, outcome);
+  const paid = await provider.pay(
+    checkout.providerOrderId,
+    { amount: chargedAmount(checkout), currency: checkout.currency },
+    outcome,
+  );
   if (outcome === 'failure' || !paid.signature) return { failed: true as const };
   return {
     failed: false as const,

@@ -1,9 +1,11 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { minorToPaise } from '../../../contract/currencies.js';
 import type { OrderFlag } from '../../../contract/lifecycle.js';
 import type { ShippingInfo } from '../../../contract/orders.js';
 import type { Tx } from '../../db/client.js';
 import { cartItems, checkouts, orderItems, orders, users } from '../../db/schema.js';
 import { InvalidInput, NotFound } from '../../domain/errors.js';
+import { chargedAmount } from '../currencies/service.js';
 import { issueInvoice } from '../gst/invoices.js';
 import { placementEvents } from '../lifecycle/state.js';
 import { insertRefund, submitRefund, syncRefundSummary, writeEvents } from '../lifecycle/store.js';
@@ -45,11 +47,11 @@ export async function confirmPayment(provider: PaymentProvider, checkout: Checko
     throw new PaymentRejectedError('the payment was not completed');
   }
   if (payment.status === 'refunded') throw new PaymentRejectedError('the payment was refunded');
-  const amountOk = payment.amountPaise === checkout.amountPaise && payment.currency === checkout.currency;
+  const amountOk = payment.amount === chargedAmount(checkout) && payment.currency === checkout.currency;
   if (!amountOk) return { kind: 'amount_mismatch', payment };
   if (payment.status === 'authorized') {
     try {
-      payment = await provider.capture(payment.id, checkout.amountPaise, checkout.currency);
+      payment = await provider.capture(payment.id, chargedAmount(checkout), checkout.currency);
     } catch (err) {
       // Another route may have captured it a moment ago: a second capture is refused. Look again.
       const again = await provider.fetchPayment(paymentId);
@@ -59,6 +61,21 @@ export async function confirmPayment(provider: PaymentProvider, checkout: Checko
     if (payment.status !== 'captured') throw new PaymentRejectedError('the payment could not be captured');
   }
   return { kind: 'paid', payment };
+}
+
+/**
+ * What a payment brought in, in paise: its amount when in rupees; the checkout's rupee total when it paid exactly
+ * the checkout's charge in another currency; otherwise (a payment not for the order, refunded whole) its amount
+ * converted back at the checkout's rate, or — in a currency the checkout never asked for — the checkout's total as
+ * the rupee figure its whole refund is recorded at.
+ */
+function paymentPaise(payment: ProviderPayment, checkout: CheckoutRow): number {
+  if (payment.currency === 'INR') return payment.amount;
+  if (payment.currency === checkout.currency && payment.amount === chargedAmount(checkout)) return checkout.amountPaise;
+  if (payment.currency === checkout.currency && checkout.fxRate) {
+    return Math.max(1, minorToPaise(payment.amount, checkout.fxRate, payment.currency));
+  }
+  return checkout.amountPaise;
 }
 
 async function lockedOrderOf(tx: Tx, checkoutId: string) {
@@ -192,7 +209,10 @@ export async function placeOrder(
         shippinginfo,
         shipping: locked.shipping,
         shippingPaise: locked.shippingPaise,
-        paidPaise: captured ? verdict.payment.amountPaise : 0,
+        paidPaise: captured ? paymentPaise(verdict.payment, locked) : 0,
+        currency: locked.currency,
+        currencyAmount: locked.currencyAmount,
+        fxRate: locked.fxRate,
         stockTaken: secured,
         ...(await orderCouponColumns(tx, locked, verdict.kind === 'paid' && secured)),
       })
@@ -223,12 +243,15 @@ export async function placeOrder(
     await orderPlacedMessages(tx, ctx.config, order, locked.lines);
     await tx.update(checkouts).set({ status: 'placed', updatedAt: new Date() }).where(eq(checkouts.id, locked.id));
     // An unfulfillable payment is refunded in full (the whole payment, once: keyed by the order id).
-    const refundPaise = refundStatus === 'pending' ? verdict.payment.amountPaise : 0;
+    const refundPaise = refundStatus === 'pending' ? paymentPaise(verdict.payment, locked) : 0;
     const refund =
       refundPaise > 0
         ? await insertRefund(tx, {
             orderId: order.id,
             amountPaise: refundPaise,
+            ...(verdict.payment.currency === 'INR'
+              ? {}
+              : { currency: verdict.payment.currency, currencyAmount: verdict.payment.amount }),
             reason: flag === 'amount_mismatch' ? 'Payment not for the order total' : 'Paid after the stock was gone',
             who: { actor: 'system' },
             wholePayment: true,

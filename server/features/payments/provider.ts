@@ -6,7 +6,8 @@ type PaymentStatus = 'created' | 'authorized' | 'captured' | 'refunded' | 'faile
 export type ProviderPayment = {
   id: string;
   orderId: string | null;
-  amountPaise: number;
+  /** In the smallest unit of `currency` (paise for INR, cents for USD, fils for KWD). */
+  amount: number;
   currency: string;
   status: PaymentStatus;
 };
@@ -21,18 +22,21 @@ export interface PaymentProvider {
   readonly name: 'razorpay' | 'sandbox';
   /** What the browser needs to open the payment window (Razorpay key id, or "sandbox"). */
   readonly keyId: string;
-  /** Creates the provider's order for an amount in paise; `receipt` is our checkout id. */
-  createOrder(input: { amountPaise: number; receipt: string; notes?: Record<string, string> }): Promise<{
+  /**
+   * Creates the provider's order for an amount in the currency's smallest unit (paise for INR); `receipt` is our
+   * checkout id.
+   */
+  createOrder(input: { amount: number; currency: string; receipt: string; notes?: Record<string, string> }): Promise<{
     id: string;
-    amountPaise: number;
+    amount: number;
     currency: string;
   }>;
   /** The secret checkout results are signed with (Razorpay: the key secret). */
   signingSecret(): Promise<string>;
   /** The payment, or null when the provider does not know it. */
   fetchPayment(paymentId: string): Promise<ProviderPayment | null>;
-  /** Captures an authorized payment for exactly this amount. */
-  capture(paymentId: string, amountPaise: number, currency: string): Promise<ProviderPayment>;
+  /** Captures an authorized payment for exactly this amount (the currency's smallest unit). */
+  capture(paymentId: string, amount: number, currency: string): Promise<ProviderPayment>;
   /** Every payment attempt made against one of our provider orders. */
   orderPayments(orderId: string): Promise<ProviderPayment[]>;
   /**
@@ -40,8 +44,11 @@ export interface PaymentProvider {
    * paid checkout however many unpaid ones there are. At most `max` of them, newest first.
    */
   paymentsBetween(fromSec: number, toSec: number, max: number): Promise<ProviderPayment[]>;
-  /** Refunds a captured payment, in full without an amount (paise); the same key never refunds twice. */
-  refund(paymentId: string, idempotencyKey: string, amountPaise?: number): Promise<ProviderRefund>;
+  /**
+   * Refunds a captured payment, in full without an amount (else in the payment's currency's smallest unit); the same
+   * key never refunds twice.
+   */
+  refund(paymentId: string, idempotencyKey: string, amount?: number): Promise<ProviderRefund>;
   /** A refund as the provider reports it now, or null when it does not know it. */
   fetchRefund(paymentId: string, refundId: string): Promise<ProviderRefund | null>;
 }

@@ -86,7 +86,7 @@ export class RazorpayClient {
     this.fetchImpl = opts.fetchImpl ?? fetch;
   }
 
-  createOrder(input: { amount: number; currency: 'INR'; receipt: string; notes?: Record<string, string> }) {
+  createOrder(input: { amount: number; currency: string; receipt: string; notes?: Record<string, string> }) {
     return this.request<RazorpayOrder>('POST', '/v1/orders', input);
   }
 
@@ -113,7 +113,7 @@ export class RazorpayClient {
     );
   }
 
-  /** Refund of `amount` paise (none = in full); the same key and body again returns the same refund. */
+  /** Refund of `amount` in the payment currency's smallest unit (none = in full); the same key and body again returns the same refund. */
   refundPayment(paymentId: string, idempotencyKey: string, amount?: number, notes?: Record<string, string>) {
     return this.request<RazorpayRefund>(
       'POST',

@@ -4,7 +4,7 @@ import { RazorpayClient, type RazorpayClientOptions, type RazorpayPayment, Razor
 const toPayment = (p: RazorpayPayment): ProviderPayment => ({
   id: p.id,
   orderId: p.order_id ?? null,
-  amountPaise: p.amount,
+  amount: p.amount,
   currency: p.currency,
   status: p.status,
 });
@@ -15,9 +15,9 @@ export function razorpayProvider(opts: RazorpayClientOptions): PaymentProvider {
   return {
     name: 'razorpay',
     keyId: opts.keyId,
-    async createOrder({ amountPaise, receipt, notes }) {
-      const order = await client.createOrder({ amount: amountPaise, currency: 'INR', receipt, notes });
-      return { id: order.id, amountPaise: order.amount, currency: order.currency };
+    async createOrder({ amount, currency, receipt, notes }) {
+      const order = await client.createOrder({ amount, currency, receipt, notes });
+      return { id: order.id, amount: order.amount, currency: order.currency };
     },
     async signingSecret() {
       return opts.keySecret;
@@ -31,8 +31,8 @@ export function razorpayProvider(opts: RazorpayClientOptions): PaymentProvider {
         throw err;
       }
     },
-    async capture(paymentId, amountPaise, currency) {
-      return toPayment(await client.capturePayment(paymentId, amountPaise, currency));
+    async capture(paymentId, amount, currency) {
+      return toPayment(await client.capturePayment(paymentId, amount, currency));
     },
     async orderPayments(orderId) {
       return (await client.orderPayments(orderId)).items.map(toPayment);
@@ -47,8 +47,8 @@ export function razorpayProvider(opts: RazorpayClientOptions): PaymentProvider {
       }
       return found;
     },
-    async refund(paymentId, idempotencyKey, amountPaise) {
-      const refund = await client.refundPayment(paymentId, idempotencyKey, amountPaise);
+    async refund(paymentId, idempotencyKey, amount) {
+      const refund = await client.refundPayment(paymentId, idempotencyKey, amount);
       return { id: refund.id, status: refund.status };
     },
     async fetchRefund(paymentId, refundId) {

@@ -1,11 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { errorResponses, paiseToRupees } from '../../../contract/common.js';
+import { minorToMajor } from '../../../contract/currencies.js';
 import { WebhookResponse } from '../../../contract/orders.js';
 import { paymentRoutes } from '../../../contract/payments.js';
 import { countAttempt } from '../../http/rate-limit.js';
 import { registerRoutes } from '../../http/routes.js';
 import { userOf } from '../../http/session.js';
+import { chargedAmount } from '../currencies/service.js';
 import { startCheckout } from './checkout.js';
 import { sandboxPay, verifyAndPlace } from './pay.js';
 import { receiveWebhook } from './webhook.js';
@@ -71,10 +73,17 @@ const payments: FastifyPluginAsync = async (app) => {
         items: request.body?.items,
         coupon: request.body?.coupon || undefined,
         shippingrate: request.body?.shippingrate || undefined,
+        currency: request.body?.currency || undefined,
       });
       return {
         success: true,
-        razorpayOrder: { id: providerOrderId, amount: checkout.amountPaise, currency: 'INR' as const },
+        razorpayOrder: { id: providerOrderId, amount: chargedAmount(checkout), currency: checkout.currency },
+        currency: checkout.currency,
+        currencyamount:
+          checkout.currencyAmount === null
+            ? paiseToRupees(checkout.amountPaise)
+            : minorToMajor(checkout.currencyAmount, checkout.currency),
+        fxrate: checkout.fxRate === null ? 1 : Number(checkout.fxRate),
         provider: app.paymentProvider.name,
         key: app.paymentProvider.keyId,
         totalamount: paiseToRupees(checkout.amountPaise),

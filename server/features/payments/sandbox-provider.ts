@@ -11,16 +11,19 @@ type Row = typeof sandboxPayments.$inferSelect;
 const toPayment = (r: Row): ProviderPayment => ({
   id: r.id,
   orderId: r.orderId,
-  amountPaise: r.amountPaise,
+  amount: r.amountPaise,
   currency: r.currency,
   status: r.status as ProviderPayment['status'],
 });
 
 export type SandboxProvider = PaymentProvider & {
-  /** What Razorpay Checkout does when the shopper pays: records the payment and signs the result. */
+  /**
+   * What Razorpay Checkout does when the shopper pays: records the payment (an amount in the currency's smallest
+   * unit) and signs the result.
+   */
   pay(
     orderId: string,
-    amountPaise: number,
+    charge: { amount: number; currency: string },
     outcome: 'success' | 'failure',
   ): Promise<{ paymentId: string; signature: string | null }>;
 };
@@ -52,8 +55,8 @@ export function sandboxProvider(db: Db): SandboxProvider {
   return {
     name: 'sandbox',
     keyId: 'sandbox',
-    async createOrder({ amountPaise }) {
-      return { id: providerStyleId('order'), amountPaise, currency: 'INR' };
+    async createOrder({ amount, currency }) {
+      return { id: providerStyleId('order'), amount, currency };
     },
     signingSecret,
     async fetchPayment(paymentId) {
@@ -84,12 +87,12 @@ export function sandboxProvider(db: Db): SandboxProvider {
         .limit(max);
       return rows.map(toPayment);
     },
-    async refund(paymentId, idempotencyKey, amountPaise) {
+    async refund(paymentId, idempotencyKey, amount) {
       // The same key always names the same refund (as Razorpay's X-Refund-Idempotency does); processed at once.
       const refundId = `rfnd_${crypto.createHash('sha256').update(idempotencyKey).digest('base64url').replace(/[-_]/g, '').slice(0, 14)}`;
       const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, paymentId)).limit(1);
       if (!row) throw new Error('unknown sandbox payment');
-      const whole = amountPaise === undefined || amountPaise >= row.amountPaise;
+      const whole = amount === undefined || amount >= row.amountPaise;
       await db
         .update(sandboxPayments)
         .set({ ...(whole ? { status: 'refunded' } : {}), refundId })
@@ -99,13 +102,13 @@ export function sandboxProvider(db: Db): SandboxProvider {
     async fetchRefund(_paymentId, refundId) {
       return { id: refundId, status: 'processed' };
     },
-    async pay(orderId, amountPaise, outcome) {
+    async pay(orderId, charge, outcome) {
       const paymentId = providerStyleId('pay');
       await db.insert(sandboxPayments).values({
         id: paymentId,
         orderId,
-        amountPaise,
-        currency: 'INR',
+        amountPaise: charge.amount,
+        currency: charge.currency,
         status: outcome === 'success' ? 'captured' : 'failed',
       });
       return {

@@ -8,6 +8,7 @@ import { accountRoutes } from '../../../contract/accounts';
 import { authRoutes } from '../../../contract/auth';
 import { cartRoutes } from '../../../contract/cart';
 import { creditRoutes } from '../../../contract/credit';
+import { currencyRoutes } from '../../../contract/currencies';
 import { orderRoutes } from '../../../contract/order-routes';
 import { paymentRoutes } from '../../../contract/payments';
 import { promotionRoutes } from '../../../contract/promotions';
@@ -422,6 +423,69 @@ describe('checkout', () => {
       await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
       await screen.findByRole('dialog', { name: 'Sandbox payment' });
       expect(bodies['POST /o1/api/razorpay-order']).toEqual([{ shippinginfo: newYork, shippingrate: 'rate-insured' }]);
+    });
+
+    it('an address abroad pays in the currency picked in the header, showing the exact amount charged in it', async () => {
+      const INSURED = { _id: 'rate-insured', name: 'Insured international', amount: 4000, mindays: 7, maxdays: 15 };
+      routes['GET /o1/api/shipping-rates?country=US'] = () => indiaRates([INSURED]);
+      const at = new Date().toISOString();
+      routes['GET /a1/api/currencies'] = () =>
+        json(
+          200,
+          answerOf(currencyRoutes, 'GET /a1/api/currencies', {
+            success: true,
+            base: 'INR',
+            updatedAt: at,
+            currencies: [
+              { code: 'INR', rate: 1, decimals: 2, symbol: '₹', updatedAt: at },
+              { code: 'EUR', rate: 0.0109, decimals: 2, symbol: '€', updatedAt: at },
+              { code: 'USD', rate: 0.011812, decimals: 2, symbol: 'US$', updatedAt: at },
+            ],
+          }),
+        );
+      const newYork = {
+        country: 'US',
+        fullname: 'Ann Lee',
+        mobileno: '+12125550123',
+        address: '350 Fifth Avenue',
+        city: 'New York',
+        pincode: '10118',
+        state: 'NY',
+      };
+      routes['GET /u1/api/addresses'] = () => addresses([saved({ ...newYork, label: 'New York' })]);
+      routes['POST /o1/api/razorpay-order'] = () =>
+        json(
+          200,
+          paymentOrder('sandbox', {
+            razorpayOrder: { id: 'order_TEST00000000001', amount: 111_033, currency: 'USD' },
+            totalamount: 94_000,
+            currency: 'USD',
+            currencyamount: 1110.33,
+            fxrate: 0.011812,
+            shippingamount: 4000,
+            shipping: { name: 'Insured international', amount: 4000, mindays: 7, maxdays: 15 },
+          }),
+        );
+      window.localStorage.setItem('shop.currency', 'USD');
+      try {
+        const { user } = renderCheckout();
+        const summary = await screen.findByRole('complementary', { name: 'Order Summary' });
+        await within(summary).findByRole('group', { name: 'Shipping method' });
+        // ₹94,000 × 0.011812 = 1,110.328 → charged rounded up to the cent
+        expect(await within(summary).findByTestId('checkout-charge')).toHaveTextContent('Charged in USDUS$1,110.33');
+        expect(screen.getByTestId('total-to-pay')).toHaveTextContent('US$1,110.33 (₹94,000.00)');
+        await user.selectOptions(within(summary).getByLabelText('Pay in'), 'EUR');
+        expect(within(summary).getByTestId('checkout-charge')).toHaveTextContent('€1,024.60');
+        await user.selectOptions(within(summary).getByLabelText('Pay in'), 'USD');
+        await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+        const dialog = await screen.findByRole('dialog', { name: 'Sandbox payment' });
+        expect(within(dialog).getByTestId('sandbox-amount')).toHaveTextContent('US$1,110.33');
+        expect(bodies['POST /o1/api/razorpay-order']).toEqual([
+          { shippinginfo: newYork, shippingrate: 'rate-insured', currency: 'USD' },
+        ]);
+      } finally {
+        window.localStorage.removeItem('shop.currency');
+      }
     });
 
     it('Save this address saves it as the payment starts', async () => {

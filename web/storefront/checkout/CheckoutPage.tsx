@@ -4,9 +4,11 @@ import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { HOME_COUNTRY } from '../../../contract/address-rules';
+import { formatCurrency } from '../../../contract/currencies';
 import type { User } from '../../api/auth';
 import type { CartItem } from '../../api/cart';
 import { ApiError } from '../../api/client';
+import type { CurrencyRate } from '../../api/currencies';
 import { ordersApi } from '../../api/orders';
 import { useSession } from '../../auth/session';
 import { readBuyNow } from '../../cart/buyNow';
@@ -18,6 +20,7 @@ import { SignedInPage } from '../../cart/SignedIn';
 import { useCart } from '../../cart/useCart';
 import { Thumbnail } from '../../ui/Thumbnail';
 import { EmptyCart } from '../cart/EmptyCart';
+import { convertRupees, useCurrencies, usePickedCode } from '../components/currency';
 import { StruckListPrice } from '../components/SalePrice';
 import { CouponField, type CouponState, useCoupon } from './CouponField';
 import { CreditChoice, creditTerms, type HowToPay, useCreditOrder } from './CreditChoice';
@@ -84,7 +87,8 @@ function Checkout() {
   const [picked, setCountry] = useState<string | null>(null);
   const country = picked ?? (start.initial.country || HOME_COUNTRY);
   const shipping = useShippingChoice(country, cartItems, coupon.applied?.coupon.code, items?.[0]);
-  const payment = usePayment(items, coupon.applied?.coupon.code, shipping.chosen?._id);
+  const payIn = usePayCurrency(country);
+  const payment = usePayment(items, coupon.applied?.coupon.code, shipping.chosen?._id, payIn.currency?.code);
   // A business with credit terms may place the order on credit instead (POST /o1/api/credit-order takes no coupon).
   const credit = creditTerms(user);
   const [howToPay, setHowToPay] = useState<HowToPay>('now');
@@ -118,16 +122,36 @@ function Checkout() {
     : null;
   // An order on credit takes no coupon: its total is the lines' and the shipping's.
   const figures = summaryFigures(cartItems, onCredit ? { ...coupon, applied: null } : coupon, shipping, paying);
+  // Paying in another currency: the exact amount charged in it (the payment order's once made, else worked out by
+  // the same rule the server charges with).
+  const charge =
+    payIn.currency && !onCredit
+      ? formatCurrency(
+          payment.order?.currency === payIn.currency.code && payment.order.currencyamount !== undefined
+            ? payment.order.currencyamount
+            : convertRupees(figures.total, payIn.currency),
+          payIn.currency.code,
+        )
+      : null;
   // The summary comes first: on a phone it is read before the long form; on a wide screen it sits on the right.
   return (
     <div className="grid gap-6 lg:grid-cols-5 lg:gap-8">
-      <OrderSummary items={cartItems} blocked={blocked} coupon={coupon} shipping={shipping} busy={busy} figures={figures} />
+      <OrderSummary
+        items={cartItems}
+        blocked={blocked}
+        coupon={coupon}
+        shipping={shipping}
+        busy={busy}
+        figures={figures}
+        payIn={payIn}
+        charge={charge}
+      />
       <div className="rounded-xl border border-gray-200 bg-white p-4 sm:p-5 lg:col-span-3 lg:col-start-1 lg:row-start-1">
         {credit ? (
           <CreditChoice credit={credit} value={howToPay} total={figures.total} busy={busy} onChange={setHowToPay} />
         ) : null}
         <ShippingForm
-          totalToPay={formatRupees(figures.total)}
+          totalToPay={charge ? `${charge} (${formatRupees(figures.total)})` : formatRupees(figures.total)}
           submitLabel={onCredit ? 'Place order on credit' : undefined}
           initial={start.initial}
           saved={start.saved}
@@ -159,6 +183,23 @@ function Checkout() {
       <SandboxPaymentDialog session={payment.sandbox} onOutcome={payment.sandboxOutcome} onCancel={payment.cancelSandbox} />
     </div>
   );
+}
+
+type PayIn = { abroad: boolean; choices: CurrencyRate[]; currency: CurrencyRate | null; choose: (code: string) => void };
+
+/**
+ * The currency an order is paid in: rupees within India; for an address abroad, the one the shopper picked in the
+ * header when it is enabled (else rupees), which the checkout can change.
+ */
+function usePayCurrency(country: string): PayIn {
+  const currencies = useCurrencies();
+  const picked = usePickedCode();
+  const [chosen, choose] = useState<string | null>(null);
+  const abroad = country !== HOME_COUNTRY;
+  const choices = abroad ? currencies : [];
+  const code = abroad ? (chosen ?? picked) : 'INR';
+  const currency = code === 'INR' ? null : (choices.find((c) => c.code === code) ?? null);
+  return { abroad, choices, currency, choose };
 }
 
 type Figures = { subtotal: number; discount: number; shipping: number; total: number; code: string | null };
@@ -198,9 +239,12 @@ type SummaryProps = {
   shipping: ShippingChoiceState;
   busy: boolean;
   figures: Figures;
+  payIn: PayIn;
+  /** The amount charged in the currency paid in, when it is not rupees. */
+  charge: string | null;
 };
 
-function OrderSummary({ items, blocked, coupon, shipping, busy, figures }: SummaryProps) {
+function OrderSummary({ items, blocked, coupon, shipping, busy, figures, payIn, charge }: SummaryProps) {
   const { subtotal, discount, total } = figures;
   const [allLines, setAllLines] = useState(false);
   // "Items" means cart lines, as the cart page and the header count them.
@@ -284,6 +328,36 @@ function OrderSummary({ items, blocked, coupon, shipping, busy, figures }: Summa
             {formatRupees(total)}
           </dd>
         </div>
+        {payIn.choices.length > 1 ? (
+          <div className="flex items-center justify-between gap-3">
+            <dt>
+              <label htmlFor="pay-currency" className="text-gray-600">
+                Pay in
+              </label>
+            </dt>
+            <dd>
+              <select
+                id="pay-currency"
+                className="rounded-md border border-gray-300 bg-white px-2 py-1 text-sm"
+                value={payIn.currency?.code ?? 'INR'}
+                disabled={busy}
+                onChange={(e) => payIn.choose(e.target.value)}
+              >
+                {payIn.choices.map((c) => (
+                  <option key={c.code} value={c.code}>
+                    {c.code}
+                  </option>
+                ))}
+              </select>
+            </dd>
+          </div>
+        ) : null}
+        {charge && payIn.currency ? (
+          <div className="flex justify-between font-semibold" data-testid="checkout-charge">
+            <dt>Charged in {payIn.currency.code}</dt>
+            <dd className="tabular-nums">{charge}</dd>
+          </div>
+        ) : null}
       </dl>
       {items.some((i) => i.setting) ? (
         <p className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="piece-returns">

@@ -1,6 +1,7 @@
 import { Loader2 } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
+import { formatCurrency, minorToMajor } from '../../../contract/currencies';
 import { formatRupees } from '../../cart/format';
 import type { SandboxSession } from './usePayment';
 
@@ -27,7 +28,9 @@ export function SandboxPaymentDialog({ session, onOutcome, onCancel }: Props) {
     setMessage(text);
   }
 
-  const amount = session ? session.order.razorpayOrder.amount / 100 : 0;
+  // What the payment window charges: the payment order's amount in its currency's smallest unit.
+  const currency = session?.order.razorpayOrder.currency ?? 'INR';
+  const amount = session ? minorToMajor(session.order.razorpayOrder.amount, currency) : 0;
   return (
     <Dialog.Root
       open={session !== null}
@@ -49,7 +52,7 @@ export function SandboxPaymentDialog({ session, onOutcome, onCancel }: Props) {
             <div className="flex justify-between gap-4">
               <dt className="text-gray-600">Amount</dt>
               <dd className="font-semibold tabular-nums" data-testid="sandbox-amount">
-                {formatRupees(amount)}
+                {currency === 'INR' ? formatRupees(amount) : formatCurrency(amount, currency)}
               </dd>
             </div>
             <div className="flex justify-between gap-4">

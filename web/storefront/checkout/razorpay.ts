@@ -5,8 +5,9 @@ const RAZORPAY_SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
 /** @forTests tests check the options handed to the checkout. */
 export type RazorpayOptions = {
   key: string;
+  /** In the currency's smallest unit, as the server created the order. */
   amount: number;
-  currency: 'INR';
+  currency: string;
   order_id: string;
   name: string;
   description?: string;
@@ -67,6 +68,7 @@ export function openRazorpay(opts: {
   key: string;
   orderId: string;
   amount: number;
+  currency: string;
   name: string;
   contact: string;
   onPaid: (result: PaymentResult) => void;
@@ -79,7 +81,7 @@ export function openRazorpay(opts: {
   const rzp = new Razorpay({
     key: opts.key,
     amount: opts.amount,
-    currency: 'INR',
+    currency: opts.currency,
     order_id: opts.orderId,
     name: 'Ratna Gems',
     description: 'Gemstones and jewellery',

@@ -40,7 +40,7 @@ async function verifyWithRetry(body: PaymentResult & { shippinginfo: CheckoutShi
  * Checkout's payment: creates the payment order on the server, opens Razorpay Checkout (or the sandbox dialog),
  * then verifies and places the order. Success goes to /my-orders; dismissing says 'Payment cancelled.'
  */
-export function usePayment(items?: CheckoutItem[], coupon?: string, shippingrate?: string) {
+export function usePayment(items?: CheckoutItem[], coupon?: string, shippingrate?: string, currency?: string) {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const [phase, setPhase] = useState<Phase>('idle');
@@ -87,7 +87,7 @@ export function usePayment(items?: CheckoutItem[], coupon?: string, shippingrate
       setPhase('processing');
       let order: PaymentOrder;
       try {
-        order = await ordersApi.createPayment(shipping, items, coupon, shippingrate);
+        order = await ordersApi.createPayment(shipping, items, coupon, shippingrate, currency);
       } catch (err) {
         const reason = err instanceof ApiError && err.status !== 0 && err.status < 500 ? err.body?.message : undefined;
         toast.error(CHECKOUT_MESSAGES.generic, reason ? { description: reason } : undefined);
@@ -119,6 +119,7 @@ export function usePayment(items?: CheckoutItem[], coupon?: string, shippingrate
           key: order.key,
           orderId: order.razorpayOrder.id,
           amount: order.razorpayOrder.amount,
+          currency: order.razorpayOrder.currency,
           name: shipping.fullname,
           contact: shipping.mobileno,
           onPaid: (result) => void place(result, shipping),
@@ -132,7 +133,7 @@ export function usePayment(items?: CheckoutItem[], coupon?: string, shippingrate
         setPhase('idle');
       }
     },
-    [cancelled, place, qc, items, coupon, shippingrate],
+    [cancelled, place, qc, items, coupon, shippingrate, currency],
   );
 
   /** The sandbox dialog's Pay and Fail: the sandbox answers the way Razorpay Checkout would. */

@@ -1,4 +1,5 @@
 import type { Product } from '../../api/catalogue';
+import { Approx } from './currency';
 import { formatRupees } from './links';
 
 const DAY_MS = 86_400_000;
@@ -21,8 +22,15 @@ export function SalePrice({ product, size = 'card' }: { product: Product; size?:
   const big = size === 'page';
   if (!sale) {
     return (
-      <p className={big ? 'mt-3 text-3xl font-bold text-brand-700' : 'h-6 font-bold text-brand-700'}>
+      <p
+        className={
+          big
+            ? 'mt-3 flex flex-wrap items-baseline gap-x-3 text-3xl font-bold text-brand-700'
+            : 'flex h-6 items-baseline gap-x-2 overflow-hidden font-bold whitespace-nowrap text-brand-700'
+        }
+      >
         {formatRupees(product.productprice)}
+        <Approx rupees={product.productprice} className={big ? '' : 'truncate text-xs'} />
       </p>
     );
   }
@@ -41,6 +49,7 @@ export function SalePrice({ product, size = 'card' }: { product: Product; size?:
         <span className={big ? 'text-base font-semibold text-emerald-700' : 'text-xs font-semibold text-emerald-700'}>
           {sale.percentoff}% off
         </span>
+        {big ? <Approx rupees={product.saleprice as number} /> : null}
       </p>
       <p className={big ? 'mt-1 text-sm text-emerald-800' : 'h-4 truncate text-xs leading-4 text-emerald-800'}>
         {sale.name}

@@ -7,6 +7,7 @@ import { Icon } from '../../ui/icons';
 import { Summary } from '../../ui/Summary';
 import { useDetails } from '../../ui/useDetails';
 import { useScrolledPast } from '../../ui/useScrolledPast';
+import { CurrencyPicker } from '../components/currency';
 import { useShopContacts } from '../components/shopSettings';
 import { HeaderSearch } from './HeaderSearch';
 import { DesktopMenus, MobileMenus } from './NavMenus';
@@ -84,7 +85,10 @@ export function Header() {
               </a>
             ) : null}
           </p>
-          <Promises className="hidden shrink-0 gap-4 sm:flex" />
+          <div className="flex shrink-0 items-center gap-4">
+            <Promises className="hidden gap-4 sm:flex" />
+            <CurrencyPicker />
+          </div>
         </div>
       </div>
       {/* A phone has no room beside the phone number and e-mail: the promises get a line of their own. */}
