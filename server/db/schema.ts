@@ -885,7 +885,16 @@ export type InvoiceParty = {
   country?: string;
 };
 /** An export invoice's treatment, fixed when it is issued: zero-rated under the LUT (WOPAY) or with IGST (WPAY). */
-export type InvoiceExport = { type: 'WOPAY' | 'WPAY'; arn: string; iec: string; country: string };
+export type InvoiceExport = {
+  type: 'WOPAY' | 'WPAY';
+  arn: string;
+  iec: string;
+  country: string;
+  /** The currency the order was paid in (absent: rupees), its amount in the smallest unit and the rate (units per rupee). */
+  currency?: string;
+  currencyAmount?: number;
+  fxRate?: string;
+};
 export type InvoiceLine = {
   description: string;
   hsn: string;

@@ -60,7 +60,7 @@ describe('currencies', () => {
   let t: TestApp;
   let s: ReturnType<typeof shop>;
   let admin: TestUser;
-  const put = (cookie: string | undefined, payload: unknown) =>
+  const put = (cookie: string | undefined, payload: object) =>
     t.request({ method: 'PUT', url: '/a1/api/admin/currencies', cookie, payload });
 
   beforeAll(async () => {

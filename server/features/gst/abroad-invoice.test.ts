@@ -349,3 +349,66 @@ describe('the customs declaration', () => {
     expect((await customs('not-an-id', admin.cookie)).statusCode).toBe(400);
   });
 });
+
+describe('an export paid in dollars', () => {
+  it('its invoice states the currency, the amount paid in it and the rate; exp and the customs declaration carry them', async () => {
+    await t.request({
+      method: 'PUT',
+      url: '/a1/api/admin/currencies',
+      cookie: admin.cookie,
+      payload: { currencies: [{ code: 'USD', rate: 0.011812 }] },
+    });
+    await t.request({
+      method: 'PUT',
+      url: '/a1/api/admin/settings',
+      cookie: admin.cookie,
+      payload: { iec: 'AABCR1234K', lut: null },
+    });
+    const user = await t.signUpAndIn();
+    const p = await createProduct(t.database.db, { stock: 5, pricePaise: 2_000_000 });
+    expect((await s.add(user.cookie, p.id, 1)).statusCode).toBe(200);
+    const held = await t.request({
+      method: 'POST',
+      url: '/o1/api/razorpay-order',
+      cookie: user.cookie,
+      payload: { shippinginfo: NEW_YORK, currency: 'USD' },
+    });
+    expect(held.statusCode, held.body).toBe(200);
+    const { razorpayOrder } = held.json() as { razorpayOrder: { id: string; amount: number } };
+    expect(razorpayOrder.amount).toBe(28_349); // ₹24,000 × 0.011812 = 283.488 → 283.49
+    const paid = (await s.sandboxPay(user.cookie, razorpayOrder.id)).json();
+    const placed = await t.request({
+      method: 'POST',
+      url: '/o1/api/verify-and-place',
+      cookie: user.cookie,
+      payload: { ...paid, shippinginfo: NEW_YORK },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const orderId = (placed.json() as { order: { _id: string } }).order._id;
+
+    const text = oneLine(pdfText((await invoicePdf(orderId, user.cookie)).rawPayload));
+    expect(text).toContain('Tax Invoice — Export');
+    expect(text).toContain('Paid in: USD 283.49');
+    expect(text).toContain('Exchange rate: 1 USD = ₹84.66');
+
+    const month = indiaDate(new Date()).slice(0, 7);
+    const report = GstReportResponse.parse(
+      (
+        await t.request({ method: 'GET', url: `/o1/api/admin/gst-report?month=${month}&format=json`, cookie: admin.cookie })
+      ).json(),
+    );
+    const [inv] = await t.database.db.select().from(invoices).where(eq(invoices.orderId, orderId));
+    const row = report.exp.find((e) => e.invoice === inv?.number);
+    expect(row).toMatchObject({ currency: 'USD', value: 24_000 });
+
+    const customs = await t.request({ method: 'GET', url: `/o1/api/admin/customs/${orderId}`, cookie: admin.cookie });
+    expect(customs.statusCode).toBe(200);
+    const declared = oneLine(pdfText(customs.rawPayload));
+    expect(declared).toContain('Value (USD)');
+    // the ruby's ₹20,000 at the order's rate, rounded down: US$236.24
+    expect(declared).toMatch(/₹20,000\.00 236\.24/);
+    expect(declared).toContain('Paid in USD 283.49');
+    expect(declared).toContain('Exchange rate 1 USD = ₹84.66');
+    await t.request({ method: 'PUT', url: '/a1/api/admin/settings', cookie: admin.cookie, payload: { iec: '' } });
+  });
+});

@@ -1,24 +1,26 @@
 import { createRequire } from 'node:module';
 import { asc, eq } from 'drizzle-orm';
 import { abroadCountryName } from '../../../contract/address-rules.js';
+import { convertPaise, currencyDecimals, minorToMajor } from '../../../contract/currencies.js';
 import type { Db } from '../../db/client.js';
 import { invoices, orderItems, orders, products } from '../../db/schema.js';
 import { NotFound } from '../../domain/errors.js';
-import { invoiceDate, rupees } from './pdf.js';
+import { invoiceDate, rupees, rupeesPerUnit } from './pdf.js';
 import { settingsRow } from './settings.js';
 
 const require = createRequire(import.meta.url);
 const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
 const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 
-/** Every order is priced and paid in rupees. */
+/** Every order is priced in rupees (and may be paid in another currency: then both are shown). */
 const CURRENCY = 'INR';
 
 /**
  * The parcel's commercial invoice and customs declaration (CN23-style) for an order shipped abroad: the sender with
  * the shop's IEC and GSTIN, the recipient, per line the description, HS code, country of origin, weight in carats
  * and grams, quantity and value, and the invoice it travels with. A domestic order, or one not yet invoiced, has
- * none (404). Every order is priced and paid in rupees, so the values are in INR.
+ * none (404). Values are in rupees, and, for an order paid in another currency, in that currency at the order's
+ * rate too (each line rounded down; the total is exactly what was paid).
  */
 export async function customsPdf(db: Db, orderId: string): Promise<{ pdf: Buffer; fileName: string }> {
   const missing = new NotFound('No customs declaration: the order is not shipped abroad');
@@ -100,15 +102,22 @@ export async function customsPdf(db: Db, orderId: string): Promise<{ pdf: Buffer
   doc.text(`Phone: ${ship.mobileno}`, rx, doc.y, { width: half });
   doc.y = Math.max(senderBottom, doc.y) + 10;
 
+  const paidIn =
+    order.currency !== 'INR' && order.currencyAmount !== null && order.fxRate
+      ? { code: order.currency, minor: order.currencyAmount, rate: order.fxRate, decimals: currencyDecimals(order.currency) }
+      : null;
+  const inPaidCurrency = (paise: number) =>
+    paidIn ? minorToMajor(convertPaise(paise, paidIn.rate, paidIn.code, 'down'), paidIn.code).toFixed(paidIn.decimals) : '';
   const cols: [string, number, 'left' | 'right'][] = [
     ['#', 16, 'left'],
-    ['Description', 170, 'left'],
+    ['Description', paidIn ? 110 : 170, 'left'],
     ['HS code', 50, 'left'],
     ['Origin', 60, 'left'],
     ['Carats', 48, 'right'],
     ['Grams', 52, 'right'],
     ['Qty', 28, 'right'],
     [`Value (${CURRENCY})`, 80, 'right'],
+    ...(paidIn ? [[`Value (${paidIn.code})`, 60, 'right'] as [string, number, 'right']] : []),
   ];
   const scale = width / cols.reduce((s, c) => s + c[1], 0);
   const row = (cells: string[], font: 'body' | 'bold') => {
@@ -130,7 +139,8 @@ export async function customsPdf(db: Db, orderId: string): Promise<{ pdf: Buffer
     'bold',
   );
   lines.forEach((l, i) => {
-    row([String(i + 1), l.description, l.hs, l.origin, l.carats, l.grams, String(l.quantity), rupees(l.valuePaise)], 'body');
+    const cells = [String(i + 1), l.description, l.hs, l.origin, l.carats, l.grams, String(l.quantity), rupees(l.valuePaise)];
+    row(paidIn ? [...cells, inPaidCurrency(l.valuePaise)] : cells, 'body');
   });
   doc.moveDown(0.5);
   const total = (label: string, value: string) => {
@@ -146,6 +156,10 @@ export async function customsPdf(db: Db, orderId: string): Promise<{ pdf: Buffer
   if (order.shippingPaise > 0) total('Shipping and insurance', rupees(order.shippingPaise));
   total('Invoice total', rupees(inv.totalPaise));
   total('Currency', CURRENCY);
+  if (paidIn) {
+    total(`Paid in ${paidIn.code}`, minorToMajor(paidIn.minor, paidIn.code).toFixed(paidIn.decimals));
+    total('Exchange rate', rupeesPerUnit(paidIn.code, paidIn.rate));
+  }
   doc.moveDown(0.8);
   doc
     .font('body')

@@ -114,8 +114,15 @@ export async function issueInvoice(tx: Tx, orderId: string, at: Date = new Date(
   // without one IGST is paid at each line's rate, as for an inter-state sale. Fixed here, once.
   const day = indiaDate(at);
   const lut = shop.lut && shop.lut.validfrom <= day && day <= shop.lut.validto ? shop.lut : null;
+  // The currency the buyer paid in, its amount and the rate (units per rupee), as the order keeps them.
+  const paidIn =
+    order.currency !== 'INR' && order.currencyAmount !== null && order.fxRate
+      ? { currency: order.currency, currencyAmount: order.currencyAmount, fxRate: order.fxRate }
+      : {};
   const exported: InvoiceExport | null =
-    abroad && registered ? { type: lut ? 'WOPAY' : 'WPAY', arn: lut?.arn ?? '', iec: shop.iec, country: abroad } : null;
+    abroad && registered
+      ? { type: lut ? 'WOPAY' : 'WPAY', arn: lut?.arn ?? '', iec: shop.iec, country: abroad, ...paidIn }
+      : null;
   const taxedAt = (rateBp: number | null) => (registered && exported?.type !== 'WOPAY' ? (rateBp ?? DEFAULT_RATE_BP) : 0);
   const gross = items.map((i) => i.unitPricePaise * i.quantity);
   const grossTotal = gross.reduce((s, a) => s + a, 0);

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { currencyDecimals, minorToMajor } from '../../../contract/currencies.js';
 import type { InvoiceExport, InvoiceLine, InvoiceParty } from '../../db/schema.js';
 import { indiaDate } from './tax.js';
 import { rupeesInWords } from './words.js';
@@ -40,6 +41,10 @@ type PdfDocumentData = {
   /** An invoice of goods shipped out of India: its title, IEC, destination and endorsement. */
   exported?: InvoiceExport | null;
 };
+
+/** A rate in units per rupee as an invoice states it: rupees per unit, `1 USD = ₹84.75`. */
+export const rupeesPerUnit = (currency: string, fxRate: string) =>
+  `1 ${currency} = ₹${inr.format(Math.round(100 / Number(fxRate)) / 100)}`;
 
 /** The endorsement an export invoice must carry, by how it is taxed. */
 function exportEndorsement(e: InvoiceExport): string {
@@ -123,6 +128,11 @@ export async function renderPdf(d: PdfDocumentData): Promise<Buffer> {
   if (d.exported) {
     detail('Destination', d.exported.country);
     if (d.exported.iec) detail('IEC', d.exported.iec);
+    const { currency, currencyAmount, fxRate } = d.exported;
+    if (currency && currencyAmount !== undefined && fxRate) {
+      detail('Paid in', `${currency} ${minorToMajor(currencyAmount, currency).toFixed(currencyDecimals(currency))}`);
+      detail('Exchange rate', rupeesPerUnit(currency, fxRate));
+    }
   }
   if (d.taxed) detail('Tax payable on reverse charge', 'No');
   doc.y = Math.max(sellerBottom, doc.y) + 8;

@@ -182,7 +182,8 @@ export async function gstr1(db: DbOrTx, month: string) {
 
 /**
  * An export's row (table 6A): zero-rated under the LUT (WOPAY) or with IGST paid (WPAY), as fixed on its invoice.
- * Every order is priced and paid in rupees, so the currency is INR; the shipping bill and port code are the courier's
+ * The currency is the one the order was paid in (INR unless the buyer paid in another); the values stay in rupees,
+ * as the return is filed; the shipping bill and port code are the courier's
  * CSB-V details recorded with the shipment (empty until they are).
  */
 function exportRow(
@@ -196,7 +197,7 @@ function exportRow(
     invoice: head.invoice,
     date: head.date,
     value: head.value,
-    currency: 'INR',
+    currency: exported.currency ?? 'INR',
     ...bill,
     taxablevalue: r(totals.taxable),
     igst: r(totals.igst),
