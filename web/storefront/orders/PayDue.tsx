@@ -122,6 +122,7 @@ function usePayDue(order: Order) {
         key: opened.key,
         orderId: opened.razorpayOrder.id,
         amount: opened.razorpayOrder.amount,
+        currency: opened.razorpayOrder.currency,
         name: order.shippinginfo.fullname,
         contact: order.shippinginfo.mobileno,
         onPaid: (result) => void verify(result),
