@@ -123,6 +123,12 @@ export const adminApi = {
     decideReturn: (id: string, body: RouteBody<typeof orderActionRoutes, 'PATCH /o1/api/admin/returns/:id'>) =>
       orderActions('PATCH /o1/api/admin/returns/:id', { params: { id }, body }),
     note: (id: string, note: string) => orderActions('POST /o1/api/admin/note/:id', { params: { id }, body: { note } }),
+    /** Moves a made-to-order piece of the order forward in production. */
+    production: (
+      orderId: string,
+      lineId: string,
+      body: RouteBody<typeof orderActionRoutes, 'PATCH /o1/api/admin/production/:orderId/:lineId'>,
+    ) => orderActions('PATCH /o1/api/admin/production/:orderId/:lineId', { params: { orderId, lineId }, body }),
     /** Address of the CSV file of the filtered orders (a plain link downloads it with the session cookie). */
     exportUrl: (filters: AdminOrderFilters) => `/o1/api/admin/orders/export.csv${queryString({ ...filters })}`,
   },

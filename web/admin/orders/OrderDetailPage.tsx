@@ -15,6 +15,7 @@ import { Field, TextArea, TextField } from '../ui/Field';
 import { Modal } from '../ui/Modal';
 import { ErrorBanner, PageHeader } from '../ui/Page';
 import { CreditSection, type Run } from './CreditPayments';
+import { ProductionSection } from './ProductionSection';
 
 const TOAST_MS = 3000;
 
@@ -144,6 +145,7 @@ export default function OrderDetailPage() {
               <span>{formatINR(order.totalamount)}</span>
             </p>
           </Section>
+          <ProductionSection order={order} run={run} />
           <CreditSection order={order} run={run} />
           <PaymentSection order={order} run={run} />
           <ReturnSection order={order} run={run} />

@@ -9,7 +9,7 @@ import { reviewRoutes } from '../../../contract/reviews';
 import type { Order } from '../../api/orders';
 import { reviewsApi } from '../../api/reviews';
 import { answerOf } from '../../test/answers';
-import { orderOf, SHOPPER } from '../../test/fixtures';
+import { A_RING_SETTING, orderOf, SHOPPER } from '../../test/fixtures';
 import { LIFECYCLE_DEFAULTS } from '../../test/order-fixture';
 import { formatOrderDate, paymentClass, statusClass } from './format';
 import MyOrdersPage from './MyOrdersPage';
@@ -231,5 +231,31 @@ describe('reviewing a delivered line', () => {
     renderOrders();
     expect(await screen.findByTestId('line-review-status')).toHaveTextContent('Your review is waiting for approval');
     expect(screen.queryByRole('button', { name: 'Write a review' })).toBeNull();
+  });
+
+  it('shows a made-to-order piece’s stage of making, and its HUID once hallmarked', async () => {
+    const ring = { ...order.products[0]!, _id: 'line-2', quantity: 1, setting: A_RING_SETTING };
+    orders = [
+      orderOf({
+        ...order,
+        status: 'Confirmed',
+        deliverystatus: 'confirmed',
+        products: [
+          { ...ring, production: { stage: 'casting', huid: null } },
+          { ...order.products[0]!, production: null },
+        ],
+      }),
+      orderOf({ ...order, _id: 'o2', products: [{ ...ring, production: { stage: 'ready', huid: 'AB12CD' } }] }),
+    ];
+    renderOrders();
+    const [making, ready] = await screen.findAllByTestId('piece-stage');
+    expect(making).toHaveTextContent('Made to order: Solitaire ring, 22 karat gold (916), ring size 14');
+    expect(making).toHaveTextContent('Being made: casting (step 2 of 6)');
+    expect(within(making as HTMLElement).getByRole('listitem', { current: 'step' })).toHaveTextContent('Casting');
+    expect(making).not.toHaveTextContent('HUID');
+    expect(ready).toHaveTextContent('Ready: it ships with the rest of your order');
+    expect(ready).toHaveTextContent('Hallmark (HUID): AB12CD');
+    // The plain stone beside the piece has no stage.
+    expect(screen.getAllByTestId('piece-stage')).toHaveLength(2);
   });
 });

@@ -15,6 +15,7 @@ import { Thumbnail } from '../../ui/Thumbnail';
 import { ConfirmButton, DialogPanel } from '../components/ConfirmButton';
 import { formatDay, formatOrderDate, paymentClass, statusClass } from './format';
 import { DuePanel, owing } from './PayDue';
+import { PieceStage } from './PieceStage';
 import { LineReview } from './ReviewButton';
 
 export const MY_ORDERS_KEY = ['orders', 'mine'] as const;
@@ -152,6 +153,7 @@ function OrderCard({ order, placed }: { order: Order; placed?: Placed }) {
                   {line.size ? <span>Size: {line.size}</span> : null}
                   {line.colour ? <ColourSwatch colour={line.colour} /> : null}
                 </p>
+                <PieceStage line={line} cancelled={order.deliverystatus === 'cancelled'} />
                 <LineReview order={order} line={line} name={name} />
               </div>
             </li>
