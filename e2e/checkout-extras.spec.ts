@@ -465,4 +465,49 @@ test.describe('checkout: saved addresses', () => {
     expect(text).toContain('Phone: +12125550123');
     expect(text).not.toContain('CGST');
   });
+
+  test('a buyer in London picks pounds in the header: prices show about as much in pounds, the checkout charges the exact pounds, and the invoice says so', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    // A shop registered for GST: an order shipped abroad gets an export invoice.
+    const admin = await adminRequest(browser, baseURL);
+    const put = await admin.request.put('/a1/api/admin/settings', { data: { gstin: SELLER_GSTIN } });
+    expect(put.ok(), await put.text()).toBe(true);
+    await admin.close();
+    await newShopper(page, 'Tom Hale');
+    const product = await plainProduct(page.request, 9);
+    await addToCart(page, product);
+    await page.goto('/');
+    await page.getByLabel('Currency').selectOption('GBP');
+    await expect(page.getByTestId('approx-price').first()).toContainText('≈ £');
+
+    await page.goto('/checkout');
+    await field(page, 'Country').selectOption({ label: 'United Kingdom' });
+    await field(page, 'Phone Number').fill('+44 20 7946 0958');
+    await field(page, 'Address').fill('10 Downing Street');
+    await field(page, 'City').fill('London');
+    await field(page, 'Postcode').fill('SW1A 2AA');
+    const summary = page.getByRole('complementary', { name: 'Order Summary' });
+    await expect(summary.getByRole('radio', { name: /Insured international/ })).toBeChecked();
+    const charge = summary.getByTestId('checkout-charge');
+    await expect(charge).toContainText('Charged in GBP');
+    const shown = ((await charge.textContent()) ?? '').replace('Charged in GBP', '');
+    expect(shown).toMatch(/^£[\d,]+\.\d{2}$/);
+
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sandbox payment' });
+    await expect(dialog.getByTestId('sandbox-amount')).toHaveText(shown);
+    await dialog.getByRole('button', { name: 'Pay' }).click();
+    await expect(page).toHaveURL(/\/my-orders\?placed=/);
+    const id = new URL(page.url()).searchParams.get('placed') ?? '';
+    const order = (await myOrder(page, id)) as Order & { currency: string; currencyamount: number };
+    expect(order.currency).toBe('GBP');
+    expect(`£${order.currencyamount.toLocaleString('en-GB', { minimumFractionDigits: 2 })}`).toBe(shown);
+    const text = await invoiceText(page, id);
+    expect(text).toContain('Tax Invoice — Export');
+    expect(text).toContain(`Paid in: GBP ${order.currencyamount.toFixed(2)}`);
+    expect(text).toMatch(/Exchange rate: 1 GBP = ₹[\d,]+\.\d{2}/);
+  });
 });
