@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderResponse, RazorpayOrderResponse, SandboxPayResponse } from '../../../contract/orders.js';
-import { checkouts, orderEvents, orders, products } from '../../db/schema.js';
+import { checkouts, orderEvents, orders, products, shippingRates } from '../../db/schema.js';
 import { createProduct, productRow, shop } from '../../test/fixtures.js';
 import { createTestApp, onPostgres, type TestApp, type TestUser } from '../../test/helpers.js';
 import { PRICE_CHANGED_NOTE } from '../payments/price-check.js';
@@ -81,5 +81,67 @@ describe(`a payment for a checkout that is no longer pending (${onPostgres ? 'Po
     expect(res.statusCode).toBe(201);
     expect(OrderResponse.parse(res.json()).order).toMatchObject({ paymentstatus: 'Paid', totalamount: 75_000 });
     expect(await productRow(t.database.db, p.id)).toMatchObject({ stock: 1, sold: 1 });
+  });
+});
+
+describe('a late payment and the shipping it was charged', () => {
+  const NEW_YORK = {
+    country: 'US',
+    fullname: 'Ann Lee',
+    mobileno: '+1 212 555 0123',
+    address: '350 Fifth Avenue',
+    city: 'New York',
+    pincode: '10118',
+    state: 'NY',
+  };
+  const setInternational = (pricePaise: number) =>
+    t.database.db.update(shippingRates).set({ pricePaise }).where(eq(shippingRates.name, 'Insured international'));
+
+  async function lateAbroad() {
+    const user = await t.signUpAndIn();
+    const p = await createProduct(t.database.db, { stock: 3, pricePaise: 30_000_00 });
+    await s.add(user.cookie, p.id, 1);
+    const held = await s.hold(user.cookie, { shippinginfo: NEW_YORK });
+    expect(held.statusCode, held.body).toBe(200);
+    expect(RazorpayOrderResponse.parse(held.json()).shippingamount).toBe(4000);
+    const orderId = RazorpayOrderResponse.parse(held.json()).razorpayOrder.id;
+    const paid = SandboxPayResponse.parse((await s.sandboxPay(user.cookie, orderId)).json());
+    if (!paid.success) throw new Error('sandbox payment failed');
+    await sweepExpiredHolds(t.database.db, new Date(Date.now() + 16 * 60_000));
+    const verify = () =>
+      t.request({
+        method: 'POST',
+        url: '/o1/api/verify-and-place',
+        cookie: user.cookie,
+        payload: { ...paid, shippinginfo: NEW_YORK },
+      });
+    return { p, orderId, verify };
+  }
+
+  it('is not placed at the old shipping once the merchant raised that rate: recorded, flagged and refunded', async () => {
+    const { p, orderId, verify } = await lateAbroad();
+    await setInternational(6_000_00);
+    try {
+      const res = await verify();
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().message).toMatch(/prices changed.*refunded/);
+      const [row] = await t.database.db.select().from(orders).where(eq(orders.razorpayOrderId, orderId));
+      expect(row).toMatchObject({ flag: 'stock_unavailable', paymentstatus: 'Refunded' });
+      expect(await productRow(t.database.db, p.id)).toMatchObject({ stock: 3, sold: 0 });
+    } finally {
+      await setInternational(4_000_00);
+    }
+  });
+
+  it('is placed when the shipping it paid is still what the shop charges', async () => {
+    const { p, verify } = await lateAbroad();
+    const res = await verify();
+    expect(res.statusCode, res.body).toBe(201);
+    expect(OrderResponse.parse(res.json()).order).toMatchObject({
+      paymentstatus: 'Paid',
+      totalamount: 34_000,
+      shippingamount: 4000,
+    });
+    expect(await productRow(t.database.db, p.id)).toMatchObject({ stock: 2, sold: 1 });
   });
 });

@@ -14,7 +14,7 @@ import { couponUseAvailable, orderCouponColumns } from '../promotions/service.js
 import { shippingCountry } from './checkout.js';
 import type { PaymentContext } from './context.js';
 import { holdsOf, productsExisting, returnHolds, sellHolds, takeStock, unitsByProduct } from './holds.js';
-import { checkoutTooOld, PRICE_CHANGED_NOTE, pricesStillHold, TOO_OLD_NOTE } from './price-check.js';
+import { checkoutTooOld, PRICE_CHANGED_NOTE, pricesStillHold, shippingStillHolds, TOO_OLD_NOTE } from './price-check.js';
 import type { PaymentProvider, ProviderPayment } from './provider.js';
 
 type PlaceSource = 'verify' | 'webhook' | 'reconciler';
@@ -149,12 +149,13 @@ export async function placeOrder(
     // A checkout started too long ago is never placed, whatever still holds.
     const tooOld = verdict.kind === 'paid' && checkoutTooOld(locked.createdAt, at, ctx.config.latePaymentMaxMinutes);
     // A checkout whose hold has run out (expired, replaced, or pending past its end) is placed only at what
-    // the shop would charge now: the same list and sale prices, and its coupon still given.
+    // the shop would charge now: the same list and sale prices, the same shipping, and its coupon still given.
     const late = locked.status !== 'pending' || locked.holdExpiresAt <= at;
     // A coupon's use: the checkout's own reservation, or one still free (and still offered) for a payment that came late.
     const couponOk = verdict.kind !== 'paid' || tooOld || (await couponUseAvailable(tx, locked, at));
     if (verdict.kind === 'paid' && couponOk && !tooOld) {
-      priceChanged = late && !(await pricesStillHold(tx, locked.lines, at, locked.userId));
+      priceChanged =
+        late && !((await pricesStillHold(tx, locked.lines, at, locked.userId)) && (await shippingStillHolds(tx, locked)));
       if (locked.status === 'pending') {
         const holds = await holdsOf(tx, locked.id);
         const held = new Map(holds.map((h) => [h.productId, h.quantity]));

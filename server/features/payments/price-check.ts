@@ -1,8 +1,11 @@
 import { asc, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { type CheckoutLine, products } from '../../db/schema.js';
+import { type CheckoutLine, type checkouts, products } from '../../db/schema.js';
+import { Conflict } from '../../domain/errors.js';
 import { saleJoin } from '../promotions/sale-price.js';
+import { quoteRates } from '../shipping/service.js';
 import { buyerPricing } from '../wholesale/trade-price.js';
+import { shippingCountry } from './checkout.js';
 
 export const PRICE_CHANGED_NOTE =
   'Paid after its checkout ran out, when a price had changed since: not sold at the old price; the payment is refunded in full.';
@@ -51,6 +54,25 @@ export async function pricesStillHold(tx: Tx, lines: CheckoutLine[], at: Date, u
     });
     return p.pricePaise === (l.listPricePaise ?? l.pricePaise) && payNow === l.pricePaise;
   });
+}
+
+/**
+ * Whether the shipping a checkout charged is still what the shop would charge now for its country and subtotal: the
+ * same rate (by name) at the same amount. A rate raised, withdrawn, or a country no longer shipped to means a late
+ * payment is not placed at the old shipping (recorded, flagged and refunded like a changed price). A checkout from
+ * before shipping was charged has none to check.
+ */
+export async function shippingStillHolds(tx: Tx, checkout: typeof checkouts.$inferSelect) {
+  if (!checkout.shipping || checkout.paysOrderId) return true;
+  const country = shippingCountry(checkout.shippinginfo ?? undefined);
+  try {
+    const quotes = await quoteRates(tx, country, checkout.amountPaise - checkout.shippingPaise);
+    const same = quotes.find((q) => q.name === checkout.shipping?.name);
+    return same !== undefined && same.amountPaise === checkout.shippingPaise;
+  } catch (err) {
+    if (err instanceof Conflict) return false; // the country is in no zone now
+    throw err;
+  }
 }
 
 /** Whether a checkout started at `createdAt` is too old at `at` for its payment to be placed. */
