@@ -51,6 +51,7 @@ const DESKTOP_ONLY = [
   '**/checkout-extras.spec.ts', // GST, coupons and saved addresses at checkout (its layout journey is in storefront-phone)
   '**/home-films.spec.ts', // a film that loads nothing until played
   '**/lifecycle.spec.ts', // cancel, refund, ship, return
+  '**/made-to-order.spec.ts', // a ruby set in a ring, bought, made, hallmarked and shipped
   '**/order-number.spec.ts', // the merchant finds an order by the buyer's number
   '**/promotions.spec.ts', // sales, coupons and the home page from the back-office
   '**/storefront.spec.ts', // ratings, /products, heading levels

@@ -13,7 +13,8 @@ describe('the line an add became', () => {
   });
 
   it('is the newest piece of that design, metal and size for a piece', () => {
-    const cart = [stone, ring('r1', 14), ring('r2', 16), ring('r3', 14)];
+    // The piece takes the stone's first size and colour, though none was sent with it.
+    const cart = [stone, ring('r1', 14), ring('r2', 16), { ...ring('r3', 14), productsize: '5 Ratti', productcolour: 'Red' }];
     expect(addedLine(cart, { productId: 'p1', quantity: 1, setting })?.cartItemId).toBe('r3');
     expect(addedLine(cart, { productId: 'p1', quantity: 1, setting: { ...setting, size: 16 } })?.cartItemId).toBe('r2');
     expect(addedLine(cart, { productId: 'p1', quantity: 1, setting: { ...setting, metal: 'silver-925' } })).toBeUndefined();

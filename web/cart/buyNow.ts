@@ -12,23 +12,28 @@ export type CartLine = {
 
 /**
  * The cart line `line` became, in the cart the add answered: the same product, size and colour; for a piece (always
- * a line of its own), the newest piece of that design, metal and size.
+ * a line of its own, its size and colour the stone's own), the newest piece of that product, design, metal and size.
  */
 export function addedLine(cart: CartItem[], line: CartLine): CartItem | undefined {
-  const same = cart.filter(
+  const want = line.setting;
+  if (want) {
+    return cart
+      .filter(
+        (c) =>
+          c.productId === line.productId &&
+          c.setting?.design._id === want.designId &&
+          c.setting.metal === want.metal &&
+          (c.setting.size ?? undefined) === want.size,
+      )
+      .at(-1);
+  }
+  return cart.find(
     (c) =>
+      !c.setting &&
       c.productId === line.productId &&
       c.productsize === (line.productsize ?? '') &&
       c.productcolour === (line.productcolour ?? ''),
   );
-  const want = line.setting;
-  if (!want) return same.find((c) => !c.setting);
-  return same
-    .filter(
-      (c) =>
-        c.setting?.design._id === want.designId && c.setting.metal === want.metal && (c.setting.size ?? undefined) === want.size,
-    )
-    .at(-1);
 }
 
 /**
