@@ -409,6 +409,24 @@ describe('an export paid in dollars', () => {
     expect(declared).toMatch(/₹20,000\.00 236\.24/);
     expect(declared).toContain('Paid in USD 283.49');
     expect(declared).toContain('Exchange rate 1 USD = ₹84.66');
+
+    // A refund's credit note is an export's too: titled so, with its invoice's treatment.
+    const refund = await t.request({
+      method: 'POST',
+      url: `/o1/api/admin/refund/${orderId}`,
+      cookie: admin.cookie,
+      payload: { amount: 1000, reason: 'Goodwill' },
+    });
+    expect(refund.statusCode, refund.body).toBe(201);
+    const refundId = (refund.json() as { order: { refunds: { _id: string }[] } }).order.refunds[0]?._id;
+    const note = await t.request({ method: 'GET', url: `/o1/api/credit-note/${refundId}`, cookie: user.cookie });
+    expect(note.statusCode, note.body).toBe(200);
+    const noteText = oneLine(pdfText(note.rawPayload));
+    expect(noteText).toContain('Credit Note — Export');
+    expect(noteText).toContain(
+      'Credit note against a supply meant for export: supply meant for export with payment of integrated tax',
+    );
+    expect(noteText).not.toContain('Paid in:');
     await t.request({ method: 'PUT', url: '/a1/api/admin/settings', cookie: admin.cookie, payload: { iec: '' } });
   });
 });

@@ -130,6 +130,7 @@ export async function creditNotePdf(db: Db, refundId: string, me: SessionUser) {
     intraState: inv.intraState,
     lines: note.lines.filter((l) => l.valuePaise > 0),
     totals: { taxable: sum('taxable'), cgst: sum('cgst'), sgst: sum('sgst'), igst: sum('igst'), total: note.totalPaise },
+    exported: inv.export,
   });
   await db
     .update(creditNotes)

@@ -47,10 +47,15 @@ export const rupeesPerUnit = (currency: string, fxRate: string) =>
   `1 ${currency} = ₹${inr.format(Math.round(100 / Number(fxRate)) / 100)}`;
 
 /** The endorsement an export invoice must carry, by how it is taxed. */
-function exportEndorsement(e: InvoiceExport): string {
-  return e.type === 'WOPAY'
-    ? `Supply meant for export under Letter of Undertaking (ARN ${e.arn}) without payment of integrated tax`
-    : 'Supply meant for export with payment of integrated tax';
+function exportEndorsement(e: InvoiceExport, kind: PdfDocumentData['kind']): string {
+  const supply =
+    e.type === 'WOPAY'
+      ? `Supply meant for export under Letter of Undertaking (ARN ${e.arn}) without payment of integrated tax`
+      : 'Supply meant for export with payment of integrated tax';
+  // A credit note reduces an export: it says so, with the same treatment as its invoice.
+  return kind === 'credit-note'
+    ? `Credit note against a supply meant for export: ${supply.charAt(0).toLowerCase()}${supply.slice(1)}`
+    : supply;
 }
 
 /** An A4 tax invoice, bill of supply or credit note, every field of the contract on it. */
@@ -58,7 +63,15 @@ export async function renderPdf(d: PdfDocumentData): Promise<Buffer> {
   // Loaded at the first document: a server that only answers shoppers never holds the PDF library.
   const { default: PDFDocument } = await import('pdfkit');
   const title =
-    d.kind === 'credit-note' ? 'Credit Note' : d.exported ? 'Tax Invoice — Export' : d.taxed ? 'Tax Invoice' : 'Bill of Supply';
+    d.kind === 'credit-note'
+      ? d.exported
+        ? 'Credit Note — Export'
+        : 'Credit Note'
+      : d.exported
+        ? 'Tax Invoice — Export'
+        : d.taxed
+          ? 'Tax Invoice'
+          : 'Bill of Supply';
   const doc = new PDFDocument({
     size: 'A4',
     margin: 36,
@@ -129,7 +142,7 @@ export async function renderPdf(d: PdfDocumentData): Promise<Buffer> {
     detail('Destination', d.exported.country);
     if (d.exported.iec) detail('IEC', d.exported.iec);
     const { currency, currencyAmount, fxRate } = d.exported;
-    if (currency && currencyAmount !== undefined && fxRate) {
+    if (d.kind === 'invoice' && currency && currencyAmount !== undefined && fxRate) {
       detail('Paid in', `${currency} ${minorToMajor(currencyAmount, currency).toFixed(currencyDecimals(currency))}`);
       detail('Exchange rate', rupeesPerUnit(currency, fxRate));
     }
@@ -236,7 +249,7 @@ export async function renderPdf(d: PdfDocumentData): Promise<Buffer> {
   if (d.taxed) doc.text('Tax payable on reverse charge: No', left, doc.y, { width });
   if (d.exported) {
     doc.moveDown(0.3);
-    doc.font('bold').text(exportEndorsement(d.exported), left, doc.y, { width });
+    doc.font('bold').text(exportEndorsement(d.exported, d.kind), left, doc.y, { width });
   }
   doc.moveDown(1.5);
   doc
