@@ -126,6 +126,34 @@ describe('the back-office order page', () => {
     );
   });
 
+  it('shows the coupon’s discount, and what a buyer abroad paid in their currency at the order’s rate', async () => {
+    show({
+      ...order({
+        country: 'US',
+        fullname: 'Ann Lee',
+        mobileno: '+12125550123',
+        address: '350 Fifth Avenue',
+        city: 'New York',
+        pincode: '10118',
+        state: 'NY',
+      }),
+      discountamount: 1500,
+      couponcode: 'DIWALI10',
+      currency: 'USD',
+      currencyamount: 1110.33,
+      fxrate: 0.011812,
+    });
+    expect(await screen.findByTestId('detail-discount')).toHaveTextContent('Discount (DIWALI10)−₹1,500.00');
+    expect(screen.getByTestId('detail-currency')).toHaveTextContent('Paid in USDUS$1,110.33 (1 USD = ₹84.66)');
+  });
+
+  it('a rupee order without a coupon shows neither', async () => {
+    show(order({ fullname: 'Meera', mobileno: '9876543210', address: '12 Mall Road', city: 'Ludhiana', pincode: '141001' }));
+    await screen.findByTestId('detail-line');
+    expect(screen.queryByTestId('detail-discount')).toBeNull();
+    expect(screen.queryByTestId('detail-currency')).toBeNull();
+  });
+
   it('adds a private note at once, with no question to confirm', async () => {
     const o = order({
       fullname: 'Asha Verma',

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { abroadCountryName } from '../../../contract/address-rules';
+import { formatCurrency } from '../../../contract/currencies';
 import { type DeliveryStatus, SHIPPABLE_STATUSES } from '../../../contract/lifecycle';
 import { type AdminOrder, adminApi, creditNoteUrl } from '../../api/admin';
 import { ApiError } from '../../api/client';
@@ -140,10 +141,24 @@ export default function OrderDetailPage() {
                 </span>
               </p>
             ) : null}
+            {order.discountamount > 0 ? (
+              <p className="flex justify-between gap-3 border-t border-gray-100 py-2 text-sm" data-testid="detail-discount">
+                <span className="min-w-0 wrap-anywhere">Discount{order.couponcode ? ` (${order.couponcode})` : ''}</span>
+                <span className="shrink-0 text-green-800 tabular-nums">−{formatINR(order.discountamount)}</span>
+              </p>
+            ) : null}
             <p className="mt-2 flex justify-between border-t border-gray-100 pt-2 font-semibold">
               <span>Total</span>
               <span>{formatINR(order.totalamount)}</span>
             </p>
+            {order.currency && order.currency !== 'INR' && order.currencyamount !== undefined && order.fxrate ? (
+              <p className="flex justify-between gap-3 text-sm text-gray-700" data-testid="detail-currency">
+                <span>Paid in {order.currency}</span>
+                <span className="tabular-nums">
+                  {formatCurrency(order.currencyamount, order.currency)} (1 {order.currency} = {formatINR(1 / order.fxrate)})
+                </span>
+              </p>
+            ) : null}
           </Section>
           <ProductionSection order={order} run={run} />
           <CreditSection order={order} run={run} />
