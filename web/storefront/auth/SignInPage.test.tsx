@@ -4,8 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authRoutes } from '../../../contract/auth';
+import { cartRoutes } from '../../../contract/cart';
+import type { CartItem } from '../../api/cart';
+import { rememberCartAction } from '../../auth/returnTo';
 import { answerOf } from '../../test/answers';
-import { SHOPPER } from '../../test/fixtures';
+import { A_RING_SETTING, aCartLine, SHOPPER } from '../../test/fixtures';
 import { SignInPage } from './SignInPage';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -14,10 +17,19 @@ const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 let role: 'USER' | 'ADMIN';
+/** What the cart's add was sent, and the cart it answers. */
+let added: unknown[];
+let cartAfterAdd: CartItem[];
 beforeEach(() => {
+  added = [];
+  cartAfterAdd = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (path: string, init: RequestInit = {}) => {
+      if (`${init.method ?? 'GET'} ${path}` === 'POST /c2/api/add') {
+        added.push(JSON.parse(String(init.body)));
+        return json(200, answerOf(cartRoutes, 'POST /c2/api/add', { success: true, message: 'Added', data: cartAfterAdd }));
+      }
       if (`${init.method ?? 'GET'} ${path}` !== 'POST /u1/api/signin') return json(404, { success: false, message: 'No route' });
       return json(
         200,
@@ -42,6 +54,7 @@ async function signIn(entry: string) {
       { path: '/', element: <h1>Home screen</h1> },
       { path: '/dashboard', element: <h1>Back-office screen</h1> },
       { path: '/cart', element: <h1>Cart screen</h1> },
+      { path: '/checkout', element: <h1>Checkout screen</h1> },
     ],
     { initialEntries: [entry] },
   );
@@ -54,6 +67,7 @@ async function signIn(entry: string) {
   await user.type(screen.getByLabelText('Mobile No'), '9876543210');
   await user.type(screen.getByLabelText('Password', { exact: true }), 'secret-pass-1');
   await user.click(screen.getByRole('button', { name: 'Sign In' }));
+  return router;
 }
 
 describe('sign-in', () => {
@@ -71,5 +85,19 @@ describe('sign-in', () => {
     role = 'ADMIN';
     await signIn('/signin?next=%2Fcart');
     expect(await screen.findByRole('heading', { name: 'Cart screen' })).toBeInTheDocument();
+  });
+
+  it('carries out Buy now on a made-to-order piece asked for while signed out: that piece is checked out', async () => {
+    role = 'USER';
+    const setting = { designId: 'd1', metal: 'gold-22k' as const, size: 14 };
+    cartAfterAdd = [
+      aCartLine({ cartItemId: 'stone', _id: 'stone' }),
+      aCartLine({ cartItemId: 'ring', _id: 'ring', productsize: '5 Ratti', setting: A_RING_SETTING }),
+    ];
+    rememberCartAction({ kind: 'buy', line: { productId: 'p1', quantity: 1, setting } });
+    const router = await signIn('/signin?next=%2Fcart');
+    expect(await screen.findByRole('heading', { name: 'Checkout screen' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?buy=ring&qty=1');
+    expect(added).toEqual([{ productId: 'p1', quantity: 1, setting }]);
   });
 });
