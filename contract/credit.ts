@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParams } from './common.js';
+import { Id, IdParams } from './common.js';
 import { CheckoutItems, OrderResponse, RazorpayOrderResponse, ShippingInfoInput } from './orders.js';
 import { byId, routeTable } from './route.js';
 
@@ -10,6 +10,8 @@ const CreditOrderBody = z.object({
   /** Buy Now: only these cart lines (as for POST /o1/api/razorpay-order); the whole cart when absent. */
   items: CheckoutItems.optional(),
   shippingrate: z.string().trim().max(64).optional(),
+  /** A quoted lot instead of the cart (POST /o1/api/quotes): its lines at the quoted prices; it becomes `ordered`. */
+  quoteId: Id.optional(),
 });
 
 const PAYMENT_METHODS = ['neft', 'rtgs', 'imps', 'upi', 'cheque', 'cash'] as const;

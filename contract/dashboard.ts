@@ -49,6 +49,8 @@ export const DashboardStatsResponse = z.object({
     overduegrievances: z.number().int(),
     /** Credit orders with something due after their due date (orders, status overdue). */
     overdueorders: z.number().int(),
+    /** Quotes asked for and not yet answered (quotes, status requested). */
+    quotes: z.number().int(),
   }),
   /** What business buyers owe on credit orders, in rupees: all of it, and the part past its due date. */
   credit: z.object({ due: z.number(), overdue: z.number() }),

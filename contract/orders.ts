@@ -118,6 +118,8 @@ export const Order = z.object({
   currency: z.string().optional(),
   currencyamount: z.number().optional(),
   fxrate: z.number().optional(),
+  /** The quote this order paid (docs/wholesale.md), null for a cart's order. */
+  quoteId: z.string().nullable().optional(),
   ...orderLifecycleFields,
 });
 export type Order = z.infer<typeof Order>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id, IdParams } from './common.js';
 import { gstinState } from './gst-rules.js';
+import { RazorpayOrderResponse, ShippingInfoInput } from './orders.js';
 import { byId, routeTable } from './route.js';
 import { Gstin, StateName } from './settings.js';
 
@@ -287,5 +288,162 @@ export const priceGroupRoutes = routeTable('Wholesale', {
     query: MyPricesQuery,
     responses: { 200: MyPricesResponse },
     errors: [400],
+  },
+});
+
+// ---------------------------------------------------------------- quotes (requests for quotation)
+const QUOTE_STATUSES = ['requested', 'quoted', 'declined', 'ordered', 'expired'] as const;
+export const QuoteStatus = z.enum(QUOTE_STATUSES);
+export type QuoteStatus = z.infer<typeof QuoteStatus>;
+/** The most lines a quote may ask for, and the longest a quote may be valid for. */
+const QUOTE_MAX_LINES = 50;
+export const QUOTE_MAX_VALID_DAYS = 30;
+
+export const Quote = z.object({
+  _id: z.string(),
+  /** `Q/<yy-yy>/000001`: one series per Indian financial year. */
+  number: z.string(),
+  /** `expired`: quoted, and past `validuntil` without an order. */
+  status: QuoteStatus,
+  lines: z.array(
+    z.object({
+      _id: z.string(),
+      productId: z.string().nullable(),
+      productname: z.string(),
+      quantity: z.number().int(),
+      /** Rupees: the product's list price when the quote was asked for. */
+      listprice: z.number(),
+      /** Rupees: the unit price quoted, null until the merchant answers. */
+      price: z.number().nullable(),
+    }),
+  ),
+  /** The buyer's note with the request. */
+  note: z.string(),
+  /** The merchant's note with the answer (the reason, for a declined quote). */
+  merchantnote: z.string(),
+  validuntil: z.string().nullable(),
+  createdAt: z.string(),
+  /** The order that paid it. */
+  orderId: z.string().nullable(),
+});
+export type Quote = z.infer<typeof Quote>;
+export const AdminQuote = Quote.extend({
+  user: z.object({ _id: z.string(), fullname: z.string(), mobileno: z.string() }).nullable(),
+});
+export type AdminQuote = z.infer<typeof AdminQuote>;
+export const QUOTE_PAGE_SIZE = 20;
+
+const quantity = z
+  .number({ message: 'Quantity must be a whole number of 1 or more' })
+  .int({ message: 'Quantity must be a whole number of 1 or more' })
+  .min(1, { message: 'Quantity must be a whole number of 1 or more' })
+  .max(100_000, { message: 'Quantity is too large' });
+
+/** POST /o1/api/quotes: the lot to price. */
+export const QuoteRequestBody = z.object({
+  lines: z
+    .array(z.object({ productId: Id, quantity }), { message: 'Add at least one line' })
+    .min(1, { message: 'Add at least one line' })
+    .max(QUOTE_MAX_LINES, { message: `At most ${QUOTE_MAX_LINES} lines` })
+    .refine((lines) => new Set(lines.map((l) => l.productId)).size === lines.length, {
+      message: 'Each product may appear once',
+    }),
+  note: z.string().trim().max(1000, { message: 'Note must be at most 1000 characters' }).optional(),
+});
+export type QuoteRequestBody = z.output<typeof QuoteRequestBody>;
+
+const unitPrice = z
+  .number({ message: 'Price must be a number of rupees' })
+  .min(0.01, { message: 'Price must be more than 0' })
+  .max(100_000_000, { message: 'Price is too large' })
+  .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, { message: 'At most 2 decimals' });
+
+/** PATCH /o1/api/admin/quotes/:id: price every line with a validity, or decline with a note. */
+export const QuoteAnswerBody = z.union([
+  z.object({
+    status: z.literal('declined'),
+    note: z
+      .string({ message: 'Say why the quote is declined' })
+      .trim()
+      .min(1, { message: 'Say why the quote is declined' })
+      .max(1000, { message: 'Note must be at most 1000 characters' }),
+  }),
+  z.object({
+    status: z.literal('quoted').optional(),
+    lines: z
+      .array(z.object({ lineId: Id, price: unitPrice }), { message: 'Price every line' })
+      .min(1, { message: 'Price every line' })
+      .max(QUOTE_MAX_LINES),
+    validuntil: z.iso.datetime({ offset: true, message: 'Valid until must be an ISO date and time' }),
+    note: z.string().trim().max(1000, { message: 'Note must be at most 1000 characters' }).optional(),
+  }),
+]);
+export type QuoteAnswerBody = z.output<typeof QuoteAnswerBody>;
+
+const QuotesQuery = z.object({
+  status: QuoteStatus.optional(),
+  page: z.coerce.number({ message: 'page must be a positive whole number' }).int().min(1).max(100_000).default(1),
+});
+/** POST /o1/api/quotes/:id/accept: where the lot goes. */
+const QuoteAcceptBody = z.object({
+  shippinginfo: ShippingInfoInput,
+  shippingrate: z.string().trim().max(64).optional(),
+  currency: z.literal('INR', { message: 'A quote is paid in INR' }).optional(),
+});
+
+const QuoteAnswer = z.object({ success: z.boolean(), message: z.string(), quote: Quote });
+/** @forTests tests read the route's answers through this schema, so an answer that strays from the contract fails them */
+export const QuotesResponse = z.object({ success: z.boolean(), quotes: z.array(Quote) });
+/** @forTests tests read the route's answers through this schema, so an answer that strays from the contract fails them */
+export const AdminQuotesResponse = z.object({
+  success: z.boolean(),
+  quotes: z.array(AdminQuote),
+  pagination: z.object({
+    currentPage: z.number().int(),
+    totalPages: z.number().int(),
+    totalItems: z.number().int(),
+    limit: z.number().int(),
+  }),
+});
+
+/** The routes of quotes (docs/wholesale.md). */
+export const quoteRoutes = routeTable('Wholesale', {
+  'POST /o1/api/quotes': {
+    guard: 'user',
+    summary: 'Ask for a price on a lot (an approved business; 1–50 lines); the merchant is told',
+    description: 'A signed-in user without an approved business → 403; an unknown or inactive product → 400.',
+    body: QuoteRequestBody,
+    responses: { 201: QuoteAnswer },
+    errors: [400, 413, 415],
+  },
+  'GET /o1/api/quotes': {
+    guard: 'user',
+    summary: 'Your quotes, newest first',
+    responses: { 200: QuotesResponse },
+  },
+  'GET /o1/api/admin/quotes': {
+    guard: 'admin',
+    summary: 'Quotes, newest first (20 a page), by status, with the buyer',
+    query: QuotesQuery,
+    responses: { 200: AdminQuotesResponse },
+    errors: [400],
+  },
+  'PATCH /o1/api/admin/quotes/:id': {
+    guard: 'admin',
+    summary: 'Price every line with a validity (quoted), or decline with a note; the buyer is told',
+    description:
+      'Every line of the quote is priced (a unit price in rupees); `validuntil` is in the future and at most 30 days ' +
+      'ahead. Only a quote that is requested or quoted (not past its validity) may be answered: else 409.',
+    body: QuoteAnswerBody,
+    ...byId(IdParams, { 200: QuoteAnswer }, 409, 413, 415),
+  },
+  'POST /o1/api/quotes/:id/accept': {
+    guard: 'user',
+    summary: 'Pay a quote: a checkout of exactly its lines at the quoted prices (holds the stock; the cart is untouched)',
+    description:
+      'The answer of POST /o1/api/razorpay-order. 409 when the quote is not quoted, past its validity, already ordered, ' +
+      'or a line is out of stock. Another user’s quote → 404. Paying it places the order (linked by `quoteId`).',
+    body: QuoteAcceptBody,
+    ...byId(IdParams, { 200: RazorpayOrderResponse }, 409, 413, 415, 429, 502, 503),
   },
 });

@@ -399,6 +399,8 @@ export const checkouts = pgTable(
     shippingPaise: bigint('shipping_paise', { mode: 'number' }).notNull().default(0),
     /** Pays what is due on this credit order (migration 0310): no lines, no stock held, never a new order. */
     paysOrderId: uuid('pays_order_id').references((): AnyPgColumn => orders.id, { onDelete: 'restrict' }),
+    /** Pays this quote's lines at its quoted prices (migration 0320): the cart is not touched. */
+    quoteId: uuid('quote_id').references((): AnyPgColumn => quotes.id, { onDelete: 'set null' }),
     createdAt: created(),
     updatedAt: updated(),
     /** A coupon applied: while pending and held, the checkout reserves one of its uses; amountPaise is what is left to pay. */
@@ -494,6 +496,8 @@ export const orders = pgTable(
     currency: text('currency').notNull().default('INR'),
     currencyAmount: bigint('currency_amount', { mode: 'number' }),
     fxRate: numeric('fx_rate', { precision: 20, scale: 10 }),
+    /** The quote this order pays (migration 0320), null for a cart's order. */
+    quoteId: uuid('quote_id').references((): AnyPgColumn => quotes.id, { onDelete: 'set null' }),
     createdAt: created(),
     updatedAt: updated(),
     /** The coupon paid with. */
@@ -524,6 +528,58 @@ export const orders = pgTable(
     index('orders_created_idx').on(t.createdAt),
     index('orders_delivery_created_idx').on(t.deliverystatus, t.createdAt),
     index('orders_coupon_idx').on(t.couponId, t.userId),
+    index('orders_quote_idx').on(t.quoteId).where(sql`${t.quoteId} IS NOT NULL`),
+  ],
+);
+
+/**
+ * A request for quotation (`Q/26-27/000001`, migration 0320): an approved business asks for a price on a lot, the
+ * merchant prices each line with a validity. `expired` is not stored: a `quoted` quote past `validUntil` reads so.
+ * `orderId` is the one order it made.
+ */
+export const quotes = pgTable(
+  'quotes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: text('number').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ['requested', 'quoted', 'declined', 'ordered'] })
+      .notNull()
+      .default('requested'),
+    note: text('note').notNull().default(''),
+    merchantNote: text('merchant_note').notNull().default(''),
+    validUntil: ts('valid_until'),
+    orderId: uuid('order_id').references((): AnyPgColumn => orders.id, { onDelete: 'set null' }),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    uniqueIndex('quotes_number_key').on(t.number),
+    index('quotes_user_idx').on(t.userId, t.createdAt),
+    index('quotes_status_idx').on(t.status, t.createdAt),
+    check('quotes_status_check', sql`${t.status} in ('requested', 'quoted', 'declined', 'ordered')`),
+  ],
+);
+
+/** A line of a quote: the product and quantity asked for, its list price then, and the unit price quoted (paise). */
+export const quoteLines = pgTable(
+  'quote_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    quoteId: uuid('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    productname: text('productname').notNull(),
+    quantity: integer('quantity').notNull(),
+    listPricePaise: bigint('list_price_paise', { mode: 'number' }).notNull(),
+    pricePaise: bigint('price_paise', { mode: 'number' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    index('quote_lines_quote_idx').on(t.quoteId, t.position),
+    check('quote_lines_quantity_check', sql`${t.quantity} >= 1`),
+    check('quote_lines_price_check', sql`${t.pricePaise} is null or ${t.pricePaise} >= 0`),
   ],
 );
 

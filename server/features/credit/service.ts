@@ -16,6 +16,7 @@ import type { PaymentContext } from '../payments/context.js';
 import { takeStock, unitsByProduct } from '../payments/holds.js';
 import { removeBoughtFromCart } from '../payments/placement.js';
 import { chooseRate, quoteRates } from '../shipping/service.js';
+import { markQuoteOrdered, quoteSnapshot } from '../wholesale/quotes.js';
 
 const OWING = ['Due', 'Partially paid'] as const;
 /** @forTests tests match the refusal word for word */
@@ -63,6 +64,8 @@ export async function placeCreditOrder(
     shippinginfo: ShippingInfo;
     shippingrate?: string | undefined;
     items?: { cartItemId: string; quantity: number }[] | undefined;
+    /** A quoted lot instead of the cart: its lines at the quoted prices; the quote becomes `ordered` at once. */
+    quoteId?: string | undefined;
   },
 ) {
   const at = ctx.clock();
@@ -72,7 +75,9 @@ export async function placeCreditOrder(
     const position = await creditPosition(tx, userId, at);
     if (position.overdue) throw new Conflict(OVERDUE);
 
-    const { snapshot, linesPaise } = await cartSnapshot(tx, userId, at, input.items);
+    const { snapshot, linesPaise } = input.quoteId
+      ? await quoteSnapshot(tx, userId, input.quoteId, at)
+      : await cartSnapshot(tx, userId, at, input.items);
     const country = shippingCountry(input.shippinginfo);
     const { rateId: _rateId, ...shipping } = chooseRate(await quoteRates(tx, country, linesPaise), country, input.shippingrate);
     const amountPaise = linesPaise + shipping.amountPaise;
@@ -84,6 +89,7 @@ export async function placeCreditOrder(
       const line = snapshot.find((l) => l.productId === short.productId);
       const [p] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, short.productId));
       const name = line?.productname ?? 'An item';
+      if (input.quoteId) throw new Conflict(`"${name}" is out of stock: this quote cannot be ordered now`);
       throw new Conflict(
         (p?.stock ?? 0) === 0
           ? `"${name}" is out of stock. Please remove it from your cart.`
@@ -106,6 +112,7 @@ export async function placeCreditOrder(
       shipping,
       shippingPaise: shipping.amountPaise,
       holdExpiresAt: at,
+      quoteId: input.quoteId ?? null,
     });
     const dueDate = addDays(indiaDate(at), business.creditDays);
     const [order] = await tx
@@ -124,6 +131,7 @@ export async function placeCreditOrder(
         stockTaken: true,
         dueDate,
         amountDuePaise: amountPaise,
+        quoteId: input.quoteId ?? null,
       })
       .returning();
     if (!order) throw new Error('order insert returned nothing');
@@ -143,7 +151,8 @@ export async function placeCreditOrder(
       })),
     );
     await issueInvoice(tx, order.id, at);
-    await removeBoughtFromCart(tx, userId, snapshot);
+    if (input.quoteId) await markQuoteOrdered(tx, input.quoteId, order.id);
+    else await removeBoughtFromCart(tx, userId, snapshot);
     await orderPlacedMessages(tx, ctx.config, order, snapshot);
     await writeEvents(tx, order.id, [{ type: 'placed', actor: 'customer', note: `Placed on credit, due ${dueDate}` }]);
     return order.id;

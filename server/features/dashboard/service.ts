@@ -13,6 +13,7 @@ import { type DbOrTx, execRows } from '../../db/client.js';
 import { orders, outbox, returnRequests } from '../../db/schema.js';
 import { adminOrderFilter, overdueCredit, UNSHIPPED_TWO_DAYS } from '../orders/service.js';
 import { countOverdueGrievances } from '../trust/grievances.js';
+import { quotesWaiting } from '../wholesale/quotes.js';
 
 const TZ = SHOP_TIME_ZONE;
 const DAYS_IN_CHART = 30;
@@ -282,9 +283,12 @@ export async function* exportOrders(db: DbOrTx, f: AdminOrderFilters, batch = 50
   }
 }
 
-/** The to-do list's counts: returns waiting, orders unshipped two days after payment, failed messages, overdue grievances. */
+/**
+ * The to-do list's counts: returns waiting, orders unshipped two days after payment, failed messages, overdue
+ * grievances, overdue credit orders, quotes waiting for a price.
+ */
 export async function todoCounts(db: DbOrTx, now: Date) {
-  const [returnsWaiting, unshipped, failed, overduegrievances, overdueorders] = await Promise.all([
+  const [returnsWaiting, unshipped, failed, overduegrievances, overdueorders, quotes] = await Promise.all([
     db
       .select({ n: sql<number>`count(distinct ${returnRequests.orderId})::int` })
       .from(returnRequests)
@@ -293,6 +297,7 @@ export async function todoCounts(db: DbOrTx, now: Date) {
     db.select({ n: sql<number>`count(*)::int` }).from(outbox).where(eq(outbox.status, 'failed')),
     countOverdueGrievances(db, now),
     db.select({ n: sql<number>`count(*)::int` }).from(orders).where(overdueCredit(now)),
+    quotesWaiting(db),
   ]);
   return {
     returns: Number(returnsWaiting[0]?.n ?? 0),
@@ -300,6 +305,7 @@ export async function todoCounts(db: DbOrTx, now: Date) {
     failedmessages: Number(failed[0]?.n ?? 0),
     overduegrievances,
     overdueorders: Number(overdueorders[0]?.n ?? 0),
+    quotes,
   };
 }
 

@@ -110,6 +110,7 @@ async function orderViews(db: Db, rows: OrderRow[], opts: { withUser: boolean })
       currency: o.currency,
       currencyamount: o.currencyAmount === null ? paiseToRupees(o.totalPaise) : minorToMajor(o.currencyAmount, o.currency),
       fxrate: o.fxRate === null ? 1 : Number(o.fxRate),
+      quoteId: o.quoteId,
       flag: o.flag,
       refundstatus: o.refundStatus,
       ...life,

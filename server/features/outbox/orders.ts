@@ -26,7 +26,7 @@ function tenDigits(phone: string): string | undefined {
  * Where the merchant is told: MERCHANT_EMAIL / MERCHANT_PHONE when set (a dedicated orders inbox), else the
  * shop settings' support e-mail and phone.
  */
-async function merchantContacts(tx: DbOrTx, config: Config): Promise<MerchantContacts> {
+export async function merchantContacts(tx: DbOrTx, config: Config): Promise<MerchantContacts> {
   const settings = await settingsRow(tx);
   return {
     email: config.notify.merchantEmail ?? (settings.supportemail.trim().toLowerCase() || undefined),

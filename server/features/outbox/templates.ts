@@ -20,12 +20,14 @@ const CUSTOMER_TEMPLATES = [
   'grievance_received',
   'grievance_updated',
   'business_updated',
+  'quote_answered',
 ] as const;
 const MERCHANT_TEMPLATES = [
   'merchant_new_order',
   'merchant_flagged_payment',
   'merchant_low_stock',
   'merchant_grievance',
+  'merchant_quote_requested',
 ] as const;
 type TemplateName = (typeof CUSTOMER_TEMPLATES)[number] | (typeof MERCHANT_TEMPLATES)[number];
 
@@ -321,6 +323,53 @@ export function render(template: string, lang: Language, d: Data, shopUrl: strin
         `Payment needs attention: order ${no}`,
         [`The payment for order ${no} (${rupees(d.total)}) was flagged: ${str(d.flag)}. Do not ship it before checking.`],
         [no, str(d.flag)],
+      );
+    case 'quote_answered': {
+      const num = str(d.number);
+      const note = str(d.note);
+      const quotesUrl = `${shopUrl}/account`;
+      if (str(d.status) === 'declined') {
+        return hi
+          ? make(`कोटेशन ${num} अस्वीकृत`, [`आपका कोटेशन अनुरोध ${num} स्वीकार नहीं किया गया।`, note], [num, 'declined'])
+          : make(
+              `Quote ${num} declined`,
+              [`Your request for quotation ${num} was declined.`, ...(note ? [note] : [])],
+              [num, 'declined'],
+            );
+      }
+      const total = rupees(d.total);
+      const until = indiaDateTime(d.validuntil);
+      return hi
+        ? make(
+            `कोटेशन ${num}: ${total}`,
+            [`आपके कोटेशन ${num} का मूल्य ${total} है, ${until} तक मान्य।`, ...(note ? [note] : []), `भुगतान करें: ${quotesUrl}`],
+            [num, total],
+            itemsTable(linesOf(d), lang),
+            itemsText(linesOf(d)),
+          )
+        : make(
+            `Your quote ${num}: ${total}`,
+            [
+              `Your quote ${num} is priced at ${total}, valid until ${until}.`,
+              ...(note ? [note] : []),
+              `Accept and pay it at ${quotesUrl}`,
+            ],
+            [num, total],
+            itemsTable(linesOf(d), lang),
+            itemsText(linesOf(d)),
+          );
+    }
+    case 'merchant_quote_requested':
+      return make(
+        `Quote requested ${str(d.number)}`,
+        [
+          `${str(d.name)} asked for a price on ${linesOf(d).length} line(s) (${str(d.number)}).`,
+          ...(str(d.note) ? [`Note: ${str(d.note)}`] : []),
+          `Price it: ${shopUrl}/dashboard/quotes`,
+        ],
+        [str(d.number), String(linesOf(d).length)],
+        itemsTable(linesOf(d), lang),
+        itemsText(linesOf(d)),
       );
     case 'merchant_low_stock':
       return make(

@@ -1,4 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { paiseToRupees } from '../../../contract/common.js';
+import { minorToMajor } from '../../../contract/currencies.js';
 import type { Metal } from '../../../contract/made-to-order.js';
 import { formatPaise } from '../../../contract/money.js';
 import type { ShippingInfo } from '../../../contract/orders.js';
@@ -10,12 +12,13 @@ import { quotePiece } from '../made-to-order/service.js';
 import { saleJoin } from '../promotions/sale-price.js';
 import { type AppliedCoupon, applyCoupon } from '../promotions/service.js';
 import { chooseRate, quoteRates } from '../shipping/service.js';
+import { quoteSnapshot } from '../wholesale/quotes.js';
 import { checkTradeMinimum } from '../wholesale/trade-order.js';
 import { buyerPricing } from '../wholesale/trade-price.js';
 import type { PaymentContext } from './context.js';
 import { beginHold, checkAccountCaps } from './hold-limits.js';
 import { releaseCheckout, takeStock, unitsByProduct } from './holds.js';
-import { GatewayUnavailableError } from './provider.js';
+import { GatewayUnavailableError, type PaymentProvider } from './provider.js';
 
 type CheckoutRow = typeof checkouts.$inferSelect;
 type StartedCheckout = { checkout: CheckoutRow; providerOrderId: string; reused: boolean };
@@ -168,6 +171,8 @@ export async function startCheckout(
     shippingrate?: string;
     /** An enabled currency to pay in, for an address abroad; INR when absent. */
     currency?: string;
+    /** Pay this quote: exactly its lines at the quoted prices, instead of the cart (no coupon). */
+    quoteId?: string;
   } = {},
 ): Promise<StartedCheckout> {
   const provider = ctx.paymentProvider;
@@ -177,7 +182,16 @@ export async function startCheckout(
   const prepared = await ctx.db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 
-    const { snapshot, linesPaise } = await cartSnapshot(tx, userId, at, opts.items);
+    // The shopper's pending checkouts are locked before a quote is (placement locks a checkout, then its quote).
+    const pending = await tx
+      .select()
+      .from(checkouts)
+      // A payment of what is due on a credit order holds nothing and is not the cart's checkout.
+      .where(and(eq(checkouts.userId, userId), eq(checkouts.status, 'pending'), isNull(checkouts.paysOrderId)))
+      .for('update');
+    const { snapshot, linesPaise } = opts.quoteId
+      ? await quoteSnapshot(tx, userId, opts.quoteId, at)
+      : await cartSnapshot(tx, userId, at, opts.items);
     const units = unitsByProduct(snapshot);
     checkAccountCaps(
       ctx.config.holdLimits,
@@ -185,12 +199,6 @@ export async function startCheckout(
       linesPaise,
     );
 
-    const pending = await tx
-      .select()
-      .from(checkouts)
-      // A payment of what is due on a credit order holds nothing and is not the cart's checkout.
-      .where(and(eq(checkouts.userId, userId), eq(checkouts.status, 'pending'), isNull(checkouts.paysOrderId)))
-      .for('update');
     // The coupon's row is locked after the shopper's checkouts and before any product (placement takes the same order).
     const coupon: AppliedCoupon | null = opts.coupon
       ? await applyCoupon(tx, { code: opts.coupon, userId, subtotalPaise: linesPaise, at, lock: true })
@@ -207,6 +215,7 @@ export async function startCheckout(
     const reusable = pending.find(
       (c) =>
         c.providerOrderId &&
+        c.quoteId === (opts.quoteId ?? null) &&
         c.couponId === (coupon?.couponId ?? null) &&
         c.provider === provider.name &&
         c.amountPaise === amountPaise &&
@@ -243,6 +252,13 @@ export async function startCheckout(
         .from(products)
         .where(eq(products.id, short.productId));
       const name = line?.productname ?? 'An item';
+      if (opts.quoteId) {
+        throw new Conflict(
+          !p?.isActive || p.stock === 0
+            ? `"${name}" is out of stock: this quote cannot be paid now`
+            : `Only ${p.stock} of "${name}" left in stock: this quote cannot be paid now`,
+        );
+      }
       if (!p?.isActive) throw new Conflict(`"${name}" is no longer available. Please remove it from your cart.`);
       throw new Conflict(
         p.stock === 0
@@ -264,6 +280,7 @@ export async function startCheckout(
         shippingPaise: shipping.amountPaise,
         holdExpiresAt,
         clientAddress: opts.clientAddress ?? null,
+        quoteId: opts.quoteId ?? null,
         ...(coupon ?? {}),
       })
       .returning();
@@ -308,6 +325,37 @@ export async function startCheckout(
     .returning();
   if (!saved) throw new Conflict('This checkout was replaced by a newer one. Please try again.');
   return { checkout: saved, providerOrderId: providerOrder.id, reused: false };
+}
+
+/** The answer of POST /o1/api/razorpay-order (and of accepting a quote) for a checkout started. */
+export function checkoutAnswer(provider: PaymentProvider, checkout: CheckoutRow, providerOrderId: string) {
+  return {
+    success: true,
+    razorpayOrder: { id: providerOrderId, amount: chargedAmount(checkout), currency: checkout.currency },
+    currency: checkout.currency,
+    currencyamount:
+      checkout.currencyAmount === null
+        ? paiseToRupees(checkout.amountPaise)
+        : minorToMajor(checkout.currencyAmount, checkout.currency),
+    fxrate: checkout.fxRate === null ? 1 : Number(checkout.fxRate),
+    provider: provider.name,
+    key: provider.keyId,
+    totalamount: paiseToRupees(checkout.amountPaise),
+    holdExpiresAt: checkout.holdExpiresAt.toISOString(),
+    discountamount: paiseToRupees(checkout.discountPaise),
+    couponcode: checkout.couponCode,
+    ...(checkout.shipping
+      ? {
+          shipping: {
+            name: checkout.shipping.name,
+            amount: paiseToRupees(checkout.shipping.amountPaise),
+            mindays: checkout.shipping.mindays,
+            maxdays: checkout.shipping.maxdays,
+          },
+          shippingamount: paiseToRupees(checkout.shippingPaise),
+        }
+      : {}),
+  };
 }
 
 export async function findCheckoutByProviderOrder(db: Db, providerOrderId: string) {

@@ -11,6 +11,7 @@ import { placementEvents } from '../lifecycle/state.js';
 import { insertRefund, submitRefund, syncRefundSummary, writeEvents } from '../lifecycle/store.js';
 import { orderPlacedMessages } from '../outbox/orders.js';
 import { couponUseAvailable, orderCouponColumns } from '../promotions/service.js';
+import { markQuoteOrdered, quoteStillOpen } from '../wholesale/quotes.js';
 import { shippingCountry } from './checkout.js';
 import type { PaymentContext } from './context.js';
 import { holdsOf, productsExisting, returnHolds, sellHolds, takeStock, unitsByProduct } from './holds.js';
@@ -19,7 +20,10 @@ import type { PaymentProvider, ProviderPayment } from './provider.js';
 
 type PlaceSource = 'verify' | 'webhook' | 'reconciler';
 /** `priceChanged`: paid after the checkout ran out, when a price had changed or the checkout was too old (recorded and refunded). */
-type PlaceResult = { orderId: string; created: boolean; priceChanged?: boolean };
+type PlaceResult = { orderId: string; created: boolean; priceChanged?: boolean; quoteClosed?: boolean };
+
+const QUOTE_CLOSED_NOTE =
+  'Paid for a quote that had already made its order (or was no longer open): not placed; the payment is refunded in full.';
 
 /** The payment cannot make an order (unknown, another order's, not completed): nothing is placed. */
 export class PaymentRejectedError extends InvalidInput {
@@ -153,9 +157,17 @@ export async function placeOrder(
     const late = locked.status !== 'pending' || locked.holdExpiresAt <= at;
     // A coupon's use: the checkout's own reservation, or one still free (and still offered) for a payment that came late.
     const couponOk = verdict.kind !== 'paid' || tooOld || (await couponUseAvailable(tx, locked, at));
-    if (verdict.kind === 'paid' && couponOk && !tooOld) {
+    // A quote makes at most one order, and a late payment only while the quote is still valid.
+    const quoteClosed =
+      verdict.kind === 'paid' && !tooOld && locked.quoteId !== null && !(await quoteStillOpen(tx, locked.quoteId, at, late));
+    if (verdict.kind === 'paid' && couponOk && !tooOld && !quoteClosed) {
+      // A quote's lines are at its quoted prices, not the shop's (quoteStillOpen checked it is still valid).
       priceChanged =
-        late && !((await pricesStillHold(tx, locked.lines, at, locked.userId)) && (await shippingStillHolds(tx, locked)));
+        late &&
+        !(
+          (locked.quoteId !== null || (await pricesStillHold(tx, locked.lines, at, locked.userId))) &&
+          (await shippingStillHolds(tx, locked))
+        );
       if (locked.status === 'pending') {
         const holds = await holdsOf(tx, locked.id);
         const held = new Map(holds.map((h) => [h.productId, h.quantity]));
@@ -215,6 +227,7 @@ export async function placeOrder(
         currencyAmount: locked.currencyAmount,
         fxRate: locked.fxRate,
         stockTaken: secured,
+        quoteId: locked.quoteId,
         ...(await orderCouponColumns(tx, locked, verdict.kind === 'paid' && secured)),
       })
       .returning();
@@ -240,7 +253,9 @@ export async function placeOrder(
     );
     // The tax invoice is issued with the payment, numbered in this transaction (GST).
     if (paymentstatus === 'Paid' && secured) await issueInvoice(tx, order.id);
-    if (secured && locked.userId) await removeBoughtFromCart(tx, locked.userId, locked.lines);
+    // A quote's order leaves the cart as it is; the quote is ordered and names it.
+    if (secured && locked.userId && !locked.quoteId) await removeBoughtFromCart(tx, locked.userId, locked.lines);
+    if (secured && locked.quoteId) await markQuoteOrdered(tx, locked.quoteId, order.id);
     await orderPlacedMessages(tx, ctx.config, order, locked.lines);
     await tx.update(checkouts).set({ status: 'placed', updatedAt: new Date() }).where(eq(checkouts.id, locked.id));
     // An unfulfillable payment is refunded in full (the whole payment, once: keyed by the order id).
@@ -253,7 +268,12 @@ export async function placeOrder(
             ...(verdict.payment.currency === 'INR'
               ? {}
               : { currency: verdict.payment.currency, currencyAmount: verdict.payment.amount }),
-            reason: flag === 'amount_mismatch' ? 'Payment not for the order total' : 'Paid after the stock was gone',
+            reason:
+              flag === 'amount_mismatch'
+                ? 'Payment not for the order total'
+                : quoteClosed
+                  ? 'Paid for a quote already ordered or no longer open'
+                  : 'Paid after the stock was gone',
             who: { actor: 'system' },
             wholePayment: true,
             idempotencyKey: `refund-${order.id}`,
@@ -267,7 +287,8 @@ export async function placeOrder(
     );
     if (priceChanged) await writeEvents(tx, order.id, [{ type: 'note', actor: 'system', note: PRICE_CHANGED_NOTE }]);
     if (tooOld) await writeEvents(tx, order.id, [{ type: 'note', actor: 'system', note: TOO_OLD_NOTE }]);
-    return { order, created: true, refundId: refund?.id ?? null, priceChanged: priceChanged || tooOld };
+    if (quoteClosed) await writeEvents(tx, order.id, [{ type: 'note', actor: 'system', note: QUOTE_CLOSED_NOTE }]);
+    return { order, created: true, refundId: refund?.id ?? null, priceChanged: priceChanged || tooOld, quoteClosed };
   });
 
   if (!result.created) {
@@ -279,7 +300,12 @@ export async function placeOrder(
     result.order.flag ? 'order recorded and flagged' : 'order placed',
   );
   if ('refundId' in result && result.refundId) await submitRefund(ctx, result.refundId);
-  return { orderId: result.order.id, created: true, priceChanged: 'priceChanged' in result && result.priceChanged };
+  return {
+    orderId: result.order.id,
+    created: true,
+    priceChanged: 'priceChanged' in result && result.priceChanged,
+    quoteClosed: 'quoteClosed' in result && result.quoteClosed,
+  };
 }
 
 /**

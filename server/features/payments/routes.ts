@@ -1,14 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { errorResponses, paiseToRupees } from '../../../contract/common.js';
-import { minorToMajor } from '../../../contract/currencies.js';
+import { errorResponses } from '../../../contract/common.js';
 import { WebhookResponse } from '../../../contract/orders.js';
 import { paymentRoutes } from '../../../contract/payments.js';
 import { countAttempt } from '../../http/rate-limit.js';
 import { registerRoutes } from '../../http/routes.js';
 import { userOf } from '../../http/session.js';
-import { chargedAmount } from '../currencies/service.js';
-import { startCheckout } from './checkout.js';
+import { checkoutAnswer, startCheckout } from './checkout.js';
 import { sandboxPay, verifyAndPlace } from './pay.js';
 import { receiveWebhook } from './webhook.js';
 
@@ -75,33 +73,7 @@ const payments: FastifyPluginAsync = async (app) => {
         shippingrate: request.body?.shippingrate || undefined,
         currency: request.body?.currency || undefined,
       });
-      return {
-        success: true,
-        razorpayOrder: { id: providerOrderId, amount: chargedAmount(checkout), currency: checkout.currency },
-        currency: checkout.currency,
-        currencyamount:
-          checkout.currencyAmount === null
-            ? paiseToRupees(checkout.amountPaise)
-            : minorToMajor(checkout.currencyAmount, checkout.currency),
-        fxrate: checkout.fxRate === null ? 1 : Number(checkout.fxRate),
-        provider: app.paymentProvider.name,
-        key: app.paymentProvider.keyId,
-        totalamount: paiseToRupees(checkout.amountPaise),
-        holdExpiresAt: checkout.holdExpiresAt.toISOString(),
-        discountamount: paiseToRupees(checkout.discountPaise),
-        couponcode: checkout.couponCode,
-        ...(checkout.shipping
-          ? {
-              shipping: {
-                name: checkout.shipping.name,
-                amount: paiseToRupees(checkout.shipping.amountPaise),
-                mindays: checkout.shipping.mindays,
-                maxdays: checkout.shipping.maxdays,
-              },
-              shippingamount: paiseToRupees(checkout.shippingPaise),
-            }
-          : {}),
-      };
+      return checkoutAnswer(app.paymentProvider, checkout, providerOrderId);
     },
 
     'POST /o1/api/verify-and-place': async (request, reply) => {

@@ -35,7 +35,14 @@ async function placeOrder() {
 
 describe('the dashboard’s to-do list', () => {
   it('starts empty and is for administrators only', async () => {
-    expect(await todo()).toEqual({ returns: 0, unshipped: 0, failedmessages: 0, overduegrievances: 0, overdueorders: 0 });
+    expect(await todo()).toEqual({
+      returns: 0,
+      unshipped: 0,
+      failedmessages: 0,
+      overduegrievances: 0,
+      overdueorders: 0,
+      quotes: 0,
+    });
     expect((await t.request({ method: 'GET', url: '/o1/api/admin/stats', cookie: buyer.cookie })).statusCode).toBe(403);
   });
 

@@ -1,9 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { businessRoutes, priceGroupRoutes } from '../../../contract/wholesale.js';
+import { businessRoutes, priceGroupRoutes, quoteRoutes } from '../../../contract/wholesale.js';
+import { countAttempt } from '../../http/rate-limit.js';
 import { registerRoutes } from '../../http/routes.js';
 import { userOf } from '../../http/session.js';
+import { checkoutAnswer, startCheckout } from '../payments/checkout.js';
 import * as businesses from './businesses.js';
 import * as groups from './price-groups.js';
+import * as quotes from './quotes.js';
 
 /**
  * Business accounts, price groups and a buyer's own prices: every answer is the caller's own (or the back-office's),
@@ -60,6 +63,47 @@ const routes: FastifyPluginAsync = async (app) => {
       success: true,
       prices: await groups.myPrices(app.db, request.sessionUser?.id, request.query.ids, app.clock()),
     }),
+  });
+
+  registerRoutes(app, quoteRoutes, {
+    'POST /o1/api/quotes': async (request, reply) =>
+      reply.status(201).send({
+        success: true,
+        message: 'Thank you: we will price your quote shortly',
+        quote: await quotes.requestQuote(app.db, app.config, userOf(request).id, request.body, app.clock()),
+      }),
+    'GET /o1/api/quotes': async (request) => ({
+      success: true,
+      quotes: await quotes.ownQuotes(app.db, userOf(request).id, app.clock()),
+    }),
+    'GET /o1/api/admin/quotes': async (request) => ({
+      success: true,
+      ...(await quotes.adminQuotes(app.db, request.query.page, request.query.status, app.clock())),
+    }),
+    'PATCH /o1/api/admin/quotes/:id': async (request) => {
+      const quote = await quotes.answerQuote(app.db, request.params.id, request.body, app.clock());
+      return { success: true, message: quote.status === 'declined' ? 'Quote declined' : 'Quote sent', quote };
+    },
+    'POST /o1/api/quotes/:id/accept': async (request) => {
+      const userId = userOf(request).id;
+      // Counted as a checkout started: it asks the payment provider for an order and holds stock.
+      const { perAccount, perAddress, windowMs } = app.config.checkoutLimits;
+      await countAttempt(
+        app.rateLimits,
+        windowMs,
+        [
+          [`checkout:user:${userId}`, perAccount],
+          [`checkout:address:${request.ip}`, perAddress],
+        ],
+        'Too many checkouts started. Please wait a few minutes and try again.',
+      );
+      const { checkout, providerOrderId } = await startCheckout(app, userId, request.body.shippinginfo, {
+        clientAddress: request.ip,
+        shippingrate: request.body.shippingrate || undefined,
+        quoteId: request.params.id,
+      });
+      return checkoutAnswer(app.paymentProvider, checkout, providerOrderId);
+    },
   });
 };
 

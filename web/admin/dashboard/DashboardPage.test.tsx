@@ -49,7 +49,7 @@ describe('DashboardPage', () => {
         },
         daily: days,
         awaitingShipment: 1,
-        todo: { returns: 0, unshipped: 0, failedmessages: 0, overduegrievances: 0, overdueorders: 0 },
+        todo: { returns: 0, unshipped: 0, failedmessages: 0, overduegrievances: 0, overdueorders: 0, quotes: 0 },
         credit: { due: 0, overdue: 0 },
       }),
     );
@@ -114,7 +114,7 @@ describe('DashboardPage', () => {
         },
         daily: Array.from({ length: 30 }, (_, i) => day(`2026-10-${String(i + 1).padStart(2, '0')}`, 0, 0)),
         awaitingShipment: 0,
-        todo: { returns: 2, unshipped: 1, failedmessages: 0, overduegrievances: 3, overdueorders: 1 },
+        todo: { returns: 2, unshipped: 1, failedmessages: 0, overduegrievances: 3, overdueorders: 1, quotes: 2 },
         credit: { due: 250_000, overdue: 100_000 },
       }),
     );
@@ -132,6 +132,7 @@ describe('DashboardPage', () => {
       ['Paid orders not shipped for 2 days1', '/dashboard/orders?status=unshipped'],
       ['Overdue grievances3', '/dashboard/grievances?overdue=true'],
       ['Credit orders overdue1', '/dashboard/orders?status=overdue'],
+      ['Quotes waiting for a price2', '/dashboard/quotes?status=requested'],
     ]);
     expect(todo).not.toHaveTextContent('Failed messages');
     const owed = screen.getByTestId('credit-owed');

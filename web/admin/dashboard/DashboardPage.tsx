@@ -96,6 +96,7 @@ const TODO = [
   { key: 'failedmessages', label: 'Failed messages', to: '/dashboard/outbox?status=failed' },
   { key: 'overduegrievances', label: 'Overdue grievances', to: '/dashboard/grievances?overdue=true' },
   { key: 'overdueorders', label: 'Credit orders overdue', to: '/dashboard/orders?status=overdue' },
+  { key: 'quotes', label: 'Quotes waiting for a price', to: '/dashboard/quotes?status=requested' },
 ] as const;
 
 /** What business buyers owe on credit, shown only when something is owed. */

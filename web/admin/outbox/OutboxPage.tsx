@@ -39,6 +39,8 @@ const TEMPLATE_LABEL: Record<string, string> = {
   grievance_received: 'Grievance received',
   grievance_updated: 'Grievance reply',
   merchant_grievance: 'New grievance (to the shop)',
+  quote_answered: 'Quote answered',
+  merchant_quote_requested: 'Quote requested (to the shop)',
 };
 
 /** Messages to customers and the shop: what was sent, what waits, what failed (with Retry). */
