@@ -175,6 +175,8 @@ export default defineConfig({
         CHECKOUT_ADDRESS_LIMIT: '0',
         // and one address for every page the journeys load: server rendering must not fall back to the shell.
         PAGE_RENDER_LIMIT: '0',
+        // and every listing the journeys ask for.
+        LISTING_QUERY_LIMIT: '0',
         // SMS go to the MSG91 stand-in (a journey reads the password code there).
         MSG91_AUTHKEY: 'e2e-msg91-authkey',
         MSG91_API_BASE: MSG91_STAND_IN,

@@ -92,7 +92,7 @@ async function main() {
     const label = `PAGE_RENDER_LIMIT=${limit}`;
     const shop = await startShop({
       port: PORT,
-      env: { NODE_ENV: 'production', PAYMENTS: 'sandbox', SEED_DEMO: 'true', PAGE_RENDER_LIMIT: limit },
+      env: { NODE_ENV: 'production', PAYMENTS: 'sandbox', SEED_DEMO: 'true', PAGE_RENDER_LIMIT: limit, LISTING_QUERY_LIMIT: '0' },
       timeoutMs: 180_000,
     });
     try {

@@ -180,6 +180,7 @@ async function main() {
       LOG_LEVEL: 'warn',
       // Every load comes from this machine's one address: measure server-rendered pages, not the limit's shell.
       PAGE_RENDER_LIMIT: '0',
+      LISTING_QUERY_LIMIT: '0',
       DATABASE_URL: undefined,
     },
     timeoutMs: 300_000,

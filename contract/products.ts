@@ -59,10 +59,13 @@ export const productRoutes = routeTable('Products', {
     cache: PRICED_PRODUCTS,
     summary:
       'Storefront listing of a filter string (see API.md), 30 a page; ?page overrides page-N; past the last page, the last page',
+    description:
+      'A visitor who is not signed in may have LISTING_QUERY_LIMIT listings a minute worked out for their address ' +
+      '(answers the shop already holds are not counted); past it, 429 with Retry-After.',
     params: FilterParams,
     query: FilterQuery,
     responses: { 200: FilterResponse },
-    errors: [400],
+    errors: [400, 429],
   },
   'GET /p1/api/suggest': {
     guard: 'public',

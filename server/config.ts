@@ -131,6 +131,8 @@ const EnvSchema = z
     CHECKOUT_LIMIT: int(30, 0, 1_000_000),
     CHECKOUT_ADDRESS_LIMIT: int(300, 0, 1_000_000),
     PAGE_RENDER_LIMIT: int(300, 0, 1_000_000),
+    LISTING_QUERY_LIMIT: int(300, 0, 1_000_000),
+    LISTING_MEMO_MB: int(16, 1, 4096),
     ANSWER_CACHE_MB: int(64, 0, 65_536),
     SHUTDOWN_GRACE_SECONDS: int(15, 1, 3600),
     BODY_IDLE_SECONDS: int(30, 0, 3600),
@@ -318,6 +320,13 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     checkoutLimits: { perAccount: e.CHECKOUT_LIMIT, perAddress: e.CHECKOUT_ADDRESS_LIMIT, windowMs: 10 * 60_000 },
     /** Server-rendered pages per anonymous client address per minute; past it, the plain app shell. 0 = no limit. */
     pageRenderLimit: { limit: e.PAGE_RENDER_LIMIT, windowMs: 60_000 },
+    /**
+     * Listing queries (GET /p1/api/filter) worked out for an anonymous client address per minute; answers the
+     * answer cache already holds are not counted. Past it, 429. 0 = no limit.
+     */
+    listingQueryLimit: { limit: e.LISTING_QUERY_LIMIT, windowMs: 60_000 },
+    /** Memory for the listings' remembered statements, totals and readings (products/catalogue-cache.ts), in bytes. */
+    listingMemoBytes: e.LISTING_MEMO_MB * 1024 * 1024,
     /** Memory for the catalogue answer cache (server/http/answer-cache.ts), in bytes; 0 = off. */
     answerCacheBytes: e.ANSWER_CACHE_MB * 1024 * 1024,
     /** Stalled and slow request bodies, connections per address (server/http/slow-clients.ts); 0 = off. */

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import { countAttempt, type RateLimitStore } from './rate-limit.js';
 import { currentUser, SESSION_COOKIE } from './session.js';
 
 /**
@@ -35,6 +36,27 @@ export async function mayRender(request: FastifyRequest, counter: Counter, limit
   if (request.cookies?.[SESSION_COOKIE] && (await currentUser(request))) return true;
   return (await counter.hit(`render:address:${request.ip}`, limit.windowMs)) <= limit.limit;
 }
+
+/**
+ * The header a page render's own API calls carry (a secret of this process): they are counted as the page's
+ * render, not again as the listing queries they make (mayQueryListing).
+ */
+export const RENDER_CALL: Record<string, string> = { 'x-render-call': crypto.randomBytes(24).toString('base64url') };
+
+/**
+ * Counts a listing query worked out for an anonymous client address (one the answer cache did not already hold),
+ * and refuses it with 429 past `limit` per window: unique filters cost the database and the server's memory, and
+ * are what a flood is made of. Signed-in shoppers and the server's own page renders are not counted.
+ */
+export async function countListingQuery(request: FastifyRequest, store: RateLimitStore, limit: RenderLimit): Promise<void> {
+  if (limit.limit <= 0) return;
+  const header = request.headers['x-render-call'];
+  if (typeof header === 'string' && header === RENDER_CALL['x-render-call']) return;
+  if (request.cookies?.[SESSION_COOKIE] && (await currentUser(request))) return;
+  await countAttempt(store, limit.windowMs, [[`listing:address:${request.ip}`, limit.limit]], LISTING_LIMIT_MESSAGE);
+}
+
+const LISTING_LIMIT_MESSAGE = 'Too many searches from your address. Please wait a minute and try again, or sign in.';
 
 /** The stand-in search word the empty-search page is rendered with: one word, no category's name. */
 const STAND_IN = 'qzxsearchedwordsqzx';

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { EARLY_TAPS_SOURCE } from './early-taps.js';
-import { EmptySearchPages, emptySearchWords, mayRender, type RenderStats } from './page-renders.js';
+import { EmptySearchPages, emptySearchWords, mayRender, RENDER_CALL, type RenderStats } from './page-renders.js';
 
 /** What the server writes into index.html's <head> for one page, so it is findable before any script runs. */
 export type PageMeta = {
@@ -265,7 +265,7 @@ export function installSpa(app: FastifyInstance, webDir: string, publicUrl: stri
    */
   async function answerOf(q: RenderQuery): Promise<unknown> {
     const get = async (url: string) => {
-      const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+      const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json', ...RENDER_CALL } });
       return res.statusCode === 200 ? (res.json() as Record<string, unknown>) : undefined;
     };
     const first = await get(q.url);
@@ -386,7 +386,7 @@ export function installSpa(app: FastifyInstance, webDir: string, publicUrl: stri
     if (!page) {
       const built = await buildPage(request);
       page = built;
-      if (built.kept) app.renderedPages.remember(key, page, generation);
+      if (built.kept) app.renderedPages.remember(key, page, generation, pageBytes(page));
     }
     reply
       .status(page.status)
@@ -431,6 +431,11 @@ export function pickEncoding(header: string | string[] | undefined): 'br' | 'gzi
   }
   const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
   return ok('br') ? 'br' : ok('gzip') ? 'gzip' : undefined;
+}
+
+/** What a kept page takes: its markup, and the compressed copies made of it as they are asked for. */
+function pageBytes(page: { html: string }) {
+  return page.html.length * 3;
 }
 
 function decodeURIComponentSafe(s: string) {

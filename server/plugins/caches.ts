@@ -34,10 +34,13 @@ export default fp(
   async (app) => {
     // Listing names, totals and built statements, remembered until the catalogue changes (any server's write or a
     // sale starting or ending: server/http/catalogue-feed.ts). Not used while changes cannot be heard.
-    app.decorate('listingCache', new CatalogueCache<CatalogueNames>(Number.POSITIVE_INFINITY));
+    app.decorate(
+      'listingCache',
+      new CatalogueCache<CatalogueNames>(Number.POSITIVE_INFINITY, 4_000, Date.now, app.config.listingMemoBytes),
+    );
     // Server-rendered listing and product pages (server/http/spa.ts): forgotten on every catalogue change too, and
-    // kept for at most 10 s (a page shows sale prices), at most 100 pages (about 20 MB for full listings).
-    app.decorate('renderedPages', new CatalogueCache<never>(10_000, 100, () => app.clock().getTime()));
+    // kept for at most 10 s (a page shows sale prices), at most 100 pages and 24 MB.
+    app.decorate('renderedPages', new CatalogueCache<never>(10_000, 100, () => app.clock().getTime(), 24 * 1024 * 1024));
     await installCatalogueFeed(app);
     // An order or checkout, or the shop's settings saved through this server, also forget the rendered pages.
     // A refused write (4xx, 5xx) changed nothing, and keeps what is remembered. A write that may have changed the

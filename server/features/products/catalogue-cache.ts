@@ -7,16 +7,22 @@
  * `changed()`: the listing cache on every catalogue change heard from the database or a sale starting or
  * ending (server/http/catalogue-feed.ts), without any time limit. Server-rendered pages are kept in one too,
  * for at most `ttlMs` as well.
+ *
+ * What is remembered is bounded by count (`maxEntries`) and by its size in bytes (`maxBytes`, each value's size
+ * as `remember` is told or estimated): a flood of unique filters (each a new statement and total) can take no
+ * more memory than that; the oldest values make room.
  */
 export class CatalogueCache<Names> {
   private generation = 0;
   private names: { at: number; value: Promise<Names> } | undefined;
-  private readonly entries = new Map<string, { at: number; generation: number; value: unknown }>();
+  private readonly entries = new Map<string, { at: number; generation: number; value: unknown; bytes: number }>();
+  private keptBytes = 0;
 
   constructor(
     private readonly ttlMs = 10_000,
     private readonly maxEntries = 4_000,
     private readonly now: () => number = Date.now,
+    readonly maxBytes = 16 * 1024 * 1024,
   ) {}
 
   /** The catalogue changed: forget the names and every total. */
@@ -24,6 +30,14 @@ export class CatalogueCache<Names> {
     this.generation++;
     this.names = undefined;
     this.entries.clear();
+    this.keptBytes = 0;
+  }
+
+  private forget(key: string) {
+    const e = this.entries.get(key);
+    if (!e) return;
+    this.entries.delete(key);
+    this.keptBytes -= e.bytes;
   }
 
   /** The category and subcategory names, loaded at most once per `ttlMs` (a failed load is not kept). */
@@ -43,7 +57,7 @@ export class CatalogueCache<Names> {
     const hit = this.entries.get(key);
     if (!hit) return undefined;
     if (hit.generation !== this.generation || this.now() - hit.at >= this.ttlMs) {
-      this.entries.delete(key);
+      this.forget(key);
       return undefined;
     }
     return hit.value as T;
@@ -51,15 +65,21 @@ export class CatalogueCache<Names> {
 
   /**
    * Remembers a value worked out while the catalogue was at `generation` (taken before the work started):
-   * a write that landed meanwhile makes it stale, so it is not kept. The oldest entry makes room.
+   * a write that landed meanwhile makes it stale, so it is not kept. `bytes` is its size (the key's counted too);
+   * without it, the size of its JSON. The oldest entries make room; a value larger than `maxBytes` is not kept.
    */
-  remember(key: string, value: unknown, generation: number): void {
+  remember(key: string, value: unknown, generation: number, bytes?: number): void {
     if (generation !== this.generation) return;
-    if (this.entries.size >= this.maxEntries) {
+    const size = key.length * 2 + ENTRY_OVERHEAD + (bytes ?? jsonBytes(value));
+    if (size > this.maxBytes) return;
+    this.forget(key);
+    while (this.entries.size > 0 && (this.entries.size >= this.maxEntries || this.keptBytes + size > this.maxBytes)) {
       const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
+      if (oldest === undefined) break;
+      this.forget(oldest);
     }
-    this.entries.set(key, { at: this.now(), generation, value });
+    this.entries.set(key, { at: this.now(), generation, value, bytes: size });
+    this.keptBytes += size;
   }
 
   /** Values remembered now (at most `maxEntries`). */
@@ -67,7 +87,24 @@ export class CatalogueCache<Names> {
     return this.entries.size;
   }
 
+  /** The bytes remembered now (at most `maxBytes`). */
+  get bytes(): number {
+    return this.keptBytes;
+  }
+
   get currentGeneration(): number {
     return this.generation;
+  }
+}
+
+/** What a kept entry costs besides its key and value: the map's slot and the entry object. */
+const ENTRY_OVERHEAD = 200;
+
+function jsonBytes(value: unknown): number {
+  if (value === undefined) return 0;
+  try {
+    return (JSON.stringify(value)?.length ?? 0) * 2;
+  } catch {
+    return 64 * 1024;
   }
 }

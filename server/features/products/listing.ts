@@ -383,7 +383,7 @@ async function filterPage(
   if (!page) {
     queries = filterQueries(db, where, filter, at);
     page = withFastRows(queries.page.prepare(undefined as unknown as string)) as unknown as PagePrepared;
-    cache.remember(pageKey, page, generation);
+    cache.remember(pageKey, page, generation, preparedBytes(page));
   }
   const known = cache.recall<number>(`total:${filterKey}`);
   let rows: ProductWithNames[];
@@ -400,6 +400,18 @@ async function filterPage(
     cache.remember(`total:${filterKey}`, total, generation);
   }
   return { filter, rows, total, totalPages: Math.ceil(total / FILTER_PAGE_SIZE) };
+}
+
+/**
+ * What a kept statement takes in memory, roughly: its SQL text and values, and the objects Drizzle keeps to read
+ * its rows (measured on the heap: about 30 KB for a listing page's statement in all, its text included).
+ */
+const PREPARED_OVERHEAD = 24 * 1024;
+function preparedBytes(page: PagePrepared): number {
+  const p = page as unknown as { queryString?: string; params?: unknown[] };
+  let params = 0;
+  for (const v of p.params ?? []) params += typeof v === 'string' ? v.length * 2 + 16 : 16;
+  return (p.queryString?.length ?? 0) * 2 + params + PREPARED_OVERHEAD;
 }
 
 /** A listing page's statement, built once: `execute()` runs it again. */

@@ -1,5 +1,6 @@
 import { productRoutes } from '../../../contract/products.js';
 import { NotFound } from '../../domain/errors.js';
+import { countListingQuery } from '../../http/page-renders.js';
 import { routePlugin } from '../../http/routes.js';
 import { listCategories, listShopperCategories, toCategory } from '../categories/service.js';
 import { settingsRow } from '../gst/settings.js';
@@ -46,6 +47,7 @@ export default routePlugin(productRoutes, (app) => {
     },
 
     'GET /p1/api/filter/:filterstring': async (request) => {
+      await countListingQuery(request, app.rateLimits, app.config.listingQueryLimit);
       const { filter, rows, total, totalPages, didyoumean } = await filterProducts(
         app.db,
         request.params.filterstring,
