@@ -30,10 +30,70 @@ export const formatDayMonth = (ymd: string) => dayMonth.format(new Date(`${ymd}T
 export function errorText(err: unknown, fallback: string, networkFallback = fallback) {
   if (err instanceof ApiError) {
     if (err.status === 0) return networkFallback;
-    if (err.body?.message) return err.body.message;
+    if (err.body?.message) return namedAsOnScreen(err.body.message, err.body.errors?.[0]?.path);
     return fallback;
   }
   return networkFallback;
+}
+
+/** A list's name in an error's path, and what the screen calls one of its rows. */
+const ROW_NAMES: Record<string, string> = {
+  slides: 'Slide',
+  banners: 'Banner',
+  tiles: 'Tile',
+  films: 'Film',
+  faq: 'Question',
+  zones: 'Zone',
+  rates: 'Rate',
+  countries: 'Country',
+  tiers: 'Tier',
+  metals: 'Metal',
+  lines: 'Line',
+  currencies: 'Currency',
+  images: 'Picture',
+};
+
+/** `freeabove` → `free above`, `mindays` → `min days`, `validUntil` → `valid until`. */
+const FIELD_WORDS: Record<string, string> = {
+  freeabove: 'free above',
+  mindays: 'fewest days',
+  maxdays: 'most days',
+  minquantity: 'minimum quantity',
+  percentoff: 'percent off',
+  pergram: 'rate per gram',
+};
+const fieldWords = (key: string) => FIELD_WORDS[key] ?? key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+
+/**
+ * A path the server names a field by (`slides.1.link`), as the screen names it (`Slide 2: link`): a list's row by
+ * its number counted from 1, then the field in words.
+ * @forTests unit-tested with the paths the back-office's lists send back
+ */
+export function fieldName(path: string): string {
+  const parts = path.split('.');
+  const words: string[] = [];
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i] as string;
+    const next = parts[i + 1];
+    if (next !== undefined && /^\d+$/.test(next) && ROW_NAMES[part]) {
+      words.push(`${ROW_NAMES[part]} ${Number(next) + 1}`);
+      i++;
+    } else if (/^\d+$/.test(part)) {
+      words.push(`no. ${Number(part) + 1}`);
+    } else {
+      words.push(fieldWords(part));
+    }
+  }
+  const [head, ...rest] = words;
+  if (!head) return path;
+  return rest.length ? `${head}: ${rest.join(' ')}` : head;
+}
+
+/** The server's `path: message` with the path named as on the screen; any other message as it is. */
+function namedAsOnScreen(message: string, path: string | undefined): string {
+  const prefix = path?.includes('.') ? `${path}: ` : null;
+  if (!path || !prefix || !message.startsWith(prefix)) return message;
+  return `${fieldName(path)} — ${message.slice(prefix.length)}`;
 }
 
 /** Field errors of a 400 answer, keyed by field. */
