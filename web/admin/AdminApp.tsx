@@ -25,6 +25,7 @@ const GrievancesPage = lazy(() => import('./grievances/GrievancesPage'));
 const ReviewsPage = lazy(() => import('./reviews/ReviewsPage'));
 const BusinessesPage = lazy(() => import('./businesses/BusinessesPage'));
 const PriceGroupsPage = lazy(() => import('./price-groups/PriceGroupsPage'));
+const QuotesPage = lazy(() => import('./quotes/QuotesPage'));
 const StorefrontPage = lazy(() => import('./storefront/StorefrontPage'));
 
 /** Each screen under /dashboard/, by its path. */
@@ -35,6 +36,7 @@ const SCREENS: [string, React.ComponentType][] = [
   ['users', UsersPage],
   ['businesses', BusinessesPage],
   ['price-groups', PriceGroupsPage],
+  ['quotes', QuotesPage],
   ['orders', OrdersPage],
   ['orders/:id', OrderDetailPage],
   ['sales', SalesPage],

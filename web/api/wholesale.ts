@@ -1,21 +1,28 @@
 import type {
   AdminBusiness,
+  AdminQuote,
   Business,
   BusinessStatus,
   businessRoutes,
   PriceGroup,
   priceGroupRoutes,
+  Quote,
+  QuoteStatus,
+  quoteRoutes,
 } from '../../contract/wholesale';
 import { type RouteBody, routeCaller } from './client';
 
-export type { AdminBusiness, Business, BusinessStatus, PriceGroup };
+export type { AdminBusiness, AdminQuote, Business, BusinessStatus, PriceGroup, QuoteStatus };
 
 const business = routeCaller<typeof businessRoutes>();
 const groups = routeCaller<typeof priceGroupRoutes>();
+const quotes = routeCaller<typeof quoteRoutes>();
 
 /** What "Buy for your business" sends. */
 export type BusinessInput = RouteBody<typeof businessRoutes, 'POST /u1/api/business'>;
 type BusinessPatch = RouteBody<typeof businessRoutes, 'PATCH /u1/api/admin/businesses/:id'>;
+type QuoteAnswer = RouteBody<typeof quoteRoutes, 'PATCH /o1/api/admin/quotes/:id'>;
+type QuoteAccept = RouteBody<typeof quoteRoutes, 'POST /o1/api/quotes/:id/accept'>;
 type GroupInput = RouteBody<typeof priceGroupRoutes, 'POST /p1/api/admin/price-groups'>;
 
 export const wholesaleApi = {
@@ -27,4 +34,10 @@ export const wholesaleApi = {
   createPriceGroup: (body: GroupInput) => groups('POST /p1/api/admin/price-groups', { body }),
   myPrices: (ids: string[]) => groups('GET /p1/api/my-prices', { query: { ids: ids.join(',') } }),
   deletePriceGroup: (id: string) => groups('DELETE /p1/api/admin/price-groups/:id', { params: { id } }),
+  requestQuote: (lines: { productId: string; quantity: number }[], note?: string) =>
+    quotes('POST /o1/api/quotes', { body: note ? { lines, note } : { lines } }),
+  myQuotes: () => quotes('GET /o1/api/quotes'),
+  acceptQuote: (id: string, body: QuoteAccept) => quotes('POST /o1/api/quotes/:id/accept', { params: { id }, body }),
+  adminQuotes: (page: number, status?: QuoteStatus) => quotes('GET /o1/api/admin/quotes', { query: { page, status } }),
+  answerQuote: (id: string, body: QuoteAnswer) => quotes('PATCH /o1/api/admin/quotes/:id', { params: { id }, body }),
 };
