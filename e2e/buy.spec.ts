@@ -12,6 +12,7 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 
 type Product = {
   _id: string;
+  sku: string | null;
   productname: string;
   productprice: number;
   slug: string;
@@ -322,6 +323,31 @@ test.describe('buying', () => {
     await page.goto('/shop');
     await expect(page).toHaveURL(/\/all$/);
     await expect(page.getByTestId('listing-count')).toContainText(/Showing [1-9]\d* of [1-9]\d* products/);
+  });
+
+  test('a buyer uploads a CSV of stones: the good rows join the cart, each bad row is shown with its number', async ({
+    page,
+  }, info) => {
+    await newShopper(page, 'Farhan Qureshi');
+    const stones = await buyableProducts(page.request, 3);
+    const rows = stones.map((p, i) => `${p.sku ?? p.slug},${i + 1},${p.productsizes[0] ?? ''},${p.productcolours[0] ?? ''}`);
+    const csv = ['SKU or slug,Quantity,Size,Colour', ...rows, 'NO-SUCH-STONE,1', `${stones[0]?.slug},many`].join('\n');
+    await page.goto('/cart');
+    await expect(page.getByText('Your cart is empty')).toBeVisible();
+    await page.getByText('Upload a CSV').click();
+    await page.getByLabel('CSV file').setInputFiles({ name: 'order.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await expect(page.getByLabel('Or paste its rows')).toHaveValue(csv);
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(page.getByTestId('bulk-added')).toHaveText('3 rows added to your cart');
+    const notAdded = page.getByRole('list', { name: 'Rows not added' }).getByRole('listitem');
+    await expect(notAdded).toHaveText([
+      'Row 5: No product has the SKU or slug "NO-SUCH-STONE"',
+      'Row 6: Quantity must be a whole number from 1 to 1000',
+    ]);
+    await expect(page.getByTestId('cart-item-count')).toHaveText('3 items');
+    for (const p of stones) await expect(page.getByText(p.productname, { exact: true }).first()).toBeVisible();
+    await shot(page, info, 'cart-bulk-upload');
+    await expectAccessible(page, 'the cart with a CSV uploaded');
   });
 
   test('cart screen: steppers, remove and clear with confirmation', async ({ page }, info) => {
