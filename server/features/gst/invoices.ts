@@ -53,18 +53,25 @@ const describeLine = (i: { productname: string; size: string; colour: string }) 
 
 /**
  * A stone set in a design is supplied as jewellery (HSN 7113), taxed at the rate its price was made with, and
- * described with its metal and purity, grams, the metal rate and the making charge (the HUID once hallmarked).
+ * described with its metal and purity, grams, the metal rate and the making charge, and its HUID (the invoice of an
+ * order with a piece is issued once every piece is ready, so a gold piece's HUID is known).
  */
-function asSupplied<T extends { productname: string; hsn: string | null; rateBp: number | null; setting: PieceSnapshot | null }>(
-  item: T,
-): T {
+function asSupplied<
+  T extends {
+    productname: string;
+    hsn: string | null;
+    rateBp: number | null;
+    setting: PieceSnapshot | null;
+    huid: string | null;
+  },
+>(item: T): T {
   const piece = item.setting;
   if (!piece) return item;
   const metal = METALS[piece.metal as Metal] ?? piece.metal;
   const size = piece.size === null ? '' : `, ring size ${piece.size}`;
   return {
     ...item,
-    productname: `${item.productname} set in a ${piece.kind} of ${metal}${size}: ${piece.milligrams / 1000} g at ${rupees(piece.ratePaise)}/g, making ${rupees(piece.makingPaise)}`,
+    productname: `${item.productname} set in a ${piece.kind} of ${metal}${size}: ${piece.milligrams / 1000} g at ${rupees(piece.ratePaise)}/g, making ${rupees(piece.makingPaise)}${item.huid ? `, HUID ${item.huid}` : ''}`,
     hsn: JEWELLERY_HSN,
     rateBp: piece.gstRateBp,
   };
@@ -95,6 +102,7 @@ export async function issueInvoice(tx: Tx, orderId: string, at: Date = new Date(
       hsn: categoryTax.hsn,
       rateBp: categoryTax.gstRateBp,
       setting: orderItems.setting,
+      huid: orderItems.huid,
     })
     .from(orderItems)
     .leftJoin(products, eq(products.id, orderItems.productId))
@@ -147,6 +155,7 @@ export async function issueInvoice(tx: Tx, orderId: string, at: Date = new Date(
       hsn: principal.hsn,
       rateBp: principal.rateBp,
       setting: null,
+      huid: null,
     });
   }
   const shippingTaxed =

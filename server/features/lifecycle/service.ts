@@ -10,6 +10,7 @@ import { HUID_MESSAGE } from '../../../contract/production.js';
 import type { Tx } from '../../db/client.js';
 import { orders, returnRequests } from '../../db/schema.js';
 import { Conflict, InvalidInput, NotFound, PaymentServiceFailed, Unavailable } from '../../domain/errors.js';
+import { issueInvoice } from '../gst/invoices.js';
 import { lifecycleMessages } from '../outbox/orders.js';
 import type { PaymentContext } from '../payments/context.js';
 import { GatewayError } from '../payments/provider.js';
@@ -36,6 +37,8 @@ async function act(
     extra?: (tx: Tx, loaded: Loaded) => Promise<void>;
     /** Checks of the action's own input against the loaded order, before the state is asked (a 400 or 404). */
     before?: (loaded: Loaded) => void;
+    /** What follows from the action once its effects are written, in the same transaction. */
+    after?: (tx: Tx, loaded: Loaded) => Promise<void>;
   } = {},
 ): Promise<ActResult> {
   const now = new Date();
@@ -47,6 +50,7 @@ async function act(
     if (!decision.ok) throw new Conflict(decision.reason);
     if (opts.extra) await opts.extra(tx, loaded);
     const refund = await applyEffects(tx, loaded, decision.effects, who, { refundReason: opts.refundReason, now });
+    if (opts.after) await opts.after(tx, loaded);
     await lifecycleMessages(tx, orderId, decision.effects);
     return refund?.id ?? null;
   });
@@ -219,6 +223,12 @@ export async function moveProduction(
         if (gold && input.stage === 'ready' && !huid && !line.huid) {
           throw new InvalidInput('A gold piece needs its HUID before it is ready', [{ path: 'huid', message: HUID_MESSAGE }]);
         }
+      },
+      // The last piece ready: the paid order's tax invoice is issued now, its pieces with their HUIDs.
+      after: async (tx, loaded) => {
+        if (input.stage !== 'ready' || loaded.row.paymentstatus !== 'Paid') return;
+        const others = loaded.state.lines.filter((l) => l.id !== lineId && l.stage && l.stage !== 'ready');
+        if (others.length === 0) await issueInvoice(tx, orderId);
       },
     },
   );

@@ -177,11 +177,21 @@ describe(`a piece at checkout (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => 
     });
     expect(await cart(user.cookie)).toEqual([]); // the piece left the cart
 
-    // a registered shop's tax invoice supplies it as jewellery (HSN 7113, 3%), with its metal, grams, rate and making, not as a loose stone
+    // paid in advance: no tax invoice until the piece is ready, then a registered shop's invoice supplies it as
+    // jewellery (HSN 7113, 3%), with its metal, grams, rate, making and HUID, not as a loose stone
+    expect(order.invoice).toBeNull();
+    expect(await t.database.db.select().from(invoices).where(eq(invoices.orderId, order._id))).toEqual([]);
+    const ready = await t.request({
+      method: 'PATCH',
+      url: `/o1/api/admin/production/${order._id}/${order.products[0]?._id}`,
+      cookie: admin.cookie,
+      payload: { stage: 'ready', huid: 'AB12CD' },
+    });
+    expect(ready.statusCode, ready.body).toBe(200);
     const [invoice] = await t.database.db.select().from(invoices).where(eq(invoices.orderId, order._id));
     expect(invoice?.lines[0]).toMatchObject({ hsn: '7113', rateBp: 300, valuePaise: 90546_00 });
     expect(invoice?.lines[0]?.description).toContain(
-      'set in a ring of 22 karat gold (916), ring size 14: 4.5 g at ₹7,150.50/g, making ₹3,861.27',
+      'set in a ring of 22 karat gold (916), ring size 14: 4.5 g at ₹7,150.50/g, making ₹3,861.27, HUID AB12CD',
     );
     const pdf = await t.request({ method: 'GET', url: `/o1/api/invoice/${order._id}`, cookie: user.cookie });
     expect(pdf.statusCode).toBe(200);
@@ -190,6 +200,7 @@ describe(`a piece at checkout (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => 
     expect(text).toContain('7113');
     expect(text).toMatch(/22 karat gold \(916\)/);
     expect(text).toContain('making ₹3,861.27');
+    expect(text).toContain('HUID AB12CD');
   });
 
   it('is refused at a stale rate: the cart shows it unavailable, adding and checking out are 409 "Price on request"', async () => {

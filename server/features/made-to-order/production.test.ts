@@ -1,9 +1,10 @@
 // @postgres: a piece's stage moves under the order's row lock, checked by the database (stage and event type constraints)
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DesignResponse } from '../../../contract/made-to-order.js';
 import { AdminOrderActionResponse, ShopperOrderActionResponse } from '../../../contract/order-actions.js';
 import { MyOrdersResponse as OrdersResponse } from '../../../contract/orders.js';
-import { outbox } from '../../db/schema.js';
+import { invoices, outbox } from '../../db/schema.js';
 import { createProduct, shop } from '../../test/fixtures.js';
 import { createTestApp, onPostgres, type TestApp, type TestUser } from '../../test/helpers.js';
 
@@ -136,10 +137,16 @@ describe(`production of a made-to-order piece (${onPostgres ? 'PostgreSQL' : 'PG
       stage: 'hallmarking',
       huid: 'AB12CD',
     });
+    // Paid in advance: no tax invoice while the piece is being made.
+    expect(AdminOrderActionResponse.parse(hallmarked.json()).order.invoice).toBeNull();
     // The HUID given at hallmarking is the one it is ready with.
     const ready = await move(orderId, lineId, { stage: 'ready' });
     expect(ready.statusCode, ready.body).toBe(200);
     expect(ready.json().message).toBe('The piece is ready; the buyer has been told');
+    // Every piece ready: the tax invoice is issued now, the piece on it with its HUID.
+    expect(AdminOrderActionResponse.parse(ready.json()).order.invoice).not.toBeNull();
+    const [invoice] = await t.database.db.select().from(invoices).where(eq(invoices.orderId, orderId));
+    expect(invoice?.lines.find((l) => l.hsn === '7113')?.description).toContain('HUID AB12CD');
 
     // The buyer sees the stage and its events in My Orders, and is told it is ready.
     const mine = OrdersResponse.parse((await s.myOrders(buyer.cookie)).json()).orders.find((o) => o._id === orderId);

@@ -251,8 +251,10 @@ export async function placeOrder(
         position,
       })),
     );
-    // The tax invoice is issued with the payment, numbered in this transaction (GST).
-    if (paymentstatus === 'Paid' && secured) await issueInvoice(tx, order.id);
+    // The tax invoice is issued with the payment, numbered in this transaction (GST). An order with a made-to-order
+    // piece is paid in advance: its invoice is issued when every piece is ready (docs/made-to-order.md).
+    const madeToOrder = locked.lines.some((l) => l.setting);
+    if (paymentstatus === 'Paid' && secured && !madeToOrder) await issueInvoice(tx, order.id);
     // A quote's order leaves the cart as it is; the quote is ordered and names it.
     if (secured && locked.userId && !locked.quoteId) await removeBoughtFromCart(tx, locked.userId, locked.lines);
     if (secured && locked.quoteId) await markQuoteOrdered(tx, locked.quoteId, order.id);
