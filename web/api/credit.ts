@@ -11,9 +11,14 @@ type RecordPayment = RouteBody<typeof creditRoutes, 'POST /o1/api/admin/payments
 /** Credit trading (docs/credit.md): orders placed on credit, paying what is due, payments received, statements. */
 export const creditApi = {
   /** Places the cart (or the Buy Now lines) as an order on credit: Due, with its due date. */
-  placeOrder: (shippinginfo: ShippingInfo, items?: CheckoutItem[], shippingrate?: string) =>
+  placeOrder: (shippinginfo: ShippingInfo, items?: CheckoutItem[], shippingrate?: string, quoteId?: string) =>
     credit('POST /o1/api/credit-order', {
-      body: { shippinginfo, ...(items ? { items } : {}), ...(shippingrate ? { shippingrate } : {}) },
+      body: {
+        shippinginfo,
+        ...(items ? { items } : {}),
+        ...(shippingrate ? { shippingrate } : {}),
+        ...(quoteId ? { quoteId } : {}),
+      },
     }),
   /** Opens a payment for what is still due on the buyer's own credit order (answers as razorpay-order does). */
   payDue: (id: string) => credit('POST /o1/api/pay-due/:id', { params: { id }, body: {} }),

@@ -12,7 +12,7 @@ import type {
 } from '../../contract/wholesale';
 import { type RouteBody, routeCaller } from './client';
 
-export type { AdminBusiness, AdminQuote, Business, BusinessStatus, PriceGroup, QuoteStatus };
+export type { AdminBusiness, AdminQuote, Business, BusinessStatus, PriceGroup, Quote, QuoteStatus };
 
 const business = routeCaller<typeof businessRoutes>();
 const groups = routeCaller<typeof priceGroupRoutes>();

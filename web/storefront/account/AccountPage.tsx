@@ -18,6 +18,7 @@ import { GRIEVANCES_KEY } from '../static/GrievanceForm';
 import { indiaDateTime } from '../trust/format';
 import { MARKETING_LABEL } from '../trust/marketing';
 import { BusinessCard } from './BusinessCard';
+import { hasQuotes, QuotesCard } from './QuotesCard';
 import { hasStatement, StatementCard } from './StatementCard';
 import { type Errors, type Outcome, problemsOf, useFormCall } from './useFormCall';
 
@@ -54,6 +55,7 @@ function Account() {
       <GrievancesCard />
       <BusinessCard />
       {hasStatement(user) ? <StatementCard /> : null}
+      {hasQuotes(user) ? <QuotesCard user={user} /> : null}
       <DevicesCard />
       <YourDataCard />
     </div>

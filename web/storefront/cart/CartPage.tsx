@@ -10,6 +10,7 @@ import { ConfirmButton } from '../components/ConfirmButton';
 import { BulkUpload } from './BulkUpload';
 import { CartItemRow } from './CartItemRow';
 import { EmptyCart } from './EmptyCart';
+import { RequestQuote } from './RequestQuote';
 
 const primaryButton =
   'flex w-full items-center justify-center rounded-md bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500';
@@ -123,6 +124,8 @@ function Cart() {
                 </Link>
               )}
             </div>
+            {/* An approved business may ask for a price on the lot instead. */}
+            {user?.business?.status === 'approved' ? <RequestQuote items={cartItems} /> : null}
           </aside>
         </div>
       )}
