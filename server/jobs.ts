@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { sendDueReminders } from './features/credit/reminders.js';
 import { refreshFxRates } from './features/currencies/service.js';
 import { refreshMetalRates } from './features/made-to-order/rates-refresh.js';
 import { installOutboxWorker } from './features/outbox/worker.js';
@@ -20,6 +21,8 @@ const JOB_INTERVALS = {
   outboxMs: 5_000,
   /** The day's metal rates are fetched from METAL_RATES_URL, when set (also once at start). */
   metalRatesMs: 24 * 60 * 60 * 1000,
+  /** Reminders of what is due on credit orders (each sent once; also once at start). */
+  dueRemindersMs: 60 * 60 * 1000,
   /** The currencies' rates are fetched from FX_RATES_URL, when set (also once at start). */
   fxRatesMs: 24 * 60 * 60 * 1000,
 } as const;
@@ -78,6 +81,7 @@ export function installJobs(app: FastifyInstance) {
     ...paymentJobs(app, { sweepEveryMs: JOB_INTERVALS.holdSweepMs, reconcileEveryMs: JOB_INTERVALS.reconcilerMs }),
     ...metalRates,
     ...fxRates,
+    { name: 'due reminders', everyMs: JOB_INTERVALS.dueRemindersMs, run: () => sendDueReminders(app), atStart: true },
   ]);
   scheduleMediaSweep(app, { everyMs: JOB_INTERVALS.mediaSweepMs });
   installOutboxWorker(app, JOB_INTERVALS.outboxMs);

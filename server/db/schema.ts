@@ -492,6 +492,12 @@ export const orders = pgTable(
     dueDate: date('due_date', { mode: 'string' }),
     /** What is still owed on a credit order (0 once paid, and for an order paid at checkout). */
     amountDuePaise: bigint('amount_due_paise', { mode: 'number' }).notNull().default(0),
+    /** A credit order's Razorpay Payment Link (migration 0371): its id, address and the amount due it asks for. */
+    paymentLinkId: text('payment_link_id'),
+    paymentLinkUrl: text('payment_link_url'),
+    paymentLinkPaise: bigint('payment_link_paise', { mode: 'number' }),
+    /** How many links the order has had: a link's reference id must be unique, so the 2nd is `<order id>/2`. */
+    paymentLinksMade: integer('payment_links_made').notNull().default(0),
     /** The currency paid in (migration 0370) and what was paid in its smallest unit at fxRate (null for INR). */
     currency: text('currency').notNull().default('INR'),
     currencyAmount: bigint('currency_amount', { mode: 'number' }),
@@ -1225,6 +1231,19 @@ export const grievanceReplies = pgTable(
   },
   (t) => [index('grievance_replies_grievance_idx').on(t.grievanceId, t.createdAt)],
 );
+/** A reminder of what is due on a credit order, sent once per kind (migration 0371). */
+export const dueReminders = pgTable(
+  'due_reminders',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['before', 'on', 'after'] }).notNull(),
+    sentAt: ts('sent_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.kind] })],
+);
+
 // ---------------------------------------------------------------- currencies (migration 0370)
 
 /** An enabled foreign currency and its rate (units per rupee, exact decimal text); INR is never a row. */

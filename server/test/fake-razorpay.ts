@@ -2,7 +2,12 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { currencyDecimals, isSupportedCurrency } from '../../contract/currencies.js';
-import type { RazorpayOrder, RazorpayPayment, RazorpayRefund } from '../features/payments/razorpay-client.js';
+import type {
+  RazorpayOrder,
+  RazorpayPayment,
+  RazorpayPaymentLink,
+  RazorpayRefund,
+} from '../features/payments/razorpay-client.js';
 import { hmacHex, paymentSignature, providerStyleId } from '../features/payments/signature.js';
 
 /**
@@ -20,6 +25,15 @@ export type FakeRazorpay = {
   orders: Map<string, RazorpayOrder>;
   payments: Map<string, RazorpayPayment>;
   refunds: Map<string, RazorpayRefund>;
+  paymentLinks: Map<string, RazorpayPaymentLink>;
+  /**
+   * The buyer pays a Payment Link: a captured payment (of its amount, or `amount`) on an order Razorpay makes for
+   * the link, the link paid, and a signed `payment_link.paid` webhook ready to send.
+   */
+  payLink(
+    linkId: string,
+    opts?: { amount?: number; eventId?: string },
+  ): { payload: string; headers: Record<string, string>; paymentId: string };
   /** Every request received: method, path, headers and parsed body. */
   requests: { method: string; path: string; headers: http.IncomingHttpHeaders; body: unknown }[];
   /** The next `count` requests (matching `path` when given) answer `status` with a Razorpay error body. */
@@ -81,6 +95,7 @@ export async function startFakeRazorpay(opts: { refundStatus?: 'pending' | 'proc
   const orders = new Map<string, RazorpayOrder>();
   const payments = new Map<string, RazorpayPayment>();
   const refunds = new Map<string, RazorpayRefund>();
+  const paymentLinks = new Map<string, RazorpayPaymentLink>();
   const idempotency = new Map<string, { body: string; refundId: string }>();
   const requests: FakeRazorpay['requests'] = [];
   const failures: { status: number; path?: RegExp; raw?: string }[] = [];
@@ -273,6 +288,39 @@ export async function startFakeRazorpay(opts: { refundStatus?: 'pending' | 'proc
         }
         return send(200, refund);
       }
+      if (method === 'POST' && path === '/v1/payment_links') {
+        const amount = body.amount;
+        if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 100) {
+          return send(400, error('BAD_REQUEST_ERROR', 'The amount must be atleast INR 1.00', 'amount'));
+        }
+        const reference = String(body.reference_id ?? '');
+        // A reference id must be unique for each Payment Link (cancelled ones included).
+        const taken = [...paymentLinks.values()].some((l) => l.reference_id === reference);
+        if (reference && taken) {
+          return send(400, error('BAD_REQUEST_ERROR', `payment link with given reference_id ${reference} already exists`));
+        }
+        const id = providerStyleId('plink');
+        const link: RazorpayPaymentLink = {
+          id,
+          short_url: `https://rzp.io/i/${id.slice(6, 16)}`,
+          amount,
+          currency: String(body.currency ?? 'INR'),
+          reference_id: reference,
+          status: 'created',
+        };
+        paymentLinks.set(id, link);
+        return send(200, link);
+      }
+      m = method === 'POST' ? path.match(/^\/v1\/payment_links\/([^/]+)\/cancel$/) : null;
+      if (m) {
+        const link = paymentLinks.get(decodeURIComponent(m[1] as string));
+        if (!link) return send(400, error('BAD_REQUEST_ERROR', 'The id provided does not exist'));
+        if (link.status !== 'created') {
+          return send(400, error('BAD_REQUEST_ERROR', `Payment link cannot be cancelled in ${link.status} state`));
+        }
+        link.status = 'cancelled';
+        return send(200, link);
+      }
       return send(404, error('BAD_REQUEST_ERROR', 'The requested URL was not found on the server.'));
     });
   });
@@ -308,6 +356,7 @@ export async function startFakeRazorpay(opts: { refundStatus?: 'pending' | 'proc
     orders,
     payments,
     refunds,
+    paymentLinks,
     requests,
     failNext(count, status = 500, path) {
       for (let i = 0; i < count; i++) failures.push({ status, path });
@@ -360,6 +409,59 @@ export async function startFakeRazorpay(opts: { refundStatus?: 'pending' | 'proc
       });
       return {
         payload,
+        headers: {
+          'content-type': 'application/json',
+          'x-razorpay-signature': hmacHex(webhookSecret, payload),
+          'x-razorpay-event-id': o.eventId ?? providerStyleId('evt'),
+        },
+      };
+    },
+    payLink(linkId, o = {}) {
+      const link = paymentLinks.get(linkId);
+      if (!link) throw new Error(`fake Razorpay: no payment link ${linkId}`);
+      const order: RazorpayOrder = {
+        id: providerStyleId('order'),
+        entity: 'order',
+        amount: link.amount,
+        amount_paid: link.amount,
+        amount_due: 0,
+        currency: link.currency,
+        receipt: null,
+        status: 'paid',
+        attempts: 1,
+        notes: [],
+        created_at: now(),
+      };
+      orders.set(order.id, order);
+      const payment: RazorpayPayment = {
+        id: providerStyleId('pay'),
+        entity: 'payment',
+        amount: o.amount ?? link.amount,
+        currency: link.currency,
+        status: 'captured',
+        order_id: order.id,
+        method: 'upi',
+        captured: true,
+        amount_refunded: 0,
+        created_at: now(),
+      };
+      payments.set(payment.id, payment);
+      link.status = 'paid';
+      const payload = JSON.stringify({
+        entity: 'event',
+        account_id: 'acc_FakeShop000001',
+        event: 'payment_link.paid',
+        contains: ['payment_link', 'order', 'payment'],
+        payload: {
+          payment_link: { entity: { ...link, amount_paid: payment.amount, order_id: order.id } },
+          order: { entity: order },
+          payment: { entity: payment },
+        },
+        created_at: now(),
+      });
+      return {
+        payload,
+        paymentId: payment.id,
         headers: {
           'content-type': 'application/json',
           'x-razorpay-signature': hmacHex(webhookSecret, payload),

@@ -5,6 +5,7 @@
 // business, as the merchant's recorded payments are.
 import { and, eq, sql } from 'drizzle-orm';
 import { formatPaise } from '../../../contract/money.js';
+import type { Tx } from '../../db/client.js';
 import { businesses, checkouts, orderPayments, orders, users } from '../../db/schema.js';
 import { Conflict, DomainError, NotFound } from '../../domain/errors.js';
 import { indiaDate } from '../gst/tax.js';
@@ -170,48 +171,14 @@ export async function settleDue(
       ]);
       return { appliedPaise: 0, refundPaise: payment.amount, created: false };
     }
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-    if (!order) throw new NotFound('Order not found');
-    const owing = (OWING as readonly string[]).includes(order.paymentstatus) ? order.amountDuePaise : 0;
-    const appliedPaise = Math.min(owing, payment.amount);
-    const refundPaise = payment.amount - appliedPaise;
     await tx.update(checkouts).set({ status: 'placed', updatedAt: new Date() }).where(eq(checkouts.id, locked.id));
-    if (appliedPaise > 0) {
-      await tx.insert(orderPayments).values({
-        orderId,
-        userId: order.userId,
-        amountPaise: appliedPaise,
-        method: 'razorpay',
-        reference: payment.id,
-        receivedOn: indiaDate(at),
-      });
-      const left = order.amountDuePaise - appliedPaise;
-      await tx
-        .update(orders)
-        .set({
-          amountDuePaise: left,
-          paidPaise: sql`${orders.paidPaise} + ${appliedPaise}`,
-          paymentstatus: left === 0 ? 'Paid' : 'Partially paid',
-          updatedAt: new Date(),
-        })
-        .where(eq(orders.id, orderId));
-      await writeEvents(tx, orderId, [
-        {
-          type: left === 0 ? 'paid' : 'note',
-          actor: source === 'verify' ? 'customer' : 'system',
-          note: `${formatPaise(appliedPaise)} paid online (${payment.id})`,
-        },
-      ]);
-    }
-    if (refundPaise > 0) {
-      await writeEvents(tx, orderId, [
-        {
-          type: 'note',
-          actor: 'system',
-          note: `${formatPaise(refundPaise)} of payment ${payment.id} was no longer due and is refunded`,
-        },
-      ]);
-    }
+    const { appliedPaise, refundPaise } = await applyOnlinePayment(
+      tx,
+      orderId,
+      payment,
+      at,
+      source === 'verify' ? 'customer' : 'system',
+    );
     return { appliedPaise, refundPaise, created: appliedPaise > 0 };
   });
 
@@ -225,6 +192,62 @@ export async function settleDue(
   }
   ctx.log.info({ orderId, paymentId: payment.id, source, appliedPaise: outcome.appliedPaise }, 'payment of what was due');
   return { orderId, created: outcome.created, ...('mismatch' in outcome ? { mismatch: true } : {}) };
+}
+
+/**
+ * Counts an online payment against what is due on a credit order (its row locked here, in the caller's transaction):
+ * up to what is still owed, the order Partially paid or Paid, a timeline event; what was no longer due is noted, and
+ * its amount returned for the caller to refund. One payment is counted once: the caller checks its reference first.
+ */
+export async function applyOnlinePayment(
+  tx: Tx,
+  orderId: string,
+  payment: { id: string; amount: number },
+  at: Date,
+  actor: 'customer' | 'system',
+) {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!order) throw new NotFound('Order not found');
+  const owing = (OWING as readonly string[]).includes(order.paymentstatus) ? order.amountDuePaise : 0;
+  const appliedPaise = Math.min(owing, payment.amount);
+  const refundPaise = payment.amount - appliedPaise;
+  if (appliedPaise > 0) {
+    await tx.insert(orderPayments).values({
+      orderId,
+      userId: order.userId,
+      amountPaise: appliedPaise,
+      method: 'razorpay',
+      reference: payment.id,
+      receivedOn: indiaDate(at),
+    });
+    const left = order.amountDuePaise - appliedPaise;
+    await tx
+      .update(orders)
+      .set({
+        amountDuePaise: left,
+        paidPaise: sql`${orders.paidPaise} + ${appliedPaise}`,
+        paymentstatus: left === 0 ? 'Paid' : 'Partially paid',
+        updatedAt: new Date(),
+      })
+      .where(eq(orders.id, orderId));
+    await writeEvents(tx, orderId, [
+      {
+        type: left === 0 ? 'paid' : 'note',
+        actor,
+        note: `${formatPaise(appliedPaise)} paid online (${payment.id})`,
+      },
+    ]);
+  }
+  if (refundPaise > 0) {
+    await writeEvents(tx, orderId, [
+      {
+        type: 'note',
+        actor: 'system',
+        note: `${formatPaise(refundPaise)} of payment ${payment.id} was no longer due and is refunded`,
+      },
+    ]);
+  }
+  return { appliedPaise, refundPaise };
 }
 
 /**

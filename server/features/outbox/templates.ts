@@ -21,6 +21,7 @@ const CUSTOMER_TEMPLATES = [
   'grievance_updated',
   'business_updated',
   'quote_answered',
+  'due_reminder',
 ] as const;
 const MERCHANT_TEMPLATES = [
   'merchant_new_order',
@@ -190,6 +191,38 @@ export function render(template: string, lang: Language, d: Data, shopUrl: strin
             [`The jewellery made for you for order ${no} is ready. We ship the order as soon as all of it is ready.`],
             [no],
           );
+    case 'due_reminder': {
+      const due = str(d.due);
+      const date = str(d.duedate).split('-').reverse().join('-');
+      const days = Number(d.days ?? 0);
+      const link = str(d.link);
+      const when =
+        str(d.kind) === 'before'
+          ? hi
+            ? `${days} दिन में, ${date} को देय है`
+            : `is due in ${days} day${days === 1 ? '' : 's'}, on ${date}`
+          : str(d.kind) === 'on'
+            ? hi
+              ? `${date} को देय था`
+              : days === 0
+                ? `is due today, ${date}`
+                : `was due on ${date}`
+            : hi
+              ? `${date} को देय था और ${days} दिन से बकाया है`
+              : `was due on ${date} and is ${days} days overdue`;
+      const pay = link || ordersUrl;
+      return hi
+        ? make(
+            `ऑर्डर ${no}: ${due} ${when}`,
+            [`नमस्ते ${str(d.fullname)},`, `ऑर्डर ${no} का ${due} ${when}।`, `भुगतान करें: ${pay}`],
+            [no, due, date, pay],
+          )
+        : make(
+            `Order ${no}: ${due} ${when}`,
+            [`Hello ${str(d.fullname)},`, `${due} on order ${no} ${when}.`, `Pay it here: ${pay}`],
+            [no, due, date, pay],
+          );
+    }
     case 'refund_processed': {
       const amount = rupees(d.amount);
       return hi

@@ -51,6 +51,16 @@ export interface PaymentProvider {
   refund(paymentId: string, idempotencyKey: string, amount?: number): Promise<ProviderRefund>;
   /** A refund as the provider reports it now, or null when it does not know it. */
   fetchRefund(paymentId: string, refundId: string): Promise<ProviderRefund | null>;
+  /** Razorpay's Payment Links (none in the sandbox): a link for an amount in paise, and cancelling one. */
+  readonly paymentLinks?: {
+    create(input: {
+      amountPaise: number;
+      referenceId: string;
+      description: string;
+      customer: { name: string; contact: string; email?: string };
+    }): Promise<{ id: string; url: string }>;
+    cancel(id: string): Promise<void>;
+  };
 }
 
 /** Razorpay answered with an error (4xx, or 5xx after retries): the shop answers 502. */

@@ -45,6 +45,16 @@ export type RazorpayRefund = {
 type RazorpayCollection<T> = { entity: 'collection'; count: number; items: T[] };
 type RazorpayErrorBody = { error?: { code?: string; description?: string; reason?: string; field?: string } };
 
+/** A Payment Link as Razorpay answers (reduced to what the shop reads). */
+export type RazorpayPaymentLink = {
+  id: string;
+  short_url: string;
+  amount: number;
+  currency: string;
+  reference_id: string;
+  status: 'created' | 'partially_paid' | 'paid' | 'cancelled' | 'expired';
+};
+
 export type RazorpayClientOptions = {
   keyId: string;
   keySecret: string;
@@ -111,6 +121,26 @@ export class RazorpayClient {
       'GET',
       `/v1/payments?from=${from}&to=${to}&count=${count}&skip=${skip}`,
     );
+  }
+
+  /** A Payment Link for an amount in paise (Payment Links API), `reference_id` ours; Razorpay sends no message of its own. */
+  createPaymentLink(input: {
+    amount: number;
+    reference_id: string;
+    description: string;
+    customer: { name: string; contact: string; email?: string };
+  }) {
+    return this.request<RazorpayPaymentLink>('POST', '/v1/payment_links', {
+      ...input,
+      currency: 'INR',
+      accept_partial: false,
+      notify: { sms: false, email: false },
+      reminder_enable: false,
+    });
+  }
+
+  cancelPaymentLink(id: string) {
+    return this.request<RazorpayPaymentLink>('POST', `/v1/payment_links/${encodeURIComponent(id)}/cancel`, {});
   }
 
   /** Refund of `amount` in the payment currency's smallest unit (none = in full); the same key and body again returns the same refund. */

@@ -51,6 +51,21 @@ export function razorpayProvider(opts: RazorpayClientOptions): PaymentProvider {
       const refund = await client.refundPayment(paymentId, idempotencyKey, amount);
       return { id: refund.id, status: refund.status };
     },
+    paymentLinks: {
+      async create({ amountPaise, referenceId, description, customer }) {
+        const link = await client.createPaymentLink({ amount: amountPaise, reference_id: referenceId, description, customer });
+        return { id: link.id, url: link.short_url };
+      },
+      async cancel(id) {
+        try {
+          await client.cancelPaymentLink(id);
+        } catch (err) {
+          // A link already paid, cancelled or expired cannot be cancelled again: nothing is left to stop.
+          if (err instanceof RazorpayRequestError && err.providerStatus === 400) return;
+          throw err;
+        }
+      },
+    },
     async fetchRefund(paymentId, refundId) {
       try {
         const refund = await client.fetchRefund(paymentId, refundId);

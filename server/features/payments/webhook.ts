@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { paymentEvents } from '../../db/schema.js';
 import { InvalidInput, NotFound, Unavailable } from '../../domain/errors.js';
 import { settlePayment } from '../credit/pay-due.js';
+import { settleLinkPayment } from '../credit/reminders.js';
 import { recordRefundOutcome } from '../lifecycle/store.js';
 import type { PaymentContext, PaymentLog } from './context.js';
 import { PaymentRejectedError } from './placement.js';
@@ -16,6 +17,7 @@ type RazorpayEvent = {
     payment?: { entity?: { id?: string; order_id?: string | null; status?: string } };
     order?: { entity?: { id?: string } };
     refund?: { entity?: { id?: string; payment_id?: string; status?: string } };
+    payment_link?: { entity?: { id?: string; reference_id?: string } };
   };
 };
 
@@ -36,6 +38,9 @@ async function handleEvent(ctx: PaymentContext, body: RazorpayEvent) {
       }
       throw err;
     }
+  } else if (event === 'payment_link.paid') {
+    // What is due on a credit order, paid through the link its reminder carried.
+    await settleLinkPayment(ctx, body.payload);
   } else if (event === 'refund.processed' || event === 'refund.failed') {
     const refundId = body.payload?.refund?.entity?.id;
     if (refundId) await recordRefundOutcome(ctx, refundId, event === 'refund.processed' ? 'processed' : 'failed');
