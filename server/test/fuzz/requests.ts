@@ -546,6 +546,10 @@ function wellFormed(routes: Route[]): fc.Arbitrary<FuzzRequest> {
   });
 }
 
+/** A well-formed request aimed at `routes[index]` alone (for a route the random runs missed). */
+export const wellFormedFor = (routes: Route[], index: number) =>
+  wellFormed([routes[index] as Route]).map((req) => ({ ...req, route: index }));
+
 export function requestArbitrary(routes: Route[]): fc.Arbitrary<FuzzRequest> {
   return fc.oneof({ weight: 1, arbitrary: wellFormed(routes) }, { weight: 2, arbitrary: wild(routes) });
 }
