@@ -127,6 +127,9 @@ test('orders: a compact row that opens, a confirmed (or refused) delivery change
     }),
   );
   await card.getByLabel('Delivery Status').selectOption('delivered');
+  // Delivered with no shipment recorded skips the lifecycle: asked first.
+  const ask = page.getByRole('alertdialog', { name: 'Mark as delivered without a shipment?' });
+  await ask.getByRole('button', { name: 'Yes, mark delivered' }).click();
   await expect(page.getByText('This order was changed by someone else.')).toBeVisible();
   await expect(card.getByLabel('Delivery Status')).toHaveValue('shipped');
   await page.unroute('**/o1/api/admin/update/**');

@@ -148,6 +148,51 @@ describe('orders filters', () => {
     expect(within(screen.getByTestId('order-card')).getByText('Shipped', { selector: 'span' })).toBeInTheDocument();
   });
 
+  it('asks before marking delivered an order with no shipment recorded; Cancel changes nothing', async () => {
+    vi.spyOn(adminApi.orders, 'list').mockResolvedValue(page([order({ deliverystatus: 'shipped', status: 'Shipped' })]));
+    const update = vi.spyOn(adminApi.orders, 'updateDelivery').mockResolvedValue(
+      answerOf(orderRoutes, 'PATCH /o1/api/admin/update/:id', {
+        success: true,
+        message: 'ok',
+        order: order({ deliverystatus: 'delivered', status: 'Delivered' }),
+      }),
+    );
+    renderPage();
+    const select = (await screen.findByLabelText('Delivery Status')) as HTMLSelectElement;
+    fireEvent.change(select, { target: { value: 'delivered' } });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Mark as delivered without a shipment?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(update).not.toHaveBeenCalled();
+    expect(select.value).toBe('shipped');
+
+    fireEvent.change(select, { target: { value: 'delivered' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Yes, mark delivered' }));
+    await waitFor(() => expect(update).toHaveBeenCalledWith('o-1', 'delivered'));
+    await waitFor(() => expect(select.value).toBe('delivered'));
+  });
+
+  it('marks delivered at once an order whose shipment is recorded', async () => {
+    const shipped = order({
+      deliverystatus: 'shipped',
+      status: 'Shipped',
+      shipment: { carrier: 'Blue Dart', trackingnumber: 'BD123', trackingurl: '', shippedAt: '2026-11-20T06:00:00.000Z' },
+    });
+    vi.spyOn(adminApi.orders, 'list').mockResolvedValue(page([shipped]));
+    const update = vi.spyOn(adminApi.orders, 'updateDelivery').mockResolvedValue(
+      answerOf(orderRoutes, 'PATCH /o1/api/admin/update/:id', {
+        success: true,
+        message: 'ok',
+        order: { ...shipped, deliverystatus: 'delivered', status: 'Delivered' },
+      }),
+    );
+    renderPage();
+    const select = (await screen.findByLabelText('Delivery Status')) as HTMLSelectElement;
+    fireEvent.change(select, { target: { value: 'delivered' } });
+    await waitFor(() => expect(update).toHaveBeenCalledWith('o-1', 'delivered'));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
   it('pages with "Page X of Y (Z total orders)" and goes back to page 1 when a filter changes', async () => {
     const list = vi.spyOn(adminApi.orders, 'list').mockImplementation(async (f, p) => {
       const res = page([order({ _id: `o-${p}` })], f.status ? 3 : 25);

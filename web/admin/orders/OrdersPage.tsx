@@ -9,6 +9,7 @@ import { type AdminOrderFilters, adminApi, type Order, type OrderPage } from '..
 import { countOf } from '../../ui/plural';
 import { errorText } from '../format';
 import { Button, buttonClass } from '../ui/Button';
+import { useConfirm } from '../ui/Confirm';
 import { Field, SelectInput, TextInput } from '../ui/Field';
 import { Modal } from '../ui/Modal';
 import { LoadError, PageHeader } from '../ui/Page';
@@ -105,6 +106,7 @@ export default function OrdersPage() {
   const [draft, setDraft] = useState<Filters>(filters);
   const [paging, setPaging] = useState<{ key: string; page: number }>({ key: '', page: 1 });
   const [updating, setUpdating] = useState<string | null>(null);
+  const { confirm, element: confirmElement } = useConfirm();
 
   // Filter changes settle for 300 ms before a request; any settled change goes back to page 1.
   const settled = useDebounced(filters, FILTER_DEBOUNCE_MS);
@@ -133,6 +135,15 @@ export default function OrdersPage() {
 
   async function changeDelivery(order: Order, deliverystatus: Order['deliverystatus']) {
     if (deliverystatus === order.deliverystatus) return;
+    // Delivered with no shipment recorded skips the lifecycle (no courier, no tracking for the customer): asked first.
+    if (deliverystatus === 'delivered' && !order.shipment) {
+      const ok = await confirm({
+        title: 'Mark as delivered without a shipment?',
+        text: 'No courier or tracking number is recorded for this order, so the customer never had a tracking link. Record the shipment on the order’s page first, or mark it delivered anyway.',
+        confirmLabel: 'Yes, mark delivered',
+      });
+      if (!ok) return;
+    }
     setUpdating(order._id);
     try {
       const res = await adminApi.orders.updateDelivery(order._id, deliverystatus);
@@ -178,6 +189,7 @@ export default function OrdersPage() {
 
   return (
     <div>
+      {confirmElement}
       <PageHeader
         title="Orders Management"
         subtitle={
