@@ -33,7 +33,8 @@ beforeAll(async () => {
   await q('analyze products');
   await q('analyze categories');
   await q('analyze subcategories');
-});
+  // 10,000 products through every index: minutes on a busy machine, so this setup has its own bound.
+}, 600_000);
 afterAll(() => t.close());
 
 async function plan(term: string) {
