@@ -55,15 +55,34 @@ const SignupBody = z.object({
   language: language.optional(),
   marketing: marketing.optional(),
 });
-const SigninBody = z.object({
-  mobileno: z
-    .string({ message: 'Mobile number is required' })
-    .trim()
-    .min(1, { message: 'Mobile number is required' })
-    .max(20)
-    .transform(normaliseMobile),
-  password: z.string({ message: 'Password is required' }).min(1, { message: 'Password is required' }).max(128),
+const SigninBody = z
+  .object({
+    mobileno: z
+      .string({ message: 'Mobile number is required' })
+      .trim()
+      .min(1, { message: 'Mobile number is required' })
+      .max(20)
+      .transform(normaliseMobile),
+    password: z.string({ message: 'Password is required' }).max(128).optional(),
+    /** Instead of the password: the 6-digit code sent by SMS (POST /u1/api/signin-code). */
+    code: z
+      .string({ message: 'The code is 6 digits' })
+      .trim()
+      .regex(/^\d{6}$/, { message: 'The code is 6 digits' })
+      .optional(),
+    /** With a code, for a number that has no account yet: the new account's name. */
+    fullname: z.string().trim().min(1, { message: 'Full name is required' }).max(100).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.code && !v.password) ctx.addIssue({ code: 'custom', message: 'Password is required', path: ['password'] });
+  });
+/** A code sign-in for a number with no account: the code stays good; send it again with `fullname`. */
+const NeedsNameResponse = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  needsname: z.literal(true),
 });
+export const SigninCodeBody = z.object({ mobileno });
 const EditDetailsBody = z
   .object({
     fullname: fullname.optional(),
@@ -124,12 +143,26 @@ export const authRoutes = routeTable(tag, {
     responses: { 201: SigninResponse },
     errors: [400, 409, 413, 415, 429],
   },
+  'POST /u1/api/signin-code': {
+    guard: 'public',
+    summary: 'Send a 6-digit sign-in code by SMS, valid 10 minutes and used once',
+    description:
+      'The same answer whether or not the number has an account. Limited per number and per client address as the ' +
+      'password reset code is (429).',
+    body: SigninCodeBody,
+    responses: { 200: MessageResponse },
+    errors: [400, 413, 415, 429],
+  },
   'POST /u1/api/signin': {
     guard: 'public',
-    summary: 'Sign in; sets the session cookie',
+    summary: 'Sign in with the password, or with the code sent by SMS; sets the session cookie',
+    description:
+      'With `code` instead of `password`: a wrong or expired code is a 401 like a wrong password (5 wrong codes void it). ' +
+      'A number with no account gets 404 `needsname: true` (the code stays good) until `fullname` is sent with the ' +
+      'code, which creates the account and signs in.',
     body: SigninBody,
-    responses: { 200: SigninResponse },
-    errors: [400, 401, 429],
+    responses: { 200: SigninResponse, 404: NeedsNameResponse },
+    errors: [400, 401, 413, 415, 429],
   },
   'POST /u1/api/signout': {
     guard: 'public',

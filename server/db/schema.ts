@@ -920,6 +920,15 @@ export const passwordResets = pgTable('password_resets', {
   createdAt: created(),
 });
 
+/** A sign-in code sent by SMS (migration 0372): one per mobile number, with or without an account. */
+export const signinCodes = pgTable('signin_codes', {
+  mobileno: text('mobileno').primaryKey(),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: ts('expires_at').notNull(),
+  createdAt: created(),
+});
+
 // ---------------------------------------------------------------- GST: invoices and credit notes
 /** Binary data (PDFs). node-postgres reads it as a Buffer, PGlite as a Uint8Array: use Buffer.from on read. */
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });

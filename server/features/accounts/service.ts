@@ -8,9 +8,10 @@ import {
   type OutboxStatus,
 } from '../../../contract/accounts.js';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { addresses, appSecrets, outbox, passwordResets, users } from '../../db/schema.js';
+import { addresses, outbox, passwordResets, users } from '../../db/schema.js';
 import { Conflict, InvalidInput, NotFound } from '../../domain/errors.js';
 import { revokeUserSessions } from '../../http/session.js';
+import { CODE_TRIES, CODE_TTL_MS, hashCode, resetKey } from '../auth/codes.js';
 import { hashPassword } from '../auth/passwords.js';
 import { enqueue, retryMessage } from '../outbox/outbox.js';
 
@@ -137,34 +138,6 @@ export async function signOutOthers(db: Db, userId: string, sessionId: string) {
 }
 
 // ---------------------------------------------------------------- password reset
-const CODE_TTL_MS = 10 * 60_000;
-const CODE_TRIES = 5;
-const KEY_NAME = 'password_reset_key';
-const keys = new WeakMap<Db, Promise<string>>();
-
-/** The key the codes are hashed with: random, stored once in the database, shared by every server. */
-function resetKey(db: Db) {
-  let key = keys.get(db);
-  if (!key) {
-    key = (async () => {
-      await db
-        .insert(appSecrets)
-        .values({ name: KEY_NAME, value: crypto.randomBytes(32).toString('hex') })
-        .onConflictDoNothing();
-      const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, KEY_NAME)).limit(1);
-      if (!row) throw new Error('password reset key missing');
-      return row.value;
-    })();
-    key.catch(() => keys.delete(db));
-    keys.set(db, key);
-  }
-  return key;
-}
-
-/** A keyed hash: a copy of the table alone does not give the codes away (a bare hash of 6 digits would). */
-const hashCode = (key: string, userId: string, code: string) =>
-  crypto.createHmac('sha256', key).update(`${userId}:${code}`).digest('hex');
-
 /**
  * Makes a new code for the account with this number (voiding the previous one) and writes the SMS to the
  * outbox in the same transaction. Returns the code (for the development log) or null when no account uses

@@ -1,4 +1,8 @@
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { RESET_LIMITS } from '../../../contract/accounts.js';
 import { authRoutes } from '../../../contract/auth.js';
+import { users } from '../../db/schema.js';
 import { NotSignedIn, TooMany } from '../../domain/errors.js';
 import { countAttempt } from '../../http/rate-limit.js';
 import { routePlugin } from '../../http/routes.js';
@@ -12,9 +16,14 @@ import {
 } from '../../http/session.js';
 import { mergeGuestCartAtSignIn } from '../cart/guest.js';
 import { businessOf } from '../wholesale/businesses.js';
+import { checkSigninCode, startSigninCode } from './codes.js';
 import * as service from './service.js';
 
 const INVALID = 'Invalid mobile number or password';
+const BAD_CODE = 'This code is wrong or has expired. Please ask for a new one.';
+const NEEDS_NAME = 'Welcome! Tell us your name to create your account.';
+/** @forTests the tests check that the answer is the same whether an account uses the number or not */
+export const CODE_SENT = 'A 6-digit code is on its way by SMS. It is valid for 10 minutes.';
 const numberKey = (mobileno: string) => `signin:number:${mobileno}`;
 
 export default routePlugin(authRoutes, (app) => {
@@ -49,11 +58,27 @@ export default routePlugin(authRoutes, (app) => {
       };
     },
 
+    'POST /u1/api/signin-code': async (request) => {
+      const { mobileno } = request.body;
+      await countAttempt(
+        app.rateLimits,
+        RESET_LIMITS.codeWindowMs,
+        [
+          [`signin-code:number:${mobileno}`, RESET_LIMITS.codesPerNumber],
+          [`signin-code:address:${request.ip}`, RESET_LIMITS.codesPerAddress],
+        ],
+        'Too many codes asked for. Please try again in an hour.',
+      );
+      const code = await startSigninCode(app.db, mobileno);
+      if (app.config.env === 'development') request.log.info({ mobileno, code }, 'sign-in code (development only)');
+      return { success: true, message: CODE_SENT };
+    },
+
     'POST /u1/api/signin': async (request, reply) => {
-      const { mobileno, password } = request.body;
+      const { mobileno, password, code, fullname } = request.body;
       const byNumberKey = numberKey(mobileno);
       const addressKey = `signin:address:${request.ip}`;
-      // Every attempt is counted before the password is checked (one atomic increment each), so concurrent
+      // Every attempt is counted before the password or code is checked (one atomic increment each), so concurrent
       // guesses cannot all pass a check made before any of them failed. A success takes its count back.
       const [byNumber, byAddress] = await Promise.all([
         app.rateLimits.hit(byNumberKey, limits.windowMs),
@@ -64,7 +89,28 @@ export default routePlugin(authRoutes, (app) => {
         await Promise.all([app.rateLimits.undo(byNumberKey), app.rateLimits.undo(addressKey)]);
         throw new TooMany('Too many sign-in attempts. Please wait 15 minutes and try again.', Math.ceil(limits.windowMs / 1000));
       }
-      const user = await service.authenticate(app.db, mobileno, password);
+      let user: Awaited<ReturnType<typeof service.authenticate>>;
+      if (code) {
+        // Sign-in by the code sent by SMS; a number with no account is asked for a name first (the code stays good).
+        const [known] = await app.db.select().from(users).where(eq(users.mobileno, mobileno)).limit(1);
+        if (!known && !fullname) {
+          if (!(await checkSigninCode(app.db, mobileno, code, false))) throw new NotSignedIn(BAD_CODE);
+          await Promise.all([app.rateLimits.undo(byNumberKey), app.rateLimits.undo(addressKey)]);
+          return reply.status(404).send({ success: false as const, message: NEEDS_NAME, needsname: true as const });
+        }
+        if (!(await checkSigninCode(app.db, mobileno, code, true))) throw new NotSignedIn(BAD_CODE);
+        user =
+          known ??
+          (await service.createUser(app.db, {
+            fullname: fullname as string,
+            mobileno,
+            // never told to anyone: the account signs in by code until its owner sets a password
+            password: crypto.randomBytes(32).toString('base64url'),
+            role: 'USER',
+          }));
+      } else {
+        user = await service.authenticate(app.db, mobileno, password ?? '');
+      }
       if (!user) throw new NotSignedIn(INVALID);
       await Promise.all([app.rateLimits.reset(byNumberKey), app.rateLimits.undo(addressKey)]);
       const session = await createSession(app.db, user.id);

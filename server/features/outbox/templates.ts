@@ -17,6 +17,7 @@ const CUSTOMER_TEMPLATES = [
   'return_updated',
   'piece_ready',
   'password_code',
+  'signin_code',
   'grievance_received',
   'grievance_updated',
   'business_updated',
@@ -256,6 +257,20 @@ export function render(template: string, lang: Language, d: Data, shopUrl: strin
             `Return for order ${no}: ${status}`,
             [`Your return for order ${no} is ${status}.${note ? ` ${note}` : ''}`],
             [no, status],
+          );
+    }
+    case 'signin_code': {
+      const code = str(d.code);
+      return hi
+        ? make(
+            'साइन इन करने का कोड',
+            [`Ratna Gems पर साइन इन करने का आपका कोड ${code} है। यह 10 मिनट तक मान्य है। इसे किसी को न बताएँ।`],
+            [code],
+          )
+        : make(
+            'Your sign-in code',
+            [`Your Ratna Gems sign-in code is ${code}. It is valid for 10 minutes. Do not share it.`],
+            [code],
           );
     }
     case 'password_code': {
