@@ -82,7 +82,7 @@ const NeedsNameResponse = z.object({
   message: z.string(),
   needsname: z.literal(true),
 });
-export const SigninCodeBody = z.object({ mobileno });
+const SigninCodeBody = z.object({ mobileno });
 const EditDetailsBody = z
   .object({
     fullname: fullname.optional(),

@@ -151,7 +151,7 @@ export async function settleLinkPayment(ctx: PaymentContext, payload: LinkPaid |
   const paymentId = payload?.payment?.entity?.id;
   if (!linkId || !orderId || !paymentId || !/^[0-9a-f-]{36}$/.test(orderId)) return false;
   const payment = await ctx.paymentProvider.fetchPayment(paymentId);
-  if (!payment || payment.status !== 'captured' || payment.currency !== 'INR') {
+  if (payment?.status !== 'captured' || payment.currency !== 'INR') {
     ctx.log.warn({ orderId, paymentId }, 'payment link payment not captured: nothing counted');
     return false;
   }

@@ -45,7 +45,10 @@ export type RazorpayRefund = {
 type RazorpayCollection<T> = { entity: 'collection'; count: number; items: T[] };
 type RazorpayErrorBody = { error?: { code?: string; description?: string; reason?: string; field?: string } };
 
-/** A Payment Link as Razorpay answers (reduced to what the shop reads). */
+/**
+ * A Payment Link as Razorpay answers (reduced to what the shop reads).
+ * @forTests the Razorpay stand-in answers with this shape, so the shop and its stand-in cannot drift apart
+ */
 export type RazorpayPaymentLink = {
   id: string;
   short_url: string;
