@@ -12,6 +12,7 @@ const MSG91_TEMPLATES = [
   'refund_processed',
   'return_updated',
   'password_code',
+  'signin_code',
   'merchant_new_order',
   'merchant_flagged_payment',
   'merchant_low_stock',

@@ -215,6 +215,39 @@ test.describe('accounts', () => {
     await ctx.close();
   });
 
+  test('a new number signs in with a code sent by SMS: asked only for a name, the account is made and signed in', async ({
+    page,
+  }) => {
+    const mobileno = uniqueMobile();
+    await page.goto('/signin');
+    await page.getByLabel('Mobile No').fill(`+91 ${mobileno.slice(0, 5)} ${mobileno.slice(5)}`);
+    await page.getByRole('button', { name: 'Get a code by SMS' }).click();
+    await expect(page.getByTestId('code-sent')).toContainText('A 6-digit code is on its way by SMS');
+    let code = '';
+    await expect
+      .poll(
+        async () => {
+          code =
+            (await smsTo(page.request, mobileno))
+              .filter((m) => m.template_id === 'e2e-signin-code')
+              .map((m) => m.vars[0] ?? '')
+              .at(-1) ?? '';
+          return code;
+        },
+        { timeout: 30_000 },
+      )
+      .toMatch(/^\d{6}$/);
+    await page.getByLabel('Code from SMS').fill(code);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByTestId('code-sent')).toContainText('Tell us your name to create your account');
+    await page.getByLabel('Full Name').fill('Simran Kaur');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('account-label')).toHaveText('Simran Kaur');
+    const me = await page.request.get('/u1/api/checkuser');
+    expect(((await me.json()) as { user: { mobileno: string } }).user.mobileno).toBe(mobileno);
+  });
+
   test('the merchant sees the messages in the Outbox and retries one the SMS provider refused', async ({
     page,
     browser,

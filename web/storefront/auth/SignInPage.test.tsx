@@ -17,12 +17,19 @@ const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 let role: 'USER' | 'ADMIN';
+/** Bodies the sign-in and code routes were sent; a new number's sign-in answers needsname until it gives a name. */
+let signins: Record<string, unknown>[];
+let codesAsked: unknown[];
+let newNumber: boolean;
 /** What the cart's add was sent, and the cart it answers. */
 let added: unknown[];
 let cartAfterAdd: CartItem[];
 beforeEach(() => {
   added = [];
   cartAfterAdd = [];
+  signins = [];
+  codesAsked = [];
+  newNumber = false;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (path: string, init: RequestInit = {}) => {
@@ -30,7 +37,22 @@ beforeEach(() => {
         added.push(JSON.parse(String(init.body)));
         return json(200, answerOf(cartRoutes, 'POST /c2/api/add', { success: true, message: 'Added', data: cartAfterAdd }));
       }
+      if (`${init.method ?? 'GET'} ${path}` === 'POST /u1/api/signin-code') {
+        codesAsked.push(JSON.parse(String(init.body)));
+        return json(
+          200,
+          answerOf(authRoutes, 'POST /u1/api/signin-code', {
+            success: true,
+            message: 'A 6-digit code is on its way by SMS. It is valid for 10 minutes.',
+          }),
+        );
+      }
       if (`${init.method ?? 'GET'} ${path}` !== 'POST /u1/api/signin') return json(404, { success: false, message: 'No route' });
+      const sent = JSON.parse(String(init.body)) as Record<string, unknown>;
+      signins.push(sent);
+      if (newNumber && sent.code && !sent.fullname) {
+        return json(404, { success: false, message: 'Welcome! Tell us your name to create your account.', needsname: true });
+      }
       return json(
         200,
         answerOf(authRoutes, 'POST /u1/api/signin', {
@@ -47,7 +69,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-async function signIn(entry: string) {
+function renderSignIn(entry: string) {
   const router = createMemoryRouter(
     [
       { path: '/signin', Component: SignInPage },
@@ -63,6 +85,11 @@ async function signIn(entry: string) {
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
+  return router;
+}
+
+async function signIn(entry: string) {
+  const router = renderSignIn(entry);
   const user = userEvent.setup();
   await user.type(screen.getByLabelText('Mobile No'), '9876543210');
   await user.type(screen.getByLabelText('Password', { exact: true }), 'secret-pass-1');
@@ -99,5 +126,47 @@ describe('sign-in', () => {
     expect(await screen.findByRole('heading', { name: 'Checkout screen' })).toBeInTheDocument();
     expect(router.state.location.search).toBe('?buy=ring&qty=1');
     expect(added).toEqual([{ productId: 'p1', quantity: 1, setting }]);
+  });
+
+  it('signs in with a code sent by SMS instead of the password', async () => {
+    role = 'USER';
+    renderSignIn('/signin');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Mobile No'), '98111 22334');
+    await user.click(screen.getByRole('button', { name: 'Get a code by SMS' }));
+    expect(await screen.findByTestId('code-sent')).toHaveTextContent('A 6-digit code is on its way by SMS');
+    expect(codesAsked).toEqual([{ mobileno: '98111 22334' }]);
+    expect(screen.queryByLabelText('Password', { exact: true })).toBeNull();
+    await user.type(screen.getByLabelText('Code from SMS'), '482913');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('heading', { name: 'Home screen' })).toBeInTheDocument();
+    expect(signins).toEqual([{ mobileno: '98111 22334', code: '482913' }]);
+  });
+
+  it('a new number is asked for a name, then its account is made with the same code', async () => {
+    role = 'USER';
+    newNumber = true;
+    renderSignIn('/signin');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Mobile No'), '9811122334');
+    await user.click(screen.getByRole('button', { name: 'Get a code by SMS' }));
+    await user.type(await screen.findByLabelText('Code from SMS'), '482913');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByTestId('code-sent')).toHaveTextContent('Tell us your name to create your account');
+    await user.type(screen.getByLabelText('Full Name'), 'Simran Kaur');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('heading', { name: 'Home screen' })).toBeInTheDocument();
+    expect(signins).toEqual([
+      { mobileno: '9811122334', code: '482913' },
+      { mobileno: '9811122334', code: '482913', fullname: 'Simran Kaur' },
+    ]);
+  });
+
+  it('asks for the number before sending a code, and goes back to the password', async () => {
+    renderSignIn('/signin');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Get a code by SMS' }));
+    expect(await screen.findByText('Enter your mobile number first.')).toBeInTheDocument();
+    expect(codesAsked).toEqual([]);
   });
 });
