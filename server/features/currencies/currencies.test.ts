@@ -218,13 +218,43 @@ describe('in Razorpay mode', () => {
       method: 'PUT',
       url: '/a1/api/admin/currencies',
       cookie: admin.cookie,
-      payload: { currencies: [{ code: 'KWD', rate: 0.003654 }] },
+      payload: {
+        currencies: [
+          { code: 'KWD', rate: 0.003654 },
+          { code: 'USD', rate: 0.011812 },
+          { code: 'JPY', rate: 1.7683 },
+        ],
+      },
     });
     expect(res.statusCode).toBe(200);
   });
   afterAll(async () => {
     await t.close();
     await fake.close();
+  });
+
+  it('charges dollars in cents and yen in whole yen, and places each order in its currency', async () => {
+    for (const [currency, amount, major] of [
+      ['USD', 28_349, 283.49],
+      ['JPY', 42_440, 42_440],
+    ] as const) {
+      const user = await t.signUpAndIn();
+      const p = await createProduct(t.database.db, { stock: 5, pricePaise: 2_000_000 });
+      expect((await s.add(user.cookie, p.id, 1)).statusCode).toBe(200);
+      const held = await s.hold(user.cookie, { shippinginfo: NEW_YORK, currency });
+      expect(held.statusCode, held.body).toBe(200);
+      const { razorpayOrder } = RazorpayOrderResponse.parse(held.json());
+      expect(razorpayOrder).toMatchObject({ amount, currency });
+      expect(fake.orders.get(razorpayOrder.id)).toMatchObject({ amount, currency });
+      const placed = await t.request({
+        method: 'POST',
+        url: '/o1/api/verify-and-place',
+        cookie: user.cookie,
+        payload: { ...fake.pay(razorpayOrder.id), shippinginfo: NEW_YORK },
+      });
+      expect(placed.statusCode, placed.body).toBe(201);
+      expect(OrderResponse.parse(placed.json()).order).toMatchObject({ paymentstatus: 'Paid', currency, currencyamount: major });
+    }
   });
 
   it('creates the Razorpay order in the currency, checks the payment against it, and refunds in it', async () => {
