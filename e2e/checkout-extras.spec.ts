@@ -425,6 +425,10 @@ test.describe('checkout: saved addresses', () => {
     await newShopper(page, 'Ann Lee');
     const product = await plainProduct(page.request, 7);
     await addToCart(page, product);
+    // She sees and pays in dollars.
+    await page.goto('/');
+    await page.getByLabel('Currency').selectOption('USD');
+    await expect(page.getByTestId('approx-price').first()).toContainText('≈ US$');
     await page.goto('/checkout');
     const summary = page.getByRole('complementary', { name: 'Order Summary' });
     await expect(summary.getByRole('radio', { name: /Standard\s*3–10 business days/ })).toBeChecked();
@@ -445,9 +449,14 @@ test.describe('checkout: saved addresses', () => {
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
     await expect(page.locator('form').getByRole('alert')).toHaveText('Enter the state or region for the United States');
     await field(page, 'State / Region').fill('NY');
+    const summaryCharge = page.getByRole('complementary', { name: 'Order Summary' }).getByTestId('checkout-charge');
+    await expect(summaryCharge).toContainText(/Charged in USDUS\$[\d,]+\.\d{2}/);
+    const charged = ((await summaryCharge.textContent()) ?? '').replace('Charged in USD', '');
     const id = await payInSandbox(page);
+    expect(test.info().annotations.at(-1)?.description).toContain(charged);
 
-    const order = await myOrder(page, id);
+    const order = (await myOrder(page, id)) as Order & { currency: string };
+    expect(order.currency).toBe('USD');
     expect(order.shippinginfo).toMatchObject({
       country: 'US',
       mobileno: '+12125550123',
