@@ -17,8 +17,9 @@ import { createSession } from '../../http/session.js';
 import type { Pool, Table } from './requests.js';
 
 /** Tables a refused request may still change: failed sign-ins are counted, by design. */
-// A wrong password-reset code is refused and uses up one of the code's tries (password_resets).
-const MAY_CHANGE_ON_REFUSAL = new Set(['rate_limits', 'app_migrations', 'password_resets']);
+// A wrong password-reset or sign-in code is refused and uses up one of the code's tries (password_resets,
+// signin_codes; an expired code is voided).
+const MAY_CHANGE_ON_REFUSAL = new Set(['rate_limits', 'app_migrations', 'password_resets', 'signin_codes']);
 
 /** Row count and checksum of every table, in one statement. */
 export async function snapshotter(database: Database) {
