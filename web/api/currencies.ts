@@ -1,4 +1,5 @@
-import { type currencyRoutes, RAZORPAY_CURRENCIES } from '../../contract/currencies';
+import type { currencyRoutes } from '../../contract/currencies';
+import { RAZORPAY_CURRENCIES } from '../../contract/currency-rules';
 import type { RouteAnswer } from '../../contract/route';
 import { type RouteBody, routeCaller } from './client';
 

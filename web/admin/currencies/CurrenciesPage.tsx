@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
-import { FX_RATE_MAX_AGE_MS } from '../../../contract/currencies';
+import { FX_RATE_MAX_AGE_MS } from '../../../contract/currency-rules';
 import { type AdminCurrencies, currencyApi } from '../../api/currencies';
 import { errorText, formatDateTime } from '../format';
 import { Button } from '../ui/Button';

@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { abroadCountryName } from '../../../contract/address-rules';
-import { formatCurrency } from '../../../contract/currencies';
+import { formatCurrency } from '../../../contract/currency-rules';
 import { type DeliveryStatus, SHIPPABLE_STATUSES } from '../../../contract/lifecycle';
 import { type AdminOrder, adminApi, creditNoteUrl } from '../../api/admin';
 import { ApiError } from '../../api/client';

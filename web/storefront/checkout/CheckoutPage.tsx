@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { HOME_COUNTRY } from '../../../contract/address-rules';
-import { formatCurrency } from '../../../contract/currencies';
+import { formatCurrency } from '../../../contract/currency-rules';
 import type { User } from '../../api/auth';
 import type { CartItem } from '../../api/cart';
 import { ApiError } from '../../api/client';

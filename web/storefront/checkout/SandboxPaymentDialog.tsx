@@ -1,7 +1,7 @@
 import { Loader2 } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
-import { formatCurrency, minorToMajor } from '../../../contract/currencies';
+import { formatCurrency, minorToMajor } from '../../../contract/currency-rules';
 import { formatRupees } from '../../cart/format';
 import type { SandboxSession } from './usePayment';
 

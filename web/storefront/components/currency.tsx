@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { convertPaise, FX_RATE_MAX_AGE_MS, formatCurrency, minorToMajor, rateText } from '../../../contract/currencies';
+import { convertPaise, FX_RATE_MAX_AGE_MS, formatCurrency, minorToMajor, rateText } from '../../../contract/currency-rules';
 import { type CurrencyRate, currencyApi } from '../../api/currencies';
 
 /**
