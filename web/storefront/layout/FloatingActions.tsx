@@ -51,6 +51,8 @@ function useClearOfControls(ref: RefObject<HTMLDivElement | null>) {
     // Content arriving under the actions (a page loading, a summary opening) moves things without a scroll.
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(schedule);
     observer?.observe(document.body);
+    // …and the actions themselves growing: the scroll-to-top button appears a moment after the scroll that shows it.
+    if (ref.current) observer?.observe(ref.current);
     return () => {
       if (frame) window.cancelAnimationFrame(frame);
       window.removeEventListener('scroll', schedule);
