@@ -61,6 +61,17 @@ export const SHIPPING = {
   pincode: '141001',
 };
 
+/** A shipping address abroad: New York, with its region and the phone as typed (kept in E.164). */
+export const NEW_YORK = {
+  country: 'US',
+  fullname: 'Ann Lee',
+  mobileno: '+1 212 555 0123',
+  address: '350 Fifth Avenue',
+  city: 'New York',
+  pincode: '10118',
+  state: 'NY',
+};
+
 type Requester = Pick<TestApp, 'request'>;
 
 /** Shopper steps through HTTP: fill the cart, hold it, pay in the sandbox, verify. */

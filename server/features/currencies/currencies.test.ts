@@ -13,19 +13,10 @@ import {
 import { OrderResponse, RazorpayOrderResponse, SandboxPayResponse } from '../../../contract/orders.js';
 import { currencies, refunds, sandboxPayments } from '../../db/schema.js';
 import { type FakeRazorpay, startFakeRazorpay } from '../../test/fake-razorpay.js';
-import { createProduct, SHIPPING, shop } from '../../test/fixtures.js';
+import { createProduct, NEW_YORK, SHIPPING, shop } from '../../test/fixtures.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/helpers.js';
 import { refreshFxRates } from './service.js';
 
-const NEW_YORK = {
-  country: 'US',
-  fullname: 'Ann Lee',
-  mobileno: '+1 212 555 0123',
-  address: '350 Fifth Avenue',
-  city: 'New York',
-  pincode: '10118',
-  state: 'NY',
-};
 const KUWAIT = {
   country: 'KW',
   fullname: 'Fahad Ali',

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GstReportResponse, Gstr1PortalFile } from '../../../contract/gst.js';
 import { gstinCheckChar } from '../../../contract/gst-rules.js';
 import { creditNotes, invoices, outbox } from '../../db/schema.js';
-import { createProduct, SHIPPING, shop } from '../../test/fixtures.js';
+import { createProduct, NEW_YORK, SHIPPING, shop } from '../../test/fixtures.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/helpers.js';
 import { pdfText } from '../../test/pdf-text.js';
 import { render } from '../outbox/templates.js';
@@ -18,15 +18,6 @@ let t: TestApp;
 let admin: TestUser;
 let s: ReturnType<typeof shop>;
 const SELLER_GSTIN = `03AAACR5055K1Z${gstinCheckChar('03AAACR5055K1Z')}`;
-const NEW_YORK = {
-  country: 'US',
-  fullname: 'Ann Lee',
-  mobileno: '+1 212 555 0123',
-  address: '350 Fifth Avenue',
-  city: 'New York',
-  pincode: '10118',
-  state: 'NY',
-};
 const LONDON = {
   country: 'GB',
   fullname: 'Tom Hale',

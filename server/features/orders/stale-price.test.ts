@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderResponse, RazorpayOrderResponse, SandboxPayResponse } from '../../../contract/orders.js';
 import { checkouts, orderEvents, orders, products, shippingRates } from '../../db/schema.js';
-import { createProduct, productRow, shop } from '../../test/fixtures.js';
+import { createProduct, NEW_YORK, productRow, shop } from '../../test/fixtures.js';
 import { createTestApp, onPostgres, type TestApp, type TestUser } from '../../test/helpers.js';
 import { PRICE_CHANGED_NOTE } from '../payments/price-check.js';
 import { sweepExpiredHolds } from '../payments/sweep.js';
@@ -85,15 +85,6 @@ describe(`a payment for a checkout that is no longer pending (${onPostgres ? 'Po
 });
 
 describe('a late payment and the shipping it was charged', () => {
-  const NEW_YORK = {
-    country: 'US',
-    fullname: 'Ann Lee',
-    mobileno: '+1 212 555 0123',
-    address: '350 Fifth Avenue',
-    city: 'New York',
-    pincode: '10118',
-    state: 'NY',
-  };
   const setInternational = (pricePaise: number) =>
     t.database.db.update(shippingRates).set({ pricePaise }).where(eq(shippingRates.name, 'Insured international'));
 
