@@ -253,6 +253,36 @@ describe('razorpay mode', () => {
     expect(await orderRows(order.id)).toHaveLength(1);
   });
 
+  it('gives a second click the order Razorpay is still making for the first, instead of replacing it', async () => {
+    const user = await t.signUpAndIn();
+    await cartWith(user);
+    const made = fake.count('POST', /^\/v1\/orders$/);
+    const mine = () => t.database.db.select().from(checkouts).where(eq(checkouts.userId, user.id));
+    // Razorpay answers nothing until released: the first click's checkout waits for its order
+    const release = fake.pause();
+    let first: Promise<Awaited<ReturnType<typeof s.hold>>>;
+    let second: Promise<Awaited<ReturnType<typeof s.hold>>>;
+    try {
+      first = s.hold(user.cookie);
+      await vi.waitFor(async () => expect(await mine()).toHaveLength(1), { timeout: 30_000, interval: 20 });
+      const updatedAt = (await mine())[0]?.updatedAt ?? new Date(0);
+      second = s.hold(user.cookie);
+      // the second click has found the first checkout (it keeps the address given last) and waits for its order
+      await vi.waitFor(async () => expect((await mine())[0]?.updatedAt.getTime()).toBeGreaterThan(updatedAt.getTime()), {
+        timeout: 30_000,
+        interval: 20,
+      });
+    } finally {
+      release();
+    }
+    const answers = await Promise.all([first, second]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
+    const [a, b] = answers.map((r) => RazorpayOrderResponse.parse(r.json()).razorpayOrder.id);
+    expect(b).toBe(a);
+    expect(fake.count('POST', /^\/v1\/orders$/) - made).toBe(1);
+    expect(await mine()).toMatchObject([{ status: 'pending', providerOrderId: a }]);
+  });
+
   it('answers a webhook within 5 seconds even when Razorpay is slow, and finishes the placement afterwards', async () => {
     const user = await t.signUpAndIn();
     await cartWith(user);

@@ -27,6 +27,13 @@ type StartedCheckout = { checkout: CheckoutRow; providerOrderId: string; reused:
 const MIN_AMOUNT_PAISE = 100;
 /** A pending checkout is given again (not replaced) when its hold has at least this long left. */
 const REUSE_MIN_LEFT_MS = 2 * 60_000;
+/**
+ * An identical checkout whose payment order is still being made (by a request a moment earlier: a double click, or
+ * the same cart from two tabs) is waited for this long rather than replaced, which would leave the first request
+ * answering 409. Longer than the gateway client's attempts; a checkout older than this without an order is replaced.
+ */
+const IN_FLIGHT_MS = 30_000;
+const IN_FLIGHT_POLL_MS = 25;
 
 const sameLines = (a: CheckoutLine[], b: CheckoutLine[]) => {
   const key = (l: CheckoutLine[]) =>
@@ -214,7 +221,7 @@ export async function startCheckout(
     const now = Date.now();
     const reusable = pending.find(
       (c) =>
-        c.providerOrderId &&
+        (c.providerOrderId || now - c.createdAt.getTime() < IN_FLIGHT_MS) &&
         c.quoteId === (opts.quoteId ?? null) &&
         c.couponId === (coupon?.couponId ?? null) &&
         c.provider === provider.name &&
@@ -294,7 +301,8 @@ export async function startCheckout(
   });
 
   if ('reused' in prepared && prepared.reused) {
-    return { checkout: prepared.reused, providerOrderId: prepared.reused.providerOrderId as string, reused: true };
+    const given = prepared.reused.providerOrderId ? prepared.reused : await paymentOrderMade(ctx, prepared.reused.id);
+    return { checkout: given, providerOrderId: given.providerOrderId as string, reused: true };
   }
   const checkout = (prepared as { created: CheckoutRow }).created;
 
@@ -325,6 +333,23 @@ export async function startCheckout(
     .returning();
   if (!saved) throw new Conflict('This checkout was replaced by a newer one. Please try again.');
   return { checkout: saved, providerOrderId: providerOrder.id, reused: false };
+}
+
+/**
+ * Waits for the payment order of a checkout another request is making right now. Its failure is this request's
+ * (503, or 409 when it was replaced meanwhile), so both requests answer alike.
+ */
+async function paymentOrderMade(ctx: PaymentContext, checkoutId: string): Promise<CheckoutRow> {
+  const until = Date.now() + IN_FLIGHT_MS;
+  for (;;) {
+    const [row] = await ctx.db.select().from(checkouts).where(eq(checkouts.id, checkoutId));
+    if (row?.status === 'pending' && row.providerOrderId) return row;
+    if (row?.status === 'failed') throw new GatewayUnavailableError();
+    if (!row || row.status !== 'pending' || Date.now() > until) {
+      throw new Conflict('This checkout was replaced by a newer one. Please try again.');
+    }
+    await new Promise((r) => setTimeout(r, IN_FLIGHT_POLL_MS));
+  }
 }
 
 /** The answer of POST /o1/api/razorpay-order (and of accepting a quote) for a checkout started. */
