@@ -14,7 +14,31 @@ const CreditOrderBody = z.object({
   quoteId: Id.optional(),
 });
 
+/** How money moves outside the shop: received for a credit order, or paid back by a refund. */
 const PAYMENT_METHODS = ['neft', 'rtgs', 'imps', 'upi', 'cheque', 'cash'] as const;
+const METHOD_MESSAGE = 'Method must be one of neft, rtgs, imps, upi, cheque, cash';
+/** A refund of money received outside the shop that does not say how it is paid back (400 on `method`). */
+export const NAME_HOW_PAID_BACK = 'This order was paid outside the shop: say how the money is paid back (method and reference)';
+
+/**
+ * The admin's refund of money received outside the shop names how it is paid back outside it (docs/credit.md):
+ * the method and its reference (the transfer's UTR, the UPI reference, the cheque number; cash needs none).
+ */
+export const paidBackFields = {
+  method: z.enum(PAYMENT_METHODS, { message: METHOD_MESSAGE }).optional(),
+  reference: z.string().trim().max(100, { message: 'Reference must be at most 100 characters' }).optional(),
+};
+/** A reference is needed for every method but cash; none without a method. */
+export const paidBackRule = (b: { method?: string | undefined; reference?: string | undefined }, ctx: z.RefinementCtx) => {
+  if (b.method && b.method !== 'cash' && !b.reference) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['reference'],
+      message: 'Give the reference of the payment back (UTR, UPI reference or cheque number)',
+    });
+  }
+  if (!b.method && b.reference) ctx.addIssue({ code: 'custom', path: ['method'], message: METHOD_MESSAGE });
+};
 /** Cash from one buyer in one day must stay under ₹2,00,000 (Income-tax Act s.269ST). */
 export const CASH_LIMIT_RUPEES = 200_000;
 export const CASH_LIMIT_MESSAGE = 'Cash of ₹2,00,000 or more from one buyer in a day cannot be accepted (Income-tax Act s.269ST)';
@@ -26,7 +50,7 @@ export const RecordPaymentBody = z.object({
     .min(0.01, { message: 'Amount must be more than 0' })
     .max(100_000_000, { message: 'Amount is too large' })
     .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, { message: 'At most 2 decimals' }),
-  method: z.enum(PAYMENT_METHODS, { message: 'Method must be one of neft, rtgs, imps, upi, cheque, cash' }),
+  method: z.enum(PAYMENT_METHODS, { message: METHOD_MESSAGE }),
   reference: z.string().trim().max(100, { message: 'Reference must be at most 100 characters' }).default(''),
   receivedon: z.iso.date({ message: 'Received on must be a date (YYYY-MM-DD)' }),
 });

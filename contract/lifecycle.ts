@@ -87,6 +87,9 @@ const Refund = z.object({
   status: z.enum(REFUND_STATUSES),
   reason: z.string(),
   createdAt: z.string(),
+  /** Money received outside the shop paid back outside it: how (neft, rtgs, imps, upi, cheque, cash) and its reference. */
+  method: z.string().nullable().optional(),
+  reference: z.string().optional(),
 });
 const ReturnRequest = z.object({
   _id: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdParams } from './common.js';
+import { paidBackFields, paidBackRule } from './credit.js';
 import { RETURN_STATUSES } from './lifecycle.js';
 import { AdminOrder, Order, unitCount } from './orders.js';
 import { HUID_MESSAGE, HUID_PATTERN, PRODUCTION_STAGES } from './production.js';
@@ -26,27 +27,31 @@ const ReturnRequestBody = z.object({
 });
 
 const REFUND_AMOUNT_MESSAGE = 'Enter an amount above zero, in rupees with at most 2 decimals';
-const RefundBody = z.object({
-  amount: z
-    .number({ message: REFUND_AMOUNT_MESSAGE })
-    .min(0.01, { message: REFUND_AMOUNT_MESSAGE })
-    .max(100_000_000, { message: REFUND_AMOUNT_MESSAGE })
-    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { message: REFUND_AMOUNT_MESSAGE }),
-  reason: z
-    .string({ message: 'Give a reason for the refund' })
-    .trim()
-    .min(1, { message: 'Give a reason for the refund' })
-    .max(500, { message: 'At most 500 characters' }),
-  restock: z
-    .array(
-      z.object({
-        lineId: z.uuid({ message: 'Invalid line id' }),
-        quantity: unitCount.max(1000),
-      }),
-    )
-    .max(100)
-    .optional(),
-});
+const RefundBody = z
+  .object({
+    amount: z
+      .number({ message: REFUND_AMOUNT_MESSAGE })
+      .min(0.01, { message: REFUND_AMOUNT_MESSAGE })
+      .max(100_000_000, { message: REFUND_AMOUNT_MESSAGE })
+      .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { message: REFUND_AMOUNT_MESSAGE }),
+    reason: z
+      .string({ message: 'Give a reason for the refund' })
+      .trim()
+      .min(1, { message: 'Give a reason for the refund' })
+      .max(500, { message: 'At most 500 characters' }),
+    restock: z
+      .array(
+        z.object({
+          lineId: z.uuid({ message: 'Invalid line id' }),
+          quantity: unitCount.max(1000),
+        }),
+      )
+      .max(100)
+      .optional(),
+    /** Money received outside the shop is paid back outside it: how, and its reference (docs/credit.md). */
+    ...paidBackFields,
+  })
+  .superRefine(paidBackRule);
 
 const TRACKING_URL_MESSAGE = 'The tracking link must be an https:// address';
 const ShipmentBody = z.object({
@@ -157,7 +162,11 @@ export const orderActionRoutes = routeTable('Order lifecycle', {
     description:
       'The amount may not exceed what was paid less processed and pending refunds (409). Sent to Razorpay with an ' +
       'idempotency key per refund (or processed at once by the sandbox). 502 when the payment service refuses it ' +
-      '(the refund is recorded as failed), 502/503 when it cannot be reached (the refund stays pending and is sent again).',
+      '(the refund is recorded as failed), 502/503 when it cannot be reached (the refund stays pending and is sent again). ' +
+      'Money received outside the shop (a credit order’s recorded payments) is paid back outside it: the refund names ' +
+      '`method` and `reference`, is processed at once and never goes to Razorpay; at most what was received outside ' +
+      'the shop less what was paid back (409). Without `method`, only money paid through the shop is refunded: an ' +
+      'order paid wholly outside it → 400 on `method`.',
     body: RefundBody,
     ...byId(IdParams, { 201: AdminOrderActionResponse }, 409, 415, 502, 503),
   },

@@ -364,6 +364,8 @@ export const AdminOrder = Order.extend({
   refundstatus: z.enum(REFUND_SUMMARIES),
   /** Rupees that may still be refunded (paid less processed and pending refunds). */
   refundable: z.number(),
+  /** Of `refundable`, rupees received outside the shop and not yet paid back: refunded with `method` and `reference`. */
+  refundableoffline: z.number().optional(),
   /** Per line (same order as products): units that can still be put back on sale. */
   restockable: z.array(z.object({ lineId: z.string(), quantity: z.number().int() })),
   /** The whole timeline, private notes included, with who did each thing. */

@@ -706,6 +706,12 @@ export const refunds = pgTable(
     actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** Why the provider refused it, when it failed. */
     failure: text('failure').notNull().default(''),
+    /**
+     * Money received outside the shop, paid back outside it: how (a bank transfer, UPI, cheque or cash) and its
+     * reference; never sent to the payment service, processed when recorded (migration 0377). Null: sent through it.
+     */
+    method: text('method', { enum: ['neft', 'rtgs', 'imps', 'upi', 'cheque', 'cash'] }),
+    reference: text('reference').notNull().default(''),
     createdAt: created(),
     updatedAt: updated(),
     processedAt: ts('processed_at'),
@@ -718,6 +724,7 @@ export const refunds = pgTable(
     check('refunds_amount_check', sql`${t.amountPaise} > 0`),
     check('refunds_status_check', sql`${t.status} in ('pending', 'processed', 'failed')`),
     check('refunds_actor_check', sql`${t.actor} in ('customer', 'admin', 'system')`),
+    check('refunds_method_check', sql`${t.method} is null or ${t.method} in ('neft', 'rtgs', 'imps', 'upi', 'cheque', 'cash')`),
   ],
 );
 

@@ -9,7 +9,7 @@ import type { Tx } from '../../db/client.js';
 import { businesses, checkouts, orderPayments, orders, users } from '../../db/schema.js';
 import { Conflict, DomainError, NotFound } from '../../domain/errors.js';
 import { indiaDate } from '../gst/tax.js';
-import { writeEvents } from '../lifecycle/store.js';
+import { syncRefundSummary, writeEvents } from '../lifecycle/store.js';
 import type { PaymentContext } from '../payments/context.js';
 import { releaseCheckout } from '../payments/holds.js';
 import { confirmPayment, placeOrder } from '../payments/placement.js';
@@ -230,6 +230,8 @@ export async function applyOnlinePayment(
         updatedAt: new Date(),
       })
       .where(eq(orders.id, orderId));
+    // Paid at last after a refund: the status says what was refunded (Partially refunded).
+    await syncRefundSummary(tx, orderId);
     await writeEvents(tx, orderId, [
       {
         type: left === 0 ? 'paid' : 'note',

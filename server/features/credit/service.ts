@@ -9,7 +9,7 @@ import { businesses, checkouts, orderItems, orderPayments, orders, products } fr
 import { Conflict, Forbidden, InvalidInput, NotFound } from '../../domain/errors.js';
 import { issueInvoice } from '../gst/invoices.js';
 import { indiaDate } from '../gst/tax.js';
-import { writeEvents } from '../lifecycle/store.js';
+import { syncRefundSummary, writeEvents } from '../lifecycle/store.js';
 import { orderPlacedMessages } from '../outbox/orders.js';
 import { cartSnapshot, shippingCountry } from '../payments/checkout.js';
 import type { PaymentContext } from '../payments/context.js';
@@ -209,6 +209,8 @@ export async function recordPayment(db: Db, orderId: string, body: RecordPayment
         updatedAt: new Date(),
       })
       .where(eq(orders.id, orderId));
+    // Paid at last after a refund: the status says what was refunded (Partially refunded).
+    await syncRefundSummary(tx, orderId);
     await writeEvents(tx, orderId, [
       {
         type: left === 0 ? 'paid' : 'note',

@@ -6,6 +6,7 @@ import { creditNotes, invoices, orderPayments, orders, refunds } from '../../db/
 import { Forbidden } from '../../domain/errors.js';
 import { rupees } from '../gst/pdf.js';
 import { indiaDate } from '../gst/tax.js';
+import { paidBackWords } from '../lifecycle/state.js';
 import { businessOf } from '../wholesale/businesses.js';
 
 const require = createRequire(import.meta.url);
@@ -67,7 +68,10 @@ async function entries(db: DbOrTx, userId: string): Promise<Entry[]> {
     ...paidBack.map((r) => ({
       date: indiaDate(r.processedAt ?? r.createdAt),
       type: 'refund' as const,
-      number: `Refund, order ${orderNumber.get(r.orderId)}`,
+      // Paid back outside the shop: how, and its reference.
+      number: [r.method ? paidBackWords({ method: r.method, reference: r.reference }) : '', `order ${orderNumber.get(r.orderId)}`]
+        .filter(Boolean)
+        .join(' '),
       debitPaise: r.amountPaise,
       creditPaise: 0,
     })),

@@ -1,8 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { creditNotes, invoices, orders } from '../../db/schema.js';
+import { creditNotes, invoices, orders, refunds } from '../../db/schema.js';
 import { NotFound } from '../../domain/errors.js';
 import type { SessionUser } from '../../http/session.js';
+import { paidBackWords } from '../lifecycle/state.js';
 import { onRefundProcessed } from '../lifecycle/store.js';
 import { addAttachmentSource } from '../outbox/worker.js';
 import { issueCreditNote } from './invoices.js';
@@ -106,6 +107,12 @@ export async function creditNotePdf(db: Db, refundId: string, me: SessionUser) {
   const [inv] = await db.select().from(invoices).where(eq(invoices.id, note.invoiceId));
   if (!inv) throw missing;
   const sum = (k: 'taxable' | 'cgst' | 'sgst' | 'igst') => note.lines.reduce((s, l) => s + l[k], 0);
+  // Money received outside the shop is paid back outside it: the note says how.
+  const [refund] = await db
+    .select({ method: refunds.method, reference: refunds.reference })
+    .from(refunds)
+    .where(eq(refunds.id, note.refundKey));
+  const paidBack = refund?.method ? paidBackWords({ method: refund.method, reference: refund.reference }) : '';
   const pdf = await renderPdf({
     kind: 'credit-note',
     taxed: inv.kind === 'tax-invoice',
@@ -119,6 +126,7 @@ export async function creditNotePdf(db: Db, refundId: string, me: SessionUser) {
       ],
       ['Order', await orderNumber(db, note.orderId)],
       ...(note.reason ? ([['Reason', note.reason]] as [string, string][]) : []),
+      ...(paidBack ? ([['Paid back by', paidBack]] as [string, string][]) : []),
       ...(note.lines.every((l) => l.quantity === 0)
         ? ([['Adjustment', 'value only, no goods returned']] as [string, string][])
         : []),

@@ -36,7 +36,7 @@ export default routePlugin(orderActionRoutes, (app) => {
       const done = await service.cancelOrder(app, request.params.id, { actor: 'admin', userId: me.id }, request.body?.reason);
       return {
         success: true,
-        message: `Order cancelled; its stock is back on sale.${service.refundWords(done.refund)}`,
+        message: `Order cancelled; its stock is back on sale.${service.refundWords(done.refund, done.leftOutsidePaise)}`,
         order: await adminView(done.orderId),
       };
     },
@@ -67,7 +67,7 @@ export default routePlugin(orderActionRoutes, (app) => {
       };
       return {
         success: true,
-        message: `${words[request.body.status]}${service.refundWords(done.refund)}`,
+        message: `${words[request.body.status]}${service.refundWords(done.refund, request.body.status === 'received' ? done.leftOutsidePaise : 0)}`,
         order: await adminView(done.orderId),
       };
     },

@@ -4,6 +4,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { rupeesToPaise } from '../../../contract/common.js';
+import { NAME_HOW_PAID_BACK } from '../../../contract/credit.js';
 import type { SETTABLE_DELIVERY_STATUSES } from '../../../contract/lifecycle.js';
 import type { ProductionStage } from '../../../contract/production.js';
 import { HUID_MESSAGE } from '../../../contract/production.js';
@@ -14,12 +15,17 @@ import { issueInvoice } from '../gst/invoices.js';
 import { lifecycleMessages } from '../outbox/orders.js';
 import type { PaymentContext } from '../payments/context.js';
 import { GatewayError } from '../payments/provider.js';
-import { type Action, decide } from './state.js';
+import { type Action, decide, refundableOfflinePaise, refundablePaise, rupees } from './state.js';
 import { applyEffects, loadOrderState, type SubmitOutcome, submitRefund, type Who } from './store.js';
 
 type Loaded = NonNullable<Awaited<ReturnType<typeof loadOrderState>>>;
 
-type ActResult = { orderId: string; refund: SubmitOutcome | null };
+type ActResult = {
+  orderId: string;
+  refund: SubmitOutcome | null;
+  /** Paise received outside the shop still to be paid back (after a cancel or a return, which do not pay it back). */
+  leftOutsidePaise: number;
+};
 
 /**
  * Runs one action on one order. `ownerId`: the shopper's own orders only (another's is a 404 like an
@@ -42,6 +48,7 @@ async function act(
   } = {},
 ): Promise<ActResult> {
   const now = new Date();
+  let leftOutsidePaise = 0;
   const refundId = await ctx.db.transaction(async (tx) => {
     const loaded = await loadOrderState(tx, orderId, { lock: true });
     if (!loaded || (opts.ownerId !== undefined && loaded.row.userId !== opts.ownerId)) throw new NotFound('Order not found');
@@ -50,16 +57,25 @@ async function act(
     if (!decision.ok) throw new Conflict(decision.reason);
     if (opts.extra) await opts.extra(tx, loaded);
     const refund = await applyEffects(tx, loaded, decision.effects, who, { refundReason: opts.refundReason, now });
+    if (!decision.effects.paidBack) leftOutsidePaise = refundableOfflinePaise(loaded.state);
     if (opts.after) await opts.after(tx, loaded);
     await lifecycleMessages(tx, orderId, decision.effects);
     return refund?.id ?? null;
   });
   const refund = refundId ? await submitRefund(ctx, refundId) : null;
-  return { orderId, refund };
+  return { orderId, refund, leftOutsidePaise };
 }
 
-/** What a started refund came to, in words for the answer. */
-export function refundWords(refund: SubmitOutcome | null) {
+/** What a started refund came to, in words for the answer; and what is left to pay back outside the shop. */
+export function refundWords(refund: SubmitOutcome | null, leftOutsidePaise = 0) {
+  const outside =
+    leftOutsidePaise > 0
+      ? ` ${rupees(leftOutsidePaise)} received outside the shop is to be paid back outside it: record it with Refund (method and reference).`
+      : '';
+  return refundOutcomeWords(refund) + outside;
+}
+
+function refundOutcomeWords(refund: SubmitOutcome | null) {
   if (!refund) return '';
   if (refund.status === 'processed') return ' The refund has been processed.';
   if (refund.status === 'pending') return ' The refund has been started.';
@@ -98,14 +114,36 @@ export async function refundOrder(
   ctx: PaymentContext,
   orderId: string,
   adminId: string,
-  input: { amount: number; reason: string; restock?: { lineId: string; quantity: number }[] },
+  input: {
+    amount: number;
+    reason: string;
+    restock?: { lineId: string; quantity: number }[];
+    method?: string | undefined;
+    reference?: string | undefined;
+  },
 ) {
+  const paidBack = input.method ? { method: input.method, reference: input.reference?.trim() ?? '' } : undefined;
   const result = await act(
     ctx,
     orderId,
-    { type: 'refund', amountPaise: rupeesToPaise(input.amount), reason: input.reason, restock: input.restock ?? [] },
+    {
+      type: 'refund',
+      amountPaise: rupeesToPaise(input.amount),
+      reason: input.reason,
+      restock: input.restock ?? [],
+      ...(paidBack ? { paidBack } : {}),
+    },
     { actor: 'admin', userId: adminId },
-    { refundReason: input.reason.trim() },
+    {
+      refundReason: input.reason.trim(),
+      // Money received only outside the shop cannot go back through the payment service: the form must say how.
+      before: (loaded) => {
+        const offline = refundableOfflinePaise(loaded.state);
+        if (!paidBack && offline > 0 && refundablePaise(loaded.state) === offline) {
+          throw new InvalidInput(NAME_HOW_PAID_BACK, [{ path: 'method', message: NAME_HOW_PAID_BACK }]);
+        }
+      },
+    },
   );
   const out = result.refund;
   if (out?.status === 'failed') {

@@ -37,25 +37,30 @@ export type OrderState = {
   flag: OrderFlag | null;
   createdAt: Date;
   deliveredAt: Date | null;
-  /** What the payment brought in, paise. */
+  /** What the payment brought in, paise (a credit order: every payment received, in the shop or outside it). */
   paidPaise: number;
+  /** Of `paidPaise`, what was received outside the shop (a credit order's recorded payments); absent: none. */
+  offlinePaise?: number;
   /** Whether the order's units left the shelf (they can only come back if they did). */
   stockTaken: boolean;
-  refunds: { amountPaise: number; status: RefundStatus }[];
+  /** `offline`: money received outside the shop, paid back outside it. */
+  refunds: { amountPaise: number; status: RefundStatus; offline?: boolean }[];
   returnStatus: ReturnStatus | null;
   lines: LineState[];
 };
 
 /** An order's state from its row (or any object with the order's columns), refunds, return request and lines. */
 export function orderState(
-  order: Omit<OrderState, 'refunds' | 'returnStatus' | 'lines'>,
-  refunds: readonly { amountPaise: number; status: RefundStatus }[],
+  order: Omit<OrderState, 'refunds' | 'returnStatus' | 'lines' | 'offlinePaise'>,
+  refunds: readonly { amountPaise: number; status: RefundStatus; method?: string | null }[],
   returnRequest: { status: ReturnStatus } | null,
   lines: readonly (Omit<LineState, 'stage' | 'piece'> & {
     /** A made-to-order piece's setting (its design named) and production stage, as the order line keeps them. */
     setting?: { designName: string } | null;
     productionStage?: ProductionStage | null;
   })[],
+  /** Paise received outside the shop for the order (its recorded payments). */
+  offlinePaise?: number,
 ): OrderState {
   return {
     deliverystatus: order.deliverystatus,
@@ -65,7 +70,8 @@ export function orderState(
     deliveredAt: order.deliveredAt,
     paidPaise: order.paidPaise,
     stockTaken: order.stockTaken,
-    refunds: refunds.map((r) => ({ amountPaise: r.amountPaise, status: r.status })),
+    ...(offlinePaise ? { offlinePaise } : {}),
+    refunds: refunds.map((r) => ({ amountPaise: r.amountPaise, status: r.status, ...(r.method ? { offline: true } : {}) })),
     returnStatus: returnRequest?.status ?? null,
     lines: lines.map((l) => ({
       id: l.id,
@@ -80,6 +86,7 @@ export function orderState(
 }
 
 type EventDraft = { type: OrderEventType; note: string };
+type PaidBack = { method: string; reference: string };
 type RestockDraft = { lineId: string; quantity: number };
 
 /** What an allowed action does. The service applies it as a whole or not at all. */
@@ -89,6 +96,8 @@ export type Effects = {
   restock: RestockDraft[];
   /** A refund to start, paise (0: none). */
   refundPaise: number;
+  /** With `refundPaise`: money paid back outside the shop, processed as recorded (never sent to the payment service). */
+  paidBack?: PaidBack;
   returnStatus?: ReturnStatus;
   /** A piece moved forward in production (and its HUID, once given). */
   production?: { lineId: string; stage: ProductionStage; huid: string | null };
@@ -97,7 +106,14 @@ export type Effects = {
 
 export type Action =
   | { type: 'cancel'; actor: 'customer' | 'admin'; reason?: string }
-  | { type: 'refund'; amountPaise: number; reason: string; restock: RestockDraft[] }
+  | {
+      type: 'refund';
+      amountPaise: number;
+      reason: string;
+      restock: RestockDraft[];
+      /** Money received outside the shop paid back outside it: how, and its reference. */
+      paidBack?: PaidBack;
+    }
   | { type: 'return_request'; reason: string }
   | { type: 'return_decide'; status: 'approved' | 'rejected'; note?: string }
   | { type: 'return_receive'; refund: boolean; note?: string }
@@ -133,6 +149,31 @@ export function refundablePaise(state: Pick<OrderState, 'refunds' | 'paidPaise'>
   return Math.max(0, state.paidPaise - processed - pending);
 }
 
+/**
+ * Of what may still be refunded, the money received outside the shop and not yet paid back (it goes back outside the
+ * shop, never through the payment service); the rest was paid through the shop.
+ */
+export function refundableOfflinePaise(state: Pick<OrderState, 'refunds' | 'paidPaise' | 'offlinePaise'>) {
+  const given = state.refunds.filter((r) => r.offline && r.status !== 'failed').reduce((s, r) => s + r.amountPaise, 0);
+  return Math.min(refundablePaise(state), Math.max(0, (state.offlinePaise ?? 0) - given));
+}
+
+/** What may still be refunded through the payment service. */
+function refundableOnlinePaise(state: Pick<OrderState, 'refunds' | 'paidPaise' | 'offlinePaise'>) {
+  return refundablePaise(state) - refundableOfflinePaise(state);
+}
+
+const METHOD_NAMES: Record<string, string> = {
+  neft: 'NEFT',
+  rtgs: 'RTGS',
+  imps: 'IMPS',
+  upi: 'UPI',
+  cheque: 'cheque',
+  cash: 'cash',
+};
+/** "NEFT UTR123", "cash": how money was paid back outside the shop, in the words of the timeline and the statement. */
+export const paidBackWords = (p: PaidBack) => [METHOD_NAMES[p.method] ?? p.method, p.reference].filter(Boolean).join(' ');
+
 /** Units of each line that can still come back on sale. */
 export function restockableUnits(state: Pick<OrderState, 'lines' | 'stockTaken'>): RestockDraft[] {
   if (!state.stockTaken) return [];
@@ -146,6 +187,8 @@ export function restockableUnits(state: Pick<OrderState, 'lines' | 'stockTaken'>
  * refunded once some did; otherwise the status the payment gave (Paid stays Paid while a refund is pending).
  */
 export function paymentStatusAfterRefunds(state: Pick<OrderState, 'refunds' | 'paidPaise' | 'paymentstatus'>): PaymentStatus {
+  // A credit order still owing stays so: what it owes counts against the business's credit until it is paid.
+  if (state.paymentstatus === 'Due' || state.paymentstatus === 'Partially paid') return state.paymentstatus;
   const { processed } = refundTotals(state);
   if (state.paidPaise > 0 && processed >= state.paidPaise) return 'Refunded';
   if (processed > 0) return state.paymentstatus === 'Refunded' ? 'Refunded' : 'Partially refunded';
@@ -179,6 +222,9 @@ export function canCancel(state: OrderState, actor: 'customer' | 'admin', now: D
     return refuse('This order has already been shipped and can no longer be cancelled');
   }
   if (!isSale(state)) return refuse('This order has no payment to cancel; it is being refunded');
+  if (actor === 'customer' && refundableOfflinePaise(state) > 0) {
+    return refuse('This order was paid outside the shop: please contact us to cancel it');
+  }
   if (actor === 'customer' && now.getTime() - state.createdAt.getTime() > CANCEL_WINDOW_MS) {
     return refuse('Orders can be cancelled within 24 hours of placing them');
   }
@@ -240,7 +286,8 @@ export function decide(state: OrderState, action: Action, now: Date): Decision {
     case 'cancel': {
       const can = canCancel(state, action.actor, now);
       if (!can.ok) return can;
-      const refundPaise = refundablePaise(state);
+      // Money received outside the shop is paid back outside it, by the merchant's refund naming how.
+      const refundPaise = refundableOnlinePaise(state);
       const reason = action.reason?.trim() ?? '';
       const events: EventDraft[] = [{ type: 'cancelled', note: reason }];
       if (refundPaise > 0) events.push({ type: 'refund_requested', note: `${rupees(refundPaise)} — order cancelled` });
@@ -251,6 +298,17 @@ export function decide(state: OrderState, action: Action, now: Date): Decision {
       const left = refundablePaise(state);
       if (left <= 0) return refuse('Nothing is left to refund on this order');
       if (action.amountPaise > left) return refuse(`At most ${rupees(left)} can be refunded on this order`);
+      const offline = refundableOfflinePaise(state);
+      if (action.paidBack) {
+        if (offline <= 0) return refuse('Nothing received outside the shop is left to pay back on this order');
+        if (action.amountPaise > offline) {
+          return refuse(`At most ${rupees(offline)} received outside the shop can be paid back on this order`);
+        }
+      } else if (action.amountPaise > left - offline) {
+        return refuse(
+          `At most ${rupees(left - offline)} can be refunded through the payment service; ${rupees(offline)} received outside the shop is paid back outside it (method and reference)`,
+        );
+      }
       const restock = mergeRestock(action.restock);
       if (restock.length && !state.stockTaken) return refuse('This order’s units never left the shelf');
       for (const r of restock) {
@@ -261,7 +319,17 @@ export function decide(state: OrderState, action: Action, now: Date): Decision {
           return refuse(`At most ${line.quantity - line.restocked} unit(s) of that line can be put back on sale`);
         }
       }
-      const note = `${rupees(action.amountPaise)}${action.reason.trim() ? ` — ${action.reason.trim()}` : ''}`;
+      const reason = action.reason.trim() ? ` — ${action.reason.trim()}` : '';
+      if (action.paidBack) {
+        const note = `${rupees(action.amountPaise)} paid back by ${paidBackWords(action.paidBack)}${reason}`;
+        return allow({
+          restock,
+          refundPaise: action.amountPaise,
+          paidBack: action.paidBack,
+          events: [{ type: 'refund_processed', note }],
+        });
+      }
+      const note = `${rupees(action.amountPaise)}${reason}`;
       return allow({ restock, refundPaise: action.amountPaise, events: [{ type: 'refund_requested', note }] });
     }
     case 'return_request': {
@@ -282,7 +350,7 @@ export function decide(state: OrderState, action: Action, now: Date): Decision {
       if (state.returnStatus !== 'approved') {
         return refuse(state.returnStatus ? `The return is ${state.returnStatus}, not approved` : 'No return was requested');
       }
-      const refundPaise = action.refund ? refundablePaise(state) : 0;
+      const refundPaise = action.refund ? refundableOnlinePaise(state) : 0;
       const events: EventDraft[] = [{ type: 'return_received', note: action.note?.trim() ?? '' }];
       if (refundPaise > 0) events.push({ type: 'refund_requested', note: `${rupees(refundPaise)} — return received` });
       return allow({

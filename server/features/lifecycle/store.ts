@@ -4,11 +4,20 @@
  * transaction, and settles refunds. Every refund becoming processed goes through `markRefundProcessed`.
  */
 import crypto from 'node:crypto';
-import { and, asc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import { convertPaise } from '../../../contract/currencies.js';
 import type { OrderActor, OrderEventType, RefundStatus } from '../../../contract/lifecycle.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
-import { orderEvents, orderItems, orders, products, type RestockLine, refunds, returnRequests } from '../../db/schema.js';
+import {
+  orderEvents,
+  orderItems,
+  orderPayments,
+  orders,
+  products,
+  type RestockLine,
+  refunds,
+  returnRequests,
+} from '../../db/schema.js';
 import { Conflict, DomainError, NotFound } from '../../domain/errors.js';
 import type { PaymentContext } from '../payments/context.js';
 import { GatewayError, type ProviderRefund } from '../payments/provider.js';
@@ -56,8 +65,32 @@ export async function loadOrderState(tx: DbOrTx, orderId: string, opts: { lock: 
 
   const refundRows = await tx.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.createdAt));
   const [ret] = await tx.select().from(returnRequests).where(eq(returnRequests.orderId, orderId)).limit(1);
-  const state = orderState(row, refundRows, ret ?? null, lines);
+  const state = orderState(row, refundRows, ret ?? null, lines, await receivedOutsidePaise(tx, orderId));
   return { row, state, lines, refunds: refundRows, returnRequest: ret ?? null };
+}
+
+/** Paise received outside the shop for an order: its recorded payments (a bank transfer, UPI, cheque, cash). */
+async function receivedOutsidePaise(tx: DbOrTx, orderId: string) {
+  const [row] = await tx
+    .select({ paise: sql<number>`coalesce(sum(${orderPayments.amountPaise}), 0)::bigint`.mapWith(Number) })
+    .from(orderPayments)
+    .where(and(eq(orderPayments.orderId, orderId), ne(orderPayments.method, 'razorpay')));
+  return row?.paise ?? 0;
+}
+
+/**
+ * The payment a refund through the payment service goes back to: the order's own; for a credit order paid through
+ * the checkout (pay-due), its latest online payment.
+ */
+async function refundedPaymentId(db: DbOrTx, order: Pick<OrderRow, 'id' | 'razorpayPaymentId'>) {
+  if (order.razorpayPaymentId) return order.razorpayPaymentId;
+  const [online] = await db
+    .select({ reference: orderPayments.reference })
+    .from(orderPayments)
+    .where(and(eq(orderPayments.orderId, order.id), eq(orderPayments.method, 'razorpay')))
+    .orderBy(sql`${orderPayments.createdAt} desc`)
+    .limit(1);
+  return online?.reference ?? '';
 }
 
 /**
@@ -164,13 +197,23 @@ export async function insertRefund(
     /** The refund in the payment's currency, when the caller knows it (a whole payment given back). */
     currency?: string;
     currencyAmount?: number;
+    /** Money received outside the shop paid back outside it: recorded processed, never sent to the payment service. */
+    paidBack?: { method: string; reference: string };
   },
 ) {
   const id = crypto.randomUUID();
   const inCurrency =
-    input.currency !== undefined
-      ? { currency: input.currency, currencyAmount: input.currencyAmount ?? null }
+    input.currency !== undefined || input.paidBack
+      ? { currency: input.currency ?? 'INR', currencyAmount: input.currencyAmount ?? null }
       : await refundInCurrency(tx, input.orderId, input.amountPaise);
+  const paidBack = input.paidBack
+    ? {
+        method: input.paidBack.method as NonNullable<RefundRow['method']>,
+        reference: input.paidBack.reference,
+        status: 'processed' as const,
+        processedAt: new Date(),
+      }
+    : {};
   const [row] = await tx
     .insert(refunds)
     .values({
@@ -184,6 +227,7 @@ export async function insertRefund(
       wholePayment: input.wholePayment ?? false,
       idempotencyKey: input.idempotencyKey ?? `refund-${id}`,
       ...inCurrency,
+      ...paidBack,
     })
     .returning();
   if (!row) throw new Error('refund insert returned nothing');
@@ -236,6 +280,7 @@ export async function applyEffects(
       reason: opts.refundReason ?? '',
       restock: effects.restock,
       who,
+      ...(effects.paidBack ? { paidBack: effects.paidBack } : {}),
     });
     await syncRefundSummary(tx, orderId);
   }
@@ -244,6 +289,8 @@ export async function applyEffects(
     orderId,
     effects.events.map((e) => ({ ...e, actor: who.actor, actorUserId: who.userId ?? null })),
   );
+  // Paid back outside the shop: processed as recorded, so its credit note (and the like) is written now.
+  if (refund?.status === 'processed') await runProcessedHooks(tx, refund);
   return refund;
 }
 
@@ -259,6 +306,11 @@ const processedHooks: RefundHook[] = [];
  */
 export function onRefundProcessed(hook: RefundHook) {
   processedHooks.push(hook);
+}
+
+async function runProcessedHooks(tx: Tx, refund: RefundRow) {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, refund.orderId));
+  if (order) for (const hook of processedHooks) await hook(tx, { refund, order });
 }
 
 async function lockRefundOrder(tx: Tx, refundId: string) {
@@ -309,8 +361,7 @@ async function markRefundProcessed(db: Db, refundId: string, providerRefundId?: 
         note: `${rupees(refund.amountPaise)}${refund.reason ? ` — ${refund.reason}` : ''}`,
       },
     ]);
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
-    if (order) for (const hook of processedHooks) await hook(tx, { refund, order });
+    await runProcessedHooks(tx, refund);
     return true;
   });
 }
@@ -356,7 +407,7 @@ export async function submitRefund(ctx: PaymentContext, refundId: string): Promi
   let answer: ProviderRefund;
   try {
     answer = await ctx.paymentProvider.refund(
-      order.razorpayPaymentId,
+      await refundedPaymentId(ctx.db, order),
       refund.idempotencyKey,
       refund.wholePayment ? undefined : (refund.currencyAmount ?? refund.amountPaise),
     );
@@ -403,7 +454,12 @@ export async function settlePendingRefunds(ctx: PaymentContext, now = new Date()
   }
   const provider = ctx.paymentProvider;
   const waiting = await ctx.db
-    .select({ id: refunds.id, providerRefundId: refunds.providerRefundId, paymentId: orders.razorpayPaymentId })
+    .select({
+      id: refunds.id,
+      providerRefundId: refunds.providerRefundId,
+      orderId: orders.id,
+      razorpayPaymentId: orders.razorpayPaymentId,
+    })
     .from(refunds)
     .innerJoin(orders, eq(orders.id, refunds.orderId))
     .where(
@@ -417,7 +473,10 @@ export async function settlePendingRefunds(ctx: PaymentContext, now = new Date()
     .limit(50);
   for (const r of waiting) {
     try {
-      const found = await provider.fetchRefund(r.paymentId, r.providerRefundId as string);
+      const found = await provider.fetchRefund(
+        await refundedPaymentId(ctx.db, { id: r.orderId, razorpayPaymentId: r.razorpayPaymentId }),
+        r.providerRefundId as string,
+      );
       if (found?.status === 'processed') {
         if (await markRefundProcessed(ctx.db, r.id)) sent++;
       } else if (found?.status === 'failed') {

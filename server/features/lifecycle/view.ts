@@ -1,9 +1,9 @@
-import { asc, inArray } from 'drizzle-orm';
+import { and, asc, inArray, ne, sql } from 'drizzle-orm';
 import { paiseToRupees } from '../../../contract/common.js';
 import { minorToMajor } from '../../../contract/currencies.js';
 import type { DbOrTx } from '../../db/client.js';
-import { orderEvents, type orderItems, type orders, refunds, returnRequests, users } from '../../db/schema.js';
-import { canCancel, canRequestReturn, orderState, refundablePaise, restockableUnits } from './state.js';
+import { orderEvents, type orderItems, orderPayments, type orders, refunds, returnRequests, users } from '../../db/schema.js';
+import { canCancel, canRequestReturn, orderState, refundableOfflinePaise, refundablePaise, restockableUnits } from './state.js';
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
@@ -25,13 +25,23 @@ const group = <T extends { orderId: string }>(rows: T[]) => {
  */
 export async function lifecycleViews(db: DbOrTx, rows: OrderRow[], itemsByOrder: Map<string, ItemRow[]>, admin: boolean) {
   const ids = rows.map((r) => r.id);
-  const [events, refundRows, returns] = ids.length
+  const [events, refundRows, returns, outside] = ids.length
     ? await Promise.all([
         db.select().from(orderEvents).where(inArray(orderEvents.orderId, ids)).orderBy(asc(orderEvents.at), asc(orderEvents.seq)),
         db.select().from(refunds).where(inArray(refunds.orderId, ids)).orderBy(asc(refunds.createdAt)),
         db.select().from(returnRequests).where(inArray(returnRequests.orderId, ids)),
+        // Money received outside the shop, per order: it is paid back outside it.
+        db
+          .select({
+            orderId: orderPayments.orderId,
+            paise: sql<number>`sum(${orderPayments.amountPaise})::bigint`.mapWith(Number),
+          })
+          .from(orderPayments)
+          .where(and(inArray(orderPayments.orderId, ids), ne(orderPayments.method, 'razorpay')))
+          .groupBy(orderPayments.orderId),
       ])
-    : [[], [], []];
+    : [[], [], [], []];
+  const outsideBy = new Map(outside.map((r) => [r.orderId, r.paise]));
   const actorIds = admin ? [...new Set(events.flatMap((e) => (e.actorUserId ? [e.actorUserId] : [])))] : [];
   const names = actorIds.length
     ? new Map(
@@ -51,7 +61,7 @@ export async function lifecycleViews(db: DbOrTx, rows: OrderRow[], itemsByOrder:
       const items = itemsByOrder.get(o.id) ?? [];
       const orderRefunds = refundsBy.get(o.id) ?? [];
       const ret = returnBy.get(o.id) ?? null;
-      const state = orderState(o, orderRefunds, ret, items);
+      const state = orderState(o, orderRefunds, ret, items, outsideBy.get(o.id) ?? 0);
       const timeline = (eventsBy.get(o.id) ?? []).filter((e) => admin || e.type !== 'note');
       const processed = orderRefunds.filter((r) => r.status === 'processed').reduce((s, r) => s + r.amountPaise, 0);
       const view = {
@@ -86,6 +96,7 @@ export async function lifecycleViews(db: DbOrTx, rows: OrderRow[], itemsByOrder:
           status: r.status,
           reason: r.reason,
           createdAt: r.createdAt.toISOString(),
+          ...(r.method ? { method: r.method, reference: r.reference } : {}),
         })),
         refundedamount: paiseToRupees(processed),
         discountamount: paiseToRupees(o.discountPaise),
@@ -97,6 +108,7 @@ export async function lifecycleViews(db: DbOrTx, rows: OrderRow[], itemsByOrder:
           ? { _id: ret.id, status: ret.status, reason: ret.reason, createdAt: ret.createdAt.toISOString() }
           : null,
         refundable: paiseToRupees(refundablePaise(state)),
+        refundableoffline: paiseToRupees(refundableOfflinePaise(state)),
         restockable: restockableUnits(state),
       };
       return [o.id, view] as const;

@@ -142,3 +142,98 @@ describe('a credit order on the back-office order page', () => {
     expect(screen.queryByTestId('credit-section')).toBeNull();
   });
 });
+
+describe('refunding a credit order paid outside the shop', () => {
+  const paidByNeft = (over: Partial<AdminOrder> = {}) =>
+    creditOrder({
+      paymentstatus: 'Paid',
+      amountdue: 0,
+      payments: [{ amount: 90000, method: 'neft', reference: 'UTR881', receivedon: '2999-03-20' }],
+      refundable: 90000,
+      refundableoffline: 90000,
+      ...over,
+    });
+
+  it('asks how the money is paid back and its reference, and sends them; the refund shows how it went back', async () => {
+    const refunded = paidByNeft({
+      paymentstatus: 'Partially refunded',
+      refundable: 85000,
+      refundableoffline: 85000,
+      refundedamount: 5000,
+      refunds: [
+        {
+          _id: 'r1',
+          amount: 5000,
+          status: 'processed',
+          reason: 'Price agreed lower',
+          createdAt: '2999-03-21T06:30:00.000Z',
+          method: 'neft',
+          reference: 'UTR-BACK-1',
+        },
+      ],
+    });
+    show(paidByNeft(), refunded);
+    const refund = vi.spyOn(adminApi.orders, 'refund').mockResolvedValue(
+      answerOf(orderActionRoutes, 'POST /o1/api/admin/refund/:id', {
+        success: true,
+        message: 'Refund processed',
+        order: refunded,
+      }),
+    );
+    fireEvent.click(await screen.findByTestId('open-refund'));
+    const dialog = await screen.findByTestId('refund-dialog');
+    expect(dialog).toHaveTextContent('₹90,000.00 of it was received outside the shop and is paid back outside it');
+    // Paid wholly outside the shop: no choice of Razorpay.
+    expect(within(dialog).queryByRole('radio')).toBeNull();
+    fireEvent.change(within(dialog).getByLabelText(/Amount/), { target: { value: '5000' } });
+    fireEvent.change(within(dialog).getByLabelText(/Reason/), { target: { value: 'Price agreed lower' } });
+    fireEvent.click(within(dialog).getByTestId('submit-refund'));
+    expect(
+      await within(dialog).findByText('Give the reference of the payment back (UTR, UPI reference or cheque number)'),
+    ).toBeInTheDocument();
+    expect(refund).not.toHaveBeenCalled();
+
+    fireEvent.change(within(dialog).getByLabelText(/Paid back by/), { target: { value: 'neft' } });
+    fireEvent.change(within(dialog).getByLabelText(/Reference/), { target: { value: 'UTR-BACK-1' } });
+    fireEvent.click(within(dialog).getByTestId('submit-refund'));
+    expect(await screen.findByText(/paid back to the customer by NEFT \(UTR-BACK-1\)/)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, refund' }));
+    await waitFor(() => expect(screen.queryByTestId('refund-dialog')).toBeNull());
+    expect(refund).toHaveBeenCalledWith('o1', {
+      amount: 5000,
+      reason: 'Price agreed lower',
+      method: 'neft',
+      reference: 'UTR-BACK-1',
+    });
+    expect(await screen.findByTestId('refund-paid-back')).toHaveTextContent('paid back by NEFT UTR-BACK-1');
+  });
+
+  it('offers Razorpay for the part paid online, which sends no method, and caps each part at what it received', async () => {
+    show(
+      paidByNeft({
+        payments: [
+          { amount: 40000, method: 'neft', reference: 'UTR881', receivedon: '2999-03-20' },
+          { amount: 50000, method: 'razorpay', reference: 'pay_ONLINE', receivedon: '2999-03-21' },
+        ],
+        refundableoffline: 40000,
+      }),
+    );
+    const refund = vi.spyOn(adminApi.orders, 'refund');
+    fireEvent.click(await screen.findByTestId('open-refund'));
+    const dialog = await screen.findByTestId('refund-dialog');
+    expect(within(dialog).getByLabelText(/Outside the shop/)).toBeChecked();
+    fireEvent.change(within(dialog).getByLabelText(/Amount/), { target: { value: '40000.01' } });
+    fireEvent.change(within(dialog).getByLabelText(/Reason/), { target: { value: 'Returned' } });
+    fireEvent.change(within(dialog).getByLabelText(/Reference/), { target: { value: 'UTR-2' } });
+    fireEvent.click(within(dialog).getByTestId('submit-refund'));
+    expect(await within(dialog).findByText('At most ₹40,000.00 received outside the shop can be paid back')).toBeInTheDocument();
+
+    fireEvent.click(within(dialog).getByLabelText(/Through Razorpay/));
+    expect(within(dialog).queryByLabelText(/Paid back by/)).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refund everything' }));
+    expect(within(dialog).getByLabelText(/Amount/)).toHaveValue('50000.00');
+    fireEvent.click(within(dialog).getByTestId('submit-refund'));
+    expect(await screen.findByText('The money goes back to the customer’s payment method.')).toBeInTheDocument();
+    expect(refund).not.toHaveBeenCalled();
+  });
+});

@@ -15,7 +15,8 @@ export type Run = (
   success: string,
 ) => Promise<boolean>;
 
-const METHODS = [
+/** How money moves outside the shop: a payment received, or a refund paid back. */
+export const METHODS = [
   { value: 'neft', label: 'NEFT' },
   { value: 'rtgs', label: 'RTGS' },
   { value: 'imps', label: 'IMPS' },
@@ -23,8 +24,8 @@ const METHODS = [
   { value: 'cheque', label: 'Cheque' },
   { value: 'cash', label: 'Cash' },
 ] as const;
-type Method = (typeof METHODS)[number]['value'];
-const methodName = (m: string) => (m === 'razorpay' ? 'Online' : (METHODS.find((x) => x.value === m)?.label ?? m));
+export type Method = (typeof METHODS)[number]['value'];
+export const methodName = (m: string) => (m === 'razorpay' ? 'Online' : (METHODS.find((x) => x.value === m)?.label ?? m));
 
 /** Today in India (YYYY-MM-DD). */
 const indiaToday = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);

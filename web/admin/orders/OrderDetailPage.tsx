@@ -12,10 +12,10 @@ import { OrderTimeline } from '../../ui/OrderTimeline';
 import { formatDateTime, formatINR } from '../format';
 import { Button } from '../ui/Button';
 import { useConfirm } from '../ui/Confirm';
-import { Field, TextArea, TextField } from '../ui/Field';
+import { Field, RadioGroup, SelectField, TextArea, TextField } from '../ui/Field';
 import { Modal } from '../ui/Modal';
 import { ErrorBanner, PageHeader } from '../ui/Page';
-import { CreditSection, type Run } from './CreditPayments';
+import { CreditSection, METHODS, type Method, methodName, type Run } from './CreditPayments';
 import { ProductionSection } from './ProductionSection';
 
 const TOAST_MS = 3000;
@@ -103,7 +103,7 @@ export default function OrderDetailPage() {
                 run(
                   {
                     title: 'Cancel this order?',
-                    text: `The units go back on sale and ${formatINR(order.refundable)} is refunded to the customer.`,
+                    text: cancelWords(order),
                     confirmLabel: 'Yes, cancel it',
                   },
                   () => adminApi.orders.cancel(order._id),
@@ -217,6 +217,14 @@ function BackLink() {
   );
 }
 
+/** What cancelling does to the money: what was paid through the shop is refunded; money received outside it is not. */
+function cancelWords(order: AdminOrder) {
+  const outside = order.refundableoffline ?? 0;
+  const online = Math.round((order.refundable - outside) * 100) / 100;
+  if (outside <= 0) return `The units go back on sale and ${formatINR(order.refundable)} is refunded to the customer.`;
+  return `The units go back on sale${online > 0 ? ` and ${formatINR(online)} is refunded to the customer` : ''}. ${formatINR(outside)} received outside the shop is paid back outside it: record it with Refund.`;
+}
+
 function PaymentSection({ order, run }: { order: AdminOrder; run: Run }) {
   const [open, setOpen] = useState(false);
   return (
@@ -266,6 +274,13 @@ function PaymentSection({ order, run }: { order: AdminOrder; run: Run }) {
             <li key={r._id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="refund-row">
               <span className="min-w-0 wrap-anywhere">
                 {formatINR(r.amount)} · {r.reason || 'Refund'} · {formatDateTime(r.createdAt)}
+                {r.method ? (
+                  <span data-testid="refund-paid-back">
+                    {' '}
+                    · paid back by {methodName(r.method)}
+                    {r.reference ? ` ${r.reference}` : ''}
+                  </span>
+                ) : null}
               </span>
               <span className="flex items-center gap-3">
                 {order.invoice && r.status === 'processed' ? (
@@ -297,6 +312,14 @@ function PaymentSection({ order, run }: { order: AdminOrder; run: Run }) {
 }
 
 function RefundDialog({ order, run, onClose }: { order: AdminOrder; run: Run; onClose: () => void }) {
+  // Money received outside the shop (a credit order's recorded payments) is paid back outside it: the form asks how.
+  const outsideLeft = order.refundableoffline ?? 0;
+  const onlineLeft = Math.round((order.refundable - outsideLeft) * 100) / 100;
+  const [way, setWay] = useState<'outside' | 'online'>(outsideLeft > 0 ? 'outside' : 'online');
+  const outside = way === 'outside';
+  const cap = outside ? outsideLeft : onlineLeft;
+  const [method, setMethod] = useState<Method>('neft');
+  const [reference, setReference] = useState('');
   // The amount starts empty: the merchant types what to give back, or asks for everything that is left.
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
@@ -311,10 +334,15 @@ function RefundDialog({ order, run, onClose }: { order: AdminOrder; run: Run; on
     const found: Record<string, string> = {};
     if (!Number.isFinite(value) || value <= 0 || Math.round(value * 100) !== Math.round(value * 100 * 1e6) / 1e6) {
       found.amount = 'Enter an amount above zero, in rupees with at most 2 decimals';
-    } else if (value > order.refundable) {
-      found.amount = `At most ${formatINR(order.refundable)} can be refunded`;
+    } else if (value > cap) {
+      found.amount = outside
+        ? `At most ${formatINR(cap)} received outside the shop can be paid back`
+        : `At most ${formatINR(cap)} can be refunded`;
     }
     if (!reason.trim()) found.reason = 'Give a reason for the refund';
+    if (outside && method !== 'cash' && !reference.trim()) {
+      found.reference = 'Give the reference of the payment back (UTR, UPI reference or cheque number)';
+    }
     setErrors(found);
     if (Object.keys(found).length) return;
     const units = Object.entries(restock)
@@ -325,9 +353,14 @@ function RefundDialog({ order, run, onClose }: { order: AdminOrder; run: Run; on
       const done = await run(
         {
           title: `Refund ${formatINR(value)}?`,
-          text: units.length
-            ? `The money goes back to the customer and ${units.reduce((s, u) => s + u.quantity, 0)} unit(s) go back on sale.`
-            : 'The money goes back to the customer’s payment method.',
+          text: [
+            outside
+              ? `Record ${formatINR(value)} paid back to the customer by ${methodName(method)}${reference.trim() ? ` (${reference.trim()})` : ''}.`
+              : 'The money goes back to the customer’s payment method.',
+            units.length ? `${units.reduce((s, u) => s + u.quantity, 0)} unit(s) go back on sale.` : '',
+          ]
+            .filter(Boolean)
+            .join(' '),
           confirmLabel: 'Yes, refund',
         },
         () =>
@@ -335,8 +368,9 @@ function RefundDialog({ order, run, onClose }: { order: AdminOrder; run: Run; on
             amount: value,
             reason: reason.trim(),
             ...(units.length ? { restock: units } : {}),
+            ...(outside ? { method, ...(reference.trim() ? { reference: reference.trim() } : {}) } : {}),
           }),
-        'Refund started',
+        outside ? 'Refund recorded' : 'Refund started',
       );
       if (done) onClose();
     } catch (err) {
@@ -351,25 +385,64 @@ function RefundDialog({ order, run, onClose }: { order: AdminOrder; run: Run; on
       open
       onOpenChange={(o) => !o && onClose()}
       title="Refund"
-      description={`Up to ${formatINR(order.refundable)} is left to refund.`}
+      description={
+        outsideLeft > 0
+          ? `Up to ${formatINR(order.refundable)} is left to refund; ${formatINR(outsideLeft)} of it was received outside the shop and is paid back outside it.`
+          : `Up to ${formatINR(order.refundable)} is left to refund.`
+      }
       showDescription
       locked={busy}
       testId="refund-dialog"
     >
       <form onSubmit={submit} className="space-y-4" noValidate>
+        {outsideLeft > 0 && onlineLeft > 0 ? (
+          <RadioGroup
+            legend="Pay back"
+            name="refund-way"
+            value={way}
+            options={[
+              ['outside', `Outside the shop (up to ${formatINR(outsideLeft)})`],
+              ['online', `Through Razorpay (up to ${formatINR(onlineLeft)})`],
+            ]}
+            onChange={setWay}
+            disabled={busy}
+          />
+        ) : null}
         <TextField
           id="refund-amount"
           label="Amount (₹)"
           required
           error={errors.amount}
           inputMode="decimal"
-          placeholder={`up to ${formatINR(order.refundable)}`}
+          placeholder={`up to ${formatINR(cap)}`}
           value={amount}
           onChange={(e) => setAmount(e.target.value)}
         />
-        <Button variant="secondary" onClick={() => setAmount(order.refundable.toFixed(2))} disabled={busy}>
+        <Button variant="secondary" onClick={() => setAmount(cap.toFixed(2))} disabled={busy}>
           Refund everything
         </Button>
+        {outside ? (
+          <>
+            <SelectField
+              id="refund-method"
+              label="Paid back by"
+              required
+              error={errors.method}
+              options={METHODS}
+              value={method}
+              onChange={(e) => setMethod(e.target.value as Method)}
+            />
+            <TextField
+              id="refund-reference"
+              label="Reference"
+              hint="UTR, UPI reference or cheque number"
+              error={errors.reference}
+              maxLength={100}
+              value={reference}
+              onChange={(e) => setReference(e.target.value)}
+            />
+          </>
+        ) : null}
         <TextField
           id="refund-reason"
           label="Reason"
