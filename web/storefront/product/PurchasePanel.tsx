@@ -13,6 +13,7 @@ import { notify } from '../../ui/notify';
 import { SalePrice } from '../components/SalePrice';
 import { GemWeight } from './GemWeight';
 import { LabCertificate } from './LabCertificate';
+import { ProductQuote } from './ProductQuote';
 import { TradePrice } from './TradePrice';
 
 // Icon paths as lucide-react draws them (24×24; circles and rectangles written as paths), for <Icon d={…} />.
@@ -205,6 +206,8 @@ export function PurchasePanel({ product, rattiInCarats, id }: { product: Product
           </button>
         ))}
       </div>
+
+      <ProductQuote product={product} user={user ?? null} size={size} colour={colour} />
 
       {live && (
         <Suspense>
