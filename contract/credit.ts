@@ -104,6 +104,16 @@ export const creditRoutes = routeTable('Credit', {
     produces: ['application/json', 'application/pdf'],
     errors: [400],
   },
+  'GET /u1/api/admin/businesses/:id/statement': {
+    guard: 'admin',
+    summary: 'A business’s statement of account for the merchant: the same lines, balances and PDF its buyer sees',
+    description:
+      'The answer of GET /u1/api/business/statement for the business with this id (from the Businesses screen). ' +
+      'An unknown business → 404.',
+    query: StatementQuery,
+    ...byId(IdParams, { 200: StatementResponse }),
+    produces: ['application/json', 'application/pdf'],
+  },
   'POST /o1/api/pay-due/:id': {
     guard: 'user',
     summary: 'Open a payment for what is still due on the buyer’s own credit order',

@@ -28,4 +28,10 @@ export const creditApi = {
   statement: (from: string, to: string) => credit('GET /u1/api/business/statement', { query: { from, to, format: 'json' } }),
   /** Where the same statement is downloaded as a PDF. */
   statementPdfUrl: (from: string, to: string) => `/u1/api/business/statement${queryString({ from, to, format: 'pdf' })}`,
+  /** The back-office's view of a business's statement: the same answer its buyer gets. */
+  businessStatement: (id: string, from: string, to: string) =>
+    credit('GET /u1/api/admin/businesses/:id/statement', { params: { id }, query: { from, to, format: 'json' } }),
+  /** Where the back-office downloads a business's statement as a PDF. */
+  businessStatementPdfUrl: (id: string, from: string, to: string) =>
+    `/u1/api/admin/businesses/${encodeURIComponent(id)}/statement${queryString({ from, to, format: 'pdf' })}`,
 };

@@ -96,4 +96,46 @@ describe('the statement of account', () => {
       expect((await statement(dealer.cookie, q)).statusCode, q).toBe(400);
     }
   });
+
+  it('the merchant reads any business’s statement from the Businesses screen: the same lines, balances and PDF', async () => {
+    const dealer = await approvedDealer(t, admin, 30, 1_000_000);
+    const other = await approvedDealer(t, admin, 30, 1_000_000);
+    const order = await creditOrder(dealer.cookie, 9_000_000);
+    await creditOrder(other.cookie, 3_000_000);
+    const today = indiaDate(new Date());
+    const paid = await t.request({
+      method: 'POST',
+      url: `/o1/api/admin/payments/${order._id}`,
+      cookie: admin.cookie,
+      payload: { amount: 50_000, method: 'rtgs', reference: 'RTGS-9', receivedon: today },
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const query = `from=${today}&to=${today}`;
+    const merchant = (cookie: string | undefined, id: string, q = query) =>
+      t.request({ method: 'GET', url: `/u1/api/admin/businesses/${id}/statement?${q}`, cookie });
+
+    const res = await merchant(admin.cookie, dealer.businessId);
+    expect(res.statusCode, res.body).toBe(200);
+    const seen = StatementResponse.parse(res.json());
+    expect(seen).toEqual(StatementResponse.parse((await statement(dealer.cookie, query)).json()));
+    expect(seen.lines.map((l) => l.type)).toEqual(['invoice', 'payment']);
+    expect(seen.closing).toBe(order.totalamount - 50_000);
+    expect(JSON.stringify(seen)).not.toContain('30000');
+
+    const pdf = await merchant(admin.cookie, dealer.businessId, `${query}&format=pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['cache-control']).toBe('private, no-store');
+    const text = pdfText(pdf.rawPayload).replace(/\s+/g, ' ');
+    expect(text).toContain('Statement of account');
+    expect(text).toContain('RTGS RTGS-9');
+    expect(text).toContain(order.invoice?.number ?? '-');
+
+    // The merchant's only: a buyer (even of that business) 403, a visitor 401; an unknown business 404, a bad id 400.
+    expect((await merchant(dealer.cookie, dealer.businessId)).statusCode).toBe(403);
+    expect((await merchant(undefined, dealer.businessId)).statusCode).toBe(401);
+    expect((await merchant(admin.cookie, crypto.randomUUID())).statusCode).toBe(404);
+    expect((await merchant(admin.cookie, 'not-an-id')).statusCode).toBe(400);
+    expect((await merchant(admin.cookie, dealer.businessId, 'from=2026-02-01&to=2026-01-31')).statusCode).toBe(400);
+  });
 });

@@ -2,8 +2,8 @@ import { createRequire } from 'node:module';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { paiseToRupees } from '../../../contract/common.js';
 import type { DbOrTx } from '../../db/client.js';
-import { creditNotes, invoices, orderPayments, orders, refunds } from '../../db/schema.js';
-import { Forbidden } from '../../domain/errors.js';
+import { businesses, creditNotes, invoices, orderPayments, orders, refunds } from '../../db/schema.js';
+import { Forbidden, NotFound } from '../../domain/errors.js';
 import { rupees } from '../gst/pdf.js';
 import { indiaDate } from '../gst/tax.js';
 import { paidBackWords } from '../lifecycle/state.js';
@@ -78,8 +78,15 @@ async function entries(db: DbOrTx, userId: string): Promise<Entry[]> {
   ].sort((a, b) => a.date.localeCompare(b.date) || ORDER[a.type] - ORDER[b.type] || a.number.localeCompare(b.number));
 }
 
+/** The buyer (user id) of a business, for the merchant's view of its statement; an unknown business → 404. */
+export async function businessUserId(db: DbOrTx, businessId: string) {
+  const [b] = await db.select({ userId: businesses.userId }).from(businesses).where(eq(businesses.id, businessId));
+  if (!b) throw new NotFound('Business not found');
+  return b.userId;
+}
+
 /**
- * GET /u1/api/business/statement: the account from `from` to `to` (India days, both included) with the balance owed
+ * GET /u1/api/business/statement (and the merchant's GET /u1/api/admin/businesses/:id/statement): the account from `from` to `to` (India days, both included) with the balance owed
  * before it (opening), after each entry and at the end (closing). Rupees; a positive balance is owed to the shop.
  */
 export async function statement(db: DbOrTx, userId: string, from: string, to: string) {

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { CREDIT_DAYS } from '../../../contract/wholesale';
 import { type AdminBusiness, type BusinessStatus, wholesaleApi } from '../../api/wholesale';
+import { StatementCard } from '../../storefront/account/StatementCard';
 import { errorText, formatDateTime } from '../format';
 import { Button } from '../ui/Button';
 import { DataTable } from '../ui/DataTable';
@@ -178,6 +179,7 @@ export default function BusinessesPage() {
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<BusinessStatus | ''>('pending');
   const [open, setOpen] = useState<AdminBusiness | null>(null);
+  const [statementOf, setStatementOf] = useState<AdminBusiness | null>(null);
   const query = useQuery({
     queryKey: ['admin', 'businesses', page, status],
     queryFn: () => wholesaleApi.businesses(page, status || undefined),
@@ -244,9 +246,20 @@ export default function BusinessesPage() {
           { header: 'Credit', cell: (b) => (b.credit ? `${b.credit.days} days` : '—') },
         ]}
         actions={(b) => (
-          <Button variant="secondary" onClick={() => setOpen(b)} aria-label={`Review ${b.tradename || b.legalname}`}>
-            Review
-          </Button>
+          <span className="flex flex-wrap justify-end gap-2">
+            {b.status !== 'pending' ? (
+              <Button
+                variant="secondary"
+                onClick={() => setStatementOf(b)}
+                aria-label={`Statement of ${b.tradename || b.legalname}`}
+              >
+                Statement
+              </Button>
+            ) : null}
+            <Button variant="secondary" onClick={() => setOpen(b)} aria-label={`Review ${b.tradename || b.legalname}`}>
+              Review
+            </Button>
+          </span>
         )}
       />
       {pagination ? (
@@ -257,6 +270,17 @@ export default function BusinessesPage() {
           totalItems={pagination.totalItems}
           onPage={setPage}
         />
+      ) : null}
+      {statementOf ? (
+        <Modal
+          open
+          onOpenChange={(o) => !o && setStatementOf(null)}
+          title={`${statementOf.tradename || statementOf.legalname} · ${statementOf.gstin}`}
+          size="lg"
+          testId="business-statement"
+        >
+          <StatementCard businessId={statementOf._id} />
+        </Modal>
       ) : null}
       {open ? (
         <Modal open onOpenChange={(o) => !o && setOpen(null)} title={open.tradename || open.legalname} size="lg">

@@ -22,23 +22,27 @@ const financialYearStart = (day: string) => {
 /** A business account's own: approved, or given credit terms. */
 export const hasStatement = (user: User) => user.business?.status === 'approved' || Boolean(user.business?.credit);
 
-/** A balance in words: owed to the shop, or in the business's favour. */
-const balanceText = (rupees: number) =>
-  rupees < 0 ? `${formatRupees(-rupees)} in your favour` : `${formatRupees(rupees)}${rupees > 0 ? ' owed' : ''}`;
+/** A balance in words: owed to the shop, or in the business's favour (the buyer reads "your"). */
+const balanceText = (rupees: number, merchant: boolean) =>
+  rupees < 0
+    ? `${formatRupees(-rupees)} in ${merchant ? 'the business’s' : 'your'} favour`
+    : `${formatRupees(rupees)}${rupees > 0 ? ' owed' : ''}`;
 
 /**
  * "Statement of account" on the account page: the business's invoices, payments, credit notes and refunds for a period
  * (this financial year to start) with the running balance, the opening and closing balance, and the same as a PDF.
+ * With `businessId`, the back-office's view of that business's statement (the Businesses screen): the same answer.
  */
-export function StatementCard() {
+export function StatementCard({ businessId }: { businessId?: string } = {}) {
   const today = indiaToday();
   const [from, setFrom] = useState(() => financialYearStart(today));
   const [to, setTo] = useState(today);
   const [period, setPeriod] = useState({ from, to });
   const [problem, setProblem] = useState('');
   const query = useQuery({
-    queryKey: ['business', 'statement', period.from, period.to],
-    queryFn: () => creditApi.statement(period.from, period.to),
+    queryKey: ['business', 'statement', businessId ?? 'mine', period.from, period.to],
+    queryFn: () =>
+      businessId ? creditApi.businessStatement(businessId, period.from, period.to) : creditApi.statement(period.from, period.to),
     retry: false,
   });
 
@@ -73,7 +77,11 @@ export function StatementCard() {
           Show
         </button>
         <a
-          href={creditApi.statementPdfUrl(period.from, period.to)}
+          href={
+            businessId
+              ? creditApi.businessStatementPdfUrl(businessId, period.from, period.to)
+              : creditApi.statementPdfUrl(period.from, period.to)
+          }
           download
           className="py-2.5 text-sm font-medium text-blue-700 underline"
           data-testid="statement-pdf"
@@ -157,7 +165,7 @@ export function StatementCard() {
             </tbody>
           </table>
           <p className="mt-2 text-sm text-gray-700" data-testid="statement-summary">
-            Balance on {formatDay(s.to)}: {balanceText(s.closing)}
+            Balance on {formatDay(s.to)}: {balanceText(s.closing, Boolean(businessId))}
           </p>
         </div>
       ) : null}
