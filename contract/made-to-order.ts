@@ -132,6 +132,15 @@ export type DesignBody = z.infer<typeof DesignBody>;
 export const DesignPatchBody = z.object(designFields).partial().refine(caratRange, CARAT_RANGE);
 export type DesignPatchBody = z.infer<typeof DesignPatchBody>;
 
+/** POST /p1/api/admin/designs/:id/images: pictures as a product's are sent (multipart `images`, repeated). */
+const DesignImagesBody = z.object({
+  images: z.array(z.string().meta({ format: 'binary' })).describe('JPEG, PNG, WebP or AVIF; ≤ 10 MB each, ≤ 10 per design'),
+});
+/** DELETE /p1/api/admin/designs/:id/images: the picture to remove, one of the design's `images`. */
+const DesignImageDeleteBody = z.object({
+  url: z.string({ message: 'Give the picture’s URL' }).min(1, { message: 'Give the picture’s URL' }).max(2000),
+});
+
 const DesignsQuery = z.object({ kind: z.enum(DESIGN_KINDS, { message: 'Unknown kind' }).optional() });
 
 export const PriceQuery = z.object({
@@ -225,6 +234,24 @@ export const madeToOrderRoutes = routeTable('Made to order', {
     guard: 'admin',
     summary: 'Delete a design',
     ...byId(IdParams, { 200: MessageResponse }),
+  },
+  'POST /p1/api/admin/designs/:id/images': {
+    guard: 'admin',
+    summary: 'Add pictures to a design (multipart/form-data: repeated images, as for a product)',
+    description:
+      'Each picture is checked by content (JPEG, PNG, WebP, AVIF; 415 otherwise), ≤ 10 MB (413), stored as WebP ' +
+      '320/640/1280 plus the original exactly as a product’s, and added after the design’s own; ≤ 10 in all (413). ' +
+      'No picture sent → 400. A refused request keeps none of its files.',
+    bodyType: 'multipart',
+    body: DesignImagesBody,
+    ...byId(IdParams, { 200: DesignResponse }, 413, 415),
+  },
+  'DELETE /p1/api/admin/designs/:id/images': {
+    guard: 'admin',
+    summary: 'Remove one of a design’s pictures and its stored files',
+    description: 'A URL that is not one of this design’s pictures → 404, and no file is deleted.',
+    body: DesignImageDeleteBody,
+    ...byId(IdParams, { 200: DesignResponse }, 415),
   },
   'GET /p1/api/made-to-order/price': {
     guard: 'public',

@@ -28,5 +28,12 @@ export const madeToOrderApi = {
     create: (body: DesignBody) => call('POST /p1/api/admin/designs', { body }),
     update: (id: string, body: DesignPatchBody) => call('PATCH /p1/api/admin/designs/:id', { params: { id }, body }),
     remove: (id: string) => call('DELETE /p1/api/admin/designs/:id', { params: { id } }),
+    /** Adds the pictures chosen (sent as a product's are: repeated `images` parts). */
+    addImages: (id: string, files: File[]) => {
+      const form = new FormData();
+      for (const f of files) form.append('images', f);
+      return call('POST /p1/api/admin/designs/:id/images', { params: { id }, body: form });
+    },
+    removeImage: (id: string, url: string) => call('DELETE /p1/api/admin/designs/:id/images', { params: { id }, body: { url } }),
   },
 };

@@ -1,4 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
+import { MAX_IMAGES_PER_PRODUCT } from '../../../contract/catalogue.js';
 import { paiseToRupees, rupeesToPaise } from '../../../contract/common.js';
 import {
   BASE_RING_SIZE,
@@ -15,10 +16,13 @@ import {
   PRICE_ON_REQUEST,
   type PriceQuery,
 } from '../../../contract/made-to-order.js';
-import { type DbOrTx, execRows } from '../../db/client.js';
+import { type Db, type DbOrTx, execRows } from '../../db/client.js';
 import { designs, metalRates, type PieceSnapshot } from '../../db/schema.js';
 import { Conflict, InvalidInput, NotFound } from '../../domain/errors.js';
+import { deleteMedia } from '../../media/images.js';
+import type { MediaStore } from '../../media/storage.js';
 import { taxInside } from '../gst/tax.js';
+import { type ProductUpload, tooManyImages } from '../products/upload.js';
 import { payPaiseSql, saleJoin } from '../promotions/sale-price.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -137,9 +141,69 @@ export async function updateDesign(db: DbOrTx, id: string, body: DesignPatchBody
   });
 }
 
-export async function deleteDesign(db: DbOrTx, id: string): Promise<void> {
-  const gone = await db.delete(designs).where(eq(designs.id, id)).returning({ id: designs.id });
+/** Deletes a design; its pictures' files go after the commit (an order line keeps its stone's picture, not these). */
+export async function deleteDesign(db: DbOrTx, media: MediaStore, id: string, log: (err: unknown) => void): Promise<void> {
+  const gone = await db.delete(designs).where(eq(designs.id, id)).returning({ images: designs.images });
   if (gone.length === 0) throw new NotFound('Design not found');
+  await deleteFilesOf(media, gone[0]?.images ?? [], log);
+}
+
+async function deleteFilesOf(media: MediaStore, urls: string[], log: (err: unknown) => void) {
+  if (!urls.length) return;
+  try {
+    await deleteMedia(media, urls);
+  } catch (err) {
+    log(err); // the design no longer points at them: at worst an unreferenced file stays stored
+  }
+}
+
+/**
+ * Adds the pictures of a design form (the `images` parts, read and stored as a product's are) after the design's own,
+ * under the design's lock: 404 for an unknown design, 400 when no picture was sent, 413 past 10 in all. On any
+ * refusal the files just stored are deleted.
+ */
+export async function addDesignImages(db: Db, id: string, upload: ProductUpload): Promise<Design> {
+  try {
+    if (upload.images.length === 0) {
+      throw new InvalidInput('Choose a picture to add', [{ path: 'images', message: 'Choose a picture to add' }]);
+    }
+    return await db.transaction(async (tx) => {
+      const [current] = await tx.select().from(designs).where(eq(designs.id, id)).for('update');
+      if (!current) throw new NotFound('Design not found');
+      const images = [...current.images, ...upload.images];
+      if (images.length > MAX_IMAGES_PER_PRODUCT) throw tooManyImages('design');
+      const [row] = await tx.update(designs).set({ images, updatedAt: new Date() }).where(eq(designs.id, id)).returning();
+      return toDesign(row as DesignRow);
+    });
+  } catch (err) {
+    await upload.discard();
+    throw err;
+  }
+}
+
+/**
+ * Removes one of a design's pictures and, after the commit, its stored files. A URL the design does not have is 404
+ * and deletes nothing (another design's or a product's picture is never touched through this design).
+ */
+export async function removeDesignImage(
+  db: Db,
+  media: MediaStore,
+  id: string,
+  url: string,
+  log: (err: unknown) => void,
+): Promise<Design> {
+  const design = await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(designs).where(eq(designs.id, id)).for('update');
+    if (!current) throw new NotFound('Design not found');
+    if (!current.images.includes(url)) {
+      throw new NotFound('This design has no such picture', [{ path: 'url', message: 'Not one of this design’s pictures' }]);
+    }
+    const images = current.images.filter((u) => u !== url);
+    const [row] = await tx.update(designs).set({ images, updatedAt: new Date() }).where(eq(designs.id, id)).returning();
+    return toDesign(row as DesignRow);
+  });
+  await deleteFilesOf(media, [url], log);
+  return design;
 }
 
 // ---------------------------------------------------------------- the piece's price

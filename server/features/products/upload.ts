@@ -26,9 +26,10 @@ export type ProductUpload = {
 
 const LIST_FIELDS = new Set(['productsizes', 'productcolours']);
 
-export const tooManyImages = () =>
-  new TooLarge(`A product can have at most ${MAX_IMAGES_PER_PRODUCT} images`, [
-    { path: 'images', message: `At most ${MAX_IMAGES_PER_PRODUCT} images per product` },
+/** 413 for more than 10 pictures on one product (or one design, which takes its pictures the same way). */
+export const tooManyImages = (owner: 'product' | 'design' = 'product') =>
+  new TooLarge(`A ${owner} can have at most ${MAX_IMAGES_PER_PRODUCT} images`, [
+    { path: 'images', message: `At most ${MAX_IMAGES_PER_PRODUCT} images per ${owner}` },
   ]);
 
 /** Reads a stream into memory, or returns null as soon as it passes `max` bytes (the rest is drained). */
@@ -56,9 +57,14 @@ export async function drain(stream: AsyncIterable<unknown>) {
  * Reads a product form (multipart/form-data) part by part: each image is checked by content, resized and
  * stored as it arrives, so memory holds one file at a time. Any failure deletes what was stored and throws
  * (415 not multipart or not an image/video, 413 too big or too many, 400 two videos). The `certificate` part, the
- * stone's lab report, alone may be a PDF (or a picture of the report), at most 10 MB.
+ * stone's lab report, alone may be a PDF (or a picture of the report), at most 10 MB. With `imagesOnly` (a design's
+ * pictures) the `images` parts are the only files taken: any other file part is read past and stored nowhere.
  */
-export async function readProductUpload(request: FastifyRequest, media: MediaStore): Promise<ProductUpload> {
+export async function readProductUpload(
+  request: FastifyRequest,
+  media: MediaStore,
+  { imagesOnly = false, owner = 'product' }: { imagesOnly?: boolean; owner?: 'product' | 'design' } = {},
+): Promise<ProductUpload> {
   if (!request.isMultipart()) throw new UnsupportedType('Expected multipart/form-data');
   const stored: string[] = [];
   const upload: ProductUpload = {
@@ -86,7 +92,7 @@ export async function readProductUpload(request: FastifyRequest, media: MediaSto
       if (part.fieldname === 'images') {
         if (upload.images.length >= MAX_IMAGES_PER_PRODUCT) {
           await drain(part.file);
-          throw tooManyImages();
+          throw tooManyImages(owner);
         }
         const buf = await readUpTo(part.file, MAX_IMAGE_BYTES);
         if (!buf) {
@@ -99,6 +105,8 @@ export async function readProductUpload(request: FastifyRequest, media: MediaSto
         const url = await storeProcessedImage(media, image);
         stored.push(url);
         upload.images.push(url);
+      } else if (imagesOnly) {
+        await drain(part.file);
       } else if (part.fieldname === 'video') {
         if (upload.video) {
           await drain(part.file);

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { madeToOrderRoutes } from '../../../contract/made-to-order';
+import { ApiError } from '../../api/client';
 import { type Design, madeToOrderApi } from '../../api/made-to-order';
 import { answerOf } from '../../test/answers';
 import DesignsPage from './DesignsPage';
@@ -90,5 +91,70 @@ describe('designs screen', () => {
       days: 7,
       active: true,
     });
+  });
+
+  it('shows an edited design’s pictures, removes the one chosen and adds the files picked, as the server answers', async () => {
+    const a = '/uploads/aa/1280.webp';
+    const b = '/uploads/bb/1280.webp';
+    const c = '/uploads/cc/1280.webp';
+    vi.spyOn(madeToOrderApi.designs, 'list').mockResolvedValue(listed([{ ...RING, images: [a, b] }]));
+    const remove = vi.spyOn(madeToOrderApi.designs, 'removeImage').mockResolvedValue(
+      answerOf(madeToOrderRoutes, 'DELETE /p1/api/admin/designs/:id/images', {
+        success: true,
+        design: { ...RING, images: [b] },
+      }),
+    );
+    const add = vi.spyOn(madeToOrderApi.designs, 'addImages').mockResolvedValue(
+      answerOf(madeToOrderRoutes, 'POST /p1/api/admin/designs/:id/images', {
+        success: true,
+        design: { ...RING, images: [b, c] },
+      }),
+    );
+    const user = userEvent.setup();
+    renderPage();
+    await user.click((await screen.findAllByRole('button', { name: 'Edit Solitaire ring' }))[0] as HTMLElement);
+    const pictures = screen.getByRole('list', { name: 'Pictures of the design' });
+    expect(
+      within(pictures)
+        .getAllByRole('img')
+        .map((i) => i.getAttribute('src')),
+    ).toEqual(['/uploads/aa/320.webp', '/uploads/bb/320.webp']);
+
+    await user.click(screen.getByRole('button', { name: 'Remove view 1' }));
+    expect(remove).toHaveBeenCalledWith(RING._id, a);
+    await waitFor(() => expect(within(pictures).getAllByRole('img')).toHaveLength(1));
+    expect(within(pictures).getByRole('img').getAttribute('src')).toBe('/uploads/bb/320.webp');
+
+    const file = new File([new Uint8Array([1, 2, 3])], 'side.jpg', { type: 'image/jpeg' });
+    const text = new File(['notes'], 'notes.txt', { type: 'text/plain' });
+    await user.upload(screen.getByLabelText('Design pictures'), [file, text]);
+    await waitFor(() => expect(add).toHaveBeenCalledTimes(1));
+    expect(add).toHaveBeenCalledWith(RING._id, [file]);
+    await waitFor(() => expect(within(pictures).getAllByRole('img')).toHaveLength(2));
+    expect(within(pictures).getAllByRole('img')[1]?.getAttribute('alt')).toBe('Solitaire ring, view 2');
+  });
+
+  it('shows the server’s refusal of a picture and keeps the pictures as they were', async () => {
+    const a = '/uploads/aa/1280.webp';
+    vi.spyOn(madeToOrderApi.designs, 'list').mockResolvedValue(listed([{ ...RING, images: [a] }]));
+    vi.spyOn(madeToOrderApi.designs, 'addImages').mockRejectedValue(
+      new ApiError('Unsupported', 415, { success: false, message: '"x.png" is not a JPEG, PNG, WebP or AVIF image' }),
+    );
+    const user = userEvent.setup();
+    renderPage();
+    await user.click((await screen.findAllByRole('button', { name: 'Edit Solitaire ring' }))[0] as HTMLElement);
+    await user.upload(screen.getByLabelText('Design pictures'), new File([new Uint8Array([1])], 'x.png', { type: 'image/png' }));
+    expect(await screen.findByText('"x.png" is not a JPEG, PNG, WebP or AVIF image')).toBeInTheDocument();
+    // the notice covers the dialog (its content is hidden from the accessibility tree meanwhile)
+    expect(screen.getAllByAltText(/^Solitaire ring, view/).map((i) => i.getAttribute('src'))).toEqual(['/uploads/aa/320.webp']);
+  });
+
+  it('asks a new design to be saved before its pictures are added', async () => {
+    vi.spyOn(madeToOrderApi.designs, 'list').mockResolvedValue(listed([]));
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Add Design' }));
+    expect(screen.getByText('Pictures are added once the design is saved (Edit).')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Design pictures')).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ import { AdminListScreen } from '../ui/AdminListScreen';
 import { SelectField, TextField } from '../ui/Field';
 import { FormModal, useDialogSave } from '../ui/FormModal';
 import { type ListDialogProps, useAdminList } from '../ui/useAdminList';
+import { DesignPictures } from './DesignPictures';
 
 const KEY = ['admin', 'designs'];
 const KIND_LABEL: Record<Design['kind'], string> = {
@@ -98,6 +99,7 @@ export function designFromDraft(d: Draft): { body: DesignBody } | { errors: Erro
 
 function DesignModal(dialog: ListDialogProps<Design>) {
   const { editing } = dialog;
+  const qc = useQueryClient();
   const [d, setD] = useState<Draft>(() => draftOf(editing));
   const [errors, setErrors] = useState<Errors>({});
   const { saving, save, form: modal } = useDialogSave(dialog, 'Design');
@@ -244,6 +246,15 @@ function DesignModal(dialog: ListDialogProps<Design>) {
         <input type="checkbox" checked={d.active} onChange={(e) => set({ active: e.target.checked })} disabled={saving} />
         Offered in the shop
       </label>
+      {editing ? (
+        <DesignPictures
+          design={editing}
+          onChanged={() => qc.invalidateQueries({ queryKey: KEY })}
+          notifyError={dialog.notifyError}
+        />
+      ) : (
+        <p className="mt-4 text-sm text-gray-600">Pictures are added once the design is saved (Edit).</p>
+      )}
     </FormModal>
   );
 }

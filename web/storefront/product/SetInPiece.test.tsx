@@ -138,6 +138,21 @@ describe('Set it in a ring / pendant', () => {
     });
   });
 
+  it('shows the chosen design’s first picture, none for a design without pictures', async () => {
+    DESIGNS[1] = { ...(DESIGNS[1] as Design), images: ['/uploads/pp/1280.webp', '/uploads/qq/1280.webp'] };
+    try {
+      renderFor(RUBY);
+      await screen.findByTestId('piece-total');
+      expect(screen.queryByTestId('design-picture')).toBeNull();
+      fireEvent.change(screen.getByRole('combobox', { name: 'Design' }), { target: { value: PENDANT } });
+      const picture = await screen.findByRole('img', { name: 'Classic pendant, as it is made' });
+      expect(picture).toHaveAttribute('src', '/uploads/pp/640.webp');
+      expect(picture.getAttribute('srcset')).toContain('/uploads/pp/1280.webp 1280w');
+    } finally {
+      DESIGNS[1] = { ...(DESIGNS[1] as Design), images: [] };
+    }
+  });
+
   it('shows "Price on request" and sells nothing while the metal’s rate is stale', async () => {
     stale = true;
     const { onAdd } = renderFor(RUBY);

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { IMAGE_WIDTHS, imageSrcSet, imageUrlAt } from '../../../contract/images';
 import { type Metal, metalName } from '../../../contract/metals';
 import { formatRupees } from '../../../contract/money';
 import type { Product } from '../../api/catalogue';
@@ -79,6 +80,18 @@ export function SetInPiece({ product, onAdd, onBuy, busy }: Props) {
         Set it in a ring / pendant
       </h2>
       <p className="mt-1 text-sm text-gray-600">This stone, made into jewellery for you in gold or silver.</p>
+      {design.images[0] ? (
+        <img
+          key={design._id}
+          src={imageUrlAt(design.images[0], IMAGE_WIDTHS[1])}
+          srcSet={imageSrcSet(design.images[0])}
+          sizes="(min-width: 640px) 12rem, 50vw"
+          alt={`${design.name}, as it is made`}
+          loading="lazy"
+          className="mt-3 aspect-square w-1/2 rounded-md object-cover sm:w-48"
+          data-testid="design-picture"
+        />
+      ) : null}
 
       <div className="mt-3 grid gap-3 sm:grid-cols-2">
         <label className="text-sm font-semibold text-gray-900">
