@@ -66,6 +66,8 @@ const ShippingRatesQuery = z.object({
   /** Buy Now: the rates for this cart line alone (and `qty` of it), as the checkout will charge them. */
   buy: z.uuid({ message: 'buy must be a cart line id' }).optional(),
   qty: z.coerce.number().int().min(1).max(1000).optional(),
+  /** Paying a quote: the rates for the quote's quoted total instead of the cart (no coupon). */
+  quote: z.uuid({ message: 'quote must be a quote id' }).optional(),
 });
 const ShippingQuote = z.object({
   _id: z.string(),
@@ -111,7 +113,8 @@ export const shippingZoneRoutes = routeTable('Shipping', {
     description:
       '409 "We do not ship to <country name> yet" when no zone has the country. With `buy` (a cart line id) and `qty`, ' +
       'the free-above threshold is met by that line alone, as the Buy Now checkout charges it; a line no longer in the ' +
-      'cart is a 409.',
+      "cart is a 409. With `quote` (your priced quote's id), the rates for the quote's total at the quoted prices, as " +
+      "accepting it charges them (another user's quote → 404; one not priced, expired, declined or ordered → 409).",
     query: ShippingRatesQuery,
     responses: { 200: ShippingRatesResponse },
     errors: [400, 404, 409],

@@ -6,6 +6,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { type ChargedShipping, shippingRates, shippingZones } from '../../db/schema.js';
 import { Conflict, InvalidInput } from '../../domain/errors.js';
 import { applyCoupon, cartSubtotalPaise } from '../promotions/service.js';
+import { quotedTotalPaise } from '../wholesale/quotes.js';
 
 /** A rate priced for one cart: `amountPaise` is 0 once the subtotal reaches the rate's free-above amount. */
 type QuotedRate = ChargedShipping & { rateId: string };
@@ -135,17 +136,28 @@ export function chooseRate(quotes: QuotedRate[], country: string, rateId: string
   return best;
 }
 
-/** GET /o1/api/shipping-rates: the rates for the shopper's current cart (after the coupon given) to `country`. */
+/**
+ * GET /o1/api/shipping-rates: the rates for the shopper's current cart (after the coupon given) to `country`, or for
+ * one of their priced quotes (its quoted total; a quote takes no coupon).
+ */
 export async function ratesForCart(
   db: DbOrTx,
   userId: string,
-  q: { country: string; coupon?: string | undefined; buy?: string | undefined; qty?: number | undefined },
+  q: {
+    country: string;
+    coupon?: string | undefined;
+    buy?: string | undefined;
+    qty?: number | undefined;
+    quote?: string | undefined;
+  },
   at: Date,
 ) {
   // Buy Now buys one line: its rates are those of that line alone, as its checkout is charged.
   const items = q.buy ? [{ cartItemId: q.buy, quantity: q.qty ?? 1 }] : undefined;
-  const subtotalPaise = await cartSubtotalPaise(db, userId, at, items);
-  const coupon = q.coupon ? await applyCoupon(db, { code: q.coupon, userId, subtotalPaise, at }) : null;
+  const subtotalPaise = q.quote
+    ? await quotedTotalPaise(db, userId, q.quote, at)
+    : await cartSubtotalPaise(db, userId, at, items);
+  const coupon = q.coupon && !q.quote ? await applyCoupon(db, { code: q.coupon, userId, subtotalPaise, at }) : null;
   const quotes = await quoteRates(db, q.country, subtotalPaise - (coupon?.discountPaise ?? 0));
   return quotes.map((r) => ({
     _id: r.rateId,

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DashboardStatsResponse } from '../../../contract/dashboard.js';
 import { OrderResponse, RazorpayOrderResponse, SandboxPayResponse } from '../../../contract/orders.js';
+import { ShippingRatesResponse } from '../../../contract/shipping-zones.js';
 import { AdminQuotesResponse, Quote, QuotesResponse } from '../../../contract/wholesale.js';
 import { orders, outbox, products } from '../../db/schema.js';
 import { createProduct, productRow, SHIPPING, shop } from '../../test/fixtures.js';
@@ -257,6 +258,46 @@ describe('accepting and paying a quote', () => {
     expect((await accept(other.cookie, priced._id)).statusCode).toBe(404);
     expect((await accept(other.cookie, crypto.randomUUID())).statusCode).toBe(404);
     expect((await accept(dealer.cookie, priced._id, {})).statusCode).toBe(400);
+  });
+
+  it('offers the shipping rates for the quote’s quoted total, not the cart’s or the list prices’, and charges the one chosen', async () => {
+    const dealer = await approvedDealer(t, admin, 0, 0);
+    // Quoted ₹32,000 + ₹13,000 = ₹45,000: under Express's free-above ₹50,000 (the list prices would pass it: ₹56,000).
+    const { quote } = await quoted(dealer, [4, 2]);
+    const big = await createProduct(t.database.db, { name: 'Kashmir Sapphire', pricePaise: 9_000_000, stock: 2 });
+    expect((await s.add(dealer.cookie, big.id, 1)).statusCode).toBe(200);
+    const ratesOf = async (url: string) => {
+      const res = await t.request({ method: 'GET', url, cookie: dealer.cookie });
+      expect(res.statusCode, res.body).toBe(200);
+      return ShippingRatesResponse.parse(res.json()).rates;
+    };
+    const forQuote = await ratesOf(`/o1/api/shipping-rates?country=IN&quote=${quote._id}`);
+    expect(forQuote.map((r) => [r.name, r.amount])).toEqual([
+      ['Standard', 0],
+      ['Express', 500],
+    ]);
+    // The cart alone (₹90,000) ships Express free: the quote's rates are not the cart's.
+    expect((await ratesOf('/o1/api/shipping-rates?country=IN')).find((r) => r.name === 'Express')?.amount).toBe(0);
+
+    const express = forQuote.find((r) => r.name === 'Express')?._id;
+    const held = await accept(dealer.cookie, quote._id, { shippinginfo: SHIPPING, shippingrate: express });
+    expect(held.statusCode, held.body).toBe(200);
+    const checkout = RazorpayOrderResponse.parse(held.json());
+    expect([checkout.shippingamount, checkout.totalamount]).toEqual([500, 45_000 + 500]);
+  });
+
+  it('a quote’s shipping rates: someone else’s quote 404, one not priced 409, a malformed id 400', async () => {
+    const dealer = await approvedDealer(t, admin, 0, 0);
+    const other = await approvedDealer(t, admin, 0, 0);
+    const { quote: asked } = await requested(dealer);
+    const { quote: priced } = await quoted(dealer);
+    const get = (cookie: string, id: string) =>
+      t.request({ method: 'GET', url: `/o1/api/shipping-rates?country=IN&quote=${id}`, cookie });
+    expect((await get(other.cookie, priced._id)).statusCode).toBe(404);
+    expect((await get(dealer.cookie, crypto.randomUUID())).statusCode).toBe(404);
+    expect((await get(dealer.cookie, asked._id)).statusCode).toBe(409);
+    expect((await get(dealer.cookie, 'not-a-quote')).statusCode).toBe(400);
+    expect((await get(dealer.cookie, priced._id)).statusCode).toBe(200);
   });
 
   it('holds exactly the quote’s lines at the quoted prices, leaves the cart alone, and places the order linked to it', async () => {

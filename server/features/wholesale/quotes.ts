@@ -290,6 +290,26 @@ export async function answerQuote(db: Db, id: string, body: QuoteAnswerBody, at:
  * else's quote is a 404; one not quoted, past its validity or already ordered is a 409, as is a line whose product is
  * gone or no longer for sale (the stock is checked when it is held or sold). The trade minimum order applies.
  */
+/** The buyer's own quote, priced and still valid: else 404 (not theirs) or 409 (why it cannot be paid). */
+function payable(row: QuoteRow | undefined, userId: string, at: Date): asserts row is QuoteRow {
+  if (!row || row.userId !== userId) throw new NotFound(NOT_FOUND);
+  if (row.status === 'ordered' || row.orderId) throw new Conflict(QUOTE_ORDERED);
+  if (row.status === 'declined') throw new Conflict(QUOTE_DECLINED);
+  if (row.status !== 'quoted') throw new Conflict(QUOTE_NOT_QUOTED);
+  if (statusAt(row, at) === 'expired') throw new Conflict(QUOTE_EXPIRED);
+}
+
+/**
+ * What the buyer's priced quote's lines come to at the quoted prices (paise), for its shipping rates: the total
+ * accepting it charges shipping on. 404 and 409 as accepting it.
+ */
+export async function quotedTotalPaise(db: DbOrTx, userId: string, quoteId: string, at: Date): Promise<number> {
+  const [row] = await db.select().from(quotes).where(eq(quotes.id, quoteId));
+  payable(row, userId, at);
+  const lines = (await linesOf(db, [quoteId])).get(quoteId) ?? [];
+  return lines.reduce((sum, l) => sum + (l.pricePaise ?? 0) * l.quantity, 0);
+}
+
 export async function quoteSnapshot(
   tx: Tx,
   userId: string,
@@ -297,11 +317,7 @@ export async function quoteSnapshot(
   at: Date,
 ): Promise<{ snapshot: CheckoutLine[]; linesPaise: number }> {
   const [row] = await tx.select().from(quotes).where(eq(quotes.id, quoteId)).for('update');
-  if (!row || row.userId !== userId) throw new NotFound(NOT_FOUND);
-  if (row.status === 'ordered' || row.orderId) throw new Conflict(QUOTE_ORDERED);
-  if (row.status === 'declined') throw new Conflict(QUOTE_DECLINED);
-  if (row.status !== 'quoted') throw new Conflict(QUOTE_NOT_QUOTED);
-  if (statusAt(row, at) === 'expired') throw new Conflict(QUOTE_EXPIRED);
+  payable(row, userId, at);
   const lines = (await linesOf(tx, [quoteId])).get(quoteId) ?? [];
   const ids = lines.map((l) => l.productId).filter((x): x is string => x !== null);
   const found = ids.length

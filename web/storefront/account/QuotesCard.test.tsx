@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { accountRoutes } from '../../../contract/accounts';
 import { creditRoutes } from '../../../contract/credit';
 import { paymentRoutes } from '../../../contract/payments';
+import { shippingZoneRoutes } from '../../../contract/shipping-zones';
 import { quoteRoutes } from '../../../contract/wholesale';
 import { answerOf } from '../../test/answers';
 import { aCreditBuyer, anOrder, savedAddressOf } from '../../test/fixtures';
@@ -55,8 +56,15 @@ const HOME = savedAddressOf({
   isdefault: true,
   createdAt: AT,
 });
+const WORKSHOP = savedAddressOf({
+  ...HOME,
+  _id: 'a2',
+  label: 'Workshop',
+  address: '12 Ghumar Mandi',
+  pincode: '141001',
+  isdefault: false,
+});
 const SHIPS = {
-  country: 'IN',
   fullname: 'Rohit Jain',
   mobileno: '9876543210',
   address: '4 Sarafa Bazaar',
@@ -68,16 +76,31 @@ const signed = { razorpay_order_id: 'order_Q000000000001', razorpay_payment_id: 
 const placed = anOrder({ _id: 'o-quote', quoteId: 'q-quoted' });
 
 let bodies: Record<string, unknown[]>;
+let asked: string[];
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 beforeEach(() => {
   bodies = {};
+  asked = [];
   const routes: Record<string, () => Response> = {
     'GET /o1/api/quotes': () =>
       json(200, answerOf(quoteRoutes, 'GET /o1/api/quotes', { success: true, quotes: [QUOTED, WAITING] })),
     'GET /u1/api/addresses': () =>
-      json(200, answerOf(accountRoutes, 'GET /u1/api/addresses', { success: true, addresses: [HOME] })),
+      json(200, answerOf(accountRoutes, 'GET /u1/api/addresses', { success: true, addresses: [HOME, WORKSHOP] })),
+    'POST /u1/api/addresses': () =>
+      json(201, answerOf(accountRoutes, 'POST /u1/api/addresses', { success: true, addresses: [HOME, WORKSHOP] })),
+    'GET /o1/api/shipping-rates': () =>
+      json(
+        200,
+        answerOf(shippingZoneRoutes, 'GET /o1/api/shipping-rates', {
+          success: true,
+          rates: [
+            { _id: 'r-standard', name: 'Standard', amount: 0, mindays: 3, maxdays: 10 },
+            { _id: 'r-express', name: 'Express', amount: 500, mindays: 2, maxdays: 5 },
+          ],
+        }),
+      ),
     'POST /o1/api/quotes/q-quoted/accept': () =>
       json(
         200,
@@ -101,6 +124,7 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (path: string, init: RequestInit = {}) => {
       const key = `${init.method ?? 'GET'} ${path.split('?')[0]}`;
+      asked.push(path);
       if (init.body) bodies[key] = [...(bodies[key] ?? []), JSON.parse(String(init.body))];
       const route = routes[key];
       return route ? route() : json(404, { success: false, message: `No route ${key}` });
@@ -148,22 +172,75 @@ describe('your quotes', () => {
     expect(within(waiting as HTMLElement).queryByRole('button')).toBeNull();
   });
 
-  it('Accept and pay checks out the quote to the default address, pays in the sandbox and places the order', async () => {
+  it('Accept and pay: the default address to start with, a rate for the quote’s total, then the sandbox and the order', async () => {
     const { user, router } = renderCard();
     await user.click(await screen.findByRole('button', { name: 'Accept and pay' }));
+    const form = await screen.findByTestId('quote-checkout');
+    expect(within(form).getByRole('radio', { name: /Shop/ })).toBeChecked();
+    await user.click(await within(form).findByRole('radio', { name: /Express/ }));
+    expect(within(form).getByTestId('total-to-pay')).toHaveTextContent('₹37,500');
+    expect(asked).toContain('/o1/api/shipping-rates?country=IN&quote=q-quoted');
+    await user.click(within(form).getByRole('button', { name: 'Continue to Payment' }));
     const dialog = await screen.findByRole('dialog', { name: 'Sandbox payment' });
     await user.click(within(dialog).getByRole('button', { name: 'Pay' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/my-orders'));
-    expect(bodies['POST /o1/api/quotes/q-quoted/accept']).toEqual([{ shippinginfo: SHIPS }]);
+    expect(bodies['POST /o1/api/quotes/q-quoted/accept']).toEqual([{ shippinginfo: SHIPS, shippingrate: 'r-express' }]);
     expect(bodies['POST /o1/api/verify-and-place']).toEqual([{ ...signed, shippinginfo: SHIPS }]);
     expect(router.state.location.search).toBe('?placed=o-quote');
+    expect(bodies['POST /u1/api/addresses']).toBeUndefined();
   });
 
-  it('a business with credit may order the quote on credit; one without is not offered it', async () => {
+  it('ships to another saved address when one is chosen', async () => {
+    const { user } = renderCard();
+    await user.click(await screen.findByRole('button', { name: 'Accept and pay' }));
+    const form = await screen.findByTestId('quote-checkout');
+    await user.click(within(form).getByRole('radio', { name: /Workshop/ }));
+    await within(form).findByRole('radio', { name: /Standard/ });
+    await user.click(within(form).getByRole('button', { name: 'Continue to Payment' }));
+    await screen.findByRole('dialog', { name: 'Sandbox payment' });
+    expect(bodies['POST /o1/api/quotes/q-quoted/accept']).toEqual([
+      { shippinginfo: { ...SHIPS, address: '12 Ghumar Mandi', pincode: '141001' }, shippingrate: 'r-standard' },
+    ]);
+  });
+
+  it('ships to a new address, checked as the checkout checks it, and saves it when asked', async () => {
+    const { user } = renderCard();
+    await user.click(await screen.findByRole('button', { name: 'Accept and pay' }));
+    const form = await screen.findByTestId('quote-checkout');
+    await user.click(within(form).getByRole('radio', { name: 'A new address' }));
+    await within(form).findByRole('radio', { name: /Standard/ });
+    await user.click(within(form).getByRole('button', { name: 'Continue to Payment' }));
+    expect(within(form).getByTestId('error-address')).toBeInTheDocument();
+    expect(bodies['POST /o1/api/quotes/q-quoted/accept']).toBeUndefined();
+    await user.type(within(form).getByLabelText('Address'), '7 Mall Road');
+    await user.type(within(form).getByLabelText('City'), 'Amritsar');
+    await user.type(within(form).getByLabelText('PIN Code'), '143001');
+    await user.click(within(form).getByRole('checkbox', { name: 'Save this address' }));
+    await user.click(within(form).getByRole('button', { name: 'Continue to Payment' }));
+    await screen.findByRole('dialog', { name: 'Sandbox payment' });
+    const to = { ...SHIPS, address: '7 Mall Road', city: 'Amritsar', pincode: '143001' };
+    expect(bodies['POST /o1/api/quotes/q-quoted/accept']).toEqual([{ shippinginfo: to, shippingrate: 'r-standard' }]);
+    expect(bodies['POST /u1/api/addresses']).toEqual([to]);
+  });
+
+  it('Cancel closes the form and pays nothing', async () => {
+    const { user } = renderCard();
+    await user.click(await screen.findByRole('button', { name: 'Accept and pay' }));
+    await user.click(within(await screen.findByTestId('quote-checkout')).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByTestId('quote-checkout')).toBeNull();
+    expect(bodies['POST /o1/api/quotes/q-quoted/accept']).toBeUndefined();
+  });
+
+  it('a business with credit may order the quote on credit, to the address and rate chosen', async () => {
     const { user, router } = renderCard(aCreditBuyer());
     await user.click(await screen.findByRole('button', { name: 'Order on credit' }));
+    const form = await screen.findByTestId('quote-checkout');
+    await user.click(await within(form).findByRole('radio', { name: /Express/ }));
+    await user.click(within(form).getByRole('button', { name: 'Place order on credit' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/my-orders'));
-    expect(bodies['POST /o1/api/credit-order']).toEqual([{ shippinginfo: SHIPS, quoteId: 'q-quoted' }]);
+    expect(bodies['POST /o1/api/credit-order']).toEqual([
+      { shippinginfo: SHIPS, shippingrate: 'r-express', quoteId: 'q-quoted' },
+    ]);
   });
 
   it('offers no credit to a business without it', async () => {

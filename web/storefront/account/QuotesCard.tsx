@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { HOME_COUNTRY } from '../../../contract/address-rules';
 import type { User } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { creditApi } from '../../api/credit';
@@ -10,9 +11,11 @@ import { type Quote, type QuoteStatus, wholesaleApi } from '../../api/wholesale'
 import { formatRupees } from '../../cart/format';
 import { creditTerms } from '../checkout/CreditChoice';
 import { checkoutApi } from '../checkout/checkoutApi';
-import type { SavedAddress } from '../checkout/checkoutShipping';
+import type { CheckoutShipping, CheckoutValues, SavedAddress } from '../checkout/checkoutShipping';
 import { loadRazorpay, openRazorpay } from '../checkout/razorpay';
 import { SandboxPaymentDialog } from '../checkout/SandboxPaymentDialog';
+import { ShippingChoice, useQuoteShippingChoice } from '../checkout/ShippingChoice';
+import { ShippingForm } from '../checkout/ShippingForm';
 
 const STATUS_LABEL: Record<QuoteStatus, string> = {
   requested: 'Waiting for a price',
@@ -43,37 +46,26 @@ const when = (iso: string) =>
 /** An approved business asks for quotes and pays them. */
 export const hasQuotes = (user: User) => user.business?.status === 'approved';
 
-/** What a shipping address sends: its own fields, not its label, id or dates. */
-function shippingOf(a: SavedAddress) {
-  return {
-    country: a.country,
-    fullname: a.fullname,
-    mobileno: a.mobileno,
-    address: a.address,
-    city: a.city,
-    pincode: a.pincode,
-    state: a.state,
-    ...(a.gstin ? { gstin: a.gstin, legalname: a.legalname ?? '' } : {}),
-  };
-}
+/** Saved addresses (the account page and the checkout share them). */
+const ADDRESSES_KEY = ['addresses'] as const;
 
 /**
- * Paying a quote: "Accept and pay" opens a checkout of exactly its lines at the quoted prices (POST
- * /o1/api/quotes/:id/accept answers as razorpay-order does) to the default saved address; Razorpay Checkout or the
- * sandbox; then verify-and-place. A business with credit may order it on credit instead.
+ * Paying a quote: the buyer picks where it goes (a saved address or a new one, in the checkout's own shipping form)
+ * and a shipping rate for the quote's total; "Continue to Payment" opens a checkout of exactly its lines at the
+ * quoted prices (POST /o1/api/quotes/:id/accept answers as razorpay-order does); Razorpay Checkout or the sandbox;
+ * then verify-and-place. A business with credit may order it on credit instead.
  */
 function useAcceptQuote(user: User) {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const [busy, setBusy] = useState<string | null>(null);
-  const [sandbox, setSandbox] = useState<{ order: PaymentOrder; address: SavedAddress } | null>(null);
+  const [sandbox, setSandbox] = useState<{ order: PaymentOrder; address: CheckoutShipping } | null>(null);
   const active = useRef(false);
   const addresses = useQuery({
-    queryKey: ['addresses'],
+    queryKey: ADDRESSES_KEY,
     queryFn: async () => (await checkoutApi.addresses()).addresses,
     staleTime: 0,
   });
-  const address = (addresses.data ?? []).find((a) => a.isdefault) ?? addresses.data?.[0];
 
   const finish = useCallback(() => {
     active.current = false;
@@ -99,9 +91,9 @@ function useAcceptQuote(user: User) {
   );
 
   const verify = useCallback(
-    async (result: PaymentResult, to: SavedAddress) => {
+    async (result: PaymentResult, to: CheckoutShipping) => {
       try {
-        const res = await ordersApi.verifyAndPlace({ ...result, shippinginfo: shippingOf(to) });
+        const res = await ordersApi.verifyAndPlace({ ...result, shippinginfo: to });
         placed(res.order?._id);
       } catch (err) {
         failed(err);
@@ -113,13 +105,16 @@ function useAcceptQuote(user: User) {
   );
 
   const pay = useCallback(
-    async (quote: Quote) => {
-      if (active.current || !address) return;
+    async (quote: Quote, address: CheckoutShipping, shippingrate: string | undefined) => {
+      if (active.current) return;
       active.current = true;
       setBusy(quote._id);
       let opened: PaymentOrder;
       try {
-        opened = await wholesaleApi.acceptQuote(quote._id, { shippinginfo: shippingOf(address) });
+        opened = await wholesaleApi.acceptQuote(quote._id, {
+          shippinginfo: address,
+          ...(shippingrate ? { shippingrate } : {}),
+        });
       } catch (err) {
         failed(err);
         finish();
@@ -149,16 +144,16 @@ function useAcceptQuote(user: User) {
         holdExpiresAt: opened.holdExpiresAt,
       });
     },
-    [address, verify, failed, finish],
+    [verify, failed, finish],
   );
 
   const onCredit = useCallback(
-    async (quote: Quote) => {
-      if (active.current || !address) return;
+    async (quote: Quote, address: CheckoutShipping, shippingrate: string | undefined) => {
+      if (active.current) return;
       active.current = true;
       setBusy(quote._id);
       try {
-        const res = await creditApi.placeOrder(shippingOf(address), undefined, undefined, quote._id);
+        const res = await creditApi.placeOrder(address, undefined, shippingrate, quote._id);
         placed(res.order._id);
       } catch (err) {
         failed(err);
@@ -166,7 +161,21 @@ function useAcceptQuote(user: User) {
         finish();
       }
     },
-    [address, placed, failed, finish],
+    [placed, failed, finish],
+  );
+
+  /** A new address the buyer asked to keep is saved as the payment starts; a failure never stands in its way. */
+  const saveAddress = useCallback(
+    async (address: CheckoutShipping) => {
+      try {
+        const res = await checkoutApi.addAddress(address);
+        qc.setQueryData(ADDRESSES_KEY, res.addresses);
+      } catch (err) {
+        const reason = err instanceof ApiError && err.status !== 0 && err.status < 500 ? err.body?.message : undefined;
+        toast.error('This address could not be saved.', reason ? { description: reason } : undefined);
+      }
+    },
+    [qc],
   );
 
   const sandboxOutcome = useCallback(
@@ -200,15 +209,73 @@ function useAcceptQuote(user: User) {
     finish();
   }, [finish]);
 
-  return { pay, onCredit, credit: creditTerms(user) !== null, address, busy, sandbox, sandboxOutcome, cancelled };
+  return {
+    pay,
+    onCredit,
+    saveAddress,
+    credit: creditTerms(user) !== null,
+    saved: addresses.isPending ? null : (addresses.data ?? []),
+    busy,
+    sandbox,
+    sandboxOutcome,
+    cancelled,
+  };
 }
 
-const quoteTotal = (q: Quote) => q.lines.reduce((sum, l) => sum + (l.price ?? 0) * l.quantity, 0);
+const quoteTotal = (q: Quote) => Math.round(q.lines.reduce((sum, l) => sum + (l.price ?? 0) * 100 * l.quantity, 0)) / 100;
+
+/**
+ * Where a quote goes and how it ships: the checkout's shipping form (the saved addresses, the default chosen to
+ * start with, or a new one) and the rates for the quote's total to the address's country; the total with shipping.
+ */
+function QuoteCheckout({
+  quote,
+  user,
+  how,
+  saved,
+  busy,
+  onCancel,
+  onSubmit,
+}: {
+  quote: Quote;
+  user: User;
+  how: 'now' | 'credit';
+  saved: SavedAddress[];
+  busy: boolean;
+  onCancel: () => void;
+  onSubmit: (address: CheckoutShipping, save: boolean, shippingrate: string | undefined) => void;
+}) {
+  const start = saved.find((a) => a.isdefault) ?? saved[0];
+  const initial: Partial<CheckoutValues> = start ?? { fullname: user.fullname, mobileno: user.mobileno };
+  const [picked, setCountry] = useState<string | null>(null);
+  const country = picked ?? (initial.country || HOME_COUNTRY);
+  const shipping = useQuoteShippingChoice(country, quote._id);
+  const total = Math.round((quoteTotal(quote) + (shipping.chosen?.amount ?? 0)) * 100) / 100;
+  return (
+    <div className="mt-3 space-y-3 border-t border-gray-200 pt-3" data-testid="quote-checkout">
+      <ShippingChoice choice={shipping} busy={busy} />
+      <ShippingForm
+        initial={initial}
+        saved={saved}
+        busy={busy}
+        blocked={shipping.loading || shipping.error !== null}
+        totalToPay={formatRupees(total)}
+        submitLabel={how === 'credit' ? 'Place order on credit' : undefined}
+        onCountryChange={setCountry}
+        onSubmit={(address, { save }) => onSubmit(address, save, shipping.chosen?._id)}
+      />
+      <button type="button" onClick={onCancel} disabled={busy} className="text-sm font-medium text-gray-700 underline">
+        Cancel
+      </button>
+    </div>
+  );
+}
 
 /** "Your quotes" on the account page: each request, its status, the prices quoted, and Accept and pay. */
 export function QuotesCard({ user }: { user: User }) {
   const query = useQuery({ queryKey: QUOTES_KEY, queryFn: async () => (await wholesaleApi.myQuotes()).quotes, staleTime: 0 });
   const accept = useAcceptQuote(user);
+  const [paying, setPaying] = useState<{ id: string; how: 'now' | 'credit' } | null>(null);
   const quotes = query.data ?? [];
   return (
     <section aria-labelledby="quotes-title" className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6">
@@ -217,7 +284,9 @@ export function QuotesCard({ user }: { user: User }) {
       </h2>
       {query.isError ? <p className="text-sm text-red-700">Your quotes could not be loaded.</p> : null}
       {query.isSuccess && quotes.length === 0 ? (
-        <p className="text-sm text-gray-600">No quotes yet: ask for a price on a lot with “Request a quote” in your cart.</p>
+        <p className="text-sm text-gray-600">
+          No quotes yet: ask for a price with “Request a quote” in your cart or on a product’s page.
+        </p>
       ) : null}
       <ul className="space-y-4">
         {quotes.map((q) => (
@@ -259,33 +328,42 @@ export function QuotesCard({ user }: { user: User }) {
                   Total <span className="font-semibold tabular-nums">{formatRupees(quoteTotal(q))}</span> plus shipping
                   {q.validuntil ? <> · valid until {when(q.validuntil)}</> : null}
                 </p>
-                {accept.address ? (
-                  <p className="text-xs text-gray-600">
-                    Ships to {accept.address.fullname}, {accept.address.address}, {accept.address.city} {accept.address.pincode}
-                  </p>
+                {paying?.id === q._id && accept.saved ? (
+                  <QuoteCheckout
+                    quote={q}
+                    user={user}
+                    how={paying.how}
+                    saved={accept.saved}
+                    busy={accept.busy !== null}
+                    onCancel={() => setPaying(null)}
+                    onSubmit={(address, save, rate) => {
+                      if (save) void accept.saveAddress(address);
+                      if (paying.how === 'credit') void accept.onCredit(q, address, rate);
+                      else void accept.pay(q, address, rate);
+                    }}
+                  />
                 ) : (
-                  <p className="text-xs text-gray-600">Save an address above to pay this quote.</p>
-                )}
-                <div className="flex flex-wrap gap-2">
-                  <button
-                    type="button"
-                    onClick={() => void accept.pay(q)}
-                    disabled={accept.busy !== null || !accept.address}
-                    className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-600 disabled:opacity-60"
-                  >
-                    {accept.busy === q._id ? 'Processing...' : 'Accept and pay'}
-                  </button>
-                  {accept.credit ? (
+                  <div className="flex flex-wrap gap-2">
                     <button
                       type="button"
-                      onClick={() => void accept.onCredit(q)}
-                      disabled={accept.busy !== null || !accept.address}
-                      className="rounded-md border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-800 disabled:opacity-60"
+                      onClick={() => setPaying({ id: q._id, how: 'now' })}
+                      disabled={accept.busy !== null || accept.saved === null}
+                      className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-600 disabled:opacity-60"
                     >
-                      Order on credit
+                      Accept and pay
                     </button>
-                  ) : null}
-                </div>
+                    {accept.credit ? (
+                      <button
+                        type="button"
+                        onClick={() => setPaying({ id: q._id, how: 'credit' })}
+                        disabled={accept.busy !== null || accept.saved === null}
+                        className="rounded-md border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-800 disabled:opacity-60"
+                      >
+                        Order on credit
+                      </button>
+                    ) : null}
+                  </div>
+                )}
               </div>
             ) : null}
           </li>

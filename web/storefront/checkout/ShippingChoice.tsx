@@ -25,21 +25,31 @@ export function useShippingChoice(
   /** Buy Now's one line: its rates are that line's alone, as its checkout is charged. */
   buyNow?: { cartItemId: string; quantity: number },
 ) {
-  const [picked, setPicked] = useState<string | null>(null);
   const signature = lines.map((l) => `${l.cartItemId}:${l.quantity}:${l.productprice}`).join(',');
+  return useRateChoice(
+    ['cart', 'shipping-rates', country, coupon ?? null, signature, buyNow?.cartItemId ?? null],
+    {
+      country,
+      ...(coupon ? { coupon } : {}),
+      ...(buyNow ? { buy: buyNow.cartItemId, qty: buyNow.quantity } : {}),
+    },
+    lines.length > 0,
+  );
+}
+
+/** The shipping rates for paying a quote: its quoted total to the address's country (a quote takes no coupon). */
+export function useQuoteShippingChoice(country: string, quoteId: string) {
+  return useRateChoice(['quotes', 'shipping-rates', country, quoteId], { country, quote: quoteId }, true);
+}
+
+type RatesQuery = { country: string; coupon?: string; buy?: string; qty?: number; quote?: string };
+
+function useRateChoice(queryKey: readonly unknown[], asked: RatesQuery, enabled: boolean) {
+  const [picked, setPicked] = useState<string | null>(null);
   const query = useQuery({
-    queryKey: ['cart', 'shipping-rates', country, coupon ?? null, signature, buyNow?.cartItemId ?? null],
-    queryFn: async () =>
-      (
-        await shipping('GET /o1/api/shipping-rates', {
-          query: {
-            country,
-            ...(coupon ? { coupon } : {}),
-            ...(buyNow ? { buy: buyNow.cartItemId, qty: buyNow.quantity } : {}),
-          },
-        })
-      ).rates,
-    enabled: lines.length > 0,
+    queryKey,
+    queryFn: async () => (await shipping('GET /o1/api/shipping-rates', { query: asked })).rates,
+    enabled,
     retry: false,
   });
   const rates: Rate[] = query.data ?? [];
@@ -50,7 +60,7 @@ export function useShippingChoice(
     const err = query.error;
     error = err instanceof ApiError && err.status !== 0 && err.status < 500 ? err.body?.message || NO_ANSWER : NO_ANSWER;
   }
-  return { rates, chosen, pick: setPicked, error, loading: query.isPending && lines.length > 0 };
+  return { rates, chosen, pick: setPicked, error, loading: query.isPending && enabled };
 }
 export type ShippingChoiceState = ReturnType<typeof useShippingChoice>;
 
