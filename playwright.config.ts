@@ -48,7 +48,7 @@ const DESKTOP_ONLY = [
   '**/grievances.spec.ts', // a complaint, the officer's reply, the to-do list
   '**/reviews.spec.ts', // a review with a photo, its moderation, the product page
   '**/my-data.spec.ts', // Download my data, Delete my account
-  '**/credit.spec.ts', // an order on credit, a payment recorded, the statement
+  '**/credit.spec.ts', // an order on credit, a payment recorded and part paid back, the statement
   '**/home-films.spec.ts', // a film that loads nothing until played
   '**/lifecycle.spec.ts', // cancel, refund, ship, return
   '**/made-to-order.spec.ts', // a ruby set in a ring, bought, made, hallmarked and shipped

@@ -11,8 +11,9 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 
 /**
  * Trade on credit in a real browser: a dealer given 30-day terms places an order on credit at checkout, the merchant
- * records the NEFT payment on the back-office order page, the order shows Paid in My Orders, and the dealer's
- * statement of account lists the invoice and the payment, as a table and as a PDF.
+ * records the NEFT payment on the back-office order page, the order shows Paid in My Orders; the merchant pays ₹100
+ * back by NEFT (never through Razorpay) and reads the business's statement on the Businesses screen; the dealer's
+ * statement of account lists the invoice, the payment, the credit note and the money paid back, as a table and a PDF.
  */
 
 type Product = { _id: string; stockquantity: number; productsizes: string[]; productcolours: string[]; saleprice: number | null };
@@ -50,7 +51,7 @@ async function dealerWithCredit(page: Page, browser: Parameters<typeof signedInP
   return admin;
 }
 
-test('a dealer buys on credit, the merchant records a NEFT payment, the order shows Paid and the statement balances', async ({
+test('a dealer buys on credit, the merchant records a NEFT payment and pays part back by NEFT, and both read the statement', async ({
   page,
   browser,
   baseURL,
@@ -104,7 +105,6 @@ test('a dealer buys on credit, the merchant records a NEFT payment, the order sh
   await admin.getByRole('button', { name: 'Yes, record it' }).click();
   await expect(admin.getByTestId('detail-payment')).toHaveText('Paid');
   await expect(credit.getByTestId('credit-payment')).toContainText('NEFT · UTR20261128001');
-  await admin.context().close();
 
   // The dealer sees the order paid, nothing left to pay.
   await page.goto('/my-orders');
@@ -112,14 +112,46 @@ test('a dealer buys on credit, the merchant records a NEFT payment, the order sh
   await expect(card.getByTestId('order-due')).toHaveCount(0);
   await expect(card.getByTestId('order-payments')).toContainText('paid by NEFT');
 
-  // The statement of account: the invoice and the payment, closing at nothing owed; and the same as a PDF.
+  // The merchant pays ₹100 back by NEFT: the Refund form asks how, and the refund is processed at once.
+  await admin.getByTestId('open-refund').click();
+  const refund = admin.getByTestId('refund-dialog');
+  await expect(refund).toContainText('was received outside the shop and is paid back outside it');
+  await refund.getByLabel(/Amount/).fill('100');
+  await refund.getByLabel(/Reason/).fill('Price agreed lower');
+  await refund.getByLabel(/Paid back by/).selectOption('neft');
+  await refund.getByLabel(/Reference/).fill('UTR20261129002');
+  await refund.getByTestId('submit-refund').click();
+  await admin.getByRole('button', { name: 'Yes, refund' }).click();
+  await expect(admin.getByTestId('refund-paid-back')).toHaveText(/paid back by NEFT UTR20261129002/);
+  await expect(admin.getByTestId('detail-payment')).toHaveText('Partially refunded');
+
+  // The merchant reads the business's statement on the Businesses screen.
+  await admin.goto('/dashboard/businesses');
+  await admin.getByLabel('Status', { exact: true }).selectOption('approved');
+  // Newest first: this dealer's business heads the list.
+  await admin.getByRole('button', { name: 'Statement of Jain Gems Private Limited' }).first().click();
+  const merchantView = admin.getByTestId('business-statement');
+  await expect(merchantView.getByTestId('statement-line')).toHaveCount(4);
+  await expect(merchantView.getByTestId('statement-closing')).toContainText('Closing balance₹0.00');
+  const merchantPdf = await admin.request.get(
+    (await merchantView.getByRole('link', { name: 'Download PDF' }).getAttribute('href')) ?? '',
+  );
+  expect(merchantPdf.status()).toBe(200);
+  expect(merchantPdf.headers()['content-type']).toMatch(/^application\/pdf/);
+  await admin.context().close();
+
+  // The statement of account: the invoice, the credit note, the payment and the money paid back (a debit), closing at
+  // nothing owed; and the same as a PDF.
   await page.goto('/account');
   const statement = page.getByRole('region', { name: 'Statement of account' });
   const lines = statement.getByTestId('statement-line');
-  await expect(lines).toHaveCount(2);
+  await expect(lines).toHaveCount(4);
   await expect(lines.nth(0)).toContainText('Invoice');
-  await expect(lines.nth(1)).toContainText('Payment');
-  await expect(lines.nth(1)).toContainText(`NEFT UTR20261128001 order ${placed.number}`);
+  await expect(lines.nth(1)).toContainText('Credit note');
+  await expect(lines.nth(2)).toContainText('Payment');
+  await expect(lines.nth(2)).toContainText(`NEFT UTR20261128001 order ${placed.number}`);
+  await expect(lines.nth(3)).toContainText('Refund');
+  await expect(lines.nth(3)).toContainText(`NEFT UTR20261129002 order ${placed.number}`);
   await expect(statement.getByTestId('statement-closing')).toContainText('Closing balance₹0.00');
   const href = (await statement.getByRole('link', { name: 'Download PDF' }).getAttribute('href')) ?? '';
   const pdf = await page.request.get(href);
@@ -133,6 +165,7 @@ test('a dealer buys on credit, the merchant records a NEFT payment, the order sh
     expect(text).toContain('Statement of account');
     expect(text).toContain('Jain Gems Private Limited');
     expect(text).toContain('UTR20261128001');
+    expect(text).toContain('UTR20261129002');
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
