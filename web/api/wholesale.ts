@@ -24,6 +24,7 @@ type BusinessPatch = RouteBody<typeof businessRoutes, 'PATCH /u1/api/admin/busin
 type QuoteAnswer = RouteBody<typeof quoteRoutes, 'PATCH /o1/api/admin/quotes/:id'>;
 type QuoteAccept = RouteBody<typeof quoteRoutes, 'POST /o1/api/quotes/:id/accept'>;
 type GroupInput = RouteBody<typeof priceGroupRoutes, 'POST /p1/api/admin/price-groups'>;
+type GroupPatch = RouteBody<typeof priceGroupRoutes, 'PATCH /p1/api/admin/price-groups/:id'>;
 
 export const wholesaleApi = {
   myBusiness: () => business('GET /u1/api/business'),
@@ -32,6 +33,7 @@ export const wholesaleApi = {
   updateBusiness: (id: string, body: BusinessPatch) => business('PATCH /u1/api/admin/businesses/:id', { params: { id }, body }),
   priceGroups: () => groups('GET /p1/api/admin/price-groups'),
   createPriceGroup: (body: GroupInput) => groups('POST /p1/api/admin/price-groups', { body }),
+  updatePriceGroup: (id: string, body: GroupPatch) => groups('PATCH /p1/api/admin/price-groups/:id', { params: { id }, body }),
   myPrices: (ids: string[]) => groups('GET /p1/api/my-prices', { query: { ids: ids.join(',') } }),
   deletePriceGroup: (id: string) => groups('DELETE /p1/api/admin/price-groups/:id', { params: { id } }),
   requestQuote: (lines: { productId: string; quantity: number }[], note?: string) =>

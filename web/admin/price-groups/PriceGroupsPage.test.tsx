@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { Toaster } from 'sonner';
@@ -27,11 +27,14 @@ const GROUP = {
 };
 
 let sent: { method: string; path: string; body: unknown }[];
+/** What the shop answers the next PATCHes, in turn (then the group saved). */
+let patchAnswers: Response[];
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 beforeEach(() => {
   sent = [];
+  patchAnswers = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (path: string, init: RequestInit = {}) => {
@@ -51,6 +54,19 @@ beforeEach(() => {
             message: 'Price group created',
             pricegroup: { ...GROUP, _id: '33333333-3333-4333-8333-333333333333', name: 'Dealers', businesses: 0 },
           }),
+        );
+      }
+      if (method === 'PATCH') {
+        return (
+          patchAnswers.shift() ??
+          json(
+            200,
+            answerOf(priceGroupRoutes, 'PATCH /p1/api/admin/price-groups/:id', {
+              success: true,
+              message: 'Price group saved',
+              pricegroup: { ...GROUP, name: 'Jewellers A', percentoff: 12 },
+            }),
+          )
         );
       }
       if (method === 'DELETE') {
@@ -120,5 +136,83 @@ describe('price groups screen', () => {
     expect(
       await screen.findByText('This price group is given to businesses: move them to another group first'),
     ).toBeInTheDocument();
+  });
+
+  it('edits a group: its values to start with, each problem under its field (the form’s, a 400’s, a name taken), then saved', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Edit Jewellers' }));
+    const form = screen.getByRole('form', { name: 'Edit Jewellers' });
+    const name = within(form).getByLabelText('Name');
+    const percent = within(form).getByLabelText('Percent off list prices (0–60)');
+    const tiers = within(form).getByLabelText(/Volume tiers/);
+    expect(name).toHaveValue('Jewellers');
+    expect(percent).toHaveValue('10');
+    expect(tiers).toHaveValue('10:15');
+    expect(await within(form).findByLabelText('Gemstones')).toBeChecked();
+
+    await user.clear(name);
+    await user.clear(percent);
+    await user.type(percent, '75');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect(within(form).getByTestId('error-name')).toHaveTextContent('Name is required');
+    expect(within(form).getByTestId('error-percentoff')).toHaveTextContent('Percent off must be a whole number from 0 to 60');
+    expect(percent).toHaveAttribute('aria-invalid', 'true');
+    expect(sent).toEqual([]);
+
+    patchAnswers.push(
+      json(400, {
+        success: false,
+        message: 'Tier percent off must be a whole number from 0 to 75',
+        errors: [{ path: 'tiers.1.percentoff', message: 'Tier percent off must be a whole number from 0 to 75' }],
+      }),
+      json(409, { success: false, message: 'Another price group has this name' }),
+    );
+    await user.type(name, 'Dealers');
+    await user.clear(percent);
+    await user.type(percent, '12');
+    await user.clear(tiers);
+    await user.type(tiers, '10:15, 25:80');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect(await within(form).findByTestId('error-tiers')).toHaveTextContent(
+      'Tier 2: Tier percent off must be a whole number from 0 to 75',
+    );
+    expect(within(form).queryByTestId('error-name')).toBeNull();
+
+    await user.clear(tiers);
+    await user.type(tiers, '10:15, 25:18');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect(await within(form).findByTestId('error-name')).toHaveTextContent('Another price group has this name');
+
+    await user.clear(name);
+    await user.type(name, 'Jewellers A');
+    await user.click(within(form).getByLabelText('Gemstones'));
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Price group saved')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit Jewellers' })).toBeNull());
+    expect(sent.map((x) => x.path)).toEqual(Array(3).fill(`/p1/api/admin/price-groups/${GROUP._id}`));
+    expect(sent[2]).toEqual({
+      method: 'PATCH',
+      path: `/p1/api/admin/price-groups/${GROUP._id}`,
+      body: {
+        name: 'Jewellers A',
+        percentoff: 12,
+        tiers: [
+          { minquantity: 10, percentoff: 15 },
+          { minquantity: 25, percentoff: 18 },
+        ],
+        categoryIds: [],
+      },
+    });
+  });
+
+  it('Cancel leaves a group as it was', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Edit Jewellers' }));
+    await user.clear(within(screen.getByRole('form', { name: 'Edit Jewellers' })).getByLabelText('Name'));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('form', { name: 'Edit Jewellers' })).toBeNull();
+    expect(sent).toEqual([]);
   });
 });
