@@ -236,4 +236,16 @@ describe('refunding a credit order paid outside the shop', () => {
     expect(await screen.findByText('The money goes back to the customer’s payment method.')).toBeInTheDocument();
     expect(refund).not.toHaveBeenCalled();
   });
+
+  it('warns before cancelling that money received outside the shop is not refunded by the cancel', async () => {
+    show(paidByNeft({ cancellable: true }));
+    const cancel = vi.spyOn(adminApi.orders, 'cancel');
+    fireEvent.click(await screen.findByTestId('admin-cancel'));
+    expect(
+      await screen.findByText(
+        'The units go back on sale. ₹90,000.00 received outside the shop is paid back outside it: record it with Refund.',
+      ),
+    ).toBeInTheDocument();
+    expect(cancel).not.toHaveBeenCalled();
+  });
 });

@@ -217,10 +217,13 @@ function BackLink() {
   );
 }
 
+/** What is left to refund of the money paid through the shop (a cancel or a return refunds only that). */
+const onlineLeft = (order: AdminOrder) => Math.round((order.refundable - (order.refundableoffline ?? 0)) * 100) / 100;
+
 /** What cancelling does to the money: what was paid through the shop is refunded; money received outside it is not. */
 function cancelWords(order: AdminOrder) {
   const outside = order.refundableoffline ?? 0;
-  const online = Math.round((order.refundable - outside) * 100) / 100;
+  const online = onlineLeft(order);
   if (outside <= 0) return `The units go back on sale and ${formatINR(order.refundable)} is refunded to the customer.`;
   return `The units go back on sale${online > 0 ? ` and ${formatINR(online)} is refunded to the customer` : ''}. ${formatINR(outside)} received outside the shop is paid back outside it: record it with Refund.`;
 }
@@ -314,10 +317,10 @@ function PaymentSection({ order, run }: { order: AdminOrder; run: Run }) {
 function RefundDialog({ order, run, onClose }: { order: AdminOrder; run: Run; onClose: () => void }) {
   // Money received outside the shop (a credit order's recorded payments) is paid back outside it: the form asks how.
   const outsideLeft = order.refundableoffline ?? 0;
-  const onlineLeft = Math.round((order.refundable - outsideLeft) * 100) / 100;
+  const throughShop = onlineLeft(order);
   const [way, setWay] = useState<'outside' | 'online'>(outsideLeft > 0 ? 'outside' : 'online');
   const outside = way === 'outside';
-  const cap = outside ? outsideLeft : onlineLeft;
+  const cap = outside ? outsideLeft : throughShop;
   const [method, setMethod] = useState<Method>('neft');
   const [reference, setReference] = useState('');
   // The amount starts empty: the merchant types what to give back, or asks for everything that is left.
@@ -395,14 +398,14 @@ function RefundDialog({ order, run, onClose }: { order: AdminOrder; run: Run; on
       testId="refund-dialog"
     >
       <form onSubmit={submit} className="space-y-4" noValidate>
-        {outsideLeft > 0 && onlineLeft > 0 ? (
+        {outsideLeft > 0 && throughShop > 0 ? (
           <RadioGroup
             legend="Pay back"
             name="refund-way"
             value={way}
             options={[
               ['outside', `Outside the shop (up to ${formatINR(outsideLeft)})`],
-              ['online', `Through Razorpay (up to ${formatINR(onlineLeft)})`],
+              ['online', `Through Razorpay (up to ${formatINR(throughShop)})`],
             ]}
             onChange={setWay}
             disabled={busy}
@@ -608,7 +611,11 @@ function ReturnSection({ order, run }: { order: AdminOrder; run: Run }) {
               : 'Reject this return?',
         text:
           status === 'received'
-            ? `The units go back on sale${refund ? ` and ${formatINR(order.refundable)} is refunded` : ''}.`
+            ? `The units go back on sale${refund && onlineLeft(order) > 0 ? ` and ${formatINR(onlineLeft(order))} is refunded` : ''}.${
+                refund && (order.refundableoffline ?? 0) > 0
+                  ? ` ${formatINR(order.refundableoffline ?? 0)} received outside the shop is paid back outside it: record it with Refund.`
+                  : ''
+              }`
             : 'The customer will see the decision on their order.',
         confirmLabel: status === 'received' ? 'Yes, received' : status === 'approved' ? 'Yes, approve' : 'Yes, reject',
       },
@@ -639,7 +646,7 @@ function ReturnSection({ order, run }: { order: AdminOrder; run: Run }) {
           <>
             <label className="flex items-center gap-2 text-sm">
               <input type="checkbox" checked={refund} onChange={(e) => setRefund(e.target.checked)} /> Refund what is left (
-              {formatINR(order.refundable)})
+              {formatINR(onlineLeft(order))})
             </label>
             <Button onClick={() => decide('received')} data-testid="receive-return">
               Mark received

@@ -246,6 +246,13 @@ function AfterPayment({ order }: { order: Order }) {
           {order.refunds.map((r) => (
             <li key={r._id} data-testid="order-refund" data-status={r.status}>
               {formatRupees(r.amount)} {REFUND_WORDS[r.status] ?? r.status}
+              {r.method ? (
+                <span data-testid="order-refund-paid-back">
+                  {' '}
+                  by {r.method.toUpperCase()}
+                  {r.reference ? ` (${r.reference})` : ''}
+                </span>
+              ) : null}
               {r.reason ? <span className="text-gray-600"> · {r.reason}</span> : null}
             </li>
           ))}

@@ -113,6 +113,31 @@ describe('a credit order in My Orders', () => {
     expect(screen.queryByRole('button', { name: 'Pay now' })).toBeNull();
   });
 
+  it('shows money paid back outside the shop with how it went back', async () => {
+    orders = [
+      anOrder({
+        ...paid,
+        paymentstatus: 'Partially refunded',
+        refundedamount: 5000,
+        refunds: [
+          {
+            _id: 'r1',
+            amount: 5000,
+            status: 'processed',
+            reason: 'Price agreed lower',
+            createdAt: '2025-03-21T06:30:00.000Z',
+            method: 'neft',
+            reference: 'UTR-BACK-1',
+          },
+        ],
+      }),
+    ];
+    renderOrders();
+    expect(await screen.findByTestId('order-refund')).toHaveTextContent(
+      '₹5,000.00 refunded by NEFT (UTR-BACK-1) · Price agreed lower',
+    );
+  });
+
   it('says Overdue once the due date has passed', async () => {
     orders = [anOrder({ ...partly, duedate: '2025-04-06' })];
     renderOrders();
