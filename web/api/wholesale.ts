@@ -4,6 +4,7 @@ import type {
   Business,
   BusinessStatus,
   businessRoutes,
+  MyPrices,
   PriceGroup,
   priceGroupRoutes,
   Quote,
@@ -12,7 +13,7 @@ import type {
 } from '../../contract/wholesale';
 import { type RouteBody, routeCaller } from './client';
 
-export type { AdminBusiness, AdminQuote, Business, BusinessStatus, PriceGroup, Quote, QuoteStatus };
+export type { AdminBusiness, AdminQuote, Business, BusinessStatus, MyPrices, PriceGroup, Quote, QuoteStatus };
 
 const business = routeCaller<typeof businessRoutes>();
 const groups = routeCaller<typeof priceGroupRoutes>();

@@ -10,6 +10,7 @@ import { useSession } from '../../auth/session';
 import { earlyKey, useEarlyTaps } from '../../ui/earlyTaps';
 import { Icon } from '../../ui/icons';
 import { notify } from '../../ui/notify';
+import { CardTradePrice } from './CardTradePrice';
 import { gemFacts, productPath, shortName } from './links';
 import { SalePrice } from './SalePrice';
 import { NoReviews, Stars } from './Stars';
@@ -135,6 +136,7 @@ export function ProductCard({
           )}
         </div>
         <SalePrice product={product} />
+        <CardTradePrice product={product} user={user} />
         <button
           type="button"
           onClick={addToCart}
