@@ -356,14 +356,13 @@ function RefundDialog({ order, run, onClose }: { order: AdminOrder; run: Run; on
       const done = await run(
         {
           title: `Refund ${formatINR(value)}?`,
-          text: [
-            outside
-              ? `Record ${formatINR(value)} paid back to the customer by ${methodName(method)}${reference.trim() ? ` (${reference.trim()})` : ''}.`
+          text: outside
+            ? `Record ${formatINR(value)} paid back to the customer by ${methodName(method)}${reference.trim() ? ` (${reference.trim()})` : ''}.${
+                units.length ? ` ${units.reduce((s, u) => s + u.quantity, 0)} unit(s) go back on sale.` : ''
+              }`
+            : units.length
+              ? `The money goes back to the customer and ${units.reduce((s, u) => s + u.quantity, 0)} unit(s) go back on sale.`
               : 'The money goes back to the customer’s payment method.',
-            units.length ? `${units.reduce((s, u) => s + u.quantity, 0)} unit(s) go back on sale.` : '',
-          ]
-            .filter(Boolean)
-            .join(' '),
           confirmLabel: 'Yes, refund',
         },
         () =>
