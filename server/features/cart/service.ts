@@ -9,7 +9,7 @@ import { type CartSetting, cartItems, checkouts, guestCarts, products, stockHold
 import { Conflict, DomainError, InvalidInput, NotFound } from '../../domain/errors.js';
 import { pieceView, quotePiece } from '../made-to-order/service.js';
 import { saleJoin } from '../promotions/sale-price.js';
-import { buyerPricing } from '../wholesale/trade-price.js';
+import { type BuyerPricing, buyerPricing } from '../wholesale/trade-price.js';
 
 type CartLine = z.infer<typeof CartItemView>;
 
@@ -82,7 +82,7 @@ export async function cartLines(db: DbOrTx, owner: CartOwner, at: Date = new Dat
     if (r.setting) {
       // A piece is priced at today's metal rate and the stone's price now; one that no longer can be (a stale rate,
       // the design withdrawn) shows its last price and cannot be bought until it can be priced again.
-      const quote = unavailable || !r.productId ? null : await requote(db, r.productId, r.setting, at);
+      const quote = unavailable || !r.productId ? null : await requote(db, r.productId, r.setting, at, pricing);
       const piece = quote?.snapshot ?? r.setting;
       if (!quote) unavailable = true;
       else productprice = listprice = paiseToRupees(quote.totalPaise);
@@ -111,12 +111,13 @@ export async function cartLines(db: DbOrTx, owner: CartOwner, at: Date = new Dat
 }
 
 /** A piece priced again at `at`, or null when it cannot be sold now (a refusal of the price endpoint). */
-async function requote(db: DbOrTx, productId: string, setting: CartSetting, at: Date) {
+async function requote(db: DbOrTx, productId: string, setting: CartSetting, at: Date, pricing: BuyerPricing) {
   try {
     return await quotePiece(
       db,
       { productId, designId: setting.designId, metal: setting.metal as Metal, size: setting.size ?? undefined },
       at,
+      pricing,
     );
   } catch (err) {
     if (err instanceof DomainError) return null;
@@ -182,7 +183,7 @@ export async function addLine(db: Db, owner: CartOwner, input: AddInput, at: Dat
           { path: 'quantity', message: 'A made-to-order piece is added one at a time' },
         ]);
       }
-      const quote = await quotePiece(tx, { productId: p.id, ...input.setting }, at);
+      const quote = await quotePiece(tx, { productId: p.id, ...input.setting }, at, await buyerPricing(tx, owner.userId));
       if (available < 1) throw new Conflict(stockMessage(p.name, available, 0));
       await tx.insert(cartItems).values({
         ...owner,

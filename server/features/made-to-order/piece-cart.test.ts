@@ -10,10 +10,11 @@ import {
   RazorpayOrderResponse,
   SandboxPayResponse,
 } from '../../../contract/orders.js';
-import { invoices } from '../../db/schema.js';
+import { invoices, products } from '../../db/schema.js';
 import { createProduct, shop } from '../../test/fixtures.js';
 import { createTestApp, onPostgres, type TestApp, type TestUser } from '../../test/helpers.js';
 import { pdfText } from '../../test/pdf-text.js';
+import { approvedDealer } from '../wholesale/test-kit.js';
 
 /**
  * A loose stone set in a design, through HTTP: added to the cart as its own line of one, priced at today's rate in
@@ -216,5 +217,59 @@ describe(`a piece at checkout (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => 
     const held = await s.hold(user.cookie);
     expect(held.statusCode).toBe(409);
     expect(held.json().message).toBe('Price on request');
+  });
+
+  it('prices the stone of an approved business’s piece at its trade price in the cart and at checkout; the public price stays retail', async () => {
+    now = new Date(now.getTime() + DAY);
+    await setRates([{ metal: 'gold-22k', pergram: 7150.5 }]);
+    const group = async (body: object) => {
+      const res = await t.request({ method: 'POST', url: '/p1/api/admin/price-groups', cookie: admin.cookie, payload: body });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().pricegroup._id as string;
+    };
+    const dealerIn = async (pricegroupId: string) => {
+      const dealer = await approvedDealer(t, admin, 0, 0);
+      const res = await t.request({
+        method: 'PATCH',
+        url: `/u1/api/admin/businesses/${dealer.businessId}`,
+        cookie: admin.cookie,
+        payload: { pricegroupId },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return dealer;
+    };
+    const piece = { setting: { designId: ring._id, metal: 'gold-22k', size: 14 } };
+    const tenOff = await dealerIn(await group({ name: 'Piece dealers', percentoff: 10 }));
+    const added = await s.add(tenOff.cookie, ruby.id, 1, piece);
+    expect(added.statusCode, added.body).toBe(200);
+    // the stone at ₹46,800 (10% off ₹52,000): net 46,683.29 + metal 32,177.25 + making 3,861.27 = 82,721.81; × 1.03 → 85,203
+    const [line] = await cart(tenOff.cookie);
+    expect(line).toMatchObject({ productprice: 85203, setting: { stonenet: 46683.29, making: 3861.27 } });
+    const held = await s.hold(tenOff.cookie);
+    expect(held.statusCode, held.body).toBe(200);
+    const checkout = RazorpayOrderResponse.parse(held.json());
+    expect(checkout.totalamount).toBe(85203 + (checkout.shippingamount ?? 0));
+
+    // the configurator's price is the same for everyone (public): the retail stone
+    const pub = await t.request({
+      method: 'GET',
+      url: `/p1/api/made-to-order/price?productId=${ruby.id}&designId=${ring._id}&metal=gold-22k&size=14`,
+      cookie: tenOff.cookie,
+    });
+    expect(pub.statusCode, pub.body).toBe(200);
+    expect(pub.json().price.total).toBe(90546);
+
+    // a group that does not cover the stone's category, and a retail buyer: the stone at its storefront price
+    const stranger = await createProduct(t.database.db, {});
+    const [{ categoryId } = { categoryId: '' }] = await t.database.db
+      .select({ categoryId: products.categoryId })
+      .from(products)
+      .where(eq(products.id, stranger.id));
+    const elsewhere = await dealerIn(await group({ name: 'Other stones', percentoff: 20, categoryIds: [categoryId] }));
+    await s.add(elsewhere.cookie, ruby.id, 1, piece);
+    expect((await cart(elsewhere.cookie))[0]?.productprice).toBe(90546);
+    const retail = await t.signUpAndIn();
+    await s.add(retail.cookie, ruby.id, 1, piece);
+    expect((await cart(retail.cookie))[0]?.productprice).toBe(90546);
   });
 });

@@ -24,6 +24,7 @@ import type { MediaStore } from '../../media/storage.js';
 import { taxInside } from '../gst/tax.js';
 import { type ProductUpload, tooManyImages } from '../products/upload.js';
 import { payPaiseSql, saleJoin } from '../promotions/sale-price.js';
+import type { BuyerPricing } from '../wholesale/trade-price.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** HSN codes of loose stones and pearls: only these are set in a piece. */
@@ -245,6 +246,9 @@ export function piecePaise(p: PieceInputs) {
 type StoneRow = {
   id: string;
   pay: number | string;
+  list: number | string;
+  sale_percent: number | string | null;
+  category_id: string | null;
   shape: string;
   carats: number | string | null;
   hsn: string | null;
@@ -257,13 +261,16 @@ type PieceQuote = { snapshot: PieceSnapshot; stonePaise: number; totalPaise: num
 /**
  * `productId` set in `designId` in `metal` (and ring `size`), at today's rates and the stone's price now; 409 when the
  * stone does not fit or the rate is stale, 400 for a metal the design is not made in or a ring without a size.
+ * `pricing`, the buyer's (wholesale/trade-price.ts), prices the stone as a line of one: an approved business whose
+ * group covers the stone's category pays its trade price for it; without it, the storefront price (sale applied).
  */
-export async function quotePiece(db: DbOrTx, q: PriceQuery, now: Date): Promise<PieceQuote> {
+export async function quotePiece(db: DbOrTx, q: PriceQuery, now: Date, pricing?: BuyerPricing): Promise<PieceQuote> {
   const [design] = await db.select().from(designs).where(eq(designs.id, q.designId));
   if (!design?.active) throw new NotFound('Design not found');
   const { rows } = await execRows<StoneRow>(
     db,
-    sql`select products.id, ${payPaiseSql} as pay, products.shape, products.weightcarrat as carats, t.hsn,
+    sql`select products.id, ${payPaiseSql} as pay, products.price_paise as list, "sale"."percentoff" as sale_percent,
+               products.category_id, products.shape, products.weightcarrat as carats, t.hsn,
                t.gst_rate_bp as rate_bp
         from products
         left join category_tax t on t.category_id = products.category_id
@@ -304,7 +311,14 @@ export async function quotePiece(db: DbOrTx, q: PriceQuery, now: Date): Promise<
   );
   const jewelleryRateBp = jewellery[0] ? Number(jewellery[0].rate_bp) : DEFAULT_JEWELLERY_RATE_BP;
   const p = piecePaise({
-    stonePaise: Number(stone.pay),
+    stonePaise: pricing
+      ? pricing.unitPaise({
+          listPaise: Number(stone.list),
+          salePercent: stone.sale_percent,
+          categoryId: stone.category_id,
+          quantity: 1,
+        })
+      : Number(stone.pay),
     stoneRateBp: stone.rate_bp === null ? DEFAULT_STONE_RATE_BP : Number(stone.rate_bp),
     metalMilligrams: milligrams,
     ratePerGramPaise: rate.perGramPaise,

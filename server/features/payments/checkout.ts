@@ -120,6 +120,7 @@ export async function cartSnapshot(
         tx,
         { productId: l.productId, designId, metal: metal as Metal, size: size ?? undefined },
         at,
+        pricing,
       );
       snapshot.push({
         productId: l.productId,

@@ -19,7 +19,7 @@ type PricedInput = { listPaise: number; salePercent: number | string | null; cat
 
 type Group = { id: string; percentoff: number; tiers: { minquantity: number; percentoff: number }[]; categoryIds: string[] };
 
-type BuyerPricing = {
+export type BuyerPricing = {
   /** The approved business's group, or null for a retail buyer. */
   group: Group | null;
   /** The unit price in paise for a line of `quantity`. */
