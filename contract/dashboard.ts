@@ -51,6 +51,8 @@ export const DashboardStatsResponse = z.object({
     overdueorders: z.number().int(),
     /** Quotes asked for and not yet answered (quotes, status requested). */
     quotes: z.number().int(),
+    /** E-invoices the IRP refused or could not be reached for (E-invoices, status failed). */
+    failedeinvoices: z.number().int(),
   }),
   /** What business buyers owe on credit orders, in rupees: all of it, and the part past its due date. */
   credit: z.object({ due: z.number(), overdue: z.number() }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EINVOICE_STATUSES } from './einvoice.js';
 
 /**
  * The delivery statuses an admin may set freely with PATCH /admin/update, in the order the back-office lists them.
@@ -97,7 +98,15 @@ const ReturnRequest = z.object({
   reason: z.string(),
   createdAt: z.string(),
 });
-const Invoice = z.object({ number: z.string(), url: z.string() });
+const Invoice = z.object({
+  number: z.string(),
+  url: z.string(),
+  /** The IRN, acknowledgement number and date (ISO) the IRP gave the invoice; null until registered. */
+  irn: z.string().nullable(),
+  ackno: z.string().nullable(),
+  ackdate: z.string().nullable(),
+  einvoicestatus: z.enum(EINVOICE_STATUSES),
+});
 
 /** What every Order answer gains with the lifecycle. */
 export const orderLifecycleFields = {

@@ -41,6 +41,11 @@ export const AdminSettings = PublicSettings.extend({
   lut: Lut.nullable(),
   /** Rupees: the least an approved business's order comes to at trade prices, before shipping (0 = none). */
   trademinorder: z.number(),
+  /** Invoices and credit notes for buyers with a GSTIN, and exports, are registered with the IRP (e-invoices). */
+  einvoice: z.boolean(),
+  /** The seller's town or city and PIN code, which the IRP needs ("" until given). */
+  city: z.string(),
+  pincode: z.string(),
   updatedAt: z.string(),
 });
 export type AdminSettings = z.infer<typeof AdminSettings>;
@@ -169,6 +174,19 @@ export const SettingsBody = z
         path: ['validto'],
       })
       .nullable()
+      .optional(),
+    /** On: B2B and export invoices and credit notes are registered with the IRP (needs `city`, `pincode`, 6-digit HSNs). */
+    einvoice: z.boolean({ message: 'E-invoices must be on or off' }).optional(),
+    city: z
+      .string({ message: 'City must be text' })
+      .trim()
+      .max(50, { message: 'City must be at most 50 characters' })
+      .refine((v) => v === '' || v.length >= 3, { message: 'City must be at least 3 characters' })
+      .optional(),
+    pincode: z
+      .string({ message: 'Enter the 6-digit PIN code' })
+      .trim()
+      .refine((v) => v === '' || /^[1-9][0-9]{5}$/.test(v), { message: 'Enter the 6-digit PIN code' })
       .optional(),
     rattiincarats: z
       .number({ message: 'Carats per ratti must be a number' })

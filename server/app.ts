@@ -15,6 +15,7 @@ import categoryRoutes from './features/categories/routes.js';
 import creditRoutes from './features/credit/routes.js';
 import currencyRoutes from './features/currencies/routes.js';
 import dashboardRoutes from './features/dashboard/routes.js';
+import einvoiceRoutes from './features/einvoice/routes.js';
 import gstRoutes from './features/gst/routes.js';
 import settingsRoutes from './features/gst/settings-routes.js';
 import orderActionRoutes from './features/lifecycle/routes.js';
@@ -239,6 +240,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(trustRoutes);
   await app.register(wholesaleRoutes);
   await app.register(creditRoutes);
+  await app.register(einvoiceRoutes);
   await app.register(mediaRoutes);
   installJobs(app);
 

@@ -1,7 +1,25 @@
+import { createPublicKey } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { isSafeKey } from './media/storage.js';
+
+/**
+ * The IRP's RSA public key as PEM text: given as PEM (its line breaks may be written `\n`) or as the bare base64 of
+ * its DER, as NIC publishes it. Null when it is not an RSA public key.
+ */
+function publicKeyOf(value: string): string | null {
+  const text = value.replace(/\\n/g, '\n').trim();
+  const pem = text.startsWith('-----BEGIN')
+    ? text
+    : `-----BEGIN PUBLIC KEY-----\n${text.replace(/\s+/g, '').replace(/(.{64})/g, '$1\n')}\n-----END PUBLIC KEY-----\n`;
+  try {
+    const key = createPublicKey(pem);
+    return key.asymmetricKeyType === 'rsa' ? key.export({ type: 'spki', format: 'pem' }).toString() : null;
+  } catch {
+    return null;
+  }
+}
 
 /** S3 bucket names: 3–63 lowercase letters, digits, dots and hyphens, starting and ending with a letter or digit. */
 const BUCKET_RE = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
@@ -119,6 +137,12 @@ const EnvSchema = z
     CHECKOUT_RETENTION_DAYS: int(30, 8, 3650),
     METAL_RATES_URL: url(['http:', 'https:']),
     FX_RATES_URL: url(['http:', 'https:']),
+    EINVOICE_API_BASE: url(['http:', 'https:']),
+    EINVOICE_USERNAME: optionalString,
+    EINVOICE_PASSWORD: optionalString,
+    EINVOICE_CLIENT_ID: optionalString,
+    EINVOICE_CLIENT_SECRET: optionalString,
+    EINVOICE_PUBLIC_KEY: optionalString,
     HOLD_MAX_UNITS: int(30, 1, 1_000_000),
     HOLD_MAX_RUPEES: int(25_00_000, 1, 1_000_000_000),
     HOLD_MAX_UNITS_PER_ADDRESS: int(60, 1, 1_000_000),
@@ -250,6 +274,29 @@ const EnvSchema = z
           'production needs RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET; set PAYMENTS=sandbox to run a test shop whose payments take no money',
       });
     }
+    const einvoiceVars = [
+      'EINVOICE_API_BASE',
+      'EINVOICE_USERNAME',
+      'EINVOICE_PASSWORD',
+      'EINVOICE_CLIENT_ID',
+      'EINVOICE_CLIENT_SECRET',
+      'EINVOICE_PUBLIC_KEY',
+    ] as const;
+    const einvoiceMissing = einvoiceVars.filter((k) => !env[k]);
+    if (einvoiceMissing.length > 0 && einvoiceMissing.length < einvoiceVars.length) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [einvoiceMissing[0] as string],
+        message: `is needed with the other EINVOICE_ settings (${einvoiceVars.join(', ')} are set together)`,
+      });
+    }
+    if (env.EINVOICE_PUBLIC_KEY && !publicKeyOf(env.EINVOICE_PUBLIC_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['EINVOICE_PUBLIC_KEY'],
+        message: 'must be the IRP’s RSA public key (PEM, or its base64 text as the IRP publishes it)',
+      });
+    }
     if (env.RAZORPAY_KEY_ID && !/^rzp_(test|live)_\w+$/.test(env.RAZORPAY_KEY_ID)) {
       ctx.addIssue({ code: 'custom', path: ['RAZORPAY_KEY_ID'], message: 'must start with rzp_test_ or rzp_live_' });
     }
@@ -302,6 +349,23 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     metalRatesUrl: e.METAL_RATES_URL,
     /** Where the currencies' rates are fetched from once a day; unset: the merchant types them. */
     fxRatesUrl: e.FX_RATES_URL,
+    /** The IRP reached through a GSP (NIC's e-invoice API), when every EINVOICE_ setting is given (docs/einvoice.md). */
+    einvoice:
+      e.EINVOICE_API_BASE &&
+      e.EINVOICE_USERNAME &&
+      e.EINVOICE_PASSWORD &&
+      e.EINVOICE_CLIENT_ID &&
+      e.EINVOICE_CLIENT_SECRET &&
+      e.EINVOICE_PUBLIC_KEY
+        ? {
+            apiBase: e.EINVOICE_API_BASE.replace(/\/+$/, ''),
+            username: e.EINVOICE_USERNAME,
+            password: e.EINVOICE_PASSWORD,
+            clientId: e.EINVOICE_CLIENT_ID,
+            clientSecret: e.EINVOICE_CLIENT_SECRET,
+            publicKey: publicKeyOf(e.EINVOICE_PUBLIC_KEY) as string,
+          }
+        : undefined,
     /** What may be held unpaid at once (server/features/payments/hold-limits.ts). */
     holdLimits: {
       unitsPerAccount: e.HOLD_MAX_UNITS,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sendDueReminders } from './features/credit/reminders.js';
 import { refreshFxRates } from './features/currencies/service.js';
+import { runEinvoices } from './features/einvoice/service.js';
 import { refreshMetalRates } from './features/made-to-order/rates-refresh.js';
 import { installOutboxWorker } from './features/outbox/worker.js';
 import { type Job, paymentJobs } from './features/payments/jobs.js';
@@ -25,6 +26,8 @@ const JOB_INTERVALS = {
   dueRemindersMs: 60 * 60 * 1000,
   /** The currencies' rates are fetched from FX_RATES_URL, when set (also once at start). */
   fxRatesMs: 24 * 60 * 60 * 1000,
+  /** Invoices and credit notes due to be registered with the IRP, and IRNs to cancel (also once at start). */
+  einvoicesMs: 30_000,
 } as const;
 
 /**
@@ -82,6 +85,7 @@ export function installJobs(app: FastifyInstance) {
     ...metalRates,
     ...fxRates,
     { name: 'due reminders', everyMs: JOB_INTERVALS.dueRemindersMs, run: () => sendDueReminders(app), atStart: true },
+    { name: 'e-invoices', everyMs: JOB_INTERVALS.einvoicesMs, run: () => runEinvoices(app), atStart: true },
   ]);
   scheduleMediaSweep(app, { everyMs: JOB_INTERVALS.mediaSweepMs });
   installOutboxWorker(app, JOB_INTERVALS.outboxMs);

@@ -812,6 +812,11 @@ export const shopSettings = pgTable(
     iec: text('iec').notNull().default(''),
     /** The Letter of Undertaking for the financial year (dates YYYY-MM-DD), or none. */
     lut: jsonb('lut').$type<{ arn: string; validfrom: string; validto: string }>(),
+    /** E-invoices (migration 0373): B2B and export invoices and credit notes are registered with the IRP. */
+    einvoice: boolean('einvoice').notNull().default(false),
+    /** The seller's town or city and 6-digit PIN code ("" until given), which the IRP needs. */
+    city: text('city').notNull().default(''),
+    pincode: text('pincode').notNull().default(''),
     updatedAt: updated(),
   },
   (t) => [
@@ -821,6 +826,7 @@ export const shopSettings = pgTable(
     check('shop_settings_freeshipping_check', sql`${t.freeshippingAbovePaise} >= 0`),
     check('shop_settings_trade_min_order_check', sql`${t.tradeMinOrderPaise} >= 0`),
     check('shop_settings_iec_check', sql`${t.iec} ~ '^([A-Z0-9]{10})?$'`),
+    check('shop_settings_pincode_check', sql`${t.pincode} ~ '^([1-9][0-9]{5})?$'`),
   ],
 );
 
@@ -1389,5 +1395,53 @@ export const shippingRates = pgTable(
     index('shipping_rates_zone_idx').on(t.zoneId, t.position),
     check('shipping_rates_price_check', sql`${t.pricePaise} >= 0 AND (${t.freeAbovePaise} IS NULL OR ${t.freeAbovePaise} >= 0)`),
     check('shipping_rates_days_check', sql`${t.minDays} >= 0 AND ${t.minDays} <= ${t.maxDays}`),
+  ],
+);
+
+// ---------------------------------------------------------------- e-invoices (migration 0373)
+
+/**
+ * An invoice (INV) or credit note (CRN) to be registered with the IRP, and what the IRP answered: the IRN, its
+ * acknowledgement and the signed QR code. Made with the document when it needs one; the registration job works it.
+ */
+export const einvoices = pgTable(
+  'einvoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['INV', 'CRN'] }).notNull(),
+    /** The document's number (the invoice's or the credit note's). */
+    number: text('number').notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    /** The invoice (an INV), or the invoice the credit note credits (a CRN). */
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'restrict' }),
+    creditNoteId: uuid('credit_note_id').references(() => creditNotes.id, { onDelete: 'restrict' }),
+    status: text('status', { enum: ['pending', 'registered', 'failed', 'cancelled'] })
+      .notNull()
+      .default('pending'),
+    irn: text('irn'),
+    ackNo: text('ack_no'),
+    ackDate: ts('ack_date'),
+    /** The IRP's signed QR code data (a JWT), drawn as a QR image on the PDF. */
+    signedQr: text('signed_qr'),
+    attempts: integer('attempts').notNull().default(0),
+    /** When the job next works the row (a claim moves it past its lease). */
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    /** A registration still failing to reach the IRP at this time is given up (failed) until the merchant retries it. */
+    giveUpAt: ts('give_up_at').notNull(),
+    lastError: text('last_error').notNull().default(''),
+    cancelledAt: ts('cancelled_at'),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    uniqueIndex('einvoices_number_key').on(t.kind, t.number),
+    index('einvoices_due_idx').on(t.status, t.nextAttemptAt),
+    index('einvoices_order_idx').on(t.orderId),
+    check('einvoices_kind_check', sql`${t.kind} IN ('INV', 'CRN')`),
+    check('einvoices_status_check', sql`${t.status} IN ('pending', 'registered', 'failed', 'cancelled')`),
   ],
 );

@@ -10,7 +10,7 @@ import {
   SHOP_TIME_ZONE,
 } from '../../../contract/dashboard.js';
 import { type DbOrTx, execRows } from '../../db/client.js';
-import { orders, outbox, returnRequests } from '../../db/schema.js';
+import { einvoices, orders, outbox, returnRequests } from '../../db/schema.js';
 import { adminOrderFilter, overdueCredit, UNSHIPPED_TWO_DAYS } from '../orders/service.js';
 import { countOverdueGrievances } from '../trust/grievances.js';
 import { quotesWaiting } from '../wholesale/quotes.js';
@@ -285,10 +285,10 @@ export async function* exportOrders(db: DbOrTx, f: AdminOrderFilters, batch = 50
 
 /**
  * The to-do list's counts: returns waiting, orders unshipped two days after payment, failed messages, overdue
- * grievances, overdue credit orders, quotes waiting for a price.
+ * grievances, overdue credit orders, quotes waiting for a price, e-invoices that failed.
  */
 export async function todoCounts(db: DbOrTx, now: Date) {
-  const [returnsWaiting, unshipped, failed, overduegrievances, overdueorders, quotes] = await Promise.all([
+  const [returnsWaiting, unshipped, failed, overduegrievances, overdueorders, quotes, failedEinvoices] = await Promise.all([
     db
       .select({ n: sql<number>`count(distinct ${returnRequests.orderId})::int` })
       .from(returnRequests)
@@ -298,6 +298,7 @@ export async function todoCounts(db: DbOrTx, now: Date) {
     countOverdueGrievances(db, now),
     db.select({ n: sql<number>`count(*)::int` }).from(orders).where(overdueCredit(now)),
     quotesWaiting(db),
+    db.select({ n: sql<number>`count(*)::int` }).from(einvoices).where(eq(einvoices.status, 'failed')),
   ]);
   return {
     returns: Number(returnsWaiting[0]?.n ?? 0),
@@ -306,6 +307,7 @@ export async function todoCounts(db: DbOrTx, now: Date) {
     overduegrievances,
     overdueorders: Number(overdueorders[0]?.n ?? 0),
     quotes,
+    failedeinvoices: Number(failedEinvoices[0]?.n ?? 0),
   };
 }
 

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import { creditNotes, invoices, orders, refunds } from '../../db/schema.js';
 import { NotFound } from '../../domain/errors.js';
 import type { SessionUser } from '../../http/session.js';
+import { irnOf } from '../einvoice/service.js';
 import { paidBackWords } from '../lifecycle/state.js';
 import { onRefundProcessed } from '../lifecycle/store.js';
 import { addAttachmentSource } from '../outbox/worker.js';
@@ -90,6 +91,7 @@ async function orderInvoicePdf(db: Db, orderId: string) {
       discount: inv.discountPaise,
     },
     exported: inv.export,
+    irn: await irnOf(db, 'INV', inv.number),
   });
   await db
     .update(invoices)
@@ -139,6 +141,7 @@ export async function creditNotePdf(db: Db, refundId: string, me: SessionUser) {
     lines: note.lines.filter((l) => l.valuePaise > 0),
     totals: { taxable: sum('taxable'), cgst: sum('cgst'), sgst: sum('sgst'), igst: sum('igst'), total: note.totalPaise },
     exported: inv.export,
+    irn: await irnOf(db, 'CRN', note.number),
   });
   await db
     .update(creditNotes)

@@ -79,7 +79,14 @@ describe('tax invoice issued when an order is paid', () => {
       { pricePaise: 99_999, quantity: 3, cat: jewellery },
     ]);
     const fy = financialYear(new Date());
-    expect(order.invoice).toEqual({ number: `RG/${fy}/000001`, url: `/o1/api/invoice/${order._id}` });
+    expect(order.invoice).toEqual({
+      irn: null,
+      ackno: null,
+      ackdate: null,
+      einvoicestatus: 'notrequired',
+      number: `RG/${fy}/000001`,
+      url: `/o1/api/invoice/${order._id}`,
+    });
     const inv = await invoiceOf(order._id);
     expect(inv).toMatchObject({ placeOfSupply: 'Punjab', intraState: true, igstPaise: 0, totalPaise: 1_234_567 + 3 * 99_999 });
     expect(inv.taxablePaise + inv.cgstPaise + inv.sgstPaise).toBe(inv.totalPaise);

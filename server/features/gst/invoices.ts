@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { abroadCountryName } from '../../../contract/address-rules.js';
 import { stateCode, stateFromPin } from '../../../contract/gst-rules.js';
 import { METALS, type Metal } from '../../../contract/made-to-order.js';
@@ -8,6 +8,7 @@ import {
   categoryTax,
   creditNotes,
   documentCounters,
+  einvoices,
   type InvoiceExport,
   type InvoiceLine,
   type InvoiceParty,
@@ -17,6 +18,7 @@ import {
   type PieceSnapshot,
   products,
 } from '../../db/schema.js';
+import { queueEinvoice } from '../einvoice/queue.js';
 import { JEWELLERY_HSN } from '../made-to-order/service.js';
 import { rupees } from './pdf.js';
 import { DEFAULT_HSN, DEFAULT_RATE_BP, settingsRow } from './settings.js';
@@ -236,6 +238,7 @@ export async function issueInvoice(tx: Tx, orderId: string, at: Date = new Date(
     })
     .returning();
   if (!row) throw new Error('invoice not written');
+  await queueEinvoice(tx, shop, { kind: 'INV', invoice: row, at });
   return row;
 }
 
@@ -345,15 +348,44 @@ export async function issueCreditNote(
       totalPaise: amount,
     })
     .returning();
+  if (row) await queueEinvoice(tx, await settingsRow(tx), { kind: 'CRN', invoice, creditNote: row, at });
   return row ?? null;
 }
 
-/** The invoice of each order that has one: `{number, url}` for the Order answer. */
+/** The invoice of each order that has one, with where it stands with the IRP, for the Order answer. */
 export async function invoiceLinks(db: DbOrTx, orderIds: string[]) {
-  if (orderIds.length === 0) return new Map<string, { number: string; url: string }>();
+  type Link = {
+    number: string;
+    url: string;
+    irn: string | null;
+    ackno: string | null;
+    ackdate: string | null;
+    einvoicestatus: 'notrequired' | 'pending' | 'registered' | 'failed' | 'cancelled';
+  };
+  if (orderIds.length === 0) return new Map<string, Link>();
   const rows = await db
-    .select({ orderId: invoices.orderId, number: invoices.number })
+    .select({
+      orderId: invoices.orderId,
+      number: invoices.number,
+      status: einvoices.status,
+      irn: einvoices.irn,
+      ackNo: einvoices.ackNo,
+      ackDate: einvoices.ackDate,
+    })
     .from(invoices)
+    .leftJoin(einvoices, and(eq(einvoices.invoiceId, invoices.id), eq(einvoices.kind, 'INV')))
     .where(inArray(invoices.orderId, orderIds));
-  return new Map(rows.map((r) => [r.orderId, { number: r.number, url: `/o1/api/invoice/${r.orderId}` }]));
+  return new Map<string, Link>(
+    rows.map((r) => [
+      r.orderId,
+      {
+        number: r.number,
+        url: `/o1/api/invoice/${r.orderId}`,
+        irn: r.irn,
+        ackno: r.ackNo,
+        ackdate: r.ackDate ? r.ackDate.toISOString() : null,
+        einvoicestatus: r.status ?? 'notrequired',
+      },
+    ]),
+  );
 }

@@ -21,6 +21,8 @@ const percent = (bp: number) => `${(bp / 100).toFixed(bp % 100 === 0 ? 0 : 2)}%`
  * @forTests the document tests read the PDF text and expect the date written as the PDF writes it
  */
 export const invoiceDate = (at: Date) => indiaDate(at).split('-').reverse().join('-');
+/** HH:MM, India time. */
+const indiaTime = (at: Date) => new Date(at.getTime() + 5.5 * 3600_000).toISOString().slice(11, 16);
 
 type PdfDocumentData = {
   kind: 'invoice' | 'credit-note';
@@ -40,7 +42,31 @@ type PdfDocumentData = {
   totals: { taxable: number; cgst: number; sgst: number; igst: number; total: number; discount?: number };
   /** An invoice of goods shipped out of India: its title, IEC, destination and endorsement. */
   exported?: InvoiceExport | null;
+  /** An e-invoice registered with the IRP: its IRN, acknowledgement and the IRP's signed QR code data. */
+  irn?: { irn: string; ackNo: string; ackDate: Date; signedQr: string; cancelled: boolean } | null;
 };
+
+/** Side of the printed QR code, in points (about 5 cm): the signed data is long, so its modules stay readable. */
+const QR_SIZE = 144;
+
+/** Draws the IRP's signed QR data as a QR code (vector squares, sharp at any zoom) at (x, y). */
+async function drawQr(doc: PDFKit.PDFDocument, data: string, x: number, y: number, size: number) {
+  const { default: QRCode } = await import('qrcode');
+  const qr = QRCode.create(data, { errorCorrectionLevel: 'M' });
+  const n = qr.modules.size;
+  const quiet = 4;
+  const cell = size / (n + 2 * quiet);
+  doc.save();
+  doc.rect(x, y, size, size).fill('#ffffff');
+  doc.fillColor('#000000');
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      if (qr.modules.get(r, c)) doc.rect(x + (c + quiet) * cell, y + (r + quiet) * cell, cell, cell);
+    }
+  }
+  doc.fill('#000000');
+  doc.restore();
+}
 
 /** A rate in units per rupee as an invoice states it: rupees per unit, `1 USD = ₹84.75`. */
 export const rupeesPerUnit = (currency: string, fxRate: string) =>
@@ -105,6 +131,22 @@ export async function renderPdf(d: PdfDocumentData): Promise<Buffer> {
   doc.font('bold').fontSize(13).text(title, { width, align: 'center' });
   doc.moveDown(0.5);
   rule();
+
+  // An e-invoice: the IRN and acknowledgement, and the IRP's signed QR code beside them.
+  if (d.irn) {
+    const blockTop = doc.y;
+    const textWidth = width - QR_SIZE - 16;
+    doc.font('bold').fontSize(9).text('IRN: ', left, blockTop, { width: textWidth, continued: true });
+    doc.font('body').text(d.irn.irn);
+    doc.font('bold').text('Ack No: ', left, doc.y, { width: textWidth, continued: true });
+    doc.font('body').text(d.irn.ackNo);
+    doc.font('bold').text('Ack Date: ', left, doc.y, { width: textWidth, continued: true });
+    doc.font('body').text(`${invoiceDate(d.irn.ackDate)} ${indiaTime(d.irn.ackDate)}`);
+    if (d.irn.cancelled) doc.font('bold').text('This IRN has been cancelled.', left, doc.y, { width: textWidth });
+    await drawQr(doc, d.irn.signedQr, left + width - QR_SIZE, blockTop, QR_SIZE);
+    doc.y = Math.max(doc.y, blockTop + QR_SIZE) + 6;
+    rule();
+  }
 
   // Seller and document details side by side.
   const top = doc.y;

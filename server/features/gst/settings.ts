@@ -50,6 +50,9 @@ export function toAdminSettings(row: SettingsRow): AdminSettings {
     iec: row.iec,
     lut: row.lut ?? null,
     trademinorder: paiseToRupees(row.tradeMinOrderPaise),
+    einvoice: row.einvoice,
+    city: row.city,
+    pincode: row.pincode,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -63,6 +66,7 @@ export async function updateSettings(db: DbOrTx, body: SettingsBody): Promise<Se
     const state = body.state ?? current.state;
     const mismatch = gstinStateMismatch(gstin, state);
     if (mismatch) throw new InvalidInput(mismatch, [{ path: body.gstin !== undefined ? 'gstin' : 'state', message: mismatch }]);
+    await checkEinvoiceReady(tx, body, current);
     const { freeshippingabove, trademinorder, grievanceofficer, ...rest } = body;
     const [row] = await tx
       .update(shopSettings)
@@ -78,6 +82,33 @@ export async function updateSettings(db: DbOrTx, body: SettingsBody): Promise<Se
     if (!row) throw new Error('shop settings row missing');
     return row;
   });
+}
+
+/** @forTests tests match the refusal word for word */
+export const EINVOICE_NEEDS = {
+  place: 'E-invoices need the seller’s city and PIN code',
+  hsn: (names: string[]) => `E-invoices need 6-digit HSN codes: set them on the Tax screen for ${names.join(', ')}`,
+};
+
+/**
+ * E-invoices can be on only with the seller's city and PIN code (the IRP needs them) and every category's HSN code of at
+ * least 6 digits (a category without its own row has the 4-digit default). 400 otherwise, nothing saved.
+ */
+async function checkEinvoiceReady(tx: DbOrTx, body: SettingsBody, current: SettingsRow) {
+  const on = body.einvoice ?? current.einvoice;
+  if (!on) return;
+  const city = body.city ?? current.city;
+  const pincode = body.pincode ?? current.pincode;
+  if (!city || !pincode) {
+    const path = !city ? 'city' : 'pincode';
+    throw new InvalidInput(EINVOICE_NEEDS.place, [{ path, message: EINVOICE_NEEDS.place }]);
+  }
+  if (body.einvoice !== true || current.einvoice) return;
+  const short = (await listCategoryTax(tx)).filter((t) => t.hsn.length < 6).map((t) => t.categoryname);
+  if (short.length) {
+    const message = EINVOICE_NEEDS.hsn(short);
+    throw new InvalidInput(message, [{ path: 'einvoice', message }]);
+  }
 }
 
 // ---------------------------------------------------------------- tax per category
@@ -154,6 +185,11 @@ export async function replaceCategoryTax(db: DbOrTx, rows: { categoryId: string;
   const dup = ids.find((id, i) => ids.indexOf(id) !== i);
   if (dup) throw new InvalidInput('A category is listed twice', [{ path: 'tax', message: `Category ${dup} is listed twice` }]);
   await db.transaction(async (tx) => {
+    const shortIndex = rows.findIndex((r) => r.hsn.length < 6);
+    if (shortIndex >= 0 && (await settingsRow(tx)).einvoice) {
+      const message = 'E-invoices are on: HSN codes must have 6 to 8 digits';
+      throw new InvalidInput(message, [{ path: `tax.${shortIndex}.hsn`, message }]);
+    }
     const known = new Set((await tx.select({ id: categories.id }).from(categories)).map((c) => c.id));
     const unknown = rows.findIndex((r) => !known.has(r.categoryId));
     if (unknown >= 0) {
