@@ -21,6 +21,7 @@ const ShippingZonesPage = lazy(() => import('./shipping/ShippingZonesPage'));
 const CurrenciesPage = lazy(() => import('./currencies/CurrenciesPage'));
 const ReportsPage = lazy(() => import('./reports/ReportsPage'));
 const OutboxPage = lazy(() => import('./outbox/OutboxPage'));
+const EinvoicesPage = lazy(() => import('./einvoices/EinvoicesPage'));
 const GrievancesPage = lazy(() => import('./grievances/GrievancesPage'));
 const ReviewsPage = lazy(() => import('./reviews/ReviewsPage'));
 const BusinessesPage = lazy(() => import('./businesses/BusinessesPage'));
@@ -49,6 +50,7 @@ const SCREENS: [string, React.ComponentType][] = [
   ['currencies', CurrenciesPage],
   ['settings', SettingsPage],
   ['outbox', OutboxPage],
+  ['einvoices', EinvoicesPage],
   ['grievances', GrievancesPage],
   ['reviews', ReviewsPage],
   ['storefront', StorefrontPage],

@@ -49,7 +49,15 @@ describe('DashboardPage', () => {
         },
         daily: days,
         awaitingShipment: 1,
-        todo: { returns: 0, unshipped: 0, failedmessages: 0, overduegrievances: 0, overdueorders: 0, quotes: 0 },
+        todo: {
+          returns: 0,
+          unshipped: 0,
+          failedmessages: 0,
+          overduegrievances: 0,
+          overdueorders: 0,
+          quotes: 0,
+          failedeinvoices: 0,
+        },
         credit: { due: 0, overdue: 0 },
       }),
     );
@@ -114,7 +122,15 @@ describe('DashboardPage', () => {
         },
         daily: Array.from({ length: 30 }, (_, i) => day(`2026-10-${String(i + 1).padStart(2, '0')}`, 0, 0)),
         awaitingShipment: 0,
-        todo: { returns: 2, unshipped: 1, failedmessages: 0, overduegrievances: 3, overdueorders: 1, quotes: 2 },
+        todo: {
+          returns: 2,
+          unshipped: 1,
+          failedmessages: 0,
+          overduegrievances: 3,
+          overdueorders: 1,
+          quotes: 2,
+          failedeinvoices: 1,
+        },
         credit: { due: 250_000, overdue: 100_000 },
       }),
     );
@@ -133,6 +149,7 @@ describe('DashboardPage', () => {
       ['Overdue grievances3', '/dashboard/grievances?overdue=true'],
       ['Credit orders overdue1', '/dashboard/orders?status=overdue'],
       ['Quotes waiting for a price2', '/dashboard/quotes?status=requested'],
+      ['Failed e-invoices1', '/dashboard/einvoices?status=failed'],
     ]);
     expect(todo).not.toHaveTextContent('Failed messages');
     const owed = screen.getByTestId('credit-owed');

@@ -97,6 +97,7 @@ const TODO = [
   { key: 'overduegrievances', label: 'Overdue grievances', to: '/dashboard/grievances?overdue=true' },
   { key: 'overdueorders', label: 'Credit orders overdue', to: '/dashboard/orders?status=overdue' },
   { key: 'quotes', label: 'Quotes waiting for a price', to: '/dashboard/quotes?status=requested' },
+  { key: 'failedeinvoices', label: 'Failed e-invoices', to: '/dashboard/einvoices?status=failed' },
 ] as const;
 
 /** What business buyers owe on credit, shown only when something is owed. */

@@ -152,7 +152,14 @@ describe('what needs the merchant’s attention', () => {
     rerender(
       <OrderCard
         order={order({
-          invoice: { number: 'RG/24-25/000042', url: `/o1/api/invoice/${LONG_ID}` },
+          invoice: {
+            number: 'RG/24-25/000042',
+            url: `/o1/api/invoice/${LONG_ID}`,
+            irn: null,
+            ackno: null,
+            ackdate: null,
+            einvoicestatus: 'notrequired',
+          },
           refunds: [refund('r-1', 'processed'), refund('r-2', 'pending')],
         })}
         busy={false}

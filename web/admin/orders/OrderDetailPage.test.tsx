@@ -74,7 +74,14 @@ describe('the back-office order page', () => {
         pincode: '10118',
         state: 'NY',
       }),
-      invoice: { number: 'RG/26-27/000001', url: '/o1/api/invoice/o1' },
+      invoice: {
+        number: 'RG/26-27/000001',
+        url: '/o1/api/invoice/o1',
+        irn: null,
+        ackno: null,
+        ackdate: null,
+        einvoicestatus: 'notrequired',
+      },
     });
     expect(await screen.findByTestId('ship-country')).toHaveTextContent(/^NY, United States$/);
     expect(screen.getByText('+12125550123')).toBeInTheDocument();
@@ -182,7 +189,14 @@ describe('the back-office order page', () => {
         city: 'Ludhiana',
         pincode: '141001',
       }),
-      invoice: { number: 'RG/26-27/000002', url: '/o1/api/invoice/o1' },
+      invoice: {
+        number: 'RG/26-27/000002',
+        url: '/o1/api/invoice/o1',
+        irn: null,
+        ackno: null,
+        ackdate: null,
+        einvoicestatus: 'notrequired',
+      },
     });
     expect(await screen.findByText('Ludhiana 141001')).toBeInTheDocument();
     expect(screen.queryByTestId('ship-country')).toBeNull();

@@ -27,6 +27,9 @@ const settings: AdminSettings = {
   invoiceprefix: 'RG',
   iec: '',
   lut: null,
+  einvoice: false,
+  city: '',
+  pincode: '',
   updatedAt: '2026-04-01T06:30:00.000Z',
 };
 const loaded = (s: AdminSettings) => answerOf(settingsRoutes, 'GET /a1/api/admin/settings', { success: true, settings: s });
@@ -109,6 +112,26 @@ describe('settings screen', () => {
     expect(await screen.findByTestId('supportemail-error')).toHaveTextContent('Enter a valid e-mail address');
     expect(screen.getByLabelText(/Support e-mail/)).toHaveAttribute('aria-invalid', 'true');
     expect(await screen.findByText('supportemail: Enter a valid e-mail address')).toBeInTheDocument();
+  });
+
+  it('turns e-invoices on with the city and PIN code, and shows the server’s refusal under the switch', async () => {
+    vi.spyOn(adminApi.settings, 'get').mockResolvedValue(loaded(settings));
+    const message = 'E-invoices need 6-digit HSN codes: set them on the Tax screen for Gemstones';
+    const save = vi
+      .spyOn(adminApi.settings, 'save')
+      .mockRejectedValue(new ApiError(message, 400, { success: false, message, errors: [{ path: 'einvoice', message }] }));
+    renderPage();
+    const pin = await screen.findByLabelText(/PIN code/);
+    await userEvent.type(pin, '14100');
+    await userEvent.type(screen.getByLabelText(/City/), 'Ludhiana');
+    await userEvent.click(screen.getByLabelText('Register invoices with the IRP (e-invoices)'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByTestId('pincode-error')).toHaveTextContent('Enter the 6-digit PIN code');
+    expect(save).not.toHaveBeenCalled();
+    await userEvent.type(pin, '1');
+    await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(save).toHaveBeenCalledWith({ city: 'Ludhiana', pincode: '141001', einvoice: true }));
+    await waitFor(() => expect(document.getElementById('einvoice-error')).toHaveTextContent(message));
   });
 
   it('checks the other fields before sending anything', async () => {

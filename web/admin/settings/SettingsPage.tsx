@@ -32,8 +32,10 @@ type Form = {
   lutarn: string;
   lutfrom: string;
   lutto: string;
+  city: string;
+  pincode: string;
 };
-type Errors = Partial<Record<keyof Form, string>>;
+type Errors = Partial<Record<keyof Form | 'einvoice', string>>;
 
 const formOf = (s: AdminSettings): Form => ({
   shopname: s.shopname,
@@ -55,6 +57,8 @@ const formOf = (s: AdminSettings): Form => ({
   lutarn: s.lut?.arn ?? '',
   lutfrom: s.lut?.validfrom ?? '',
   lutto: s.lut?.validto ?? '',
+  city: s.city,
+  pincode: s.pincode,
 });
 
 /** The LUT as typed: null when every field is empty. */
@@ -103,6 +107,9 @@ function validate(f: Form): Errors {
     else if (!e.lutfrom && lut.validto < lut.validfrom)
       e.lutto = 'The LUT’s valid-to date must not be before its valid-from date';
   }
+  const city = f.city.trim();
+  if (city && (city.length < 3 || city.length > 50)) e.city = 'City must be 3 to 50 characters';
+  if (f.pincode.trim() && !/^[1-9][0-9]{5}$/.test(f.pincode.trim())) e.pincode = 'Enter the 6-digit PIN code';
   return e;
 }
 
@@ -133,6 +140,8 @@ function changes(f: Form, saved: AdminSettings): SettingsBody {
   if (f.iec.trim().toUpperCase() !== saved.iec) body.iec = f.iec.trim().toUpperCase();
   const lut = lutOf(f);
   if (JSON.stringify(lut) !== JSON.stringify(saved.lut)) body.lut = lut;
+  if (f.city.trim() !== saved.city) body.city = f.city.trim();
+  if (f.pincode.trim() !== saved.pincode) body.pincode = f.pincode.trim();
   return body;
 }
 
@@ -160,6 +169,7 @@ const SHOP_FIELDS = [
 function SettingsForm({ saved }: { saved: AdminSettings }) {
   const qc = useQueryClient();
   const [form, setForm] = useState<Form>(() => formOf(saved));
+  const [einvoice, setEinvoice] = useState(saved.einvoice);
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const set = (k: keyof Form) => (e: { target: { value: string } }) => {
@@ -179,6 +189,7 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
     setErrors(found);
     if (Object.keys(found).length) return;
     const body = changes(form, saved);
+    if (einvoice !== saved.einvoice) body.einvoice = einvoice;
     if (Object.keys(body).length === 0) {
       toast.success('Nothing to save: the settings are as shown', { duration: TOAST_MS });
       return;
@@ -190,6 +201,7 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
       // The storefront's header and footer read the public part.
       void qc.invalidateQueries({ queryKey: ['settings'] });
       setForm(formOf(res.settings));
+      setEinvoice(res.settings.einvoice);
       toast.success(res.message || 'Settings saved', { duration: TOAST_MS });
     } catch (err) {
       const fields = fieldErrorsOf(err);
@@ -199,7 +211,7 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
       const mine = Object.fromEntries(
         Object.entries(fields)
           .map(([k, v]) => [officerField(k), v])
-          .filter(([k]) => (k as string) in form),
+          .filter(([k]) => (k as string) in form || k === 'einvoice'),
       ) as Errors;
       setErrors(mine);
       toast.error(errorText(err, 'The settings could not be saved'), { duration: TOAST_MS });
@@ -273,6 +285,37 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
         <TextField {...bind('lutarn')} label="LUT ARN" maxLength={15} autoComplete="off" spellCheck={false} />
         <TextField {...bind('lutfrom')} label="LUT valid from" type="date" />
         <TextField {...bind('lutto')} label="LUT valid to" type="date" />
+      </fieldset>
+
+      <fieldset className="grid gap-4 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:grid-cols-2">
+        <legend className="px-1 text-base font-semibold text-gray-900">E-invoices</legend>
+        <p className="text-sm text-gray-600 sm:col-span-2">
+          Past ₹5 crore turnover, invoices and credit notes for buyers with a GSTIN, and exports, are registered with the IRP:
+          their PDFs carry the IRN and the signed QR code. Needs the city and PIN code, and 6-digit HSN codes on the Tax screen.
+        </p>
+        <TextField {...bind('city')} label="City" maxLength={50} autoComplete="address-level2" />
+        <TextField {...bind('pincode')} label="PIN code" inputMode="numeric" maxLength={6} autoComplete="postal-code" />
+        <div className="sm:col-span-2">
+          <label className="flex items-center gap-2 text-sm font-medium text-gray-800" htmlFor="einvoice">
+            <input
+              id="einvoice"
+              type="checkbox"
+              checked={einvoice}
+              onChange={(e) => {
+                setEinvoice(e.target.checked);
+                setErrors((old) => ({ ...old, einvoice: undefined }));
+              }}
+              className="size-4 rounded border-gray-300 text-brand-700 focus:ring-brand-500"
+              aria-describedby={errors.einvoice ? 'einvoice-error' : undefined}
+            />
+            Register invoices with the IRP (e-invoices)
+          </label>
+          {errors.einvoice ? (
+            <p id="einvoice-error" role="alert" className="mt-1 text-sm text-red-700">
+              {errors.einvoice}
+            </p>
+          ) : null}
+        </div>
       </fieldset>
 
       <div className="flex flex-wrap items-center gap-3">
