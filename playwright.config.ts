@@ -52,6 +52,7 @@ const DESKTOP_ONLY = [
   '**/home-films.spec.ts', // a film that loads nothing until played
   '**/lifecycle.spec.ts', // cancel, refund, ship, return
   '**/made-to-order.spec.ts', // a ruby set in a ring, bought, made, hallmarked and shipped
+  '**/wholesale.spec.ts', // a dealer approved with a price group asks for a quote and pays it
   '**/order-number.spec.ts', // the merchant finds an order by the buyer's number
   '**/promotions.spec.ts', // sales, coupons and the home page from the back-office
   '**/storefront.spec.ts', // ratings, /products, heading levels
