@@ -54,4 +54,4 @@ if [ "$named" = false ]; then
   echo "PostgreSQL: ${#files[@]} engine-dependent test files (bash scripts/test-pg.sh --list says which and why)"
   set -- "$@" "${files[@]}"
 fi
-TEST_DATABASE_URL="$base/$DB" npx vitest run --project server "$@"
+TEST_DATABASE_URL="$base/$DB" npx vitest run --project server --project server-mocks "$@"
