@@ -49,9 +49,19 @@ type PdfDocumentData = {
 /** Side of the printed QR code, in points (about 5 cm): the signed data is long, so its modules stay readable. */
 const QR_SIZE = 144;
 
+/** The part of the `qrcode` package used here: the matrix of a QR code. */
+type QrCodeModule = {
+  create(
+    data: string,
+    options: { errorCorrectionLevel: 'L' | 'M' | 'Q' | 'H' },
+  ): { modules: { size: number; get(row: number, col: number): number | boolean } };
+};
+/** The package's name, loaded at the first e-invoice PDF only (a shop without e-invoices never loads it). */
+const QRCODE_PACKAGE: string = 'qrcode';
+
 /** Draws the IRP's signed QR data as a QR code (vector squares, sharp at any zoom) at (x, y). */
 async function drawQr(doc: PDFKit.PDFDocument, data: string, x: number, y: number, size: number) {
-  const { default: QRCode } = await import('qrcode');
+  const QRCode = ((await import(QRCODE_PACKAGE)) as { default: QrCodeModule }).default;
   const qr = QRCode.create(data, { errorCorrectionLevel: 'M' });
   const n = qr.modules.size;
   const quiet = 4;
