@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { cartApi } from '../../api/cart';
 import { takeCartAction } from '../../auth/returnTo';
-import { addedLine, buyNowPath } from '../../cart/buyNow';
+import { buyNowCheckout } from '../../cart/buyNow';
 import { notify } from '../../ui/notify';
 
 /**
@@ -14,14 +14,15 @@ export function useCarryOn(back: string): () => Promise<string> {
     const action = takeCartAction();
     if (!action) return back;
     try {
-      const { data } = await cartApi.add(action.line);
-      void qc.invalidateQueries({ queryKey: ['cart'] });
-      if (action.kind === 'add') {
-        notify.success('Added to cart!');
-        return back;
+      if (action.kind === 'buy') {
+        const next = await buyNowCheckout(action.line);
+        void qc.invalidateQueries({ queryKey: ['cart'] });
+        return next;
       }
-      const added = addedLine(data, action.line);
-      return added ? buyNowPath(added.cartItemId, action.line.quantity) : '/checkout';
+      await cartApi.add(action.line);
+      void qc.invalidateQueries({ queryKey: ['cart'] });
+      notify.success('Added to cart!');
+      return back;
     } catch (err) {
       notify.error(err instanceof Error && err.message ? err.message : 'Failed to add to cart');
       return back;

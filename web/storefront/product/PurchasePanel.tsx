@@ -6,7 +6,7 @@ import type { Product } from '../../api/catalogue';
 import { ApiError } from '../../api/client';
 import { rememberCartAction, signInPath } from '../../auth/returnTo';
 import { useSession } from '../../auth/session';
-import { addedLine, buyNowPath, type CartLine } from '../../cart/buyNow';
+import { buyNowCheckout, type CartLine } from '../../cart/buyNow';
 import { earlyKey, useEarlyTaps } from '../../ui/earlyTaps';
 import { Icon } from '../../ui/icons';
 import { notify } from '../../ui/notify';
@@ -93,10 +93,9 @@ export function PurchasePanel({ product, rattiInCarats, id }: { product: Product
     setBusy(true);
     try {
       // Only this item is bought; whatever else is in the cart stays there for later.
-      const { data } = await cartApi.add(chosen);
+      const next = await buyNowCheckout(chosen);
       await qc.invalidateQueries({ queryKey: ['cart'] });
-      const added = addedLine(data, chosen);
-      navigate(added ? buyNowPath(added.cartItemId, chosen.quantity) : '/checkout');
+      navigate(next);
     } catch (err) {
       notify.error((err instanceof ApiError && err.body?.message) || 'Failed to proceed to checkout');
       if (needsSignIn(err)) signInFirst('buy', chosen);
