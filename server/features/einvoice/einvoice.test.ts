@@ -262,6 +262,20 @@ describe('registering with the IRP', () => {
     expect(irp.requests.some((r) => r.path === '/eicore/v1.03/Invoice/irnbydocdetails')).toBe(true);
   });
 
+  it('two servers running the job at once send each document once', async () => {
+    const { order } = await buy(MUMBAI, 400_000);
+    const inv = await invoiceOf(order._id);
+    const other = await createTestApp(irp.env, { database: t.database });
+    try {
+      await Promise.all([runEinvoices(t.app), runEinvoices(other.app), runEinvoices(t.app)]);
+    } finally {
+      await other.app.close();
+      fs.rmSync(other.dataDir, { recursive: true, force: true });
+    }
+    expect(generated(inv.number)).toHaveLength(1);
+    expect(await rowOf(inv.number)).toMatchObject({ status: 'registered' });
+  });
+
   it('a refused one is failed, listed for the merchant and on the dashboard, and registered by the admin’s Retry', async () => {
     irp.refuseNext({ code: '2176', message: 'Buyer GSTIN is not active' });
     const { user, order } = await buy(MUMBAI, 900_000);
