@@ -15,7 +15,7 @@ import { creditNotes, einvoices, invoices, orders } from '../../db/schema.js';
 import { Conflict, NotFound } from '../../domain/errors.js';
 import { settingsRow } from '../gst/settings.js';
 import { backoffMs } from '../outbox/outbox.js';
-import { type IrpClient, IrpRefused, IrpUnreachable, irpClient, irpDate } from './irp-client.js';
+import { type IrpClient, IrpRefused, irpClient, irpDate } from './irp-client.js';
 import { irpDay, irpPayload } from './payload.js';
 import { GIVE_UP_AFTER_MS } from './queue.js';
 
