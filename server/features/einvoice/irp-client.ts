@@ -28,7 +28,7 @@ export class IrpRefused extends Error {
 }
 
 /** The IRP could not be reached or answered nothing usable: tried again later. */
-export class IrpUnreachable extends Error {}
+class IrpUnreachable extends Error {}
 
 /** What the IRP keeps of a registered document (Generate IRN, or Get IRN by document details). */
 type IrnDetails = {
