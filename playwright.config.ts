@@ -51,6 +51,7 @@ const DESKTOP_ONLY = [
   '**/credit.spec.ts', // an order on credit, a payment recorded and part paid back, the statement
   '**/home-films.spec.ts', // a film that loads nothing until played
   '**/lifecycle.spec.ts', // cancel, refund, ship, return
+  '**/einvoice.spec.ts', // the E-invoices screen and the switch in Settings
   '**/made-to-order.spec.ts', // a ruby set in a ring, bought, made, hallmarked and shipped
   '**/wholesale.spec.ts', // a dealer approved with a price group asks for a quote and pays it
   '**/order-number.spec.ts', // the merchant finds an order by the buyer's number
