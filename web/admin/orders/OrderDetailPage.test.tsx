@@ -205,6 +205,33 @@ describe('the back-office order page', () => {
     expect(within(await screen.findByTestId('shipment-section')).queryByLabelText(/Port code/)).toBeNull();
   });
 
+  it('shows a registered invoice’s IRN and acknowledgement, linked to the E-invoices screen', async () => {
+    const irn = 'b'.repeat(64);
+    show({
+      ...order({
+        fullname: 'Kiran Traders',
+        mobileno: '9876543210',
+        address: '14 Zaveri Bazaar',
+        city: 'Mumbai',
+        pincode: '400002',
+      }),
+      invoice: {
+        number: 'RG/26-27/000003',
+        url: '/o1/api/invoice/o1',
+        irn,
+        ackno: '112610000000001',
+        ackdate: '2026-11-29T06:30:00.000Z',
+        einvoicestatus: 'registered',
+      },
+    });
+    const einvoice = await screen.findByTestId('einvoice');
+    expect(einvoice).toHaveTextContent(`IRN ${irn} · Ack No 112610000000001`);
+    expect(within(einvoice).getByRole('link', { name: 'Registered' })).toHaveAttribute(
+      'href',
+      '/dashboard/einvoices?status=registered',
+    );
+  });
+
   it('shows the place of supply and a business buyer’s GSTIN with its legal name', async () => {
     show(
       order({

@@ -19,6 +19,14 @@ import { CreditSection, METHODS, type Method, methodName, type Run } from './Cre
 import { ProductionSection } from './ProductionSection';
 
 const TOAST_MS = 3000;
+/** Where the invoice stands with the IRP (the E-invoices screen's words). */
+const EINVOICE_LABEL: Record<NonNullable<AdminOrder['invoice']>['einvoicestatus'], string> = {
+  notrequired: 'Not required',
+  pending: 'Pending',
+  registered: 'Registered',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};
 
 const REFUND_STATUS_CLASS: Record<string, string> = {
   processed: 'bg-green-100 text-green-800',
@@ -253,6 +261,25 @@ function PaymentSection({ order, run }: { order: AdminOrder; run: Run }) {
               </a>{' '}
               <span className="text-gray-600">({order.invoice.number})</span>
             </dd>
+            {order.invoice.einvoicestatus !== 'notrequired' ? (
+              <>
+                <dt className="text-gray-500">E-invoice</dt>
+                <dd className="wrap-anywhere" data-testid="einvoice">
+                  <Link
+                    to={`/dashboard/einvoices?status=${order.invoice.einvoicestatus}`}
+                    className="font-medium text-blue-700 underline hover:text-blue-900"
+                  >
+                    {EINVOICE_LABEL[order.invoice.einvoicestatus]}
+                  </Link>
+                  {order.invoice.irn ? (
+                    <span className="block font-mono text-xs text-gray-700">
+                      IRN {order.invoice.irn}
+                      {order.invoice.ackno ? ` · Ack No ${order.invoice.ackno}` : ''}
+                    </span>
+                  ) : null}
+                </dd>
+              </>
+            ) : null}
             {abroadCountryName(order.shippinginfo.country) ? (
               <>
                 <dt className="text-gray-500">Customs</dt>
