@@ -274,6 +274,19 @@ export const gstRoutes = routeTable('GST tax invoices', {
     ...byId(IdParams, { 200: Pdf }),
     produces: ['application/pdf'],
   },
+  'GET /o1/api/receipt/:id': {
+    guard: 'user',
+    summary:
+      'The receipt voucher of an advance as a PDF: an order paid before its made-to-order piece is made (own order, or any for an ADMIN)',
+    description:
+      'A4 PDF titled "Receipt Voucher", numbered RV/<yy-yy>/000001 in its own series, dated with the payment: seller and ' +
+      'buyer, place of supply, "Advance against made-to-order jewellery", the order’s lines as its tax invoice will have ' +
+      'them (the piece as jewellery, HSN 7113, with its rate and tax), the amount received and in words. The tax invoice, ' +
+      'issued when every piece is ready, names it and subtracts it. 404 for an order with no advance (ready stock is ' +
+      'invoiced with the payment), unpaid, another user’s or unknown.',
+    ...byId(IdParams, { 200: Pdf }),
+    produces: ['application/pdf'],
+  },
   'GET /o1/api/credit-note/:refundId': {
     guard: 'user',
     summary: 'The credit note of a processed refund as a PDF, referring to the invoice (404 before it is processed)',

@@ -118,6 +118,8 @@ export const orderLifecycleFields = {
   discountamount: z.number(),
   couponcode: z.string(),
   invoice: Invoice.nullable(),
+  /** The receipt voucher of an advance: an order paid before its made-to-order piece is made (null otherwise). */
+  receipt: z.object({ number: z.string(), url: z.string() }).nullable(),
   cancellable: z.boolean(),
   returnable: z.boolean(),
   returnrequest: ReturnRequest.nullable(),

@@ -1089,6 +1089,39 @@ export const creditNotes = pgTable(
   ],
 );
 
+/**
+ * A receipt voucher (migration 0375): an advance paid for an order whose made-to-order piece is not made yet, issued
+ * with the payment in its own series `RV/<yy-yy>/000001`; the order's tax invoice, issued when every piece is ready,
+ * adjusts it. Its lines and tax are those the invoice will charge (without the HUID, not known yet).
+ */
+export const receiptVouchers = pgTable(
+  'receipt_vouchers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    ...documentNumber(),
+    /** False for a shop not registered for GST: a plain receipt, no tax on it. */
+    taxed: boolean('taxed').notNull(),
+    seller: jsonb('seller').$type<InvoiceParty>().notNull(),
+    buyer: jsonb('buyer').$type<InvoiceParty>().notNull(),
+    placeOfSupply: text('place_of_supply').notNull(),
+    intraState: boolean('intra_state').notNull(),
+    lines: jsonb('lines').$type<InvoiceLine[]>().notNull(),
+    discountPaise: bigint('discount_paise', { mode: 'number' }).notNull().default(0),
+    export: jsonb('export').$type<InvoiceExport>(),
+    ...taxTotals(),
+    createdAt: created(),
+  },
+  (t) => [
+    uniqueIndex('receipt_vouchers_order_key').on(t.orderId),
+    uniqueIndex('receipt_vouchers_number_key').on(t.number),
+    uniqueIndex('receipt_vouchers_fy_seq_key').on(t.fy, t.seq),
+    ...documentChecks('receipt_vouchers', t),
+  ],
+);
+
 // ---------------------------------------------------------------- promotions
 
 /** A percentage off a category, a subcategory or chosen products, from startsAt (inclusive) to endsAt (exclusive). */

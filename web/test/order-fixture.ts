@@ -7,6 +7,7 @@ export const LIFECYCLE_DEFAULTS = {
   discountamount: 0,
   couponcode: '',
   invoice: null,
+  receipt: null,
   cancellable: false,
   returnable: false,
   returnrequest: null,

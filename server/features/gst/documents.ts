@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { creditNotes, invoices, orders, refunds } from '../../db/schema.js';
+import { creditNotes, invoices, orders, receiptVouchers, refunds } from '../../db/schema.js';
 import { NotFound } from '../../domain/errors.js';
 import type { SessionUser } from '../../http/session.js';
 import { irnOf } from '../einvoice/service.js';
@@ -8,7 +8,7 @@ import { paidBackWords } from '../lifecycle/state.js';
 import { onRefundProcessed } from '../lifecycle/store.js';
 import { addAttachmentSource } from '../outbox/worker.js';
 import { issueCreditNote } from './invoices.js';
-import { renderPdf } from './pdf.js';
+import { ADVANCE_PURPOSE, renderPdf } from './pdf.js';
 import { settingsRow } from './settings.js';
 
 // A processed refund (any amount) gets its credit note in the same transaction.
@@ -69,8 +69,14 @@ async function orderInvoicePdf(db: Db, orderId: string) {
   if (!inv) return null;
   if (inv.pdf) return { pdf: bytes(inv.pdf), fileName: fileName(inv.number) };
   const shop = await settingsRow(db);
+  // An order paid in advance of its piece: the invoice adjusts the receipt voucher issued with the payment.
+  const [advance] = await db
+    .select({ number: receiptVouchers.number, issuedAt: receiptVouchers.issuedAt, amountPaise: receiptVouchers.totalPaise })
+    .from(receiptVouchers)
+    .where(eq(receiptVouchers.orderId, orderId));
   const pdf = await renderPdf({
     kind: 'invoice',
+    advance: advance ?? null,
     taxed: inv.kind === 'tax-invoice',
     shopname: inv.seller.extra || shop.shopname,
     number: inv.number,
@@ -99,6 +105,50 @@ async function orderInvoicePdf(db: Db, orderId: string) {
     .where(and(eq(invoices.id, inv.id), isNull(invoices.pdf)));
   const [kept] = await db.select({ pdf: invoices.pdf }).from(invoices).where(eq(invoices.id, inv.id));
   return { pdf: kept?.pdf ? bytes(kept.pdf) : pdf, fileName: fileName(inv.number) };
+}
+
+/**
+ * The receipt voucher of an advance as a PDF (the buyer's own order, or any for an ADMIN; 404 otherwise and for an
+ * order paid for ready stock, whose invoice came with the payment). Made on first request and kept.
+ */
+export async function receiptPdf(db: Db, orderId: string, me: SessionUser) {
+  const missing = new NotFound('Receipt not found');
+  if (!(await visibleOrder(db, orderId, me))) throw missing;
+  const [rv] = await db.select().from(receiptVouchers).where(eq(receiptVouchers.orderId, orderId));
+  if (!rv) throw missing;
+  if (rv.pdf) return { pdf: bytes(rv.pdf), fileName: fileName(rv.number) };
+  const pdf = await renderPdf({
+    kind: 'receipt',
+    taxed: rv.taxed,
+    shopname: rv.seller.extra || rv.seller.name,
+    number: rv.number,
+    issuedAt: rv.issuedAt,
+    refs: [
+      ['Order', await orderNumber(db, orderId)],
+      ['Received as', ADVANCE_PURPOSE],
+    ],
+    seller: rv.seller,
+    buyer: rv.buyer,
+    placeOfSupply: rv.placeOfSupply,
+    placeOfSupplyCode: rv.buyer.statecode,
+    intraState: rv.intraState,
+    lines: rv.lines,
+    totals: {
+      taxable: rv.taxablePaise,
+      cgst: rv.cgstPaise,
+      sgst: rv.sgstPaise,
+      igst: rv.igstPaise,
+      total: rv.totalPaise,
+      discount: rv.discountPaise,
+    },
+    exported: rv.export,
+  });
+  await db
+    .update(receiptVouchers)
+    .set({ pdf })
+    .where(and(eq(receiptVouchers.id, rv.id), isNull(receiptVouchers.pdf)));
+  const [kept] = await db.select({ pdf: receiptVouchers.pdf }).from(receiptVouchers).where(eq(receiptVouchers.id, rv.id));
+  return { pdf: kept?.pdf ? bytes(kept.pdf) : pdf, fileName: fileName(rv.number) };
 }
 
 export async function creditNotePdf(db: Db, refundId: string, me: SessionUser) {

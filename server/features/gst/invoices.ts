@@ -17,6 +17,7 @@ import {
   orders,
   type PieceSnapshot,
   products,
+  receiptVouchers,
 } from '../../db/schema.js';
 import { queueEinvoice } from '../einvoice/queue.js';
 import { JEWELLERY_HSN } from '../made-to-order/service.js';
@@ -37,7 +38,7 @@ type CreditNoteRow = typeof creditNotes.$inferSelect;
  * any server) waits and takes the next number; a transaction that rolls back gives its number back.
  * @forTests tests draw numbers across the turn of a financial year and in failed transactions to check each year's series has no gap
  */
-export async function nextInSeries(tx: Tx, series: 'INV' | 'BS' | 'CN' | 'BCN', fy: string): Promise<number> {
+export async function nextInSeries(tx: Tx, series: 'INV' | 'BS' | 'CN' | 'BCN' | 'RV', fy: string): Promise<number> {
   const [row] = await tx
     .insert(documentCounters)
     .values({ series, fy, lastNumber: 1 })
@@ -92,6 +93,49 @@ function asSupplied<
 export async function issueInvoice(tx: Tx, orderId: string, at: Date = new Date()): Promise<InvoiceRow> {
   const [existing] = await tx.select().from(invoices).where(eq(invoices.orderId, orderId));
   if (existing) return existing;
+  const { registered, shop, ...doc } = await composeSupply(tx, orderId, at);
+  const fy = financialYear(at);
+  const seq = await nextInSeries(tx, registered ? 'INV' : 'BS', fy);
+  const [row] = await tx
+    .insert(invoices)
+    .values({
+      orderId,
+      kind: registered ? 'tax-invoice' : 'bill-of-supply',
+      number: documentNumber(registered ? shop.invoiceprefix : 'BS', fy, seq),
+      fy,
+      seq,
+      issuedAt: at,
+      ...doc,
+    })
+    .returning();
+  if (!row) throw new Error('invoice not written');
+  await queueEinvoice(tx, shop, { kind: 'INV', invoice: row, at });
+  return row;
+}
+
+/**
+ * Issues the receipt voucher of an advance inside the paying transaction: an order with a made-to-order piece is paid
+ * before the piece is made, and its tax invoice waits for the piece (and its HUID). The voucher names the amount
+ * received and the supply it is for — the order's lines as the invoice will have them, with their HSN, rate and
+ * the tax inside — numbered `RV/<yy-yy>/000001` in its own gapless series. Idempotent (one voucher per order).
+ */
+export async function issueReceiptVoucher(tx: Tx, orderId: string, at: Date = new Date()) {
+  const [existing] = await tx.select().from(receiptVouchers).where(eq(receiptVouchers.orderId, orderId));
+  if (existing) return existing;
+  // A receipt voucher is not an e-invoice: the IRP registers the tax invoice that adjusts it.
+  const { registered, shop: _shop, ...doc } = await composeSupply(tx, orderId, at);
+  const fy = financialYear(at);
+  const seq = await nextInSeries(tx, 'RV', fy);
+  const [row] = await tx
+    .insert(receiptVouchers)
+    .values({ orderId, number: documentNumber('RV', fy, seq), fy, seq, issuedAt: at, taxed: registered, ...doc })
+    .returning();
+  if (!row) throw new Error('receipt voucher not written');
+  return row;
+}
+
+/** What the order supplies, taxed as on `at`: the parties, the place of supply, the lines and their totals. */
+async function composeSupply(tx: Tx, orderId: string, at: Date) {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw new Error(`order ${orderId} not found for its invoice`);
   const items = await tx
@@ -212,34 +256,22 @@ export async function issueInvoice(tx: Tx, orderId: string, at: Date = new Date(
         gstin: ship.gstin ?? '',
         extra: ship.mobileno,
       };
-  const fy = financialYear(at);
-  const seq = await nextInSeries(tx, registered ? 'INV' : 'BS', fy);
-  const [row] = await tx
-    .insert(invoices)
-    .values({
-      orderId,
-      kind: registered ? 'tax-invoice' : 'bill-of-supply',
-      number: documentNumber(registered ? shop.invoiceprefix : 'BS', fy, seq),
-      fy,
-      seq,
-      issuedAt: at,
-      seller,
-      buyer,
-      placeOfSupply,
-      intraState,
-      lines: invoiceLines,
-      discountPaise,
-      export: exported,
-      taxablePaise: totals.taxable,
-      cgstPaise: totals.cgst,
-      sgstPaise: totals.sgst,
-      igstPaise: totals.igst,
-      totalPaise: totals.total,
-    })
-    .returning();
-  if (!row) throw new Error('invoice not written');
-  await queueEinvoice(tx, shop, { kind: 'INV', invoice: row, at });
-  return row;
+  return {
+    registered,
+    shop,
+    seller,
+    buyer,
+    placeOfSupply,
+    intraState,
+    lines: invoiceLines,
+    discountPaise,
+    export: exported,
+    taxablePaise: totals.taxable,
+    cgstPaise: totals.cgst,
+    sgstPaise: totals.sgst,
+    igstPaise: totals.igst,
+    totalPaise: totals.total,
+  };
 }
 
 /**
@@ -350,6 +382,16 @@ export async function issueCreditNote(
     .returning();
   if (row) await queueEinvoice(tx, await settingsRow(tx), { kind: 'CRN', invoice, creditNote: row, at });
   return row ?? null;
+}
+
+/** The receipt voucher of each order paid in advance of its piece: `{number, url}` for the Order answer. */
+export async function receiptLinks(db: DbOrTx, orderIds: string[]) {
+  if (orderIds.length === 0) return new Map<string, { number: string; url: string }>();
+  const rows = await db
+    .select({ orderId: receiptVouchers.orderId, number: receiptVouchers.number })
+    .from(receiptVouchers)
+    .where(inArray(receiptVouchers.orderId, orderIds));
+  return new Map(rows.map((r) => [r.orderId, { number: r.number, url: `/o1/api/receipt/${r.orderId}` }]));
 }
 
 /** The invoice of each order that has one, with where it stands with the IRP, for the Order answer. */

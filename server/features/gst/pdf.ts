@@ -25,7 +25,7 @@ export const invoiceDate = (at: Date) => indiaDate(at).split('-').reverse().join
 const indiaTime = (at: Date) => new Date(at.getTime() + 5.5 * 3600_000).toISOString().slice(11, 16);
 
 type PdfDocumentData = {
-  kind: 'invoice' | 'credit-note';
+  kind: 'invoice' | 'credit-note' | 'receipt';
   /** False for a seller not registered for GST: a bill of supply (or its credit note), no tax on it. */
   taxed: boolean;
   shopname: string;
@@ -44,6 +44,8 @@ type PdfDocumentData = {
   exported?: InvoiceExport | null;
   /** An e-invoice registered with the IRP: its IRN, acknowledgement and the IRP's signed QR code data. */
   irn?: { irn: string; ackNo: string; ackDate: Date; signedQr: string; cancelled: boolean } | null;
+  /** An invoice issued after an advance: the receipt voucher it adjusts, and the amount received then (paise). */
+  advance?: { number: string; issuedAt: Date; amountPaise: number } | null;
 };
 
 /** Side of the printed QR code, in points (about 5 cm): the signed data is long, so its modules stay readable. */
@@ -78,6 +80,9 @@ async function drawQr(doc: PDFKit.PDFDocument, data: string, x: number, y: numbe
   doc.restore();
 }
 
+/** What a receipt voucher says it is for, and what follows it (docs/made-to-order.md). */
+export const ADVANCE_PURPOSE = 'Advance against made-to-order jewellery';
+
 /** A rate in units per rupee as an invoice states it: rupees per unit, `1 USD = ₹84.75`. */
 export const rupeesPerUnit = (currency: string, fxRate: string) =>
   `1 ${currency} = ₹${inr.format(Math.round(100 / Number(fxRate)) / 100)}`;
@@ -94,20 +99,22 @@ function exportEndorsement(e: InvoiceExport, kind: PdfDocumentData['kind']): str
     : supply;
 }
 
-/** An A4 tax invoice, bill of supply or credit note, every field of the contract on it. */
+/** An A4 tax invoice, bill of supply, credit note or receipt voucher, every field of the contract on it. */
 export async function renderPdf(d: PdfDocumentData): Promise<Buffer> {
   // Loaded at the first document: a server that only answers shoppers never holds the PDF library.
   const { default: PDFDocument } = await import('pdfkit');
   const title =
-    d.kind === 'credit-note'
-      ? d.exported
-        ? 'Credit Note — Export'
-        : 'Credit Note'
-      : d.exported
-        ? 'Tax Invoice — Export'
-        : d.taxed
-          ? 'Tax Invoice'
-          : 'Bill of Supply';
+    d.kind === 'receipt'
+      ? 'Receipt Voucher'
+      : d.kind === 'credit-note'
+        ? d.exported
+          ? 'Credit Note — Export'
+          : 'Credit Note'
+        : d.exported
+          ? 'Tax Invoice — Export'
+          : d.taxed
+            ? 'Tax Invoice'
+            : 'Bill of Supply';
   const doc = new PDFDocument({
     size: 'A4',
     margin: 36,
@@ -185,7 +192,8 @@ export async function renderPdf(d: PdfDocumentData): Promise<Buffer> {
     doc.font('bold').text(`${label}: `, rx, y ?? doc.y, { width: half, continued: true });
     doc.font('body').text(value);
   };
-  const docName = d.kind === 'credit-note' ? 'Credit note' : d.taxed ? 'Invoice' : 'Bill';
+  const docName =
+    d.kind === 'receipt' ? 'Receipt voucher' : d.kind === 'credit-note' ? 'Credit note' : d.taxed ? 'Invoice' : 'Bill';
   detail(`${docName} number`, d.number, top);
   detail(`${docName} date`, invoiceDate(d.issuedAt));
   for (const [label, value] of d.refs) detail(label, value);
@@ -285,10 +293,17 @@ export async function renderPdf(d: PdfDocumentData): Promise<Buffer> {
     else totals.push(['IGST', rupees(d.totals.igst)]);
   }
   if (d.totals.discount) totals.push(['Discount (included above)', rupees(d.totals.discount)]);
-  totals.push([d.kind === 'invoice' ? 'Total (amount paid)' : 'Total credited', rupees(d.totals.total)]);
+  const closing = d.kind === 'receipt' ? 'Advance received' : d.kind === 'invoice' ? 'Total (amount paid)' : 'Total credited';
+  totals.push([closing, rupees(d.totals.total)]);
+  if (d.advance) {
+    totals.push(
+      ['Less advance received', `−${rupees(d.advance.amountPaise)}`],
+      ['Balance payable', rupees(d.totals.total - d.advance.amountPaise)],
+    );
+  }
   for (const [label, value] of totals) {
     const y = doc.y;
-    const last = label.startsWith('Total (') || label === 'Total credited';
+    const last = label === closing || label === 'Balance payable';
     doc.font(last ? 'bold' : 'body').fontSize(last ? 10 : 9);
     doc.text(label, left + width / 2, y, { width: width / 4, align: 'right' });
     doc.text(value, left + (3 * width) / 4, y, { width: width / 4, align: 'right' });
@@ -299,6 +314,27 @@ export async function renderPdf(d: PdfDocumentData): Promise<Buffer> {
   doc.font('body').text(rupeesInWords(d.totals.total));
   doc.moveDown(0.3);
   if (d.taxed) doc.text('Tax payable on reverse charge: No', left, doc.y, { width });
+  if (d.kind === 'receipt') {
+    doc.moveDown(0.3);
+    doc.text(
+      'The tax invoice is issued when every piece is made and hallmarked, and adjusts this advance.' +
+        (d.taxed
+          ? ' GST on an advance for goods is charged on that invoice (Notification 66/2017–Central Tax): the tax above is what it will charge.'
+          : ''),
+      left,
+      doc.y,
+      { width },
+    );
+  }
+  if (d.advance) {
+    doc.moveDown(0.3);
+    doc.text(
+      `Adjusts the advance received by receipt voucher ${d.advance.number} dated ${invoiceDate(d.advance.issuedAt)}.`,
+      left,
+      doc.y,
+      { width },
+    );
+  }
   if (d.exported) {
     doc.moveDown(0.3);
     doc.font('bold').text(exportEndorsement(d.exported, d.kind), left, doc.y, { width });

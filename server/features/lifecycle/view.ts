@@ -102,6 +102,7 @@ export async function lifecycleViews(db: DbOrTx, rows: OrderRow[], itemsByOrder:
         discountamount: paiseToRupees(o.discountPaise),
         couponcode: o.couponCode,
         invoice: null,
+        receipt: null,
         cancellable: canCancel(state, admin ? 'admin' : 'customer', now).ok,
         returnable: canRequestReturn(state, now).ok,
         returnrequest: ret

@@ -7,7 +7,7 @@ import { type AdminOrder, type AdminOrdersQuery, OVERDUE, RETURN_REQUESTED, UNSH
 import type { Db } from '../../db/client.js';
 import { invoices, orderItems, orderPayments, orders, returnRequests, users } from '../../db/schema.js';
 import { NotFound } from '../../domain/errors.js';
-import { invoiceLinks } from '../gst/invoices.js';
+import { invoiceLinks, receiptLinks } from '../gst/invoices.js';
 import { indiaDate } from '../gst/tax.js';
 import { lifecycleViews } from '../lifecycle/view.js';
 import { pieceView } from '../made-to-order/service.js';
@@ -45,6 +45,7 @@ async function orderViews(db: Db, rows: OrderRow[], opts: { withUser: boolean })
     : [];
   const personById = new Map(people.map((u) => [u.id, u]));
   const invoiceByOrder = await invoiceLinks(db, ids);
+  const receiptByOrder = await receiptLinks(db, ids);
   const paymentRows = await db
     .select()
     .from(orderPayments)
@@ -115,6 +116,7 @@ async function orderViews(db: Db, rows: OrderRow[], opts: { withUser: boolean })
       refundstatus: o.refundStatus,
       ...life,
       invoice: invoiceByOrder.get(o.id) ?? null,
+      receipt: receiptByOrder.get(o.id) ?? null,
       events: life.events.map((e) => ({ ...e, by: e.by ?? null })),
     };
   });

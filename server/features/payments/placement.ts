@@ -6,7 +6,7 @@ import type { Tx } from '../../db/client.js';
 import { cartItems, checkouts, orderItems, orders, users } from '../../db/schema.js';
 import { InvalidInput, NotFound } from '../../domain/errors.js';
 import { chargedAmount } from '../currencies/service.js';
-import { issueInvoice } from '../gst/invoices.js';
+import { issueInvoice, issueReceiptVoucher } from '../gst/invoices.js';
 import { placementEvents } from '../lifecycle/state.js';
 import { insertRefund, submitRefund, syncRefundSummary, writeEvents } from '../lifecycle/store.js';
 import { orderPlacedMessages } from '../outbox/orders.js';
@@ -252,9 +252,13 @@ export async function placeOrder(
       })),
     );
     // The tax invoice is issued with the payment, numbered in this transaction (GST). An order with a made-to-order
-    // piece is paid in advance: its invoice is issued when every piece is ready (docs/made-to-order.md).
+    // piece is paid in advance: the payment gets a receipt voucher now, and the invoice, adjusting it, is issued when
+    // every piece is ready (docs/made-to-order.md).
     const madeToOrder = locked.lines.some((l) => l.setting);
-    if (paymentstatus === 'Paid' && secured && !madeToOrder) await issueInvoice(tx, order.id);
+    if (paymentstatus === 'Paid' && secured) {
+      if (madeToOrder) await issueReceiptVoucher(tx, order.id);
+      else await issueInvoice(tx, order.id);
+    }
     // A quote's order leaves the cart as it is; the quote is ordered and names it.
     if (secured && locked.userId && !locked.quoteId) await removeBoughtFromCart(tx, locked.userId, locked.lines);
     if (secured && locked.quoteId) await markQuoteOrdered(tx, locked.quoteId, order.id);

@@ -247,6 +247,22 @@ function PaymentSection({ order, run }: { order: AdminOrder; run: Run }) {
         <dd data-testid="refunded-amount">{formatINR(order.refundedamount)}</dd>
         <dt className="text-gray-500">Left to refund</dt>
         <dd data-testid="refundable-amount">{formatINR(order.refundable)}</dd>
+        {order.receipt ? (
+          <>
+            <dt className="text-gray-500">Advance receipt</dt>
+            <dd className="wrap-anywhere">
+              <a
+                href={order.receipt.url}
+                download
+                className="font-medium text-blue-700 underline hover:text-blue-900"
+                data-testid="receipt-link"
+              >
+                Download receipt voucher
+              </a>{' '}
+              <span className="text-gray-600">({order.receipt.number})</span>
+            </dd>
+          </>
+        ) : null}
         {order.invoice ? (
           <>
             <dt className="text-gray-500">Tax invoice</dt>

@@ -258,4 +258,32 @@ describe('reviewing a delivered line', () => {
     // The plain stone beside the piece has no stage.
     expect(screen.getAllByTestId('piece-stage')).toHaveLength(2);
   });
+
+  /** An invoice not registered with the IRP (a consumer's). */
+  const NO_IRN = { irn: null, ackno: null, ackdate: null, einvoicestatus: 'notrequired' as const };
+
+  it('offers the receipt of an advance paid for a piece, saying the invoice follows, then both once it is made', async () => {
+    const receipt = { number: 'RV/26-27/000004', url: '/o1/api/receipt/o1' };
+    orders = [orderOf({ ...order, status: 'Confirmed', deliverystatus: 'confirmed', receipt, invoice: null })];
+    renderOrders();
+    const waiting = await screen.findByTestId('advance-receipt');
+    expect(within(waiting).getByRole('link', { name: 'Download receipt for your advance' })).toHaveAttribute('href', receipt.url);
+    expect(waiting).toHaveTextContent('(RV/26-27/000004)');
+    expect(waiting).toHaveTextContent('The tax invoice follows when your piece is made.');
+    expect(screen.queryByRole('link', { name: 'Download invoice' })).toBeNull();
+    cleanup();
+
+    orders = [orderOf({ ...order, receipt, invoice: { number: 'RG/26-27/000002', url: '/o1/api/invoice/o1', ...NO_IRN } })];
+    renderOrders();
+    const made = await screen.findByTestId('advance-receipt');
+    expect(made).not.toHaveTextContent('The tax invoice follows');
+    expect(screen.getByRole('link', { name: 'Download invoice' })).toHaveAttribute('href', '/o1/api/invoice/o1');
+    cleanup();
+
+    // an order of ready stock has no receipt: its invoice came with the payment
+    orders = [orderOf({ ...order, invoice: { number: 'RG/26-27/000003', url: '/o1/api/invoice/o1', ...NO_IRN } })];
+    renderOrders();
+    await screen.findByRole('link', { name: 'Download invoice' });
+    expect(screen.queryByTestId('advance-receipt')).toBeNull();
+  });
 });

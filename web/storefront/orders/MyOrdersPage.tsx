@@ -194,6 +194,15 @@ function OrderCard({ order, placed }: { order: Order; placed?: Placed }) {
             ))}
           </ul>
         ) : null}
+        {order.receipt ? (
+          <p className="text-xs" data-testid="advance-receipt">
+            <a className="font-medium text-blue-700 underline" href={order.receipt.url} target="_blank" rel="noopener">
+              Download receipt for your advance
+            </a>{' '}
+            <span className="text-gray-600">({order.receipt.number})</span>
+            {order.invoice ? null : <span className="block text-gray-600">The tax invoice follows when your piece is made.</span>}
+          </p>
+        ) : null}
         {order.invoice ? (
           <p className="text-xs">
             <a className="font-medium text-blue-700 underline" href={order.invoice.url} target="_blank" rel="noopener">
