@@ -55,7 +55,7 @@ describe('placing an order on credit', () => {
     expect(business.json().business.credit).toEqual({ days: 30, limit: 500_000, outstanding: order.totalamount, overdue: false });
   });
 
-  it('keeps a stone set in a design as its piece on the order line, as a paid order does', async () => {
+  it('keeps a stone set in a design as its piece on the order line, and its invoice for the piece, as a paid order does', async () => {
     const buyer = await dealer(30, 500_000);
     const design = await t.request({
       method: 'POST',
@@ -87,8 +87,12 @@ describe('placing an order on credit', () => {
     expect(added.statusCode, added.body).toBe(200);
     const res = await creditOrder(buyer.cookie);
     expect(res.statusCode, res.body).toBe(201);
-    const [line] = OrderResponse.parse(res.json()).order.products;
+    const placed = OrderResponse.parse(res.json()).order;
+    const [line] = placed.products;
     expect(line?.setting).toMatchObject({ design: { _id: designId }, kind: 'ring', metal: 'gold-22k', size: 12 });
+    // not invoiced without the piece's HUID: the invoice waits until the piece is ready (made-to-order/credit-piece.test.ts)
+    expect(placed.invoice).toBeNull();
+    expect(await t.database.db.select().from(invoices).where(eq(invoices.orderId, placed._id))).toEqual([]);
   });
 
   it('refuses anyone without credit terms (403) and passing the limit (409, nothing sold)', async () => {

@@ -150,7 +150,9 @@ export async function placeCreditOrder(
         position,
       })),
     );
-    await issueInvoice(tx, order.id, at);
+    // Sold on credit, the order is invoiced now; one with a made-to-order piece is invoiced when its last piece is
+    // ready, the piece's line naming its HUID (docs/made-to-order.md), as a paid one is.
+    if (!snapshot.some((l) => l.setting)) await issueInvoice(tx, order.id, at);
     if (input.quoteId) await markQuoteOrdered(tx, input.quoteId, order.id);
     else await removeBoughtFromCart(tx, userId, snapshot);
     await orderPlacedMessages(tx, ctx.config, order, snapshot);

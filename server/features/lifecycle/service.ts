@@ -262,9 +262,11 @@ export async function moveProduction(
           throw new InvalidInput('A gold piece needs its HUID before it is ready', [{ path: 'huid', message: HUID_MESSAGE }]);
         }
       },
-      // The last piece ready: the paid order's tax invoice is issued now, its pieces with their HUIDs.
+      // The last piece ready: the order's tax invoice is issued now, its pieces with their HUIDs — a paid order's, and a
+      // credit order's whatever is paid of it yet (sold on credit, it is invoiced when supplied).
       after: async (tx, loaded) => {
-        if (input.stage !== 'ready' || loaded.row.paymentstatus !== 'Paid') return;
+        if (input.stage !== 'ready') return;
+        if (loaded.row.paymentstatus !== 'Paid' && loaded.row.dueDate === null) return;
         const others = loaded.state.lines.filter((l) => l.id !== lineId && l.stage && l.stage !== 'ready');
         if (others.length === 0) await issueInvoice(tx, orderId);
       },
