@@ -1,8 +1,6 @@
 // @postgres: a piece in the cart and at checkout is priced in one SQL statement (a lateral sale join, the tax table) under the checkout's locks
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gstinCheckChar } from '../../../contract/gst-rules.js';
-import { DesignResponse } from '../../../contract/made-to-order.js';
 import {
   CartChangeResponse,
   CartItemsResponse,
@@ -15,6 +13,15 @@ import { createProduct, shop } from '../../test/fixtures.js';
 import { createTestApp, onPostgres, type TestApp, type TestUser } from '../../test/helpers.js';
 import { pdfText } from '../../test/pdf-text.js';
 import { approvedDealer } from '../wholesale/test-kit.js';
+import {
+  createDesign,
+  fittingRuby,
+  goldRing,
+  moveProduction,
+  registerForGst,
+  setRates as setKitRates,
+  silverPendant,
+} from './test-kit.js';
 
 /**
  * A loose stone set in a design, through HTTP: added to the cart as its own line of one, priced at today's rate in
@@ -31,10 +38,7 @@ let pendant: { _id: string };
 let ruby: { id: string };
 let round: { id: string };
 
-const setRates = async (rates: { metal: string; pergram: number }[]) => {
-  const res = await t.request({ method: 'PUT', url: '/a1/api/admin/metal-rates', cookie: admin.cookie, payload: { rates } });
-  expect(res.statusCode, res.body).toBe(200);
-};
+const setRates = (rates: { metal: string; pergram: number }[]) => setKitRates(t, admin, rates);
 const cart = async (cookie: string) =>
   CartItemsResponse.parse((await t.request({ method: 'GET', url: '/c2/api/all', cookie })).json()).data;
 
@@ -42,42 +46,12 @@ beforeAll(async () => {
   t = await createTestApp({}, { clock: () => now });
   s = shop(t);
   admin = await t.signUpAndIn('ADMIN');
-  const registered = await t.request({
-    method: 'PUT',
-    url: '/a1/api/admin/settings',
-    cookie: admin.cookie,
-    payload: { gstin: `03AAACR5055K1Z${gstinCheckChar('03AAACR5055K1Z')}`, legalname: 'Ratna Gems LLP' },
-  });
-  expect(registered.statusCode, registered.body).toBe(200);
-  const design = async (body: object) => {
-    const res = await t.request({ method: 'POST', url: '/p1/api/admin/designs', cookie: admin.cookie, payload: body });
-    expect(res.statusCode, res.body).toBe(201);
-    return DesignResponse.parse(res.json()).design;
-  };
-  ring = await design({
-    name: 'Cart solitaire',
-    kind: 'ring',
-    metals: [{ metal: 'gold-22k', grams: 4.2 }],
-    gramspersize: 0.15,
-    making: { type: 'percent', value: 12 },
-    shapes: ['Oval'],
-    mincarat: 1,
-    maxcarat: 6,
-    days: 10,
-  });
-  pendant = await design({
-    name: 'Cart pendant',
-    kind: 'pendant',
-    metals: [{ metal: 'silver-925', grams: 3 }],
-    gramspersize: 0,
-    making: { type: 'pergram', value: 400 },
-    shapes: ['oval'],
-    mincarat: 0.5,
-    maxcarat: 10,
-    days: 7,
-  });
+  await registerForGst(t, admin);
+  ring = await createDesign(t, admin, goldRing('Cart solitaire'));
+  // its shapes in lower case: a stone's shape fits whatever its case
+  pendant = await createDesign(t, admin, silverPendant('Cart pendant', ['oval']));
   // ₹52,000 ruby of 3.2 ct, oval (its category taxed at 0.25%, HSN 7103, by default)
-  ruby = await createProduct(t.database.db, { pricePaise: 52_000_00, shape: 'Oval', weightcarrat: 3.2, stock: 3 });
+  ruby = await fittingRuby(t, 3);
   round = await createProduct(t.database.db, { pricePaise: 30_000_00, shape: 'Round', weightcarrat: 2, stock: 3 });
   await setRates([
     { metal: 'gold-22k', pergram: 7150.5 },
@@ -182,12 +156,7 @@ describe(`a piece at checkout (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => 
     // jewellery (HSN 7113, 3%), with its metal, grams, rate, making and HUID, not as a loose stone
     expect(order.invoice).toBeNull();
     expect(await t.database.db.select().from(invoices).where(eq(invoices.orderId, order._id))).toEqual([]);
-    const ready = await t.request({
-      method: 'PATCH',
-      url: `/o1/api/admin/production/${order._id}/${order.products[0]?._id}`,
-      cookie: admin.cookie,
-      payload: { stage: 'ready', huid: 'AB12CD' },
-    });
+    const ready = await moveProduction(t, admin, order._id, order.products[0]?._id as string, { stage: 'ready', huid: 'AB12CD' });
     expect(ready.statusCode, ready.body).toBe(200);
     const [invoice] = await t.database.db.select().from(invoices).where(eq(invoices.orderId, order._id));
     expect(invoice?.lines[0]).toMatchObject({ hsn: '7113', rateBp: 300, valuePaise: 90546_00 });

@@ -1,12 +1,12 @@
 // @postgres: a piece's stage moves under the order's row lock, checked by the database (stage and event type constraints)
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DesignResponse } from '../../../contract/made-to-order.js';
 import { AdminOrderActionResponse, ShopperOrderActionResponse } from '../../../contract/order-actions.js';
 import { MyOrdersResponse as OrdersResponse } from '../../../contract/orders.js';
 import { invoices, outbox } from '../../db/schema.js';
 import { createProduct, shop } from '../../test/fixtures.js';
 import { createTestApp, onPostgres, type TestApp, type TestUser } from '../../test/helpers.js';
+import { madeToOrderShop, moveProduction, placePiece as placeKitPiece } from './test-kit.js';
 
 /**
  * A made-to-order piece through production, over HTTP: forward only, each stage a timeline event, gold ready only with
@@ -25,65 +25,25 @@ beforeAll(async () => {
   t = await createTestApp();
   s = shop(t);
   admin = await t.signUpAndIn('ADMIN');
-  const design = async (body: object) => {
-    const res = await t.request({ method: 'POST', url: '/p1/api/admin/designs', cookie: admin.cookie, payload: body });
-    expect(res.statusCode, res.body).toBe(201);
-    return DesignResponse.parse(res.json()).design;
-  };
-  ring = await design({
-    name: 'Production solitaire',
-    kind: 'ring',
-    metals: [{ metal: 'gold-22k', grams: 4.2 }],
-    gramspersize: 0.15,
-    making: { type: 'percent', value: 12 },
-    shapes: ['Oval'],
-    mincarat: 1,
-    maxcarat: 6,
-    days: 10,
-  });
-  pendant = await design({
-    name: 'Production pendant',
-    kind: 'pendant',
-    metals: [{ metal: 'silver-925', grams: 3 }],
-    gramspersize: 0,
-    making: { type: 'pergram', value: 400 },
-    shapes: ['Oval'],
-    mincarat: 0.5,
-    maxcarat: 10,
-    days: 7,
-  });
-  ruby = await createProduct(t.database.db, { pricePaise: 52_000_00, shape: 'Oval', weightcarrat: 3.2, stock: 20 });
+  ({ ring, pendant, ruby } = await madeToOrderShop(t, admin, {
+    ring: 'Production solitaire',
+    pendant: 'Production pendant',
+    stock: 20,
+  }));
   pearl = await createProduct(t.database.db, { pricePaise: 2_000_00, shape: 'Round', weightcarrat: 5, stock: 20 });
-  const rates = await t.request({
-    method: 'PUT',
-    url: '/a1/api/admin/metal-rates',
-    cookie: admin.cookie,
-    payload: {
-      rates: [
-        { metal: 'gold-22k', pergram: 7150.5 },
-        { metal: 'silver-925', pergram: 95 },
-      ],
-    },
-  });
-  expect(rates.statusCode, rates.body).toBe(200);
 });
 afterAll(() => t.close());
 
 /** A buyer's paid order of the ruby set in `setting`, with a plain pearl beside it; its id and the piece's line id. */
 async function placePiece(setting: object) {
-  const buyer = await t.signUpAndIn();
-  expect((await s.add(buyer.cookie, ruby.id, 1, { setting })).statusCode).toBe(200);
-  expect((await s.add(buyer.cookie, pearl.id, 1)).statusCode).toBe(200);
-  const order = await s.payAndPlace(buyer.cookie);
-  const piece = order.products.find((l) => l.setting);
-  const plain = order.products.find((l) => !l.setting);
-  if (!piece || !plain) throw new Error('the order lacks its piece or its pearl');
-  return { buyer, orderId: order._id, lineId: piece._id, plainId: plain._id, order };
+  const placed = await placeKitPiece(t, ruby.id, setting, [pearl.id]);
+  const plain = placed.order.products.find((l) => !l.setting);
+  if (!plain) throw new Error('the order lacks its pearl');
+  return { ...placed, plainId: plain._id };
 }
 const GOLD_RING = { designId: '', metal: 'gold-22k', size: 14 };
 
-const move = (orderId: string, lineId: string, payload: object) =>
-  t.request({ method: 'PATCH', url: `/o1/api/admin/production/${orderId}/${lineId}`, cookie: admin.cookie, payload });
+const move = (orderId: string, lineId: string, payload: object) => moveProduction(t, admin, orderId, lineId, payload);
 const ship = (orderId: string) =>
   t.request({
     method: 'PATCH',
