@@ -7,6 +7,7 @@ import { OrderResponse } from '../../../contract/orders.js';
 import { businesses, invoices, orders } from '../../db/schema.js';
 import { createProduct, productRow, SHIPPING, shop } from '../../test/fixtures.js';
 import { createTestApp, onPostgres, type TestApp, type TestUser } from '../../test/helpers.js';
+import { createDesign, goldRing, setRates } from '../made-to-order/test-kit.js';
 import { approvedDealer } from '../wholesale/test-kit.js';
 import { NO_CREDIT, OVER_LIMIT, OVERDUE, OVERPAID } from './service.js';
 
@@ -57,31 +58,15 @@ describe('placing an order on credit', () => {
 
   it('keeps a stone set in a design as its piece on the order line, and its invoice for the piece, as a paid order does', async () => {
     const buyer = await dealer(30, 500_000);
-    const design = await t.request({
-      method: 'POST',
-      url: '/p1/api/admin/designs',
-      cookie: admin.cookie,
-      payload: {
-        name: 'Credit solitaire',
-        kind: 'ring',
+    const designId = (
+      await createDesign(t, admin, {
+        ...goldRing('Credit solitaire'),
         metals: [{ metal: 'gold-22k', grams: 4 }],
         gramspersize: 0.1,
         making: { type: 'percent', value: 10 },
-        shapes: ['Oval'],
-        mincarat: 1,
-        maxcarat: 6,
-        days: 10,
-      },
-    });
-    expect(design.statusCode, design.body).toBe(201);
-    const designId = design.json().design._id as string;
-    const rates = await t.request({
-      method: 'PUT',
-      url: '/a1/api/admin/metal-rates',
-      cookie: admin.cookie,
-      payload: { rates: [{ metal: 'gold-22k', pergram: 7000 }] },
-    });
-    expect(rates.statusCode, rates.body).toBe(200);
+      })
+    )._id;
+    await setRates(t, admin, [{ metal: 'gold-22k', pergram: 7000 }]);
     const stone = await createProduct(t.database.db, { stock: 2, pricePaise: 5_000_000, shape: 'Oval', weightcarrat: 2 });
     const added = await s.add(buyer.cookie, stone.id, 1, { setting: { designId, metal: 'gold-22k', size: 12 } });
     expect(added.statusCode, added.body).toBe(200);

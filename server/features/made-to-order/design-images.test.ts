@@ -11,6 +11,7 @@ import {
   postProduct,
   storedFiles,
 } from '../products/test-kit.js';
+import { createDesign, goldRing } from './test-kit.js';
 
 /**
  * A design's pictures through HTTP: added as a product's are (checked by content, stored as WebP variants) and
@@ -22,25 +23,13 @@ let admin: TestUser;
 let shopper: TestUser;
 let designId: string;
 
-const RING = {
-  name: 'Solitaire ring',
-  kind: 'ring',
-  metals: [{ metal: 'gold-22k', grams: 4.2 }],
-  gramspersize: 0.15,
-  making: { type: 'percent', value: 12 },
-  shapes: ['Oval'],
-  mincarat: 1,
-  maxcarat: 6,
-  days: 10,
-};
+const RING = goldRing('Solitaire ring');
 
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.signUpAndIn('ADMIN');
   shopper = await t.signUpAndIn();
-  const res = await t.request({ method: 'POST', url: '/p1/api/admin/designs', cookie: admin.cookie, payload: RING });
-  expect(res.statusCode, res.body).toBe(201);
-  designId = DesignResponse.parse(res.json()).design._id;
+  designId = (await createDesign(t, admin, RING))._id;
 });
 afterAll(() => t.close());
 
@@ -141,13 +130,7 @@ describe('adding a design’s pictures', () => {
   });
 
   it('takes at most 10 pictures in all (413), counting the design’s own', async () => {
-    const other = await t.request({
-      method: 'POST',
-      url: '/p1/api/admin/designs',
-      cookie: admin.cookie,
-      payload: { ...RING, name: 'Halo ring' },
-    });
-    const id = DesignResponse.parse(other.json()).design._id;
+    const id = (await createDesign(t, admin, goldRing('Halo ring')))._id;
     const jpeg = await makeImage('jpeg');
     expect(
       (

@@ -8,6 +8,7 @@ import { createProduct } from '../../test/fixtures.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/helpers.js';
 import { refreshMetalRates } from './rates-refresh.js';
 import { piecePaise } from './service.js';
+import { createDesign as createKitDesign } from './test-kit.js';
 
 /**
  * Made to order through HTTP: the merchant's metal rates and designs, and the price of a loose stone set in a
@@ -57,11 +58,7 @@ const PENDANT = {
   days: 7,
 };
 
-async function createDesign(body: object) {
-  const res = await t.request({ method: 'POST', url: '/p1/api/admin/designs', cookie: admin.cookie, payload: body });
-  expect(res.statusCode, res.body).toBe(201);
-  return DesignResponse.parse(res.json()).design;
-}
+const createDesign = (body: object) => createKitDesign(t, admin, body);
 const price = (query: Record<string, string | number>) =>
   t.request({
     method: 'GET',
