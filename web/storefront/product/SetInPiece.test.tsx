@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { currencyRoutes } from '../../../contract/currencies';
 import { type Design, madeToOrderRoutes } from '../../../contract/made-to-order';
 import type { Product } from '../../api/catalogue';
 import { answerOf } from '../../test/answers';
@@ -67,6 +68,18 @@ beforeEach(() => {
       const url = new URL(path, 'http://shop.test');
       const json = (body: unknown, status = 200) =>
         new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+      if (url.pathname === '/a1/api/currencies')
+        return json(
+          answerOf(currencyRoutes, 'GET /a1/api/currencies', {
+            success: true,
+            base: 'INR',
+            updatedAt: FRESH,
+            currencies: [
+              { code: 'INR', rate: 1, decimals: 2, symbol: '₹', updatedAt: FRESH },
+              { code: 'USD', rate: 0.0118, decimals: 2, symbol: 'US$', updatedAt: FRESH },
+            ],
+          }),
+        );
       if (url.pathname === '/p1/api/designs')
         return json(answerOf(madeToOrderRoutes, 'GET /p1/api/designs', { success: true, designs: DESIGNS }));
       if (url.pathname === '/p1/api/made-to-order/price') {
@@ -79,7 +92,12 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+});
+/** The currencies' rates were given now: fresh enough to be charged. */
+const FRESH = new Date().toISOString();
 
 function renderFor(product: Product) {
   const onAdd = vi.fn(async () => undefined);
@@ -151,6 +169,24 @@ describe('Set it in a ring / pendant', () => {
     } finally {
       DESIGNS[1] = { ...(DESIGNS[1] as Design), images: [] };
     }
+  });
+
+  it('shows the piece’s price also in the currency picked in the header, converted as the rest of the page is', async () => {
+    renderFor(RUBY);
+    expect(await screen.findByTestId('piece-total')).toHaveTextContent('₹2,60,905.00');
+    // rupees alone until another currency is picked
+    expect(screen.queryByTestId('approx-price')).toBeNull();
+    cleanup();
+
+    window.localStorage.setItem('shop.currency', 'USD');
+    renderFor(RUBY);
+    // ₹2,60,905 × 0.0118 = US$3,078.679, rounded up to the cent as the server charges
+    await waitFor(() => expect(screen.getByTestId('approx-price')).toHaveTextContent('≈ US$3,078.68'));
+    expect(screen.getByTestId('piece-total')).toHaveTextContent('₹2,60,905.00');
+    // a new choice is priced by the server again, and converted again
+    fireEvent.change(screen.getByRole('combobox', { name: 'Ring size' }), { target: { value: '14' } });
+    await waitFor(() => expect(screen.getByTestId('piece-total')).toHaveTextContent('₹2,60,907.00'));
+    expect(screen.getByTestId('approx-price')).toHaveTextContent('≈ US$3,078.71');
   });
 
   it('shows "Price on request" and sells nothing while the metal’s rate is stale', async () => {

@@ -8,6 +8,7 @@ import { ApiError } from '../../api/client';
 import { type Design, madeToOrderApi } from '../../api/made-to-order';
 import type { CartLine } from '../../cart/buyNow';
 import { PIECE_RETURNS } from '../../cart/PieceParts';
+import { Approx } from '../components/currency';
 
 /** The server's answer when a metal's rate is stale (contract: PRICE_ON_REQUEST). */
 const PRICE_ON_REQUEST = 'Price on request';
@@ -205,6 +206,8 @@ export function SetInPiece({ product, onAdd, onBuy, busy }: Props) {
               <dt className="font-semibold text-gray-900">Price of the {KIND_NAMES[design.kind].toLowerCase()}</dt>
               <dd className="text-right font-semibold text-gray-900" data-testid="piece-total">
                 {formatRupees(quote.price.total)}
+                {/* In the currency picked in the header, as every price on the page is shown (the same rule the server charges with). */}
+                <Approx rupees={quote.price.total} className="block" />
               </dd>
             </dl>
             <p className="mt-2 text-sm text-gray-700">
