@@ -27,6 +27,7 @@ const LEASE_MS = 5 * 60_000;
 const CANCEL_WINDOW_MS = 24 * 60 * 60_000;
 /** A credit note waits for its invoice's IRN; it looks again this often. */
 const WAIT_FOR_INVOICE_MS = 60_000;
+const HOUR_MS = 60 * 60_000;
 /** Not due again. */
 const NEVER = new Date('9999-12-31T00:00:00Z');
 
@@ -145,7 +146,15 @@ async function register(app: FastifyInstance, row: Row, now: Date) {
 async function cancel(app: FastifyInstance, row: Row, now: Date) {
   const db = app.db;
   const client = clientOf(app);
-  if (!client || !row.irn || !row.ackDate) return;
+  if (!client) {
+    return settle(
+      db,
+      row,
+      { lastError: `The IRN could not be cancelled: ${NOT_SET_UP}`, nextAttemptAt: new Date(now.getTime() + HOUR_MS) },
+      now,
+    );
+  }
+  if (!row.irn || !row.ackDate) return;
   const tooLate = now.getTime() - row.ackDate.getTime() >= CANCEL_WINDOW_MS;
   let cancelled = false;
   try {
