@@ -57,7 +57,7 @@ async function rubyForTheRing(request: APIRequestContext) {
 test.describe('made to order', () => {
   test.describe.configure({ timeout: 240_000 });
 
-  test('a buyer sets a ruby in a 22-karat ring of size 14 and pays; the merchant hallmarks it and ships it', async ({
+  test('a buyer sets a ruby in a 22-karat ring of size 14 and pays, receipted; the merchant hallmarks it and ships it, invoiced', async ({
     page,
     browser,
     baseURL,
@@ -102,6 +102,15 @@ test.describe('made to order', () => {
     const orderId = new URL(page.url()).searchParams.get('placed') ?? '';
     const card = page.getByTestId('order-card').first();
     await expect(card.getByTestId('piece-stage')).toContainText('Being made: designing (step 1 of 6)');
+    // Paid in advance: a receipt voucher at once, the tax invoice when the piece is made.
+    const receipt = card.getByTestId('advance-receipt');
+    await expect(receipt).toContainText('The tax invoice follows when your piece is made.');
+    await expect(receipt).toContainText(/\(RV\/\d{2}-\d{2}\/\d{6}\)/);
+    const receiptUrl = await receipt.getByRole('link', { name: 'Download receipt for your advance' }).getAttribute('href');
+    const receiptPdf = await page.request.get(receiptUrl ?? '');
+    expect(receiptPdf.status()).toBe(200);
+    expect(receiptPdf.headers()['content-type']).toContain('application/pdf');
+    await expect(card.getByRole('link', { name: 'Download invoice' })).toHaveCount(0);
 
     // The merchant moves it to polishing, then to ready with its HUID, and ships it.
     const admin = await signedInPage(browser, baseURL);
@@ -140,5 +149,8 @@ test.describe('made to order', () => {
     await page.goto('/my-orders');
     await expect(card.getByTestId('piece-stage')).toContainText('Hallmark (HUID): AB12CD');
     await expect(card.getByTestId('order-status')).toHaveText('Shipped');
+    // made: the tax invoice beside the receipt it adjusts
+    await expect(card.getByRole('link', { name: 'Download invoice' })).toBeVisible();
+    await expect(card.getByTestId('advance-receipt')).not.toContainText('The tax invoice follows');
   });
 });
