@@ -1,11 +1,11 @@
 import type { FastifyReply } from 'fastify';
 import { paiseToRupees } from '../../../contract/common.js';
 import { creditRoutes } from '../../../contract/credit.js';
-import { countAttempt } from '../../http/rate-limit.js';
 import { routePlugin } from '../../http/routes.js';
 import { userOf } from '../../http/session.js';
 import { settingsRow } from '../gst/settings.js';
 import { forShopper, orderView } from '../orders/service.js';
+import { countCheckoutStarted } from '../payments/checkout-count.js';
 import { startDuePayment } from './pay-due.js';
 import { placeCreditOrder, recordPayment } from './service.js';
 import { businessUserId, statement, statementPdf } from './statement.js';
@@ -36,17 +36,7 @@ export default routePlugin(creditRoutes, (app) => {
     },
     'POST /o1/api/pay-due/:id': async (request) => {
       const userId = userOf(request).id;
-      // Counted as a checkout started: each one asks the payment provider for an order.
-      const { perAccount, perAddress, windowMs } = app.config.checkoutLimits;
-      await countAttempt(
-        app.rateLimits,
-        windowMs,
-        [
-          [`checkout:user:${userId}`, perAccount],
-          [`checkout:address:${request.ip}`, perAddress],
-        ],
-        'Too many checkouts started. Please wait a few minutes and try again.',
-      );
+      await countCheckoutStarted(app, userId, request.ip);
       const { checkout, providerOrderId } = await startDuePayment(app, userId, request.params.id);
       return {
         success: true,

@@ -346,7 +346,7 @@ async function paymentOrderMade(ctx: PaymentContext, checkoutId: string): Promis
     const [row] = await ctx.db.select().from(checkouts).where(eq(checkouts.id, checkoutId));
     if (row?.status === 'pending' && row.providerOrderId) return row;
     if (row?.status === 'failed') throw new GatewayUnavailableError();
-    if (!row || row.status !== 'pending' || Date.now() > until) {
+    if (row?.status !== 'pending' || Date.now() > until) {
       throw new Conflict('This checkout was replaced by a newer one. Please try again.');
     }
     await new Promise((r) => setTimeout(r, IN_FLIGHT_POLL_MS));

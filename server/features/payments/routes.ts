@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { errorResponses } from '../../../contract/common.js';
 import { WebhookResponse } from '../../../contract/orders.js';
 import { paymentRoutes } from '../../../contract/payments.js';
-import { countAttempt } from '../../http/rate-limit.js';
 import { registerRoutes } from '../../http/routes.js';
 import { userOf } from '../../http/session.js';
 import { checkoutAnswer, startCheckout } from './checkout.js';
+import { countCheckoutStarted } from './checkout-count.js';
 import { sandboxPay, verifyAndPlace } from './pay.js';
 import { receiveWebhook } from './webhook.js';
 
@@ -54,18 +54,7 @@ const payments: FastifyPluginAsync = async (app) => {
   registerRoutes(app, paymentRoutes, {
     'POST /o1/api/razorpay-order': async (request) => {
       const userId = userOf(request).id;
-      // Every checkout started counts, before any work (each one asks the payment provider for an order and holds
-      // stock), so a loop of checkouts cannot bury the shop's real ones.
-      const { perAccount, perAddress, windowMs } = app.config.checkoutLimits;
-      await countAttempt(
-        app.rateLimits,
-        windowMs,
-        [
-          [`checkout:user:${userId}`, perAccount],
-          [`checkout:address:${request.ip}`, perAddress],
-        ],
-        'Too many checkouts started. Please wait a few minutes and try again.',
-      );
+      await countCheckoutStarted(app, userId, request.ip);
       const { checkout, providerOrderId } = await startCheckout(app, userId, request.body?.shippinginfo, {
         clientAddress: request.ip,
         items: request.body?.items,

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { businessRoutes, priceGroupRoutes, quoteRoutes } from '../../../contract/wholesale.js';
-import { countAttempt } from '../../http/rate-limit.js';
 import { registerRoutes } from '../../http/routes.js';
 import { userOf } from '../../http/session.js';
 import { checkoutAnswer, startCheckout } from '../payments/checkout.js';
+import { countCheckoutStarted } from '../payments/checkout-count.js';
 import * as businesses from './businesses.js';
 import * as groups from './price-groups.js';
 import * as quotes from './quotes.js';
@@ -86,17 +86,7 @@ const routes: FastifyPluginAsync = async (app) => {
     },
     'POST /o1/api/quotes/:id/accept': async (request) => {
       const userId = userOf(request).id;
-      // Counted as a checkout started: it asks the payment provider for an order and holds stock.
-      const { perAccount, perAddress, windowMs } = app.config.checkoutLimits;
-      await countAttempt(
-        app.rateLimits,
-        windowMs,
-        [
-          [`checkout:user:${userId}`, perAccount],
-          [`checkout:address:${request.ip}`, perAddress],
-        ],
-        'Too many checkouts started. Please wait a few minutes and try again.',
-      );
+      await countCheckoutStarted(app, userId, request.ip);
       const { checkout, providerOrderId } = await startCheckout(app, userId, request.body.shippinginfo, {
         clientAddress: request.ip,
         shippingrate: request.body.shippingrate || undefined,
