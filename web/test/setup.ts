@@ -20,6 +20,7 @@ afterAll(() => {
   sessionStorage.clear();
   for (const c of document.cookie.split(';')) {
     const name = c.split('=')[0]?.trim();
+    // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API; this only expires the test's own cookies
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   }
   window.history.replaceState(null, '', '/');
