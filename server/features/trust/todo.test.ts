@@ -42,6 +42,7 @@ describe('the dashboard’s to-do list', () => {
       overduegrievances: 0,
       overdueorders: 0,
       quotes: 0,
+      failedeinvoices: 0,
     });
     expect((await t.request({ method: 'GET', url: '/o1/api/admin/stats', cookie: buyer.cookie })).statusCode).toBe(403);
   });
