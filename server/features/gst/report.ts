@@ -2,7 +2,7 @@ import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
 import { paiseToRupees } from '../../../contract/common.js';
 import { stateCode } from '../../../contract/gst-rules.js';
 import type { DbOrTx } from '../../db/client.js';
-import { creditNotes, invoices, orders } from '../../db/schema.js';
+import { creditNotes, invoices, orders, receiptVouchers } from '../../db/schema.js';
 import { indiaDate } from './tax.js';
 
 /** Inter-state supplies to consumers above this go to B2C large (₹1,00,000). */
@@ -82,7 +82,14 @@ export async function monthDocuments(db: DbOrTx, month: string) {
       shippingbilldate: row?.shippingbilldate ?? '',
     };
   };
-  return { invs, notes, invoiceById, shippingBill };
+  // Receipt vouchers for advances (made-to-order pieces): no tax is reported on them (goods), but they are documents
+  // issued, counted in table 13. A shop not registered issues them without tax and files no return.
+  const receipts = await db
+    .select({ number: receiptVouchers.number, fy: receiptVouchers.fy, seq: receiptVouchers.seq })
+    .from(receiptVouchers)
+    .where(and(gte(receiptVouchers.issuedAt, start), lt(receiptVouchers.issuedAt, end), eq(receiptVouchers.taxed, true)))
+    .orderBy(asc(receiptVouchers.fy), asc(receiptVouchers.seq));
+  return { invs, notes, receipts, invoiceById, shippingBill };
 }
 
 /** A consumer's invoice reported one by one: inter-state and above ₹1,00,000. */

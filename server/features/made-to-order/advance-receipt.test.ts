@@ -1,12 +1,14 @@
 // @postgres: the receipt voucher is numbered from a counter row locked by the paying transaction, beside the invoices' own
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Gstr1PortalFile } from '../../../contract/gst.js';
 import { MyOrdersResponse, OrderResponse, RazorpayOrderResponse, SandboxPayResponse } from '../../../contract/orders.js';
 import { documentCounters, invoices, receiptVouchers } from '../../db/schema.js';
 import { createProduct, SHIPPING, shop } from '../../test/fixtures.js';
 import { createTestApp, onPostgres, type TestApp, type TestUser } from '../../test/helpers.js';
 import { pdfText } from '../../test/pdf-text.js';
 import { rupees } from '../gst/pdf.js';
+import { indiaDate } from '../gst/tax.js';
 import { madeToOrderShop, moveProduction, placePiece, registerForGst } from './test-kit.js';
 
 /**
@@ -153,5 +155,29 @@ describe(`the advance for a piece (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, ()
         `Adjusts the advance received by receipt voucher ${rv.number.replace(/\//g, '\\/')} dated \\d{2}-\\d{2}-\\d{4}\\.`,
       ),
     );
+  });
+
+  it('is counted among the documents issued in the month’s GSTR-1 (table 13, receipt vouchers), in its own range', async () => {
+    await placePiece(t, ruby.id, GOLD_RING());
+    const all = await t.database.db.select().from(receiptVouchers).orderBy(receiptVouchers.fy, receiptVouchers.seq);
+    const last = all[all.length - 1];
+    if (!last) throw new Error('no receipt voucher');
+    const month = indiaDate(last.issuedAt).slice(0, 7);
+    const inMonth = all.filter((rv) => indiaDate(rv.issuedAt).startsWith(month));
+    const res = await t.request({
+      method: 'GET',
+      url: `/o1/api/admin/gst-report?month=${month}&format=portal`,
+      cookie: admin.cookie,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const file = Gstr1PortalFile.parse(res.json());
+    const receipts = file.doc_issue?.doc_det.find((d) => d.doc_num === 6);
+    expect(receipts?.doc_typ).toBe('Receipt voucher');
+    expect(receipts?.docs.reduce((n, d) => n + d.totnum, 0)).toBe(inMonth.length);
+    expect(receipts?.docs[0]?.from).toBe(inMonth[0]?.number);
+    expect(receipts?.docs.at(-1)?.to).toBe(last.number);
+    // the invoices' range holds invoices only: no voucher number among them
+    const invoiceDocs = file.doc_issue?.doc_det.find((d) => d.doc_num === 1)?.docs ?? [];
+    expect(invoiceDocs.every((d) => !d.from.startsWith('RV/') && !d.to.startsWith('RV/'))).toBe(true);
   });
 });
