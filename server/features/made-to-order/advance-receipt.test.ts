@@ -180,4 +180,27 @@ describe(`the advance for a piece (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, ()
     const invoiceDocs = file.doc_issue?.doc_det.find((d) => d.doc_num === 1)?.docs ?? [];
     expect(invoiceDocs.every((d) => !d.from.startsWith('RV/') && !d.to.startsWith('RV/'))).toBe(true);
   });
+
+  // last: it leaves the shop unregistered
+  it('of a shop not registered for GST is a receipt with no tax on it, in the same series', async () => {
+    const before = await counter('RV');
+    const cleared = await t.request({
+      method: 'PUT',
+      url: '/a1/api/admin/settings',
+      cookie: admin.cookie,
+      payload: { gstin: '' },
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    const { buyer, order, orderId } = await placePiece(t, ruby.id, GOLD_RING());
+    expect(Number(order.receipt?.number.slice(-6))).toBe(before + 1);
+    const [rv] = await t.database.db.select().from(receiptVouchers).where(eq(receiptVouchers.orderId, orderId));
+    expect(rv).toMatchObject({ taxed: false, cgstPaise: 0, sgstPaise: 0, igstPaise: 0, totalPaise: rv?.taxablePaise });
+    expect(rv?.totalPaise).toBe(Math.round(order.totalamount * 100));
+    const words = text((await receiptOf(orderId, buyer.cookie)).rawPayload);
+    expect(words).toContain('Receipt Voucher');
+    expect(words).toContain('Not registered for GST: no tax is charged.');
+    expect(words).toContain(`Advance received ${rupees(rv?.totalPaise ?? 0)}`);
+    expect(words).not.toContain('CGST');
+    expect(words).not.toContain('Notification 66/2017');
+  });
 });
