@@ -101,6 +101,16 @@ export const DataExport = z.object({
   reviews: z.array(Review),
   grievances: z.array(Ticket),
   messages: z.array(SentMessage),
+  /** The newsletter subscription of the account's e-mail address, with the words agreed to; null when there is none. */
+  newsletter: z
+    .object({
+      email: z.string(),
+      status: z.enum(['pending', 'subscribed', 'unsubscribed']),
+      consent: z.string(),
+      consentAt: z.string(),
+      confirmedAt: z.string().nullable(),
+    })
+    .nullable(),
 });
 const DeleteAccountBody = z.object({
   password: z.string({ message: 'Password is required' }).min(1, { message: 'Password is required' }).max(128),
@@ -139,14 +149,16 @@ export const trustRoutes = routeTable('Grievances and your data', {
   },
   'GET /u1/api/me/export': {
     guard: 'user',
-    summary: 'Download your own data as JSON: profile, consent, addresses, orders, reviews, grievances, messages sent',
+    summary:
+      'Download your own data as JSON: profile, consent, addresses, orders, reviews, grievances, messages sent, newsletter',
     responses: { 200: DataExport },
   },
   'POST /u1/api/me/delete': {
     guard: 'user',
     summary: 'Erase your account (password needed)',
     description:
-      'Every session ends; the account can no longer sign in; name, mobile number, e-mail and saved addresses are erased. ' +
+      'Every session ends; the account can no longer sign in; name, mobile number, e-mail, saved addresses and the newsletter ' +
+      'subscription of that e-mail are erased. ' +
       'Orders and invoices are kept as GST law requires, with the buyer’s details as invoiced. Refused (409) while an order ' +
       'is not yet paid for, is shipped but not delivered, or has a return open. A wrong password is a 400.',
     body: DeleteAccountBody,

@@ -20,6 +20,7 @@ import gstRoutes from './features/gst/routes.js';
 import settingsRoutes from './features/gst/settings-routes.js';
 import orderActionRoutes from './features/lifecycle/routes.js';
 import madeToOrderRoutes from './features/made-to-order/routes.js';
+import newsletterRoutes from './features/newsletter/routes.js';
 import orderRoutes from './features/orders/routes.js';
 import type { PaymentProvider } from './features/payments/provider.js';
 import { paymentProvider } from './features/payments/registry.js';
@@ -238,6 +239,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(shippingRoutes);
   await app.register(currencyRoutes);
   await app.register(trustRoutes);
+  await app.register(newsletterRoutes);
   await app.register(wholesaleRoutes);
   await app.register(creditRoutes);
   await app.register(einvoiceRoutes);

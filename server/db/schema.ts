@@ -1478,3 +1478,34 @@ export const einvoices = pgTable(
     check('einvoices_status_check', sql`${t.status} IN ('pending', 'registered', 'failed', 'cancelled')`),
   ],
 );
+
+/**
+ * An e-mail address on the newsletter (migration 0378): pending until its owner confirms by the e-mailed link,
+ * forgotten when not confirmed within a week. The link's token is kept only as its SHA-256 hash. Unsubscribing
+ * erases the address and keeps the hash alone, so the link still answers "unsubscribed".
+ */
+export const newsletterSubscribers = pgTable(
+  'newsletter_subscribers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Lower-case; null once unsubscribed. */
+    email: text('email'),
+    status: text('status', { enum: ['pending', 'subscribed', 'unsubscribed'] })
+      .notNull()
+      .default('pending'),
+    tokenHash: text('token_hash').notNull(),
+    /** The words the visitor agreed to, and when (the latest sign-up). */
+    consentText: text('consent_text').notNull(),
+    consentAt: ts('consent_at').notNull(),
+    confirmedAt: ts('confirmed_at'),
+    unsubscribedAt: ts('unsubscribed_at'),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    uniqueIndex('newsletter_subscribers_email_key').on(t.email),
+    uniqueIndex('newsletter_subscribers_token_key').on(t.tokenHash),
+    index('newsletter_subscribers_pending_idx').on(t.status, t.consentAt),
+    check('newsletter_subscribers_status_check', sql`${t.status} in ('pending', 'subscribed', 'unsubscribed')`),
+  ],
+);

@@ -160,8 +160,8 @@ export async function settle(
 ): Promise<boolean> {
   const mine = and(eq(outbox.id, row.id), eq(outbox.leaseToken, row.leaseToken ?? '00000000-0000-0000-0000-000000000000'));
   const release = { leaseToken: null, leaseUntil: null, updatedAt: now };
-  // The password code is not kept once the message is done with.
-  const data = row.template === 'password_code' ? {} : row.data;
+  // The password code and the newsletter's confirm link are not kept once the message is done with.
+  const data = row.template === 'password_code' || row.template === 'newsletter_confirm' ? {} : row.data;
   let patch: Partial<OutboxRow>;
   if (outcome.kind === 'sent') {
     patch = { ...release, status: 'sent', sentAt: now, lastError: '', data };

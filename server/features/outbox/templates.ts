@@ -23,6 +23,7 @@ const CUSTOMER_TEMPLATES = [
   'business_updated',
   'quote_answered',
   'due_reminder',
+  'newsletter_confirm',
 ] as const;
 const MERCHANT_TEMPLATES = [
   'merchant_new_order',
@@ -322,6 +323,30 @@ export function render(template: string, lang: Language, d: Data, shopUrl: strin
             `Your grievance ${ticket}: ${resolved ? 'resolved' : 'a reply'}`,
             [`The grievance officer replied: ${str(d.reply)}`, `See your grievances at ${shopUrl}/account`],
             [ticket, resolved ? 'resolved' : 'open'],
+          );
+    }
+    case 'newsletter_confirm': {
+      const token = encodeURIComponent(str(d.token));
+      const confirmUrl = `${shopUrl}/newsletter/confirm?token=${token}`;
+      const unsubscribeUrl = `${shopUrl}/newsletter/unsubscribe?token=${token}`;
+      return hi
+        ? make(
+            'अपनी न्यूज़लेटर सदस्यता की पुष्टि करें',
+            [
+              'आपने Ratna Gems से नए आगमन और ऑफ़र ई-मेल पर पाने के लिए साइन अप किया है।',
+              `पुष्टि करने के लिए यह लिंक खोलें: ${confirmUrl}`,
+              `यदि आपने साइन अप नहीं किया, तो कुछ न करें: पुष्टि के बिना आपको कुछ नहीं भेजा जाएगा। कभी भी सदस्यता छोड़ें: ${unsubscribeUrl}`,
+            ],
+            [confirmUrl, unsubscribeUrl],
+          )
+        : make(
+            'Confirm your newsletter subscription',
+            [
+              'You asked to receive new arrivals and offers from Ratna Gems by e-mail.',
+              `Confirm your subscription: ${confirmUrl}`,
+              `If you did not ask, do nothing: without your confirmation nothing is sent to you. Unsubscribe at any time: ${unsubscribeUrl}`,
+            ],
+            [confirmUrl, unsubscribeUrl],
           );
     }
     case 'merchant_grievance':

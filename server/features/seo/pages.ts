@@ -70,6 +70,18 @@ export const STATIC_PAGES: StaticPage[] = [
     index: false,
   },
   { path: '/dashboard', title: 'Dashboard', description: `${SITE} back-office.`, index: false },
+  {
+    path: '/newsletter/confirm',
+    title: 'Newsletter',
+    description: `Confirm your subscription to the ${SITE} newsletter.`,
+    index: false,
+  },
+  {
+    path: '/newsletter/unsubscribe',
+    title: 'Newsletter',
+    description: `Unsubscribe from the ${SITE} newsletter.`,
+    index: false,
+  },
 ];
 
 /** The gemstone and jewellery pages the storefront links to: every one is a listing page. */

@@ -15,6 +15,7 @@ import { Conflict, InvalidInput, NotFound } from '../../domain/errors.js';
 import { listAddresses } from '../accounts/service.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { toUser } from '../auth/service.js';
+import { forgetSubscriber, subscriptionOf } from '../newsletter/newsletter.js';
 import { myOrders } from '../orders/service.js';
 import { forgetReviewer, reviewsByUser } from '../reviews/service.js';
 import { forgetComplainant, myGrievances } from './grievances.js';
@@ -24,13 +25,14 @@ export async function exportData(db: Db, userId: string, now: Date) {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new NotFound('User not found');
   const contacts = [user.mobileno, user.email].filter((c) => c !== '');
-  const [consent, saved, bought, written, tickets, messages] = await Promise.all([
+  const [consent, saved, bought, written, tickets, messages, newsletter] = await Promise.all([
     db.select().from(consentLog).where(eq(consentLog.userId, userId)).orderBy(asc(consentLog.createdAt)),
     listAddresses(db, userId),
     myOrders(db, userId),
     reviewsByUser(db, userId),
     myGrievances(db, userId, now),
     db.select().from(outbox).where(inArray(outbox.recipient, contacts)).orderBy(desc(outbox.createdAt)).limit(5000),
+    subscriptionOf(db, user.email),
   ]);
   return {
     exportedAt: now.toISOString(),
@@ -48,6 +50,7 @@ export async function exportData(db: Db, userId: string, now: Date) {
       createdAt: m.createdAt.toISOString(),
       sentAt: m.sentAt?.toISOString() ?? null,
     })),
+    newsletter,
   };
 }
 
@@ -57,7 +60,7 @@ const ERASED_NAME = 'Erased account';
 /**
  * Erases a user's account at their request, with their password: every session ends, the account can no longer
  * sign in (its mobile number and password are gone), its name, mobile number, e-mail, saved addresses, cart, consent
- * record and the addresses of messages sent to it are erased. Orders and invoices stay, with the buyer's details as
+ * record, the newsletter subscription of its e-mail address and the addresses of messages sent to it are erased. Orders and invoices stay, with the buyer's details as
  * invoiced (GST law keeps them 8 years). Refused while an order is not yet paid for, is on its way, or has a return
  * open, and for an administrator (another administrator removes that account).
  */
@@ -116,6 +119,7 @@ export async function eraseAccount(db: Db, userId: string, password: string, now
     await tx.delete(consentLog).where(eq(consentLog.userId, userId));
     await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
     await forgetComplainant(tx, userId);
+    await forgetSubscriber(tx, user.email);
     await forgetReviewer(tx, userId, now);
     await tx
       .update(users)
