@@ -32,6 +32,7 @@ const InfoPage = lazy(() => import('./storefront/static/InfoPages'));
 const ProductPage = page(() => import('./storefront/product/ProductPage'));
 const ListingPage = page(() => import('./storefront/listing/ListingPage'));
 const NotFoundPage = page(() => import('./storefront/NotFoundPage'));
+const NewsletterPage = lazy(() => import('./storefront/newsletter/NewsletterPage'));
 
 /** Starts loading the home screen's chunk before React renders, so `/` does not wait for a second round trip. */
 export function preloadFirstScreen(pathname: string) {
@@ -61,6 +62,8 @@ export function AppRoutes() {
         <Route path="Return-policy" element={<InfoPage name="returns" />} />
         <Route path="shipping-policy" element={<InfoPage name="shipping" />} />
         <Route path="cancellation-and-refund-policy" element={<InfoPage name="cancellation" />} />
+        <Route path="newsletter/confirm" element={<NewsletterPage step="confirm" />} />
+        <Route path="newsletter/unsubscribe" element={<NewsletterPage step="unsubscribe" />} />
         <Route path="singleproduct" element={<ProductPage />} />
         <Route path=":category/:subcategory/:slug" element={<ProductPage />} />
         {/* "All products" has one address: /all. */}

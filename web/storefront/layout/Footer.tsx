@@ -1,8 +1,9 @@
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
-import { type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
 import { LinkList } from '../components/LinkList';
 import { INFO_LINKS, SHOP_HOURS, SHOP_SOCIAL } from '../components/shopInfo';
 import { useShopContacts } from '../components/shopSettings';
+import { NewsletterForm } from './NewsletterForm';
 
 const ALL_PRODUCTS = { label: 'All Products', to: '/all' };
 
@@ -32,7 +33,6 @@ function FooterColumn({
 
 /** Footer: business hours, newsletter box, social and information links, contact details. */
 export default function Footer() {
-  const emailId = useId();
   const shop = useShopContacts();
   return (
     <footer className="bg-brand-900 px-4 pt-12 pb-8 text-sm text-white/90">
@@ -102,25 +102,7 @@ export default function Footer() {
 
         <FooterColumn id="footer-news" title="Newsletter">
           <p className="mb-3 text-white/80">New arrivals and offers, once a month.</p>
-          <form className="flex gap-2" onSubmit={(e) => e.preventDefault()}>
-            <label htmlFor={emailId} className="sr-only">
-              Email address
-            </label>
-            <input
-              id={emailId}
-              type="email"
-              name="email"
-              autoComplete="email"
-              placeholder="Your email address"
-              className="min-w-0 flex-1 rounded-md border border-white/30 bg-white px-3 py-2 text-gray-900 placeholder:text-gray-500"
-            />
-            <button
-              type="submit"
-              className="rounded-md bg-gold-400 px-4 py-2 font-semibold text-brand-900 hover:bg-gold-500 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
-            >
-              Subscribe
-            </button>
-          </form>
+          <NewsletterForm />
           <h3 className="mt-6 mb-2 font-semibold text-white">Follow us</h3>
           <ul className="flex flex-wrap gap-2">
             {SHOP_SOCIAL.map((s) => (
