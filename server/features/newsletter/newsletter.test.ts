@@ -1,3 +1,4 @@
+// @postgres: simultaneous sign-ups of one address race on its unique index; the purge and erasure are SQL deletes
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorResponse, MessageResponse } from '../../../contract/common.js';
@@ -86,6 +87,20 @@ describe('signing up for the newsletter', () => {
     expect((await mailsTo(waiting)).length).toBe(2); // a fresh link for the address still waiting
     expect((await mailsTo(subscribed)).length).toBe(1);
     expect((await rowOf(subscribed))?.status).toBe('subscribed');
+  });
+
+  it('simultaneous sign-ups of one new address keep one row and send one e-mail, each answered the same', async () => {
+    const email = newEmail();
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => subscribe({ email, consent: true }, `198.51.100.${i + 1}`)),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual([202, 202, 202, 202, 202]);
+    expect(new Set(answers.map((r) => r.body)).size).toBe(1);
+    expect(await t.database.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email))).toHaveLength(
+      1,
+    );
+    expect(await mailsTo(email)).toHaveLength(1);
+    expect((await follow('confirm', await tokenOf(email))).statusCode).toBe(200);
   });
 
   it('sends a waiting address no second e-mail within ten minutes, and the first link still works', async () => {
