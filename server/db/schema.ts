@@ -320,6 +320,11 @@ export type PieceSnapshot = CartSetting & {
   taxablePaise: number;
   gstPaise: number;
   gstRateBp: number;
+  /**
+   * The jewellery HSN it is invoiced under: the merchant's own code for jewellery on the Tax screen (7113 or a longer
+   * code under it, as the IRP wants six digits), fixed with the rate. Absent on pieces priced before: 7113.
+   */
+  hsn?: string;
   days: number;
 };
 

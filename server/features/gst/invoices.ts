@@ -55,9 +55,10 @@ const describeLine = (i: { productname: string; size: string; colour: string }) 
   [i.productname, [i.size, i.colour].filter(Boolean).join(', ')].filter(Boolean).join(' — ');
 
 /**
- * A stone set in a design is supplied as jewellery (HSN 7113), taxed at the rate its price was made with, and
- * described with its metal and purity, grams, the metal rate and the making charge, and its HUID (the invoice of an
- * order with a piece is issued once every piece is ready, so a gold piece's HUID is known).
+ * A stone set in a design is supplied as jewellery (HSN 7113, or the merchant's longer code under it), taxed at the
+ * rate and under the code its price was made with, and described with its metal and purity, grams, the metal rate
+ * and the making charge, and its HUID (the invoice of an order with a piece is issued once every piece is ready, so
+ * a gold piece's HUID is known).
  */
 function asSupplied<
   T extends {
@@ -75,7 +76,7 @@ function asSupplied<
   return {
     ...item,
     productname: `${item.productname} set in a ${piece.kind} of ${metal}${size}: ${piece.milligrams / 1000} g at ${rupees(piece.ratePaise)}/g, making ${rupees(piece.makingPaise)}${item.huid ? `, HUID ${item.huid}` : ''}`,
-    hsn: JEWELLERY_HSN,
+    hsn: piece.hsn ?? JEWELLERY_HSN,
     rateBp: piece.gstRateBp,
   };
 }

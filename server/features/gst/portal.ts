@@ -186,7 +186,7 @@ export async function gstr1Portal(db: DbOrTx, month: string): Promise<Gstr1Porta
       .map((h, k) => ({
         num: k + 1,
         hsn_sc: h.hsn,
-        desc: HSN_DESCRIPTIONS[h.hsn] ?? '',
+        desc: HSN_DESCRIPTIONS[h.hsn.slice(0, 4)] ?? '',
         uqc: 'NOS',
         qty: h.qty,
         rt: rate(h.rateBp),

@@ -32,7 +32,7 @@ const LOOSE_STONE_HSN = new Set(['7101', '7102', '7103', '7104']);
 /** A category without its own tax row is taxed as loose stones (HSN 7103, 0.25%): gst/settings.ts. */
 const DEFAULT_STONE_HSN = '7103';
 const DEFAULT_STONE_RATE_BP = 25;
-/** Jewellery (HSN 7113) is taxed at the rate the tax table gives the first category with 7113, else 3%. */
+/** Jewellery (HSN 7113) is taxed at the rate the tax table gives the first category with 7113 (or a code under it), else 3%. */
 export const JEWELLERY_HSN = '7113';
 const DEFAULT_JEWELLERY_RATE_BP = 300;
 
@@ -304,10 +304,11 @@ export async function quotePiece(db: DbOrTx, q: PriceQuery, now: Date, pricing?:
   const [rate] = await db.select().from(metalRates).where(eq(metalRates.metal, q.metal));
   if (!rate || !isCurrent(rate.updatedAt, now)) throw new Conflict(PRICE_ON_REQUEST);
 
-  const { rows: jewellery } = await execRows<{ rate_bp: number | string }>(
+  // The merchant's jewellery row: 7113 itself or a longer code under it (711319 gold, 711311 silver, as the IRP wants).
+  const { rows: jewellery } = await execRows<{ rate_bp: number | string; hsn: string }>(
     db,
-    sql`select t.gst_rate_bp as rate_bp from category_tax t join categories c on c.id = t.category_id
-        where t.hsn = ${JEWELLERY_HSN} order by c.name, c.id limit 1`,
+    sql`select t.gst_rate_bp as rate_bp, t.hsn from category_tax t join categories c on c.id = t.category_id
+        where t.hsn like ${`${JEWELLERY_HSN}%`} order by length(t.hsn), c.name, c.id limit 1`,
   );
   const jewelleryRateBp = jewellery[0] ? Number(jewellery[0].rate_bp) : DEFAULT_JEWELLERY_RATE_BP;
   const p = piecePaise({
@@ -342,6 +343,7 @@ export async function quotePiece(db: DbOrTx, q: PriceQuery, now: Date, pricing?:
       taxablePaise: p.taxable,
       gstPaise: p.gst,
       gstRateBp: jewelleryRateBp,
+      hsn: jewellery[0]?.hsn ?? JEWELLERY_HSN,
       days: design.days,
     },
   };
