@@ -310,6 +310,9 @@ export const Quote = z.object({
       _id: z.string(),
       productId: z.string().nullable(),
       productname: z.string(),
+      /** The size and colour asked for ('' when the product comes in none), carried to the order paid from it. */
+      productsize: z.string(),
+      productcolour: z.string(),
       quantity: z.number().int(),
       /** Rupees: the product's list price when the quote was asked for. */
       listprice: z.number(),
@@ -342,12 +345,24 @@ const quantity = z
 /** POST /o1/api/quotes: the lot to price. */
 export const QuoteRequestBody = z.object({
   lines: z
-    .array(z.object({ productId: Id, quantity }), { message: 'Add at least one line' })
+    .array(
+      z.object({
+        productId: Id,
+        quantity,
+        /** One the product comes in (the first when absent), as for Add to Cart. */
+        productsize: z.string().trim().max(60).optional(),
+        productcolour: z.string().trim().max(60).optional(),
+      }),
+      { message: 'Add at least one line' },
+    )
     .min(1, { message: 'Add at least one line' })
     .max(QUOTE_MAX_LINES, { message: `At most ${QUOTE_MAX_LINES} lines` })
-    .refine((lines) => new Set(lines.map((l) => l.productId)).size === lines.length, {
-      message: 'Each product may appear once',
-    }),
+    .refine(
+      (lines) =>
+        new Set(lines.map((l) => JSON.stringify([l.productId, l.productsize?.toLowerCase(), l.productcolour?.toLowerCase()])))
+          .size === lines.length,
+      { message: 'Each product may appear once in each size and colour' },
+    ),
   note: z.string().trim().max(1000, { message: 'Note must be at most 1000 characters' }).optional(),
 });
 export type QuoteRequestBody = z.output<typeof QuoteRequestBody>;

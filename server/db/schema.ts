@@ -586,6 +586,9 @@ export const quoteLines = pgTable(
     listPricePaise: bigint('list_price_paise', { mode: 'number' }).notNull(),
     pricePaise: bigint('price_paise', { mode: 'number' }),
     position: integer('position').notNull().default(0),
+    /** The size and colour asked for (migration 0376), as a cart line keeps them; '' when the product has none. */
+    size: text('size').notNull().default(''),
+    colour: text('colour').notNull().default(''),
   },
   (t) => [
     index('quote_lines_quote_idx').on(t.quoteId, t.position),

@@ -15,6 +15,10 @@ import { type RouteBody, routeCaller } from './client';
 
 export type { AdminBusiness, AdminQuote, Business, BusinessStatus, MyPrices, PriceGroup, Quote, QuoteStatus };
 
+/** A quote line as the buyer and the merchant read it: "Burmese Ruby — 5 Ratti, Red". */
+export const quoteLineName = (l: Pick<Quote['lines'][number], 'productname' | 'productsize' | 'productcolour'>) =>
+  [l.productname, [l.productsize, l.productcolour].filter(Boolean).join(', ')].filter(Boolean).join(' — ');
+
 const business = routeCaller<typeof businessRoutes>();
 const groups = routeCaller<typeof priceGroupRoutes>();
 const quotes = routeCaller<typeof quoteRoutes>();
@@ -37,7 +41,7 @@ export const wholesaleApi = {
   updatePriceGroup: (id: string, body: GroupPatch) => groups('PATCH /p1/api/admin/price-groups/:id', { params: { id }, body }),
   myPrices: (ids: string[]) => groups('GET /p1/api/my-prices', { query: { ids: ids.join(',') } }),
   deletePriceGroup: (id: string) => groups('DELETE /p1/api/admin/price-groups/:id', { params: { id } }),
-  requestQuote: (lines: { productId: string; quantity: number }[], note?: string) =>
+  requestQuote: (lines: { productId: string; quantity: number; productsize?: string; productcolour?: string }[], note?: string) =>
     quotes('POST /o1/api/quotes', { body: note ? { lines, note } : { lines } }),
   myQuotes: () => quotes('GET /o1/api/quotes'),
   acceptQuote: (id: string, body: QuoteAccept) => quotes('POST /o1/api/quotes/:id/accept', { params: { id }, body }),

@@ -8,6 +8,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { type CartSetting, cartItems, checkouts, guestCarts, products, stockHolds } from '../../db/schema.js';
 import { Conflict, DomainError, InvalidInput, NotFound } from '../../domain/errors.js';
 import { pieceView, quotePiece } from '../made-to-order/service.js';
+import { chosenOption } from '../products/options.js';
 import { saleJoin } from '../promotions/sale-price.js';
 import { type BuyerPricing, buyerPricing } from '../wholesale/trade-price.js';
 
@@ -130,19 +131,6 @@ export async function countLines(db: Db, owner: CartOwner) {
   return Number(row?.n ?? 0);
 }
 
-/** A size or colour must be one the product offers (when it offers any); none given = the first. */
-function pick(kind: 'size' | 'colour', options: string[], given: string | undefined) {
-  if (options.length === 0) return '';
-  if (!given) return options[0] as string;
-  const match = options.find((o) => o.toLowerCase() === given.toLowerCase());
-  if (match === undefined) {
-    const path = kind === 'size' ? 'productsize' : 'productcolour';
-    const message = `Choose a ${kind} this product comes in: ${options.join(', ')}`;
-    throw new InvalidInput(message, [{ path, message }]);
-  }
-  return match;
-}
-
 const stockMessage = (name: string, available: number, inCart: number) =>
   available <= 0
     ? `"${name}" is out of stock`
@@ -173,8 +161,8 @@ export async function addLine(db: Db, owner: CartOwner, input: AddInput, at: Dat
       .limit(1);
     if (!p) throw new NotFound('Product not found');
     if (!p.isActive) throw new Conflict(`"${p.name}" is not available right now`);
-    const size = pick('size', p.sizes, input.productsize);
-    const colour = pick('colour', p.colours, input.productcolour);
+    const size = chosenOption('size', p.sizes, input.productsize, 'productsize');
+    const colour = chosenOption('colour', p.colours, input.productcolour, 'productcolour');
     const available = p.stock + Number(p.held);
     if (input.setting) {
       // A piece is its own line of one, priced now (a stone that does not fit, or a stale rate, is refused here).

@@ -332,6 +332,55 @@ describe('accepting and paying a quote', () => {
     expect((await accept(dealer.cookie, quote._id)).statusCode).toBe(409);
   });
 
+  it('keeps each line’s size and colour (one the product comes in) from the request to the order paid', async () => {
+    const dealer = await approvedDealer(t, admin, 0, 0);
+    const ring = await createProduct(t.database.db, {
+      name: 'Coral Ring',
+      pricePaise: 500_000,
+      stock: 10,
+      sizes: ['6', '7', '8'],
+      colours: ['Red', 'Pink'],
+    });
+    // a size the product does not come in is a 400 on that line's field; nothing asked for is the first of each
+    const bad = await ask(dealer.cookie, { lines: [{ productId: ring.id, quantity: 2, productsize: '12' }] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual([expect.objectContaining({ path: 'lines.0.productsize' })]);
+    // the same size and colour twice, once named and once by default, is one line asked for twice
+    const twice = await ask(dealer.cookie, {
+      lines: [
+        { productId: ring.id, quantity: 1, productsize: '6' },
+        { productId: ring.id, quantity: 1 },
+      ],
+    });
+    expect(twice.statusCode).toBe(400);
+    const res = await ask(dealer.cookie, {
+      lines: [
+        { productId: ring.id, quantity: 2, productsize: '7', productcolour: 'pink' },
+        { productId: ring.id, quantity: 1 },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const asked = Quote.parse(res.json().quote);
+    expect(asked.lines.map((l) => [l.productsize, l.productcolour, l.quantity])).toEqual([
+      ['7', 'Pink', 2],
+      ['6', 'Red', 1],
+    ]);
+    const priced = await answer(asked._id, {
+      lines: asked.lines.map((l) => ({ lineId: l._id, price: 4000 })),
+      validuntil: new Date(now.getTime() + DAY).toISOString(),
+    });
+    expect(priced.statusCode, priced.body).toBe(200);
+    const held = await accept(dealer.cookie, asked._id);
+    expect(held.statusCode, held.body).toBe(200);
+    const paid = await payInSandbox(dealer.cookie, RazorpayOrderResponse.parse(held.json()).razorpayOrder.id);
+    const placed = await s.verify(dealer.cookie, paid);
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(OrderResponse.parse(placed.json()).order.products.map((p) => [p.size, p.colour, p.quantity, p.productprice])).toEqual([
+      ['7', 'Pink', 2, 4000],
+      ['6', 'Red', 1, 4000],
+    ]);
+  });
+
   it('the same accept twice at once is one checkout, and one order', async () => {
     const dealer = await approvedDealer(t, admin, 0, 0);
     const { quote } = await quoted(dealer);

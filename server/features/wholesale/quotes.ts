@@ -19,6 +19,7 @@ import { Conflict, Forbidden, InvalidInput, NotFound } from '../../domain/errors
 import { financialYear } from '../gst/tax.js';
 import { merchantContacts } from '../outbox/orders.js';
 import { notifyMerchant, notifyUser } from '../outbox/outbox.js';
+import { chosenOption } from '../products/options.js';
 import { checkTradeMinimum } from './trade-order.js';
 import { isTradeBuyer } from './trade-price.js';
 
@@ -69,6 +70,8 @@ function toQuote(row: QuoteRow, lines: LineRow[], at: Date): Quote {
       _id: l.id,
       productId: l.productId,
       productname: l.productname,
+      productsize: l.size,
+      productcolour: l.colour,
       quantity: l.quantity,
       listprice: paiseToRupees(l.listPricePaise),
       price: l.pricePaise === null ? null : paiseToRupees(l.pricePaise),
@@ -112,7 +115,14 @@ export async function requestQuote(db: Db, config: Config, userId: string, body:
     if (!(await isTradeBuyer(tx, userId))) throw new Forbidden(NOT_A_BUSINESS);
     const ids = body.lines.map((l) => l.productId);
     const found = await tx
-      .select({ id: products.id, name: products.name, pricePaise: products.pricePaise, isActive: products.isActive })
+      .select({
+        id: products.id,
+        name: products.name,
+        pricePaise: products.pricePaise,
+        isActive: products.isActive,
+        sizes: products.sizes,
+        colours: products.colours,
+      })
       .from(products)
       .where(inArray(products.id, ids));
     const byId = new Map(found.map((p) => [p.id, p]));
@@ -120,6 +130,20 @@ export async function requestQuote(db: Db, config: Config, userId: string, body:
       byId.get(l.productId)?.isActive ? [] : [{ path: `lines.${i}.productId`, message: 'This product is not for sale' }],
     );
     if (errors.length) throw new InvalidInput(errors[0]?.message ?? 'This product is not for sale', errors);
+    // The size and colour as Add to Cart takes them: one the product comes in, the first when none is named.
+    const options = body.lines.map((l, i) => {
+      const p = byId.get(l.productId);
+      return {
+        size: chosenOption('size', p?.sizes ?? [], l.productsize, `lines.${i}.productsize`),
+        colour: chosenOption('colour', p?.colours ?? [], l.productcolour, `lines.${i}.productcolour`),
+      };
+    });
+    const keys = body.lines.map((l, i) => JSON.stringify([l.productId, options[i]?.size, options[i]?.colour]));
+    if (new Set(keys).size !== keys.length) {
+      throw new InvalidInput('Each product may appear once in each size and colour', [
+        { path: 'lines', message: 'Each product may appear once in each size and colour' },
+      ]);
+    }
 
     const number = await nextQuoteNumber(tx, at);
     const [row] = await tx
@@ -138,6 +162,8 @@ export async function requestQuote(db: Db, config: Config, userId: string, body:
             productname: p?.name ?? '',
             quantity: l.quantity,
             listPricePaise: p?.pricePaise ?? 0,
+            size: options[position]?.size ?? '',
+            colour: options[position]?.colour ?? '',
             position,
           };
         }),
@@ -337,8 +363,8 @@ export async function quoteSnapshot(
       listPricePaise: l.listPricePaise,
       image: p.images?.[0] ?? '',
       quantity: l.quantity,
-      size: '',
-      colour: '',
+      size: l.size,
+      colour: l.colour,
     };
   });
   const linesPaise = snapshot.reduce((sum, l) => sum + l.pricePaise * l.quantity, 0);

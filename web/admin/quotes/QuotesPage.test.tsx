@@ -18,6 +18,8 @@ const QUOTE = {
       _id: '77777777-7777-4777-8777-777777777777',
       productId: null,
       productname: 'Burmese Ruby',
+      productsize: '5 Ratti',
+      productcolour: '',
       quantity: 3,
       listprice: 10_000,
       price: null,
@@ -26,6 +28,8 @@ const QUOTE = {
       _id: '88888888-8888-4888-8888-888888888888',
       productId: null,
       productname: 'Zambian Emerald',
+      productsize: '',
+      productcolour: '',
       quantity: 2,
       listprice: 8_000,
       price: null,
@@ -108,7 +112,7 @@ describe('quotes screen', () => {
     renderPage();
     await user.click((await screen.findAllByRole('button', { name: 'Open Q/26-27/000007' }))[0] as HTMLElement);
     const form = await screen.findByRole('form', { name: 'Answer Q/26-27/000007' });
-    const ruby = within(form).getByLabelText('Unit price of Burmese Ruby');
+    const ruby = within(form).getByLabelText('Unit price of Burmese Ruby — 5 Ratti');
     await user.clear(ruby);
     await user.type(ruby, '8000');
     const emerald = within(form).getByLabelText('Unit price of Zambian Emerald');

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { type AdminQuote, type QuoteStatus, wholesaleApi } from '../../api/wholesale';
+import { type AdminQuote, type QuoteStatus, quoteLineName, wholesaleApi } from '../../api/wholesale';
 import { errorText, formatDateTime, formatINR, indiaInputValue, instantFromIndiaInput } from '../format';
 import { Button } from '../ui/Button';
 import { DataTable } from '../ui/DataTable';
@@ -97,12 +97,12 @@ function AnswerForm({ quote, onDone }: { quote: AdminQuote; onDone: () => void }
         <tbody>
           {quote.lines.map((l) => (
             <tr key={l._id}>
-              <td className="py-1">{l.productname}</td>
+              <td className="py-1">{quoteLineName(l)}</td>
               <td className="py-1 text-right tabular-nums">{l.quantity}</td>
               <td className="py-1 text-right tabular-nums">{formatINR(l.listprice)}</td>
               <td className="py-1 text-right">
                 <input
-                  aria-label={`Unit price of ${l.productname}`}
+                  aria-label={`Unit price of ${quoteLineName(l)}`}
                   type="number"
                   min={0.01}
                   step={0.01}

@@ -18,6 +18,8 @@ const line = (id: string, productname: string, quantity: number, listprice: numb
   _id: id,
   productId: null,
   productname,
+  productsize: '',
+  productcolour: '',
   quantity,
   listprice,
   price,

@@ -7,7 +7,7 @@ import type { User } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { creditApi } from '../../api/credit';
 import { ordersApi, type PaymentOrder, type PaymentResult } from '../../api/orders';
-import { type Quote, type QuoteStatus, wholesaleApi } from '../../api/wholesale';
+import { type Quote, type QuoteStatus, quoteLineName, wholesaleApi } from '../../api/wholesale';
 import { formatRupees } from '../../cart/format';
 import { creditTerms } from '../checkout/CreditChoice';
 import { checkoutApi } from '../checkout/checkoutApi';
@@ -305,7 +305,7 @@ export function QuotesCard({ user }: { user: User }) {
                 {q.lines.map((l) => (
                   <tr key={l._id}>
                     <td className="py-0.5">
-                      {l.productname} × {l.quantity}
+                      {quoteLineName(l)} × {l.quantity}
                     </td>
                     <td className="py-0.5 text-right tabular-nums">
                       {l.price === null ? (

@@ -80,7 +80,9 @@ describe('Request a quote on the product page', () => {
     await user.type(screen.getByLabelText(/A note for us/), 'For a wedding set');
     await user.click(screen.getByRole('button', { name: 'Send request' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Quote Q/26-27/000011 requested');
-    expect(sent).toEqual([{ lines: [{ productId: 'p7', quantity: 25 }], note: 'Size: 7, Colour: Pink\nFor a wedding set' }]);
+    expect(sent).toEqual([
+      { lines: [{ productId: 'p7', quantity: 25, productsize: '7', productcolour: 'Pink' }], note: 'For a wedding set' },
+    ]);
   });
 
   it('asks no size or colour of a product without them, and sends no note when none is typed', async () => {

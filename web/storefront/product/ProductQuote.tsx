@@ -10,15 +10,6 @@ import { wholesaleApi } from '../../api/wholesale';
 const NOTE_MAX = 1000;
 
 /**
- * The size and colour asked for, written first in the quote's note: a quote's line names a product and a quantity
- * only (POST /o1/api/quotes), so the merchant reads the choice from the note.
- */
-function quoteNote(choice: { size: string; colour: string }, note: string): string {
-  const asked = [choice.size ? `Size: ${choice.size}` : '', choice.colour ? `Colour: ${choice.colour}` : ''].filter(Boolean);
-  return [asked.join(', '), note.trim()].filter(Boolean).join('\n');
-}
-
-/**
  * "Request a quote" on the product page of an approved business: this product, a quantity (and the size and colour
  * where the product comes in them) and a note, sent to the merchant to price. Nothing is shown to anyone else. The
  * answer shows under "Your quotes" on the account page.
@@ -48,10 +39,14 @@ export function ProductQuote({
 
   const count = Number(quantity);
   const quantityOk = /^\d+$/.test(quantity.trim()) && count >= 1 && count <= 100_000;
-  const fullNote = quoteNote(
-    { size: product.productsizes.length ? size : '', colour: product.productcolours.length ? colour : '' },
-    note,
-  );
+  const fullNote = note.trim();
+  // The size and colour go on the quote's line (and so on the order paid from it), as Add to Cart sends them.
+  const line = {
+    productId: product._id,
+    quantity: count,
+    ...(product.productsizes.length && size ? { productsize: size } : {}),
+    ...(product.productcolours.length && colour ? { productcolour: colour } : {}),
+  };
 
   async function send() {
     if (!quantityOk) {
@@ -65,7 +60,7 @@ export function ProductQuote({
     setBusy(true);
     setProblem('');
     try {
-      const res = await wholesaleApi.requestQuote([{ productId: product._id, quantity: count }], fullNote || undefined);
+      const res = await wholesaleApi.requestQuote([line], fullNote || undefined);
       setDone(res.quote.number);
       setOpen(false);
       setNote('');
