@@ -1,17 +1,13 @@
-import { createRequire } from 'node:module';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { paiseToRupees } from '../../../contract/common.js';
 import type { DbOrTx } from '../../db/client.js';
 import { businesses, creditNotes, invoices, orderPayments, orders, refunds } from '../../db/schema.js';
 import { Forbidden, NotFound } from '../../domain/errors.js';
 import { rupees } from '../gst/pdf.js';
+import { openPdf } from '../gst/pdf-document.js';
 import { indiaDate } from '../gst/tax.js';
 import { paidBackWords } from '../lifecycle/state.js';
 import { businessOf } from '../wholesale/businesses.js';
-
-const require = createRequire(import.meta.url);
-const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 
 /** @forTests the statement tests expect the 403's words */
 export const NO_STATEMENT = 'Only a business account has a statement';
@@ -126,16 +122,7 @@ export async function statementPdf(
   s: Awaited<ReturnType<typeof statement>>,
 ): Promise<{ pdf: Buffer; fileName: string }> {
   const business = await businessOf(db, userId);
-  const { default: PDFDocument } = await import('pdfkit');
-  const doc = new PDFDocument({ size: 'A4', margin: 36, info: { Title: `Statement of account ${s.from} to ${s.to}` } });
-  doc.registerFont('body', FONT);
-  doc.registerFont('bold', FONT_BOLD);
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const { doc, done } = await openPdf({ Title: `Statement of account ${s.from} to ${s.to}` });
   const left = doc.page.margins.left;
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
   const paise = (rupeesValue: number) => Math.round(rupeesValue * 100);

@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import { asc, eq } from 'drizzle-orm';
 import { abroadCountryName } from '../../../contract/address-rules.js';
 import { convertPaise, currencyDecimals, minorToMajor } from '../../../contract/currencies.js';
@@ -6,11 +5,8 @@ import type { Db } from '../../db/client.js';
 import { invoices, orderItems, orders, products } from '../../db/schema.js';
 import { NotFound } from '../../domain/errors.js';
 import { invoiceDate, rupees, rupeesPerUnit } from './pdf.js';
+import { openPdf } from './pdf-document.js';
 import { settingsRow } from './settings.js';
-
-const require = createRequire(import.meta.url);
-const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 
 /** Every order is priced in rupees (and may be paid in another currency: then both are shown). */
 const CURRENCY = 'INR';
@@ -58,17 +54,8 @@ export async function customsPdf(db: Db, orderId: string): Promise<{ pdf: Buffer
   });
   const goodsPaise = lines.reduce((s, l) => s + l.valuePaise, 0);
 
-  const { default: PDFDocument } = await import('pdfkit');
   const title = 'Commercial Invoice and Customs Declaration';
-  const doc = new PDFDocument({ size: 'A4', margin: 36, info: { Title: `${title} ${inv.number}`, Author: shop.shopname } });
-  doc.registerFont('body', FONT);
-  doc.registerFont('bold', FONT_BOLD);
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const { doc, done } = await openPdf({ Title: `${title} ${inv.number}`, Author: shop.shopname });
   const left = doc.page.margins.left;
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
   const half = width / 2 - 8;

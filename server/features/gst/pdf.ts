@@ -1,13 +1,8 @@
-import { createRequire } from 'node:module';
 import { currencyDecimals, minorToMajor } from '../../../contract/currencies.js';
 import type { InvoiceExport, InvoiceLine, InvoiceParty } from '../../db/schema.js';
+import { openPdf } from './pdf-document.js';
 import { indiaDate } from './tax.js';
 import { rupeesInWords } from './words.js';
-
-const require = createRequire(import.meta.url);
-/** DejaVu Sans (free licence, see the dejavu-fonts-ttf package): it has the ₹ sign and every Indian name's letters. */
-const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 
 const inr = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 /**
@@ -101,8 +96,6 @@ function exportEndorsement(e: InvoiceExport, kind: PdfDocumentData['kind']): str
 
 /** An A4 tax invoice, bill of supply, credit note or receipt voucher, every field of the contract on it. */
 export async function renderPdf(d: PdfDocumentData): Promise<Buffer> {
-  // Loaded at the first document: a server that only answers shoppers never holds the PDF library.
-  const { default: PDFDocument } = await import('pdfkit');
   const title =
     d.kind === 'receipt'
       ? 'Receipt Voucher'
@@ -115,18 +108,11 @@ export async function renderPdf(d: PdfDocumentData): Promise<Buffer> {
           : d.taxed
             ? 'Tax Invoice'
             : 'Bill of Supply';
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 36,
-    info: { Title: `${title} ${d.number}`, Author: d.seller.name, Subject: title, CreationDate: d.issuedAt },
-  });
-  doc.registerFont('body', FONT);
-  doc.registerFont('bold', FONT_BOLD);
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  const { doc, done } = await openPdf({
+    Title: `${title} ${d.number}`,
+    Author: d.seller.name,
+    Subject: title,
+    CreationDate: d.issuedAt,
   });
 
   const left = doc.page.margins.left;
