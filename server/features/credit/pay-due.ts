@@ -10,6 +10,7 @@ import { businesses, checkouts, orderPayments, orders, users } from '../../db/sc
 import { Conflict, DomainError, NotFound } from '../../domain/errors.js';
 import { indiaDate } from '../gst/tax.js';
 import { syncRefundSummary, writeEvents } from '../lifecycle/store.js';
+import { IN_FLIGHT_MS, paymentOrderMade } from '../payments/checkout.js';
 import type { PaymentContext } from '../payments/context.js';
 import { releaseCheckout } from '../payments/holds.js';
 import { confirmPayment, placeOrder } from '../payments/placement.js';
@@ -53,12 +54,16 @@ export async function startDuePayment(ctx: PaymentContext, userId: string, order
       .for('update');
     const reusable = open.find(
       (c) =>
-        c.providerOrderId &&
+        // made for a click a moment ago, its payment order perhaps still being made: waited for, not replaced
+        (c.providerOrderId || Date.now() - c.createdAt.getTime() < IN_FLIGHT_MS) &&
         c.provider === provider.name &&
         c.amountPaise === order.amountDuePaise &&
         c.holdExpiresAt.getTime() - at.getTime() > REUSE_MIN_LEFT_MS,
     );
-    if (reusable) return { reused: reusable };
+    if (reusable) {
+      await tx.update(checkouts).set({ updatedAt: new Date() }).where(eq(checkouts.id, reusable.id));
+      return { reused: reusable };
+    }
     // A late payment of a closed one is still counted (settleDue), up to what is then due.
     for (const c of open) await releaseCheckout(tx, c.id, 'expired');
     const [checkout] = await tx
@@ -81,7 +86,8 @@ export async function startDuePayment(ctx: PaymentContext, userId: string, order
     return { created: checkout };
   });
   if ('reused' in prepared && prepared.reused) {
-    return { checkout: prepared.reused, providerOrderId: prepared.reused.providerOrderId as string };
+    const given = prepared.reused.providerOrderId ? prepared.reused : await paymentOrderMade(ctx, prepared.reused.id);
+    return { checkout: given, providerOrderId: given.providerOrderId as string };
   }
   const checkout = (prepared as { created: CheckoutRow }).created;
   let providerOrder: { id: string; amount: number };

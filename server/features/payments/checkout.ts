@@ -32,7 +32,7 @@ const REUSE_MIN_LEFT_MS = 2 * 60_000;
  * the same cart from two tabs) is waited for this long rather than replaced, which would leave the first request
  * answering 409. Longer than the gateway client's attempts; a checkout older than this without an order is replaced.
  */
-const IN_FLIGHT_MS = 30_000;
+export const IN_FLIGHT_MS = 30_000;
 const IN_FLIGHT_POLL_MS = 25;
 
 const sameLines = (a: CheckoutLine[], b: CheckoutLine[]) => {
@@ -340,7 +340,7 @@ export async function startCheckout(
  * Waits for the payment order of a checkout another request is making right now. Its failure is this request's
  * (503, or 409 when it was replaced meanwhile), so both requests answer alike.
  */
-async function paymentOrderMade(ctx: PaymentContext, checkoutId: string): Promise<CheckoutRow> {
+export async function paymentOrderMade(ctx: PaymentContext, checkoutId: string): Promise<CheckoutRow> {
   const until = Date.now() + IN_FLIGHT_MS;
   for (;;) {
     const [row] = await ctx.db.select().from(checkouts).where(eq(checkouts.id, checkoutId));
