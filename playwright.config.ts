@@ -188,6 +188,8 @@ export default defineConfig({
         PAGE_RENDER_LIMIT: '0',
         // and every listing the journeys ask for.
         LISTING_QUERY_LIMIT: '0',
+        // and every visitor's guest cart.
+        GUEST_CART_LIMIT: '0',
         // SMS go to the MSG91 stand-in (a journey reads the password code there).
         MSG91_AUTHKEY: 'e2e-msg91-authkey',
         MSG91_API_BASE: MSG91_STAND_IN,

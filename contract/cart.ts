@@ -49,9 +49,12 @@ export const cartRoutes = routeTable('Cart', {
   'POST /c2/api/add': {
     guard: 'shopper',
     summary: 'Add a product (the same product, size and colour adds to its line; a made-to-order `setting` is a line of its own)',
+    description:
+      'A visitor not signed in gets a guest cart at the first add (cookie `gcart`); guest carts made are limited per ' +
+      'client address (GUEST_CART_LIMIT an hour): 429 with Retry-After beyond it.',
     body: CartAddBody,
     responses: { 200: CartChangeResponse },
-    errors: [400, 404, 409],
+    errors: [400, 404, 409, 429],
   },
   'POST /c2/api/bulk': {
     guard: 'user',

@@ -156,6 +156,7 @@ const EnvSchema = z
     CHECKOUT_ADDRESS_LIMIT: int(300, 0, 1_000_000),
     PAGE_RENDER_LIMIT: int(300, 0, 1_000_000),
     LISTING_QUERY_LIMIT: int(300, 0, 1_000_000),
+    GUEST_CART_LIMIT: int(300, 0, 1_000_000),
     LISTING_MEMO_MB: int(16, 1, 4096),
     ANSWER_CACHE_MB: int(64, 0, 65_536),
     SHUTDOWN_GRACE_SECONDS: int(15, 1, 3600),
@@ -389,6 +390,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
      * answer cache already holds are not counted. Past it, 429. 0 = no limit.
      */
     listingQueryLimit: { limit: e.LISTING_QUERY_LIMIT, windowMs: 60_000 },
+    /** Guest carts made (a visitor's first Add to Cart without a cart) per client address per hour. 0 = no limit. */
+    guestCartLimit: { limit: e.GUEST_CART_LIMIT, windowMs: 60 * 60_000 },
     /** Memory for the listings' remembered statements, totals and readings (products/catalogue-cache.ts), in bytes. */
     listingMemoBytes: e.LISTING_MEMO_MB * 1024 * 1024,
     /** Memory for the catalogue answer cache (server/http/answer-cache.ts), in bytes; 0 = off. */

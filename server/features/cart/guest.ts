@@ -3,6 +3,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { guestCarts } from '../../db/schema.js';
+import { countAttempt } from '../../http/rate-limit.js';
 import { currentUser } from '../../http/session.js';
 import { type CartOwner, mergeGuestCart } from './service.js';
 
@@ -56,6 +57,8 @@ export async function cartOwnerOf(db: Db, request: FastifyRequest, now: Date): P
   return guestId ? { guestId } : null;
 }
 
+export const GUEST_CARTS_TOO_MANY = 'Too many carts started from your network. Please sign in or try again later.';
+
 /**
  * The cart a change goes to: the signed-in user's, or the visitor's guest cart, made on their first change. Each
  * change keeps the guest cart (and its cookie) for another 30 days.
@@ -75,6 +78,9 @@ export async function cartOwnerFor(
     setGuestCookie(request, reply, request.cookies[GUEST_CART_COOKIE] as string, expiresAt);
     return { guestId: existing };
   }
+  // Each cart made is a row kept 30 days: a loop of cookie-less adds from one address is refused past the limit.
+  const { limit, windowMs } = request.server.config.guestCartLimit;
+  await countAttempt(request.server.rateLimits, windowMs, [[`guest-cart:${request.ip}`, limit]], GUEST_CARTS_TOO_MANY);
   const token = crypto.randomBytes(32).toString('base64url');
   const id = hashToken(token);
   await db.insert(guestCarts).values({ id, expiresAt });
