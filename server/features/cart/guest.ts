@@ -57,6 +57,10 @@ export async function cartOwnerOf(db: Db, request: FastifyRequest, now: Date): P
   return guestId ? { guestId } : null;
 }
 
+/**
+ * What a visitor is told past GUEST_CART_LIMIT.
+ * @forTests the limit's test expects this answer
+ */
 export const GUEST_CARTS_TOO_MANY = 'Too many carts started from your network. Please sign in or try again later.';
 
 /**
