@@ -67,7 +67,11 @@ function Slides({ slides }: { slides: StorefrontContent['slides'] }) {
 
   useEffect(() => {
     if (paused || count < 2) return;
-    const t = setInterval(() => setIndex((i) => (i + 1) % count), SLIDE_INTERVAL_MS);
+    const t = setInterval(() => {
+      // Asked at each turn too: a tick due before the preference's own effect has run never moves a still hero.
+      if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
+      setIndex((i) => (i + 1) % count);
+    }, SLIDE_INTERVAL_MS);
     return () => clearInterval(t);
   }, [paused, count]);
   // A list that got shorter (the merchant removed a slide) never leaves the index past its end.
