@@ -91,6 +91,11 @@ const Refund = z.object({
   /** Money received outside the shop paid back outside it: how (neft, rtgs, imps, upi, cheque, cash) and its reference. */
   method: z.string().nullable().optional(),
   reference: z.string().optional(),
+  /**
+   * The payment it goes back to (a Razorpay payment id); absent for money paid back outside the shop. A credit order
+   * paid online in several payments has a refund larger than one payment split into one refund per payment.
+   */
+  paymentid: z.string().optional(),
 });
 const ReturnRequest = z.object({
   _id: z.string(),

@@ -166,7 +166,9 @@ export const orderActionRoutes = routeTable('Order lifecycle', {
       'Money received outside the shop (a credit order’s recorded payments) is paid back outside it: the refund names ' +
       '`method` and `reference`, is processed at once and never goes to Razorpay; at most what was received outside ' +
       'the shop less what was paid back (409). Without `method`, only money paid through the shop is refunded: an ' +
-      'order paid wholly outside it → 400 on `method`.',
+      'order paid wholly outside it → 400 on `method`. A credit order paid online in several payments has a refund ' +
+      'larger than one payment split into one refund per payment (newest first, each within what is left of it; ' +
+      '`paymentid` on each); a 502 for a refused part says how much went back to the other payments.',
     body: RefundBody,
     ...byId(IdParams, { 201: AdminOrderActionResponse }, 409, 415, 502, 503),
   },

@@ -720,6 +720,11 @@ export const refunds = pgTable(
      */
     method: text('method', { enum: ['neft', 'rtgs', 'imps', 'upi', 'cheque', 'cash'] }),
     reference: text('reference').notNull().default(''),
+    /**
+     * The payment a refund through the payment service goes back to (migration 0384): the order's own, or one of a
+     * credit order's online payments. Null for money paid back outside the shop.
+     */
+    paymentId: text('payment_id'),
     createdAt: created(),
     updatedAt: updated(),
     processedAt: ts('processed_at'),

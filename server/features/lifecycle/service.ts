@@ -49,21 +49,41 @@ async function act(
 ): Promise<ActResult> {
   const now = new Date();
   let leftOutsidePaise = 0;
-  const refundId = await ctx.db.transaction(async (tx) => {
+  const refundIds = await ctx.db.transaction(async (tx) => {
     const loaded = await loadOrderState(tx, orderId, { lock: true });
     if (!loaded || (opts.ownerId !== undefined && loaded.row.userId !== opts.ownerId)) throw new NotFound('Order not found');
     opts.before?.(loaded);
     const decision = decide(loaded.state, action, now);
     if (!decision.ok) throw new Conflict(decision.reason);
     if (opts.extra) await opts.extra(tx, loaded);
-    const refund = await applyEffects(tx, loaded, decision.effects, who, { refundReason: opts.refundReason, now });
+    const made = await applyEffects(tx, loaded, decision.effects, who, { refundReason: opts.refundReason, now });
     if (!decision.effects.paidBack) leftOutsidePaise = refundableOfflinePaise(loaded.state);
     if (opts.after) await opts.after(tx, loaded);
     await lifecycleMessages(tx, orderId, decision.effects);
-    return refund?.id ?? null;
+    return made.map((r) => ({ id: r.id, amountPaise: r.amountPaise }));
   });
-  const refund = refundId ? await submitRefund(ctx, refundId) : null;
-  return { orderId, refund, leftOutsidePaise };
+  // One refund, or one per payment when a credit order's online payments share it: each sent on its own.
+  const outcomes: (SubmitOutcome & { amountPaise: number })[] = [];
+  for (const r of refundIds) outcomes.push({ ...(await submitRefund(ctx, r.id)), amountPaise: r.amountPaise });
+  return { orderId, refund: combinedOutcome(outcomes), leftOutsidePaise };
+}
+
+/**
+ * What the refunds one action started came to, as one: refused when any part was refused (`sentPaise` says how much of
+ * it went back all the same), waiting when any part waits for the payment service, processed when every part is.
+ */
+function combinedOutcome(parts: (SubmitOutcome & { amountPaise: number })[]): SubmitOutcome | null {
+  const [first] = parts;
+  if (!first) return null;
+  if (parts.length === 1) return { status: first.status, ...(first.error ? { error: first.error } : {}) };
+  const sentPaise = parts
+    .filter((p) => p.status === 'processed' || p.status === 'pending')
+    .reduce((a, p) => a + p.amountPaise, 0);
+  const failed = parts.find((p) => p.status === 'failed');
+  if (failed) return { status: 'failed', ...(failed.error ? { error: failed.error } : {}), sentPaise };
+  const waiting = parts.find((p) => p.status === 'retry');
+  if (waiting) return { status: 'retry', ...(waiting.error ? { error: waiting.error } : {}), sentPaise };
+  return { status: parts.every((p) => p.status === 'processed') ? 'processed' : 'pending' };
 }
 
 /** What a started refund came to, in words for the answer; and what is left to pay back outside the shop. */
@@ -147,7 +167,8 @@ export async function refundOrder(
   );
   const out = result.refund;
   if (out?.status === 'failed') {
-    throw new GatewayError(`The payment service refused the refund: ${out.error?.message ?? 'no reason given'}`);
+    const sent = out.sentPaise ? ` (${rupees(out.sentPaise)} of it went back to the order's other payments)` : '';
+    throw new GatewayError(`The payment service refused the refund${sent}: ${out.error?.message ?? 'no reason given'}`);
   }
   if (out?.status === 'retry') {
     const message = 'The payment service did not answer. The refund is recorded as pending and will be sent again automatically.';

@@ -79,8 +79,8 @@ async function receivedOutsidePaise(tx: DbOrTx, orderId: string) {
 }
 
 /**
- * The payment a refund through the payment service goes back to: the order's own; for a credit order paid through
- * the checkout (pay-due), its latest online payment.
+ * The payment a refund through the payment service goes back to when the refund names none: the order's own; for a
+ * credit order paid online (pay-due, a Payment Link), its latest online payment.
  */
 async function refundedPaymentId(db: DbOrTx, order: Pick<OrderRow, 'id' | 'razorpayPaymentId'>) {
   if (order.razorpayPaymentId) return order.razorpayPaymentId;
@@ -91,6 +91,52 @@ async function refundedPaymentId(db: DbOrTx, order: Pick<OrderRow, 'id' | 'razor
     .orderBy(sql`${orderPayments.createdAt} desc`)
     .limit(1);
   return online?.reference ?? '';
+}
+
+/** A part of a refund through the payment service: the payment it goes back to and how much of it. */
+type RefundPart = { paymentId: string | null; amountPaise: number };
+
+/**
+ * How a refund through the payment service goes back (in the caller's transaction, the order row locked): an order paid
+ * at checkout, to its payment; a credit order paid online in several payments (pay-due, a Payment Link), split across
+ * them, newest first, each taking at most what is left of it (what was counted against the order less its refunds not
+ * failed), since the payment service refuses a refund larger than what is left of one payment. What no payment has
+ * room for (none should) goes to the newest, as before, and the payment service answers for it.
+ */
+async function refundParts(tx: DbOrTx, order: OrderRow, amountPaise: number): Promise<RefundPart[]> {
+  if (order.razorpayPaymentId) return [{ paymentId: order.razorpayPaymentId, amountPaise }];
+  const payments = await tx
+    .select({ paymentId: orderPayments.reference, paise: orderPayments.amountPaise })
+    .from(orderPayments)
+    .where(and(eq(orderPayments.orderId, order.id), eq(orderPayments.method, 'razorpay')))
+    .orderBy(sql`${orderPayments.createdAt} desc`, sql`${orderPayments.id} desc`);
+  if (payments.length === 0) return [{ paymentId: null, amountPaise }];
+  const given = await tx
+    .select({
+      paymentId: refunds.paymentId,
+      paise: sql<number>`coalesce(sum(${refunds.amountPaise}), 0)::bigint`.mapWith(Number),
+    })
+    .from(refunds)
+    .where(and(eq(refunds.orderId, order.id), isNull(refunds.method), ne(refunds.status, 'failed')))
+    .groupBy(refunds.paymentId);
+  const refunded = new Map(given.map((g) => [g.paymentId, g.paise]));
+  const parts: RefundPart[] = [];
+  let left = amountPaise;
+  for (const p of payments) {
+    const room = p.paise - (refunded.get(p.paymentId) ?? 0);
+    const take = Math.min(room, left);
+    if (take <= 0) continue;
+    parts.push({ paymentId: p.paymentId, amountPaise: take });
+    left -= take;
+    if (left === 0) break;
+  }
+  if (left > 0) {
+    const newest = payments[0]?.paymentId as string;
+    const same = parts.find((p) => p.paymentId === newest);
+    if (same) same.amountPaise += left;
+    else parts.unshift({ paymentId: newest, amountPaise: left });
+  }
+  return parts;
 }
 
 /**
@@ -199,6 +245,8 @@ export async function insertRefund(
     currencyAmount?: number;
     /** Money received outside the shop paid back outside it: recorded processed, never sent to the payment service. */
     paidBack?: { method: string; reference: string };
+    /** The payment it goes back to; by default the order's own, or a credit order's latest online payment. */
+    paymentId?: string | null;
   },
 ) {
   const id = crypto.randomUUID();
@@ -214,10 +262,22 @@ export async function insertRefund(
         processedAt: new Date(),
       }
     : {};
+  let paymentId: string | null = null;
+  if (!input.paidBack) {
+    if (input.paymentId !== undefined) paymentId = input.paymentId;
+    else {
+      const [order] = await tx
+        .select({ id: orders.id, razorpayPaymentId: orders.razorpayPaymentId })
+        .from(orders)
+        .where(eq(orders.id, input.orderId));
+      paymentId = order ? (await refundedPaymentId(tx, order)) || null : null;
+    }
+  }
   const [row] = await tx
     .insert(refunds)
     .values({
       id,
+      paymentId,
       orderId: input.orderId,
       amountPaise: input.amountPaise,
       reason: input.reason.slice(0, 500),
@@ -236,7 +296,8 @@ export async function insertRefund(
 
 /**
  * Writes what `decide` allowed, in the caller's transaction (the order row already locked): status,
- * restock, the refund to start, the return request's status, the timeline. Returns the new refund, if any.
+ * restock, the refund to start, the return request's status, the timeline. Returns the new refunds: one, or one per
+ * payment when a credit order's online payments share it (`refundParts`); none without a refund.
  */
 export async function applyEffects(
   tx: Tx,
@@ -272,16 +333,24 @@ export async function applyEffects(
       .set({ productionStage: stage, ...(huid ? { huid } : {}) })
       .where(and(eq(orderItems.id, lineId), eq(orderItems.orderId, orderId)));
   }
-  let refund: RefundRow | null = null;
+  const made: RefundRow[] = [];
   if (effects.refundPaise > 0) {
-    refund = await insertRefund(tx, {
-      orderId,
-      amountPaise: effects.refundPaise,
-      reason: opts.refundReason ?? '',
-      restock: effects.restock,
-      who,
-      ...(effects.paidBack ? { paidBack: effects.paidBack } : {}),
-    });
+    const parts: RefundPart[] = effects.paidBack
+      ? [{ paymentId: null, amountPaise: effects.refundPaise }]
+      : await refundParts(tx, loaded.row, effects.refundPaise);
+    for (const [i, part] of parts.entries()) {
+      made.push(
+        await insertRefund(tx, {
+          orderId,
+          amountPaise: part.amountPaise,
+          reason: opts.refundReason ?? '',
+          // The units put back on sale are recorded once, with the first part.
+          restock: i === 0 ? effects.restock : [],
+          who,
+          ...(effects.paidBack ? { paidBack: effects.paidBack } : { paymentId: part.paymentId }),
+        }),
+      );
+    }
     await syncRefundSummary(tx, orderId);
   }
   await writeEvents(
@@ -290,8 +359,8 @@ export async function applyEffects(
     effects.events.map((e) => ({ ...e, actor: who.actor, actorUserId: who.userId ?? null })),
   );
   // Paid back outside the shop: processed as recorded, so its credit note (and the like) is written now.
-  if (refund?.status === 'processed') await runProcessedHooks(tx, refund);
-  return refund;
+  for (const refund of made) if (refund.status === 'processed') await runProcessedHooks(tx, refund);
+  return made;
 }
 
 // ---------------------------------------------------------------- refund outcomes
@@ -391,7 +460,8 @@ export async function recordRefundOutcome(ctx: PaymentContext, providerRefundId:
     : markRefundFailed(ctx.db, row.id, 'The payment service could not complete the refund');
 }
 
-export type SubmitOutcome = { status: RefundStatus | 'retry'; error?: DomainError };
+/** What sending a refund came to; `sentPaise`: of a refund split across payments, what went back despite a failed part. */
+export type SubmitOutcome = { status: RefundStatus | 'retry'; error?: DomainError; sentPaise?: number };
 
 /**
  * Sends a pending refund to the provider with its idempotency key (a retry never refunds twice) and
@@ -407,7 +477,7 @@ export async function submitRefund(ctx: PaymentContext, refundId: string): Promi
   let answer: ProviderRefund;
   try {
     answer = await ctx.paymentProvider.refund(
-      await refundedPaymentId(ctx.db, order),
+      refund.paymentId ?? (await refundedPaymentId(ctx.db, order)),
       refund.idempotencyKey,
       refund.wholePayment ? undefined : (refund.currencyAmount ?? refund.amountPaise),
     );
@@ -457,6 +527,7 @@ export async function settlePendingRefunds(ctx: PaymentContext, now = new Date()
     .select({
       id: refunds.id,
       providerRefundId: refunds.providerRefundId,
+      paymentId: refunds.paymentId,
       orderId: orders.id,
       razorpayPaymentId: orders.razorpayPaymentId,
     })
@@ -474,7 +545,7 @@ export async function settlePendingRefunds(ctx: PaymentContext, now = new Date()
   for (const r of waiting) {
     try {
       const found = await provider.fetchRefund(
-        await refundedPaymentId(ctx.db, { id: r.orderId, razorpayPaymentId: r.razorpayPaymentId }),
+        r.paymentId ?? (await refundedPaymentId(ctx.db, { id: r.orderId, razorpayPaymentId: r.razorpayPaymentId })),
         r.providerRefundId as string,
       );
       if (found?.status === 'processed') {

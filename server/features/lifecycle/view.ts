@@ -97,6 +97,7 @@ export async function lifecycleViews(db: DbOrTx, rows: OrderRow[], itemsByOrder:
           reason: r.reason,
           createdAt: r.createdAt.toISOString(),
           ...(r.method ? { method: r.method, reference: r.reference } : {}),
+          ...(r.paymentId ? { paymentid: r.paymentId } : {}),
         })),
         refundedamount: paiseToRupees(processed),
         discountamount: paiseToRupees(o.discountPaise),
