@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect as baseExpect, type Page, test } from '@playwright/test';
 import { MSG91_STAND_IN } from '../playwright.config.js';
-import { expectNoSidewaysScroll, openSection, signedInPage } from './helpers.js';
+import { adminNotice, expectNoSidewaysScroll, openSection, signedInPage } from './helpers.js';
 
 /** Messages go out from the server's outbox every few seconds; a busy machine may take longer. */
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -284,7 +284,7 @@ test.describe('accounts', () => {
     // The number is accepted again; Retry sends it.
     expect((await admin.request.post(`${MSG91_STAND_IN}/e2e/accept?mobile=${mobileno}`)).ok()).toBe(true);
     await failed.getByRole('button', { name: `Retry SMS Order placed to ${mobileno}` }).click();
-    await expect(admin.locator('[data-sonner-toast]', { hasText: 'The message will be sent again shortly' })).toBeVisible();
+    await expect(adminNotice(admin, 'The message will be sent again shortly')).toBeVisible();
     await expect
       .poll(async () => (await smsTo(admin.request, mobileno)).map((m) => m.template_id), { timeout: 40_000 })
       .toContain('e2e-order-placed');

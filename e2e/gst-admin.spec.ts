@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { gstinCheckChar } from '../contract/gst-rules.js';
 import { E2E_ADMIN } from '../playwright.config.js';
-import { expectNoSidewaysScroll, isPhone, openSection, signedInPage } from './helpers.js';
+import { adminNotice, expectNoSidewaysScroll, isPhone, openSection, signedInPage } from './helpers.js';
 
 /** Payments and PDFs can take a while on a busy machine. */
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -25,8 +25,6 @@ const BUYER_GSTIN = (() => {
   const first14 = `27AAPFU${String(Math.floor(Math.random() * 9000) + 1000)}R1Z`;
   return first14 + gstinCheckChar(first14);
 })();
-
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text });
 
 /** A full-page picture of a screen, for a person to look at (test-results/screens). */
 async function shoot(page: Page, name: string) {
@@ -108,7 +106,7 @@ test.describe('GST in the back-office', () => {
       await gstin.fill(String(before.gstin));
       await admin.getByLabel(/Support phone/).fill(phone);
       await admin.getByRole('button', { name: 'Save settings' }).click();
-      await expect(toast(admin, 'Settings saved')).toBeVisible();
+      await expect(adminNotice(admin, 'Settings saved')).toBeVisible();
       await expectNoSidewaysScroll(admin);
       await shoot(admin, 'settings');
 
@@ -163,7 +161,7 @@ test.describe('GST in the back-office', () => {
     await form.getByLabel(`HSN code of ${categoryname}`).fill('7116');
     await form.getByLabel(`GST rate (%) of ${categoryname}`).fill('5');
     await form.getByRole('button', { name: `Save tax of ${categoryname}` }).click();
-    await expect(toast(admin, `${categoryname}: HSN 7116, GST 5%`)).toBeVisible();
+    await expect(adminNotice(admin, `${categoryname}: HSN 7116, GST 5%`)).toBeVisible();
     await expect(row.getByTestId('tax-hsn')).toHaveText('7116');
     await expect(row.getByTestId('tax-rate')).toHaveText('5%');
     await expect(row).not.toContainText('Default');

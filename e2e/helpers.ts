@@ -43,6 +43,9 @@ export async function openSection(page: Page, name: string) {
   }
 }
 
+/** A back-office notice with these words: a save's toast (it closes by itself after two seconds) or a failure's popup. */
+export const adminNotice = (page: Page, text: string) => page.getByTestId('notice').filter({ hasText: text });
+
 /** The toast of a back-office save: checks its text and waits for it to close by itself (two seconds). */
 export async function expectNotice(page: Page, text: string) {
   const notice = page.getByTestId('notice');

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect as baseExpect, type Page, test } from '@playwright/test';
-import { signedInPage } from './helpers.js';
+import { adminNotice, signedInPage } from './helpers.js';
 
 /** Payment and refund calls can take a while on a busy machine. */
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -29,7 +29,7 @@ const SHIPPING = {
   pincode: '141001',
 };
 
-/** A toast of the shop (the same words may also be on the page, in the timeline). */
+/** A toast of the storefront (the same words may also be on the page, in the timeline). */
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text });
 
 async function newShopper(page: Page) {
@@ -139,7 +139,7 @@ test.describe('orders after the payment', () => {
     await dialog.getByLabel('Reason').fill('A small scratch on the setting');
     await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
     await admin.getByRole('alertdialog').getByRole('button', { name: 'Yes, refund' }).click();
-    await expect(toast(admin, 'Refund processed')).toBeVisible();
+    await expect(adminNotice(admin, 'Refund processed')).toBeVisible();
     await expect(admin.getByTestId('refunded-amount')).toHaveText('₹1.50');
     await expect(admin.getByTestId('refund-row')).toContainText('processed');
     await expect(admin.getByTestId('detail-payment')).toHaveText('Partially refunded');
@@ -154,7 +154,7 @@ test.describe('orders after the payment', () => {
     await ship.getByLabel('Tracking link').fill('https://bluedart.example/BD123456789IN');
     await ship.getByTestId('save-shipment').click();
     await admin.getByRole('alertdialog').getByRole('button', { name: 'Yes, shipped' }).click();
-    await expect(toast(admin, 'Shipment recorded')).toBeVisible();
+    await expect(adminNotice(admin, 'Shipment recorded')).toBeVisible();
     await expect(admin.getByTestId('detail-status')).toHaveText('Shipped');
     await expect(admin.getByTestId('admin-timeline')).toContainText('Refund started');
 
@@ -201,7 +201,7 @@ test.describe('orders after the payment', () => {
     await expect(ret.getByTestId('return-status')).toHaveText('approved');
     await ret.getByTestId('receive-return').click();
     await admin.getByRole('alertdialog').getByRole('button', { name: 'Yes, received' }).click();
-    await expect(toast(admin, 'Return received; the units are back on sale. The refund has been processed.')).toBeVisible();
+    await expect(adminNotice(admin, 'Return received; the units are back on sale. The refund has been processed.')).toBeVisible();
     await expect(admin.getByTestId('detail-status')).toHaveText('Returned');
     await expect(admin.getByTestId('detail-payment')).toHaveText('Refunded');
     expect(await stockOf(page.request, product.slug)).toBe(before);

@@ -1,6 +1,6 @@
-import { type APIRequestContext, expect as baseExpect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect as baseExpect, test } from '@playwright/test';
 import { nameToFilterWord } from '../contract/filter.js';
-import { signedInPage } from './helpers.js';
+import { adminNotice, signedInPage } from './helpers.js';
 
 /** Pricing and payment calls can take a while on a busy machine. */
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -36,7 +36,6 @@ const rupees = (n: number) =>
   }).format(n);
 const productPath = (p: Product) =>
   `/${[nameToFilterWord(p.category.categoryname), nameToFilterWord(p.subcategory.subcategoryname), p.slug].map(encodeURIComponent).join('/')}`;
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text });
 
 /** The demo shop's solitaire ring and a ruby in stock it fits, priced by the server in 22-karat gold at size 14. */
 async function rubyForTheRing(request: APIRequestContext) {
@@ -123,25 +122,27 @@ test.describe('made to order', () => {
     await ship.getByLabel('Tracking number').fill('BD123456789IN');
     await ship.getByTestId('save-shipment').click();
     await admin.getByRole('alertdialog').getByRole('button', { name: 'Yes, shipped' }).click();
-    await expect(toast(admin, 'not ready yet')).toBeVisible();
+    const refusal = adminNotice(admin, 'not ready yet');
+    await expect(refusal).toBeVisible();
+    await refusal.getByRole('button', { name: 'OK' }).click();
 
     await production.getByLabel('Move to').selectOption('polishing');
     await production.getByRole('button', { name: 'Move to polishing' }).click();
     await admin.getByRole('alertdialog').getByRole('button', { name: 'Yes, move it' }).click();
-    await expect(toast(admin, 'The piece is now at polishing')).toBeVisible();
+    await expect(adminNotice(admin, 'The piece is now at polishing')).toBeVisible();
     await expect(production.getByRole('listitem').and(production.locator('[aria-current="step"]'))).toHaveText('Polishing');
 
     await production.getByLabel('Move to').selectOption('ready');
     await production.getByLabel('HUID').fill('ab12cd');
     await production.getByRole('button', { name: 'Move to ready' }).click();
     await admin.getByRole('alertdialog').getByRole('button', { name: 'Yes, move it' }).click();
-    await expect(toast(admin, 'The piece is ready; the buyer has been told')).toBeVisible();
+    await expect(adminNotice(admin, 'The piece is ready; the buyer has been told')).toBeVisible();
     await expect(production).toContainText('HUID: AB12CD');
     await expect(admin.getByTestId('admin-timeline')).toContainText('Hallmarking');
 
     await ship.getByTestId('save-shipment').click();
     await admin.getByRole('alertdialog').getByRole('button', { name: 'Yes, shipped' }).click();
-    await expect(toast(admin, 'Shipment recorded')).toBeVisible();
+    await expect(adminNotice(admin, 'Shipment recorded')).toBeVisible();
     await expect(admin.getByTestId('detail-status')).toHaveText('Shipped');
     await admin.context().close();
 

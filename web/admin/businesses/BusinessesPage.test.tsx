@@ -2,11 +2,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { creditRoutes } from '../../../contract/credit';
 import { businessRoutes, priceGroupRoutes } from '../../../contract/wholesale';
 import { answerOf } from '../../test/answers';
+import { Notices } from '../ui/Notice';
 import BusinessesPage from './BusinessesPage';
 
 const AT = '2026-01-01T00:00:00.000Z';
@@ -106,7 +106,7 @@ describe('businesses screen', () => {
       <QueryClientProvider client={qc}>
         <MemoryRouter>
           <BusinessesPage />
-          <Toaster />
+          <Notices />
         </MemoryRouter>
       </QueryClientProvider>,
     );

@@ -1,6 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
 import { CREDIT_DAYS } from '../../../contract/wholesale';
 import { type AdminBusiness, type BusinessStatus, wholesaleApi } from '../../api/wholesale';
 import { StatementCard } from '../../storefront/account/StatementCard';
@@ -9,6 +8,7 @@ import { Button } from '../ui/Button';
 import { DataTable } from '../ui/DataTable';
 import { inputClass } from '../ui/Field';
 import { Modal } from '../ui/Modal';
+import { notice } from '../ui/Notice';
 import { LoadError, PageHeader } from '../ui/Page';
 import { WindowPagination } from '../ui/Pagination';
 
@@ -40,7 +40,7 @@ function ReviewForm({ business, onDone }: { business: AdminBusiness; onDone: () 
   async function save(e: FormEvent) {
     e.preventDefault();
     if (needsReason && !reason.trim()) {
-      toast.error('Give the buyer a reason');
+      notice.error('Give the buyer a reason');
       return;
     }
     setBusy(true);
@@ -52,10 +52,10 @@ function ReviewForm({ business, onDone }: { business: AdminBusiness; onDone: () 
         creditlimit: Number(creditlimit) || 0,
         pricegroupId: pricegroupId || null,
       });
-      toast.success(res.message);
+      notice.success(res.message);
       onDone();
     } catch (err) {
-      toast.error(errorText(err, 'The business could not be updated', 'Network error. Please try again.'));
+      notice.error(errorText(err, 'The business could not be updated', 'Network error. Please try again.'));
     } finally {
       setBusy(false);
     }

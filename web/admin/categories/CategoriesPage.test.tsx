@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { categoryRoutes } from '../../../contract/categories';
 import { adminApi, type Category } from '../../api/admin';
 import { answerOf } from '../../test/answers';
+import { Notices } from '../ui/Notice';
 import CategoriesPage from './CategoriesPage';
 
 const now = '2025-03-10T06:30:00.000Z';
@@ -17,6 +18,7 @@ function renderPage() {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={qc}>
+      <Notices />
       <MemoryRouter>
         <CategoriesPage />
       </MemoryRouter>

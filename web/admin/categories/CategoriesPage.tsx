@@ -5,6 +5,7 @@ import { errorText, formatDateTime } from '../format';
 import { AdminListScreen } from '../ui/AdminListScreen';
 import { TextField } from '../ui/Field';
 import { FormModal, useDialogSave } from '../ui/FormModal';
+import { notice } from '../ui/Notice';
 import { type ListDialogProps, useAdminList } from '../ui/useAdminList';
 
 const KEY = ['admin', 'categories'];
@@ -68,7 +69,7 @@ export default function CategoriesPage() {
 
   async function remove(c: Category) {
     if (!c._id) {
-      list.notify({ kind: 'error', title: 'Error!', text: 'Invalid category selected for deletion' });
+      notice.error('Invalid category selected for deletion');
       return;
     }
     await list.removeRow({

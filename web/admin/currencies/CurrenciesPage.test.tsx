@@ -2,11 +2,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currencyRoutes } from '../../../contract/currencies';
 import { type AdminCurrencies, currencyApi } from '../../api/currencies';
 import { answerOf } from '../../test/answers';
+import { Notices } from '../ui/Notice';
 import CurrenciesPage, { checkFxRate } from './CurrenciesPage';
 
 const NOW = new Date().toISOString();
@@ -30,7 +30,7 @@ function renderPage() {
     <QueryClientProvider client={qc}>
       <MemoryRouter>
         <CurrenciesPage />
-        <Toaster />
+        <Notices />
       </MemoryRouter>
     </QueryClientProvider>,
   );

@@ -1,15 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
 import { FX_RATE_MAX_AGE_MS } from '../../../contract/currency-rules';
 import { type AdminCurrencies, currencyApi } from '../../api/currencies';
 import { errorText, formatDateTime } from '../format';
 import { Button } from '../ui/Button';
 import { inputClass } from '../ui/Field';
+import { notice } from '../ui/Notice';
 import { LoadError, PageHeader } from '../ui/Page';
 
 const KEY = ['admin', 'currencies'];
-const TOAST_MS = 3000;
 
 type Row = { code: string; rate: string; updatedAt: string | null };
 
@@ -86,9 +85,9 @@ export default function CurrenciesPage() {
       const res = await currencyApi.admin.save(rows.map((r) => ({ code: r.code, rate: Number(r.rate.trim()) })));
       qc.setQueryData(KEY, res);
       setEdited(null);
-      toast.success('Currencies saved', { duration: TOAST_MS });
+      notice.success('Currencies saved');
     } catch (err) {
-      toast.error(errorText(err, 'The currencies could not be saved'), { duration: TOAST_MS });
+      notice.error(errorText(err, 'The currencies could not be saved'));
     } finally {
       setBusy(false);
     }

@@ -2,11 +2,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { einvoiceRoutes } from '../../../contract/einvoice';
 import { type Einvoice, einvoiceApi } from '../../api/einvoices';
 import { answerOf } from '../../test/answers';
+import { Notices } from '../ui/Notice';
 import EinvoicesPage from './EinvoicesPage';
 
 const IRN = 'a'.repeat(64);
@@ -34,7 +34,7 @@ function renderPage(path = '/dashboard/einvoices') {
     <QueryClientProvider client={qc}>
       <MemoryRouter initialEntries={[path]}>
         <EinvoicesPage />
-        <Toaster />
+        <Notices />
       </MemoryRouter>
     </QueryClientProvider>,
   );

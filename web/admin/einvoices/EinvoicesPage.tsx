@@ -2,11 +2,11 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { RotateCw } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { type Einvoice, type EinvoiceFilter, einvoiceApi } from '../../api/einvoices';
 import { errorText } from '../format';
 import { Button } from '../ui/Button';
 import { DataTable } from '../ui/DataTable';
+import { notice } from '../ui/Notice';
 import { LoadError, PageHeader } from '../ui/Page';
 
 const STATUS_LABEL: Record<Einvoice['einvoicestatus'], string> = {
@@ -48,11 +48,11 @@ export default function EinvoicesPage() {
     setRetrying(e.number);
     try {
       const res = await einvoiceApi.retry(e.number);
-      if (res.einvoice.einvoicestatus === 'registered') toast.success(res.message);
-      else toast.error(res.einvoice.error ? `${res.message}: ${res.einvoice.error}` : res.message);
+      if (res.einvoice.einvoicestatus === 'registered') notice.success(res.message);
+      else notice.error(res.einvoice.error ? `${res.message}: ${res.einvoice.error}` : res.message);
       await qc.invalidateQueries({ queryKey: ['admin', 'einvoices'] });
     } catch (err) {
-      toast.error(errorText(err, 'The e-invoice could not be retried', 'Network error. Please try again.'));
+      notice.error(errorText(err, 'The e-invoice could not be retried', 'Network error. Please try again.'));
     } finally {
       setRetrying(null);
     }

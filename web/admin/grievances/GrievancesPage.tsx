@@ -1,14 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { type AdminTicket, trustApi } from '../../api/trust';
 import { errorText, formatDateTime } from '../format';
 import { Button } from '../ui/Button';
 import { Field, SelectInput, TextArea } from '../ui/Field';
+import { notice } from '../ui/Notice';
 import { LoadError, PageHeader } from '../ui/Page';
-
-const TOAST_MS = 3000;
 
 /** One ticket: the complaint, its deadlines, the replies so far, and the officer's reply form. */
 function TicketCard({ ticket, onSaved }: { ticket: AdminTicket; onSaved: () => void }) {
@@ -29,7 +27,7 @@ function TicketCard({ ticket, onSaved }: { ticket: AdminTicket; onSaved: () => v
     try {
       await trustApi.reply(ticket._id, { reply, status: resolve ? 'resolved' : 'open' });
       setReply('');
-      toast.success('Reply sent to the complainant', { duration: TOAST_MS });
+      notice.success('Reply sent to the complainant');
       onSaved();
     } catch (err) {
       setError(errorText(err, 'The reply could not be sent'));

@@ -32,10 +32,10 @@ import {
 import { DropdownMenu } from 'radix-ui';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { Toaster } from 'sonner';
 import type { User } from '../../api/auth';
 import { useSignOut } from '../../auth/session';
 import { Modal } from '../ui/Modal';
+import { Notices } from '../ui/Notice';
 
 const SIDEBAR_KEY = 'admin.sidebarCollapsed';
 
@@ -238,7 +238,7 @@ export function AdminShell({ user }: { user: User }) {
           <Outlet />
         </main>
       </div>
-      <Toaster position="top-right" richColors closeButton />
+      <Notices />
     </div>
   );
 }

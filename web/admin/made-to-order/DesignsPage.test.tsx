@@ -7,6 +7,7 @@ import { madeToOrderRoutes } from '../../../contract/made-to-order';
 import { ApiError } from '../../api/client';
 import { type Design, madeToOrderApi } from '../../api/made-to-order';
 import { answerOf } from '../../test/answers';
+import { Notices } from '../ui/Notice';
 import DesignsPage from './DesignsPage';
 
 const RING: Design = {
@@ -29,6 +30,7 @@ function renderPage() {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={qc}>
+      <Notices />
       <MemoryRouter>
         <DesignsPage />
       </MemoryRouter>

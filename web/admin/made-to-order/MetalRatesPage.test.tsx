@@ -2,11 +2,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { METALS, type Metal, madeToOrderRoutes } from '../../../contract/made-to-order';
 import { type MetalRate, madeToOrderApi } from '../../api/made-to-order';
 import { answerOf } from '../../test/answers';
+import { Notices } from '../ui/Notice';
 import MetalRatesPage, { checkRate } from './MetalRatesPage';
 
 const GIVEN = '2026-11-20T06:00:00.000Z';
@@ -32,7 +32,7 @@ function renderPage() {
     <QueryClientProvider client={qc}>
       <MemoryRouter>
         <MetalRatesPage />
-        <Toaster />
+        <Notices />
       </MemoryRouter>
     </QueryClientProvider>,
   );

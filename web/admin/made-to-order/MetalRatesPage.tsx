@@ -1,14 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
 import { type MetalRate, madeToOrderApi } from '../../api/made-to-order';
 import { errorText, formatDateTime, formatINR } from '../format';
 import { Button } from '../ui/Button';
 import { inputClass } from '../ui/Field';
+import { notice } from '../ui/Notice';
 import { LoadError, PageHeader } from '../ui/Page';
 
 const KEY = ['admin', 'metal-rates'];
-const TOAST_MS = 3000;
 
 /** What the merchant typed for a rate: '' (left as it is) or rupees per gram, more than 0, at most 2 decimals. */
 export function checkRate(text: string): string | undefined {
@@ -51,7 +50,7 @@ export default function MetalRatesPage() {
       .filter(([, text]) => text.trim() !== '')
       .map(([metal, text]) => ({ metal: metal as MetalRate['metal'], pergram: Number(text.trim()) }));
     if (changed.length === 0) {
-      toast.info('Type a new rate first', { duration: TOAST_MS });
+      notice.info('Type a new rate first');
       return;
     }
     setBusy(true);
@@ -59,9 +58,9 @@ export default function MetalRatesPage() {
       const res = await madeToOrderApi.rates.save(changed);
       qc.setQueryData(KEY, res);
       setDraft({});
-      toast.success(changed.length === 1 ? 'Rate saved' : `${changed.length} rates saved`, { duration: TOAST_MS });
+      notice.success(changed.length === 1 ? 'Rate saved' : `${changed.length} rates saved`);
     } catch (err) {
-      toast.error(errorText(err, 'The rates could not be saved'), { duration: TOAST_MS });
+      notice.error(errorText(err, 'The rates could not be saved'));
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CASH_LIMIT_MESSAGE, creditRoutes } from '../../../contract/credit';
 import { orderActionRoutes } from '../../../contract/order-actions';
@@ -11,6 +10,7 @@ import { creditApi } from '../../api/credit';
 import { answerOf } from '../../test/answers';
 import { adminOrderOf, anOrder } from '../../test/fixtures';
 import { ADMIN_LIFECYCLE_DEFAULTS } from '../../test/order-fixture';
+import { Notices } from '../ui/Notice';
 import OrderDetailPage from './OrderDetailPage';
 
 // The machine running the suite may be busy: give screens time to answer.
@@ -57,7 +57,7 @@ function show(first: AdminOrder, after?: AdminOrder) {
   render(
     <QueryClientProvider client={qc}>
       <RouterProvider router={router} />
-      <Toaster />
+      <Notices />
     </QueryClientProvider>,
   );
 }

@@ -8,11 +8,15 @@ import { SelectField, TextField } from '../ui/Field';
 import { Modal } from '../ui/Modal';
 import { ErrorBanner } from '../ui/Page';
 
-/** Asks the question first (null: nothing to confirm, such as a private note), then calls, then says how it went. */
+/**
+ * Asks the question first (null: nothing to confirm, such as a private note), then calls, then says how it went;
+ * `refusalShownHere`: the form shows a refusal itself, so no popup repeats it.
+ */
 export type Run = (
   question: { title: string; text: string; confirmLabel: string } | null,
   call: () => Promise<{ order: AdminOrder; message?: string }>,
   success: string,
+  refusalShownHere?: boolean,
 ) => Promise<boolean>;
 
 /** How money moves outside the shop: a payment received, or a refund paid back. */
@@ -120,6 +124,7 @@ function RecordPaymentDialog({ order, run, onClose }: { order: AdminOrder; run: 
           return { order: (await adminApi.orders.detail(order._id)).order, message: res.message };
         },
         'Payment recorded',
+        true,
       );
       if (done) onClose();
     } catch (err) {

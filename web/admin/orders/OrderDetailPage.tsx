@@ -2,7 +2,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { toast } from 'sonner';
 import { abroadCountryName } from '../../../contract/address-rules';
 import { formatCurrency } from '../../../contract/currency-rules';
 import { type DeliveryStatus, SHIPPABLE_STATUSES } from '../../../contract/lifecycle';
@@ -14,11 +13,11 @@ import { Button } from '../ui/Button';
 import { useConfirm } from '../ui/Confirm';
 import { Field, RadioGroup, SelectField, TextArea, TextField } from '../ui/Field';
 import { Modal } from '../ui/Modal';
+import { notice } from '../ui/Notice';
 import { ErrorBanner, PageHeader } from '../ui/Page';
 import { CreditSection, METHODS, type Method, methodName, type Run } from './CreditPayments';
 import { ProductionSection } from './ProductionSection';
 
-const TOAST_MS = 3000;
 /** Where the invoice stands with the IRP (the E-invoices screen's words). */
 const EINVOICE_LABEL: Record<NonNullable<AdminOrder['invoice']>['einvoicestatus'], string> = {
   notrequired: 'Not required',
@@ -51,21 +50,22 @@ export default function OrderDetailPage() {
   const query = useQuery({ queryKey: key, queryFn: async () => (await adminApi.orders.detail(id)).order });
   const { confirm, element: confirmElement } = useConfirm();
 
-  /** Confirms, runs the call, shows the answer's order and a toast; false when cancelled or refused. */
+  /** Confirms, runs the call, shows the answer's order and a notice; false when cancelled or refused. */
   async function run(
     question: { title: string; text: string; confirmLabel: string } | null,
     call: () => Promise<{ order: AdminOrder; message?: string }>,
     success: string,
+    refusalShownHere = false,
   ) {
     if (question && !(await confirm(question))) return false;
     try {
       const res = await call();
       qc.setQueryData(key, res.order);
       void qc.invalidateQueries({ queryKey: ['admin', 'orders'] });
-      toast.success(res.message ?? success, { duration: TOAST_MS });
+      notice.success(res.message ?? success);
       return true;
     } catch (err) {
-      toast.error(err instanceof Error ? err.message : 'Something went wrong.', { duration: TOAST_MS });
+      if (!refusalShownHere) notice.error(err instanceof Error ? err.message : 'Something went wrong.');
       if (err instanceof ApiError && err.status !== 400) void qc.invalidateQueries({ queryKey: key });
       throw err;
     }
@@ -719,7 +719,7 @@ function NoteForm({ order, run }: { order: AdminOrder; run: Run }) {
       );
       if (ok) setNote('');
     } catch {
-      // shown by the toast
+      // shown by the notice
     }
   }
   return (

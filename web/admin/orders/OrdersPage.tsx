@@ -2,7 +2,6 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Download, SlidersHorizontal } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { SETTABLE_DELIVERY_STATUSES } from '../../../contract/lifecycle';
 import { OVERDUE, RETURN_REQUESTED, UNSHIPPED } from '../../../contract/orders';
 import { type AdminOrderFilters, adminApi, type Order, type OrderPage } from '../../api/admin';
@@ -12,6 +11,7 @@ import { Button, buttonClass } from '../ui/Button';
 import { useConfirm } from '../ui/Confirm';
 import { Field, SelectInput, TextInput } from '../ui/Field';
 import { Modal } from '../ui/Modal';
+import { notice } from '../ui/Notice';
 import { LoadError, PageHeader } from '../ui/Page';
 import { OrdersPagination } from '../ui/Pagination';
 import { OrderCard } from './OrderCard';
@@ -20,7 +20,6 @@ export type Filters = { search: string; status: string; startDate: string; endDa
 export const EMPTY_FILTERS: Filters = { search: '', status: '', startDate: '', endDate: '' };
 export const FILTER_DEBOUNCE_MS = 300;
 /** Long enough to be read after looking back from the select. */
-const TOAST_MS = 4000;
 
 /** The value after it has stopped changing for `ms`. */
 export function useDebounced<T>(value: T, ms: number): T {
@@ -167,15 +166,12 @@ export default function OrdersPage() {
       );
       void qc.invalidateQueries({ queryKey: ['admin', 'awaiting'] });
       void qc.invalidateQueries({ queryKey: ['admin', 'stats'] });
-      toast.success(`Delivery status updated to ${deliverystatus}`, { duration: TOAST_MS });
+      notice.success(`Delivery status updated to ${deliverystatus}`);
     } catch (err) {
       console.error('Failed to update delivery status', err);
-      // The select shows the status the server still has; the toast says why it did not change.
-      toast.error(
+      // The select shows the status the server still has; the notice says why it did not change.
+      notice.error(
         errorText(err, 'The delivery status could not be changed.', 'The delivery status could not be changed: no connection.'),
-        {
-          duration: TOAST_MS,
-        },
       );
     } finally {
       setUpdating(null);

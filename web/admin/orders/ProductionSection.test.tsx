@@ -1,7 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { orderActionRoutes } from '../../../contract/order-actions';
 import type { ProductionStage } from '../../../contract/production';
@@ -9,6 +8,7 @@ import { type AdminOrder, adminApi } from '../../api/admin';
 import { answerOf } from '../../test/answers';
 import { A_RING_SETTING, adminOrderOf, anOrder } from '../../test/fixtures';
 import { ADMIN_LIFECYCLE_DEFAULTS } from '../../test/order-fixture';
+import { Notices } from '../ui/Notice';
 import OrderDetailPage from './OrderDetailPage';
 
 // The machine running the suite may be busy: give screens time to answer.
@@ -52,7 +52,7 @@ function show(order: AdminOrder) {
   render(
     <QueryClientProvider client={qc}>
       <RouterProvider router={router} />
-      <Toaster />
+      <Notices />
     </QueryClientProvider>,
   );
 }

@@ -92,7 +92,7 @@ function PieceProduction({ order, line, run }: { order: AdminOrder; line: Line; 
         setStage('');
       }
     } catch {
-      // shown by the toast
+      // shown by the notice
     }
   }
 

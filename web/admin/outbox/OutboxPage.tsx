@@ -2,11 +2,11 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { RotateCw } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { accountApi, type OutboxMessage, type OutboxStatus } from '../../api/account';
 import { errorText, formatDateTime } from '../format';
 import { Button } from '../ui/Button';
 import { DataTable } from '../ui/DataTable';
+import { notice } from '../ui/Notice';
 import { LoadError, PageHeader } from '../ui/Page';
 import { WindowPagination } from '../ui/Pagination';
 
@@ -68,10 +68,10 @@ export default function OutboxPage() {
     setRetrying(m._id);
     try {
       const res = await accountApi.retryOutbox(m._id);
-      toast.success(res.message);
+      notice.success(res.message);
       await qc.invalidateQueries({ queryKey: ['admin', 'outbox'] });
     } catch (err) {
-      toast.error(errorText(err, 'The message could not be retried', 'Network error. Please try again.'));
+      notice.error(errorText(err, 'The message could not be retried', 'Network error. Please try again.'));
     } finally {
       setRetrying(null);
     }

@@ -2,11 +2,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { productRoutes } from '../../../contract/products';
 import { priceGroupRoutes } from '../../../contract/wholesale';
 import { answerOf } from '../../test/answers';
+import { Notices } from '../ui/Notice';
 import PriceGroupsPage from './PriceGroupsPage';
 
 const CAT = {
@@ -87,7 +87,7 @@ function renderPage() {
     <QueryClientProvider client={qc}>
       <MemoryRouter>
         <PriceGroupsPage />
-        <Toaster />
+        <Notices />
       </MemoryRouter>
     </QueryClientProvider>,
   );

@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { catalogueApi } from '../../api/catalogue';
 import { ApiError } from '../../api/client';
 import { type PriceGroup, wholesaleApi } from '../../api/wholesale';
 import { errorText } from '../format';
+import { notice } from '../ui/Notice';
 
 type Tier = { minquantity: number; percentoff: number };
 type Field = 'name' | 'percentoff' | 'tiers' | 'categoryIds';
@@ -98,12 +98,12 @@ function GroupForm({
     if (!checked.body) return;
     setBusy(true);
     try {
-      toast.success(await save(checked.body));
+      notice.success(await save(checked.body));
       setValues(start);
     } catch (err) {
       const named = serverErrors(err);
       if (named) setErrors(named);
-      else toast.error(errorText(err, 'The price group could not be saved', 'Network error. Please try again.'));
+      else notice.error(errorText(err, 'The price group could not be saved', 'Network error. Please try again.'));
     } finally {
       setBusy(false);
     }
@@ -199,10 +199,10 @@ export default function PriceGroupsPage() {
   async function remove(g: PriceGroup) {
     try {
       const res = await wholesaleApi.deletePriceGroup(g._id);
-      toast.success(res.message);
+      notice.success(res.message);
       await refresh();
     } catch (err) {
-      toast.error(errorText(err, 'The price group could not be deleted', 'Network error. Please try again.'));
+      notice.error(errorText(err, 'The price group could not be deleted', 'Network error. Please try again.'));
     }
   }
 

@@ -8,6 +8,7 @@ import { productRoutes } from '../../../contract/products';
 import { adminApi, type ProductPage } from '../../api/admin';
 import { answerOf } from '../../test/answers';
 import { productOf } from '../../test/fixtures';
+import { Notices } from '../ui/Notice';
 import ProductsPage from './ProductsPage';
 
 const now = '2025-03-10T06:30:00.000Z';
@@ -85,6 +86,7 @@ function renderPage(entry = '/dashboard/products') {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={qc}>
+      <Notices />
       <MemoryRouter initialEntries={[entry]}>
         <ProductsPage />
         <Address />

@@ -11,6 +11,7 @@ import { Button, IconButton } from '../ui/Button';
 import { DataTable } from '../ui/DataTable';
 import { inputClass } from '../ui/Field';
 import { Modal } from '../ui/Modal';
+import { notice } from '../ui/Notice';
 import { PageHeader } from '../ui/Page';
 import { ListPagination, usePage } from '../ui/Pagination';
 import { useAdminList } from '../ui/useAdminList';
@@ -101,7 +102,7 @@ export default function ProductsPage() {
   const [form, setForm] = useState<{ product: Product | null; key: number } | null>(null);
   const [formBusy, setFormBusy] = useState(false);
   const [statusBusy, setStatusBusy] = useState<string | null>(null);
-  const { notify, removeRow, elements } = useAdminList<Product>();
+  const { removeRow, elements } = useAdminList<Product>();
 
   const list = useQuery({
     queryKey: [...KEY, page, search, pageSize],
@@ -114,13 +115,9 @@ export default function ProductsPage() {
 
   useEffect(() => {
     if (list.isError) {
-      notify({
-        kind: 'error',
-        title: 'Error',
-        text: errorText(list.error, 'Failed to fetch products', 'Error fetching products. Please try again.'),
-      });
+      notice.error(errorText(list.error, 'Failed to fetch products', 'Error fetching products. Please try again.'), 'Error');
     }
-  }, [list.isError, list.error, notify]);
+  }, [list.isError, list.error]);
 
   function runSearch(e: FormEvent) {
     e.preventDefault();
@@ -143,7 +140,7 @@ export default function ProductsPage() {
         old ? { ...old, products: old.products.map((x) => (x._id === p._id ? { ...x, isActive: res.isActive } : x)) } : old,
       );
     } catch (err) {
-      notify({ kind: 'error', title: 'Error', text: errorText(err, 'Failed to update status') });
+      notice.error(errorText(err, 'Failed to update status'), 'Error');
     } finally {
       setStatusBusy(null);
     }
@@ -162,7 +159,7 @@ export default function ProductsPage() {
     });
   }
 
-  const onFailure = useCallback((text: string) => notify({ kind: 'error', title: 'Error', text }), [notify]);
+  const onFailure = useCallback((text: string) => notice.error(text, 'Error'), []);
 
   return (
     <div>
@@ -328,7 +325,7 @@ export default function ProductsPage() {
             onSaved={() => {
               setForm(null);
               setFormBusy(false);
-              notify({ kind: 'success', title: 'Success!', text: 'Product operation completed successfully', autoCloseMs: 2000 });
+              notice.success('Product operation completed successfully', 'Success!');
               void reload();
             }}
           />

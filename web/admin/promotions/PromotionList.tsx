@@ -5,6 +5,7 @@ import { errorText } from '../format';
 import { AdminListScreen } from '../ui/AdminListScreen';
 import { IconButton } from '../ui/Button';
 import type { DataTable } from '../ui/DataTable';
+import { notice } from '../ui/Notice';
 import { type ListDialogProps, useAdminList } from '../ui/useAdminList';
 
 type Promotion = { _id: string };
@@ -52,9 +53,9 @@ export function PromotionList<Row extends Promotion, Data>({
     setEnding(row._id);
     try {
       await api.edit(row._id, { endsAt: new Date().toISOString() });
-      list.notify({ kind: 'success', title: 'Success!', text: `${name(row)} has ended.` });
+      notice.success(`${name(row)} has ended.`, 'Success!');
     } catch (err) {
-      list.notify({ kind: 'error', title: 'Error!', text: errorText(err, `Failed to end the ${noun}`) });
+      notice.error(errorText(err, `Failed to end the ${noun}`));
     } finally {
       setEnding(null);
       await reload();

@@ -2,10 +2,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { quoteRoutes } from '../../../contract/wholesale';
 import { answerOf } from '../../test/answers';
+import { Notices } from '../ui/Notice';
 import QuotesPage from './QuotesPage';
 
 const AT = '2026-11-20T10:00:00.000Z';
@@ -91,7 +91,7 @@ function renderPage(at = '/dashboard/quotes') {
     <QueryClientProvider client={qc}>
       <MemoryRouter initialEntries={[at]}>
         <QuotesPage />
-        <Toaster />
+        <Notices />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -138,8 +138,10 @@ describe('quotes screen', () => {
     await user.click((await screen.findAllByRole('button', { name: 'Open Q/26-27/000007' }))[0] as HTMLElement);
     const form = await screen.findByRole('form', { name: 'Answer Q/26-27/000007' });
     await user.click(within(form).getByRole('button', { name: 'Decline' }));
-    expect(await screen.findByText('Give the buyer a note saying why')).toBeTruthy();
+    const refusal = await screen.findByRole('dialog', { name: 'Error!' });
+    expect(refusal).toHaveTextContent('Give the buyer a note saying why');
     expect(sent).toHaveLength(0);
+    await user.click(within(refusal).getByRole('button', { name: 'OK' }));
     await user.type(within(form).getByLabelText(/Note to the buyer/), 'Stones are reserved');
     await user.click(within(form).getByRole('button', { name: 'Decline' }));
     await waitFor(() => expect(sent).toEqual([{ status: 'declined', note: 'Stones are reserved' }]));

@@ -1,13 +1,13 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { type AdminQuote, type QuoteStatus, quoteLineName, wholesaleApi } from '../../api/wholesale';
 import { errorText, formatDateTime, formatINR, indiaInputValue, instantFromIndiaInput } from '../format';
 import { Button } from '../ui/Button';
 import { DataTable } from '../ui/DataTable';
 import { inputClass } from '../ui/Field';
 import { Modal } from '../ui/Modal';
+import { notice } from '../ui/Notice';
 import { LoadError, PageHeader } from '../ui/Page';
 import { WindowPagination } from '../ui/Pagination';
 
@@ -46,10 +46,10 @@ function AnswerForm({ quote, onDone }: { quote: AdminQuote; onDone: () => void }
     setBusy(true);
     try {
       const res = await wholesaleApi.answerQuote(quote._id, body);
-      toast.success(res.message);
+      notice.success(res.message);
       onDone();
     } catch (err) {
-      toast.error(errorText(err, 'The quote could not be saved', 'Network error. Please try again.'));
+      notice.error(errorText(err, 'The quote could not be saved', 'Network error. Please try again.'));
     } finally {
       setBusy(false);
     }
@@ -59,7 +59,7 @@ function AnswerForm({ quote, onDone }: { quote: AdminQuote; onDone: () => void }
     e.preventDefault();
     const until = instantFromIndiaInput(validuntil);
     if (!until) {
-      toast.error('Choose until when the quote is valid');
+      notice.error('Choose until when the quote is valid');
       return;
     }
     void send({
@@ -71,7 +71,7 @@ function AnswerForm({ quote, onDone }: { quote: AdminQuote; onDone: () => void }
 
   function decline() {
     if (!note.trim()) {
-      toast.error('Give the buyer a note saying why');
+      notice.error('Give the buyer a note saying why');
       return;
     }
     void send({ status: 'declined', note: note.trim() });

@@ -1,14 +1,13 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
 import { type AdminReview, reviewsApi } from '../../api/reviews';
 import { Stars } from '../../storefront/components/Stars';
 import { errorText, formatDateTime } from '../format';
 import { Button } from '../ui/Button';
 import { Field, SelectInput, TextArea } from '../ui/Field';
+import { notice } from '../ui/Notice';
 import { LoadError, PageHeader } from '../ui/Page';
 
-const TOAST_MS = 3000;
 type Status = AdminReview['status'];
 const STATUS_WORDS: Record<Status, string> = { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' };
 const STATUS_CLASS: Record<Status, string> = {
@@ -39,7 +38,7 @@ function ReviewCard({ review, onSaved }: { review: AdminReview; onSaved: () => v
         ...(status === 'rejected' ? { reason: reason.trim() } : {}),
         ...(reply.trim() ? { reply: reply.trim() } : {}),
       });
-      toast.success(status === 'approved' ? 'Review approved' : 'Review rejected', { duration: TOAST_MS });
+      notice.success(status === 'approved' ? 'Review approved' : 'Review rejected');
       onSaved();
     } catch (err) {
       setError({ form: errorText(err, 'The review could not be saved') });

@@ -2,13 +2,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { gstinCheckChar } from '../../../contract/gst-rules';
 import { settingsRoutes } from '../../../contract/settings';
 import { type AdminSettings, adminApi } from '../../api/admin';
 import { ApiError } from '../../api/client';
 import { answerOf } from '../../test/answers';
+import { Notices } from '../ui/Notice';
 import SettingsPage, { gstinProblem } from './SettingsPage';
 
 const PUNJAB_GSTIN = `03AAECR1234F1Z${gstinCheckChar('03AAECR1234F1Z')}`;
@@ -40,7 +40,7 @@ function renderPage() {
     <QueryClientProvider client={qc}>
       <MemoryRouter>
         <SettingsPage />
-        <Toaster />
+        <Notices />
       </MemoryRouter>
     </QueryClientProvider>,
   );

@@ -1,16 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
 import { gstinError, gstinState, STATE_NAMES } from '../../../contract/gst-rules';
 import { type AdminSettings, adminApi, type SettingsBody } from '../../api/admin';
 import { errorText, fieldErrorsOf, formatDateTime } from '../format';
 import { Button } from '../ui/Button';
 import { Field, SelectField, TextArea, TextField } from '../ui/Field';
+import { notice } from '../ui/Notice';
 import { LoadError, PageHeader } from '../ui/Page';
 import { NoGstinWarning } from './NoGstinWarning';
 
 const KEY = ['admin', 'settings'];
-const TOAST_MS = 3000;
 
 type Form = {
   shopname: string;
@@ -191,7 +190,7 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
     const body = changes(form, saved);
     if (einvoice !== saved.einvoice) body.einvoice = einvoice;
     if (Object.keys(body).length === 0) {
-      toast.success('Nothing to save: the settings are as shown', { duration: TOAST_MS });
+      notice.info('Nothing to save: the settings are as shown');
       return;
     }
     setBusy(true);
@@ -202,7 +201,7 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
       void qc.invalidateQueries({ queryKey: ['settings'] });
       setForm(formOf(res.settings));
       setEinvoice(res.settings.einvoice);
-      toast.success(res.message || 'Settings saved', { duration: TOAST_MS });
+      notice.success(res.message || 'Settings saved');
     } catch (err) {
       const fields = fieldErrorsOf(err);
       const LUT_FIELDS: Record<string, keyof Form> = { 'lut.arn': 'lutarn', 'lut.validfrom': 'lutfrom', 'lut.validto': 'lutto' };
@@ -214,7 +213,7 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
           .filter(([k]) => (k as string) in form || k === 'einvoice'),
       ) as Errors;
       setErrors(mine);
-      toast.error(errorText(err, 'The settings could not be saved'), { duration: TOAST_MS });
+      notice.error(errorText(err, 'The settings could not be saved'));
     } finally {
       setBusy(false);
     }

@@ -2,10 +2,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { shippingZoneRoutes } from '../../../contract/shipping-zones';
 import { answerOf } from '../../test/answers';
+import { Notices } from '../ui/Notice';
 import ShippingZonesPage from './ShippingZonesPage';
 
 const ZONES = [
@@ -58,7 +58,7 @@ function renderPage() {
     <QueryClientProvider client={qc}>
       <MemoryRouter>
         <ShippingZonesPage />
-        <Toaster />
+        <Notices />
       </MemoryRouter>
     </QueryClientProvider>,
   );

@@ -1,17 +1,16 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { toast } from 'sonner';
 import { countryName, ISO_COUNTRIES } from '../../../contract/countries';
 import type { ShippingZone, shippingZoneRoutes } from '../../../contract/shipping-zones';
 import { routeCaller } from '../../api/client';
 import { errorText } from '../format';
 import { Button } from '../ui/Button';
 import { inputClass } from '../ui/Field';
+import { notice } from '../ui/Notice';
 import { LoadError, PageHeader } from '../ui/Page';
 
 const call = routeCaller<typeof shippingZoneRoutes>();
 const KEY = ['admin', 'shipping-zones'];
-const TOAST_MS = 3000;
 
 type RateDraft = { _id?: string; name: string; price: string; freeabove: string; mindays: string; maxdays: string };
 type ZoneDraft = { key: string; _id?: string; name: string; countries: string[]; rates: RateDraft[] };
@@ -72,9 +71,9 @@ export default function ShippingZonesPage() {
       const res = await call('PUT /a1/api/admin/shipping/zones', { body: { zones: body } });
       qc.setQueryData(KEY, res.zones);
       setEdited(null);
-      toast.success('Shipping zones saved', { duration: TOAST_MS });
+      notice.success('Shipping zones saved');
     } catch (err) {
-      toast.error(errorText(err, 'The shipping zones could not be saved'), { duration: TOAST_MS });
+      notice.error(errorText(err, 'The shipping zones could not be saved'));
     } finally {
       setBusy(false);
     }

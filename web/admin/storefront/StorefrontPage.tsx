@@ -10,7 +10,7 @@ import { TopCategories } from '../../storefront/home/TopCategories';
 import { errorText, fieldErrorsOf } from '../format';
 import { Button, IconButton } from '../ui/Button';
 import { Field, inputClass, SelectInput, TextArea, TextInput } from '../ui/Field';
-import { useNotice } from '../ui/Notice';
+import { notice } from '../ui/Notice';
 import { LoadError, PageHeader } from '../ui/Page';
 
 const KEY = ['admin', 'storefront'];
@@ -550,18 +550,17 @@ const previewSale = (saleId: string | null, sales: AdminSale[]): Banner['sale'] 
 
 function Editors({ content, sales }: { content: StorefrontContent; sales: AdminSale[] }) {
   const qc = useQueryClient();
-  const { notify, element } = useNotice();
   const [slides, setSlides] = useState<Slide[]>(content.slides);
   const [banners, setBanners] = useState<Banner[]>(content.banners);
   const [tiles, setTiles] = useState<Tile[]>(content.tiles);
   const [films, setFilms] = useState<Film[]>(content.films);
   const [faq, setFaq] = useState<Question[]>(content.faq);
   const onSaved = (message: string, saved: StorefrontContent) => {
-    notify({ kind: 'success', title: 'Saved!', text: message });
+    notice.success(message, 'Saved!');
     qc.setQueryData(KEY, { success: true, storefront: saved });
     void qc.invalidateQueries({ queryKey: ['storefront', 'content'] });
   };
-  const notifyError = (text: string) => notify({ kind: 'error', title: 'Error!', text });
+  const notifyError = (text: string) => notice.error(text);
   const shared = { sales, onSaved, notifyError };
   return (
     <div className="space-y-6">
@@ -582,7 +581,6 @@ function Editors({ content, sales }: { content: StorefrontContent; sales: AdminS
       <ListEditor name="tiles" items={tiles} setItems={setTiles} {...shared} preview={<TopCategories tiles={tiles} />} />
       <ListEditor name="films" items={films} setItems={setFilms} {...shared} preview={<StoryBlocks films={films} />} />
       <ListEditor name="faq" items={faq} setItems={setFaq} {...shared} preview={<Faq faq={faq} />} />
-      {element}
     </div>
   );
 }

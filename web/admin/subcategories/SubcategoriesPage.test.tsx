@@ -7,6 +7,7 @@ import { subcategoryRoutes } from '../../../contract/subcategories';
 import { adminApi, type Subcategory, type SubcategoryPage } from '../../api/admin';
 import { answerOf } from '../../test/answers';
 import { subcategoryOf } from '../../test/fixtures';
+import { Notices } from '../ui/Notice';
 import SubcategoriesPage from './SubcategoriesPage';
 
 const now = '2025-03-10T06:30:00.000Z';
@@ -41,6 +42,7 @@ function renderPage() {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={qc}>
+      <Notices />
       <MemoryRouter>
         <SubcategoriesPage />
       </MemoryRouter>

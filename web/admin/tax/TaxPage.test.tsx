@@ -2,12 +2,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { USUAL_GST_RATES } from '../../../contract/gst-rules';
 import { settingsRoutes } from '../../../contract/settings';
 import { adminApi, type TaxRow } from '../../api/admin';
 import { answerOf } from '../../test/answers';
+import { Notices } from '../ui/Notice';
 import TaxPage from './TaxPage';
 
 /** A row as the server sends it: the usual rate and its basis are those of the HSN code's schedule. */
@@ -44,7 +44,7 @@ function renderPage() {
     <QueryClientProvider client={qc}>
       <MemoryRouter>
         <TaxPage />
-        <Toaster />
+        <Notices />
       </MemoryRouter>
     </QueryClientProvider>,
   );

@@ -1,15 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Pencil, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
 import { adminApi, type TaxRow } from '../../api/admin';
 import { errorText, fieldErrorsOf } from '../format';
 import { IconButton } from '../ui/Button';
 import { inputClass } from '../ui/Field';
+import { notice } from '../ui/Notice';
 import { LoadError, PageHeader } from '../ui/Page';
 
 const KEY = ['admin', 'tax'];
-const TOAST_MS = 3000;
 
 type Draft = { hsn: string; gstrate: string };
 type Errors = { hsn?: string; gstrate?: string };
@@ -177,12 +176,12 @@ export default function TaxPage() {
       const res = await adminApi.tax.save(list);
       qc.setQueryData(KEY, { success: true, tax: res.tax });
       setEditing(null);
-      toast.success(`${row.categoryname}: HSN ${edited.hsn}, GST ${rateText(edited.gstrate)}`, { duration: TOAST_MS });
+      notice.success(`${row.categoryname}: HSN ${edited.hsn}, GST ${rateText(edited.gstrate)}`);
       return null;
     } catch (err) {
       const at = list.length - 1;
       const fields = fieldErrorsOf(err);
-      toast.error(errorText(err, 'The tax rates could not be saved'), { duration: TOAST_MS });
+      notice.error(errorText(err, 'The tax rates could not be saved'));
       if (err && typeof err === 'object' && 'status' in err && err.status === 404) void qc.invalidateQueries({ queryKey: KEY });
       return { hsn: fields[`tax.${at}.hsn`], gstrate: fields[`tax.${at}.gstrate`] };
     }

@@ -38,7 +38,7 @@ type TableProps<Row> = Pick<ComponentProps<typeof DataTable<Row>>, 'rows' | 'row
 /**
  * A back-office list screen: the title with its Add button, the load error with Retry, the table whose rows have
  * Edit (the add/edit dialog) and Delete, whatever goes under the table (`children`), the dialog, and the
- * confirm and notice of `list` (the screen's `useAdminList`).
+ * confirmation of `list` (the screen's `useAdminList`).
  */
 export function AdminListScreen<Row>({
   list,

@@ -1,65 +1,92 @@
-import { CheckCircle2, X, XCircle } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { CheckCircle2, Info, X, XCircle } from 'lucide-react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { Button } from './Button';
 import { Modal } from './Modal';
 
-type NoticeOptions = {
-  kind: 'success' | 'error';
-  title: string;
-  text: string;
-  /** Closes by itself after this many milliseconds (a success closes after two seconds unless told). */
-  autoCloseMs?: number;
-};
-
-/** How long a success toast stays: two seconds. @forTests the toast's closing is tested with it. */
+/** How long a toast stays: two seconds. @forTests the toast's closing is tested with it. */
 export const SUCCESS_TOAST_MS = 2000;
 
+type Toast = { id: number; kind: 'success' | 'info'; title?: string; text: string };
+type Popup = { id: number; title: string; text: string };
+type Shown = { toast: Toast | null; popup: Popup | null };
+
+// What the back-office shows now: one toast and one failure at a time, each replacing the one before it, so a save
+// after a failure does not hide the failure.
+let shown: Shown = { toast: null, popup: null };
+let lastId = 0;
+const listeners = new Set<() => void>();
+
+function show(next: Partial<Shown>) {
+  shown = { ...shown, ...next };
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 /**
- * How the back-office says how an action went (render `element` once). A success is a toast that closes by itself
- * and takes no click (role=status, announced politely); a failure is a popup the merchant closes with OK
- * (role=alert), so it cannot pass unread.
+ * How the back-office says how an action went, from any screen (the shell shows them, `Notices`). A success is a
+ * toast that closes by itself after two seconds and takes no click (role=status, announced politely); a failure is
+ * a popup the merchant closes with OK (role=alert), so it cannot pass unread.
  */
-export function useNotice() {
-  const [notice, setNotice] = useState<NoticeOptions | null>(null);
-  const onClosed = useRef<(() => void) | null>(null);
+export const notice = {
+  /** A save or action went through: `text` under `title` (e.g. "Success!"), or `text` alone. */
+  success(text: string, title?: string) {
+    show({ toast: { id: ++lastId, kind: 'success', title, text } });
+  },
+  /** Nothing went wrong and nothing was done (e.g. nothing to save): a toast like a success's, without its tick. */
+  info(text: string) {
+    show({ toast: { id: ++lastId, kind: 'info', text } });
+  },
+  /** A failure: a popup with `title` ("Error!" unless told) and `text`, open until OK. */
+  error(text: string, title = 'Error!') {
+    show({ popup: { id: ++lastId, title, text } });
+  },
+};
 
-  const close = useCallback(() => {
-    setNotice(null);
-    const after = onClosed.current;
-    onClosed.current = null;
-    after?.();
-  }, []);
+/** The back-office's notices (rendered once, by the shell; a test renders it beside the screen). */
+export function Notices() {
+  const { toast, popup } = useSyncExternalStore(
+    subscribe,
+    () => shown,
+    () => shown,
+  );
 
-  const notify = useCallback((opts: NoticeOptions, after?: () => void) => {
-    onClosed.current = after ?? null;
-    setNotice(opts);
-  }, []);
-
-  const closesAfter = notice ? (notice.autoCloseMs ?? (notice.kind === 'success' ? SUCCESS_TOAST_MS : undefined)) : undefined;
+  const toastId = toast?.id;
   useEffect(() => {
-    if (!closesAfter) return;
-    const timer = setTimeout(close, closesAfter);
+    if (toastId === undefined) return;
+    const timer = setTimeout(() => {
+      if (shown.toast?.id === toastId) show({ toast: null });
+    }, SUCCESS_TOAST_MS);
     return () => clearTimeout(timer);
-  }, [closesAfter, close]);
+  }, [toastId]);
 
-  const toast = notice?.kind === 'success';
-  const element = (
+  // A screen that leaves the back-office takes its notices with it.
+  useEffect(() => () => show({ toast: null, popup: null }), []);
+
+  const closePopup = () => show({ popup: null });
+  const Icon = toast?.kind === 'info' ? Info : CheckCircle2;
+  return (
     <>
       {/* The live region stays in the page so that a toast put into it is announced. */}
       <div role="status" aria-live="polite" className="pointer-events-none fixed top-4 right-4 z-[60] flex max-w-sm flex-col">
         {toast ? (
           <div
             data-testid="notice"
-            className="pointer-events-auto flex items-start gap-3 rounded-lg border border-green-200 bg-white p-4 shadow-lg"
+            className={`pointer-events-auto flex items-start gap-3 rounded-lg border bg-white p-4 shadow-lg ${
+              toast.kind === 'info' ? 'border-gray-200' : 'border-green-200'
+            }`}
           >
-            <CheckCircle2 aria-hidden className="size-6 shrink-0 text-green-600" />
+            <Icon aria-hidden className={`size-6 shrink-0 ${toast.kind === 'info' ? 'text-gray-500' : 'text-green-600'}`} />
             <div className="min-w-0 flex-1">
-              <p className="font-semibold text-gray-900">{notice.title}</p>
-              <p className="text-sm text-gray-700">{notice.text}</p>
+              {toast.title ? <p className="font-semibold text-gray-900">{toast.title}</p> : null}
+              <p className={toast.title ? 'text-sm text-gray-700' : 'text-sm text-gray-900'}>{toast.text}</p>
             </div>
             <button
               type="button"
-              onClick={close}
+              onClick={() => show({ toast: null })}
               aria-label="Close"
               className="rounded p-1 text-gray-500 hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
             >
@@ -69,20 +96,18 @@ export function useNotice() {
         ) : null}
       </div>
       <Modal
-        open={notice !== null && !toast}
-        onOpenChange={(open) => !open && close()}
-        title={notice?.title ?? ''}
-        description={notice?.text}
+        open={popup !== null}
+        onOpenChange={(open) => !open && closePopup()}
+        title={popup?.title ?? ''}
+        description={popup?.text}
         showDescription
         size="sm"
         hideClose
         testId="notice"
         footer={
-          notice?.autoCloseMs ? undefined : (
-            <Button onClick={close} className="w-full sm:w-auto">
-              OK
-            </Button>
-          )
+          <Button onClick={closePopup} className="w-full sm:w-auto">
+            OK
+          </Button>
         }
       >
         <div className="flex justify-center" role="alert">
@@ -91,6 +116,4 @@ export function useNotice() {
       </Modal>
     </>
   );
-
-  return { notify, element };
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { type ConfirmOptions, useConfirm } from './Confirm';
-import { useNotice } from './Notice';
+import { notice } from './Notice';
 
 type Failure = { title?: string; text: string };
 
@@ -14,11 +14,10 @@ export type ListDialogProps<Row> = {
 
 /**
  * What every back-office list screen shares: the add/edit dialog's state (a fresh dialog each time it opens),
- * delete with confirmation and a notice of how it went, and the confirm and notice elements to render.
+ * delete with confirmation and a notice of how it went, and the confirmation's element to render.
  */
 export function useAdminList<Row>() {
   const { confirm, element: confirmElement } = useConfirm();
-  const { notify, element: noticeElement } = useNotice();
   const [modal, setModal] = useState<{ editing: Row | null; key: number } | null>(null);
 
   /**
@@ -36,11 +35,11 @@ export function useAdminList<Row>() {
     if (!(await confirm(opts.confirm))) return;
     try {
       await opts.remove();
-      notify({ kind: 'success', title: 'Deleted!', text: opts.deleted });
+      notice.success(opts.deleted, 'Deleted!');
       opts.onDeleted?.();
     } catch (err) {
       const failure = opts.failed(err);
-      notify({ kind: 'error', title: failure.title ?? 'Error!', text: failure.text });
+      notice.error(failure.text, failure.title);
     }
     await opts.after();
   }
@@ -58,10 +57,10 @@ export function useAdminList<Row>() {
       props: {
         editing: modal.editing,
         onClose: closeModal,
-        notifyError: (text: string) => notify({ kind: 'error', title: 'Error!', text }),
+        notifyError: (text: string) => notice.error(text),
         onSaved: (message: string) => {
           closeModal();
-          notify({ kind: 'success', title: 'Success!', text: message });
+          notice.success(message, 'Success!');
           void reload();
         },
       },
@@ -69,15 +68,9 @@ export function useAdminList<Row>() {
   }
 
   return {
-    notify,
     removeRow,
     dialog,
     openModal: (editing: Row | null) => setModal({ editing, key: Date.now() }),
-    elements: (
-      <>
-        {confirmElement}
-        {noticeElement}
-      </>
-    ),
+    elements: confirmElement,
   };
 }

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authRoutes } from '../../../contract/auth';
 import { adminApi, type User } from '../../api/admin';
 import { answerOf } from '../../test/answers';
+import { Notices } from '../ui/Notice';
 import UsersPage from './UsersPage';
 
 const asha: User = {
@@ -23,6 +24,7 @@ function renderPage() {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={qc}>
+      <Notices />
       <MemoryRouter>
         <UsersPage />
       </MemoryRouter>
