@@ -8,6 +8,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import type { OrderReactions } from './domain/order-events.js';
 import accountRoutes from './features/accounts/routes.js';
 import authRoutes from './features/auth/routes.js';
 import cartRoutes from './features/cart/routes.js';
@@ -22,6 +23,7 @@ import orderActionRoutes from './features/lifecycle/routes.js';
 import madeToOrderRoutes from './features/made-to-order/routes.js';
 import newsletterRoutes from './features/newsletter/routes.js';
 import orderRoutes from './features/orders/routes.js';
+import type { AttachmentSource } from './features/outbox/worker.js';
 import type { PaymentProvider } from './features/payments/provider.js';
 import { paymentProvider } from './features/payments/registry.js';
 import paymentRoutes from './features/payments/routes.js';
@@ -53,6 +55,7 @@ import openApi from './plugins/openapi.js';
 import securityHeaders from './plugins/security-headers.js';
 import staticFiles from './plugins/static.js';
 import { standardOutput } from './runtime/log-output.js';
+import { messageAttachments, orderReactions } from './wiring.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WEB_DIST = path.join(ROOT, 'dist', 'web');
@@ -110,6 +113,10 @@ declare module 'fastify' {
     /** Razorpay when its keys are set, else the built-in sandbox (features/payments/registry.ts). */
     paymentProvider: PaymentProvider;
     jobsEnabled: boolean;
+    /** Who reacts to each order event (server/wiring.ts). */
+    orderReactions: OrderReactions;
+    /** The files attached to outgoing e-mails (server/wiring.ts). */
+    messageAttachments: readonly AttachmentSource[];
     /** Now, for prices: a sale or coupon runs from its start (inclusive) to its end (exclusive). */
     clock: () => Date;
     pageMetaResolvers: PageMetaResolver[];
@@ -182,6 +189,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const media = opts.media ?? createMediaStore(config);
   app.decorate('media', media);
   app.decorate('paymentProvider', paymentProvider({ config, database }));
+  app.decorate('orderReactions', orderReactions);
+  app.decorate('messageAttachments', messageAttachments);
   app.decorate('rateLimits', redis ? redisRateLimitStore(redis) : dbRateLimitStore(database.db));
   app.decorate('authLimits', {
     perNumber: 5,

@@ -4,15 +4,10 @@ import { TooMany } from '../../domain/errors.js';
 import { countAttempt } from '../../http/rate-limit.js';
 import { registerRoutes } from '../../http/routes.js';
 import { userOf } from '../../http/session.js';
-import { onRefundProcessed } from '../lifecycle/store.js';
-import { refundProcessedMessage } from '../outbox/orders.js';
 import * as service from './service.js';
 
 /** @forTests the tests check that the answer is the same whether an account uses the number or not */
 export const FORGOT_MESSAGE = 'If an account uses this number, a 6-digit code is on its way by SMS. It is valid for 10 minutes.';
-
-// The customer hears of every refund the moment it is processed, in that same transaction.
-onRefundProcessed(refundProcessedMessage);
 
 const routes: FastifyPluginAsync = async (app) => {
   // Answers about accounts are never kept by a browser or a shared cache.

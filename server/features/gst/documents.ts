@@ -1,18 +1,18 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { creditNotes, invoices, orders, receiptVouchers, refunds } from '../../db/schema.js';
 import { NotFound } from '../../domain/errors.js';
+import type { RefundProcessed } from '../../domain/order-events.js';
 import type { SessionUser } from '../../http/session.js';
 import { irnOf } from '../einvoice/service.js';
 import { paidBackWords } from '../lifecycle/state.js';
-import { onRefundProcessed } from '../lifecycle/store.js';
-import { addAttachmentSource } from '../outbox/worker.js';
+import type { AttachmentSource } from '../outbox/worker.js';
 import { issueCreditNote } from './invoices.js';
 import { ADVANCE_PURPOSE, renderPdf } from './pdf.js';
 import { settingsRow } from './settings.js';
 
-// A processed refund (any amount) gets its credit note in the same transaction.
-onRefundProcessed(async (tx, { refund, order }) => {
+/** A processed refund (any amount) gets its credit note in the same transaction (wired in `server/wiring.ts`). */
+export async function issueRefundCreditNote(tx: Tx, { refund, order }: RefundProcessed) {
   await issueCreditNote(
     tx,
     {
@@ -24,16 +24,19 @@ onRefundProcessed(async (tx, { refund, order }) => {
     },
     refund.processedAt ?? new Date(),
   );
-});
+}
 
-// The order-placed e-mail carries the invoice PDF when the order has one (issued with the payment).
-addAttachmentSource(async (app, row) => {
+/**
+ * The order-placed e-mail carries the invoice PDF when the order has one (issued with the payment); wired in
+ * `server/wiring.ts`.
+ */
+export const orderInvoiceAttachment: AttachmentSource = async (app, row) => {
   if (row.channel !== 'email' || row.template !== 'order_placed') return [];
   const orderId = row.data.orderId;
   if (typeof orderId !== 'string' || !orderId) return [];
   const doc = await orderInvoicePdf(app.db, orderId);
   return doc ? [{ filename: doc.fileName, content: doc.pdf, contentType: 'application/pdf' }] : [];
-});
+};
 
 /** The shopper's own order, or any order for an ADMIN; otherwise the same 404 as an unknown one. */
 async function visibleOrder(db: Db, orderId: string, me: SessionUser) {

@@ -56,7 +56,10 @@ async function act(
     const decision = decide(loaded.state, action, now);
     if (!decision.ok) throw new Conflict(decision.reason);
     if (opts.extra) await opts.extra(tx, loaded);
-    const made = await applyEffects(tx, loaded, decision.effects, who, { refundReason: opts.refundReason, now });
+    const made = await applyEffects(tx, loaded, decision.effects, who, ctx.orderReactions, {
+      refundReason: opts.refundReason,
+      now,
+    });
     if (!decision.effects.paidBack) leftOutsidePaise = refundableOfflinePaise(loaded.state);
     if (opts.after) await opts.after(tx, loaded);
     await lifecycleMessages(tx, orderId, decision.effects);

@@ -19,6 +19,7 @@ import {
   returnRequests,
 } from '../../db/schema.js';
 import { Conflict, DomainError, NotFound } from '../../domain/errors.js';
+import type { OrderReactions } from '../../domain/order-events.js';
 import type { PaymentContext } from '../payments/context.js';
 import { GatewayError, type ProviderRefund } from '../payments/provider.js';
 import { RazorpayRequestError } from '../payments/razorpay-client.js';
@@ -304,6 +305,7 @@ export async function applyEffects(
   loaded: NonNullable<Awaited<ReturnType<typeof loadOrderState>>>,
   effects: Effects,
   who: Who,
+  reactions: OrderReactions,
   opts: { refundReason?: string; now?: Date } = {},
 ) {
   const now = opts.now ?? new Date();
@@ -359,27 +361,19 @@ export async function applyEffects(
     effects.events.map((e) => ({ ...e, actor: who.actor, actorUserId: who.userId ?? null })),
   );
   // Paid back outside the shop: processed as recorded, so its credit note (and the like) is written now.
-  for (const refund of made) if (refund.status === 'processed') await runProcessedHooks(tx, refund);
+  for (const refund of made) if (refund.status === 'processed') await refundProcessedReactions(tx, reactions, refund);
   return made;
 }
 
 // ---------------------------------------------------------------- refund outcomes
 
-type RefundSettled = { refund: RefundRow; order: OrderRow };
-type RefundHook = (tx: Tx, settled: RefundSettled) => Promise<void>;
-const processedHooks: RefundHook[] = [];
-
 /**
- * Runs `hook` inside the transaction that marks a refund processed (credit notes, notifications):
- * whatever it writes commits with the refund's new status or not at all.
+ * Runs the shop's reactions to a processed refund (its credit note, the customer's message) inside the transaction
+ * that marks it processed: whatever they write commits with the refund's new status or not at all.
  */
-export function onRefundProcessed(hook: RefundHook) {
-  processedHooks.push(hook);
-}
-
-async function runProcessedHooks(tx: Tx, refund: RefundRow) {
+async function refundProcessedReactions(tx: Tx, reactions: OrderReactions, refund: RefundRow) {
   const [order] = await tx.select().from(orders).where(eq(orders.id, refund.orderId));
-  if (order) for (const hook of processedHooks) await hook(tx, { refund, order });
+  if (order) for (const react of reactions.refundProcessed) await react(tx, { refund, order });
 }
 
 async function lockRefundOrder(tx: Tx, refundId: string) {
@@ -415,11 +409,11 @@ async function settlePending(
 
 /**
  * The one place a refund becomes processed: pending → processed (never twice), the order's payment status
- * follows (Partially refunded / Refunded), a `refund_processed` event, then the hooks. Returns whether
+ * follows (Partially refunded / Refunded), a `refund_processed` event, then the shop's reactions. Returns whether
  * this call made the change.
  */
-async function markRefundProcessed(db: Db, refundId: string, providerRefundId?: string | null) {
-  return db.transaction(async (tx) => {
+async function markRefundProcessed(ctx: PaymentContext, refundId: string, providerRefundId?: string | null) {
+  return ctx.db.transaction(async (tx) => {
     const settled = await settlePending(tx, refundId, providerRefundId, (now) => ({ status: 'processed', processedAt: now }));
     if (!settled) return false;
     const { orderId, refund } = settled;
@@ -430,7 +424,7 @@ async function markRefundProcessed(db: Db, refundId: string, providerRefundId?: 
         note: `${rupees(refund.amountPaise)}${refund.reason ? ` — ${refund.reason}` : ''}`,
       },
     ]);
-    await runProcessedHooks(tx, refund);
+    await refundProcessedReactions(tx, ctx.orderReactions, refund);
     return true;
   });
 }
@@ -456,7 +450,7 @@ export async function recordRefundOutcome(ctx: PaymentContext, providerRefundId:
   const [row] = await ctx.db.select().from(refunds).where(eq(refunds.providerRefundId, providerRefundId)).limit(1);
   if (!row) return false;
   return status === 'processed'
-    ? markRefundProcessed(ctx.db, row.id)
+    ? markRefundProcessed(ctx, row.id)
     : markRefundFailed(ctx.db, row.id, 'The payment service could not complete the refund');
 }
 
@@ -491,7 +485,7 @@ export async function submitRefund(ctx: PaymentContext, refundId: string): Promi
     return { status: 'retry', error: err instanceof DomainError ? err : new GatewayError('The payment service failed') };
   }
   if (answer.status === 'processed') {
-    await markRefundProcessed(ctx.db, refund.id, answer.id);
+    await markRefundProcessed(ctx, refund.id, answer.id);
   } else if (answer.status === 'failed') {
     await markRefundFailed(ctx.db, refund.id, 'The payment service could not complete the refund', answer.id);
   } else {
@@ -549,7 +543,7 @@ export async function settlePendingRefunds(ctx: PaymentContext, now = new Date()
         r.providerRefundId as string,
       );
       if (found?.status === 'processed') {
-        if (await markRefundProcessed(ctx.db, r.id)) sent++;
+        if (await markRefundProcessed(ctx, r.id)) sent++;
       } else if (found?.status === 'failed') {
         await markRefundFailed(ctx.db, r.id, 'The payment service could not complete the refund');
       } else {

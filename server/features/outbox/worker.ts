@@ -22,13 +22,11 @@ type WorkerOptions = {
   batch?: number;
 };
 
-/** Files to attach to a message (the invoice PDF of an order e-mail), by template; none by default. */
-type AttachmentSource = (app: FastifyInstance, row: OutboxRow) => Promise<Attachment[]>;
-const attachmentSources: AttachmentSource[] = [];
-/** Lets another feature attach files to outgoing e-mails (e.g. invoices to `order_placed`). */
-export function addAttachmentSource(source: AttachmentSource) {
-  attachmentSources.push(source);
-}
+/**
+ * Files to attach to an e-mail (the invoice PDF of an order e-mail), by template; none for a template no source
+ * knows. The shop's sources are listed once, in `server/wiring.ts`, and carried by the app (`app.messageAttachments`).
+ */
+export type AttachmentSource = (app: FastifyInstance, row: OutboxRow) => Promise<Attachment[]>;
 
 const channelsByApp = new WeakMap<FastifyInstance, Partial<Record<OutboxChannel, Channel | null>>>();
 
@@ -67,7 +65,7 @@ async function deliver(app: FastifyInstance, row: OutboxRow) {
   try {
     if (row.channel === 'email') {
       const files: Attachment[] = [];
-      for (const source of attachmentSources) files.push(...(await source(app, row)));
+      for (const source of app.messageAttachments) files.push(...(await source(app, row)));
       if (files.length) message.attachments = files;
     }
     await channel.send(message);

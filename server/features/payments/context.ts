@@ -1,5 +1,6 @@
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import type { OrderReactions } from '../../domain/order-events.js';
 import type { PaymentProvider } from './provider.js';
 
 type LogLine = (fields: object, message: string) => void;
@@ -18,4 +19,6 @@ export type PaymentContext = {
   log: PaymentLog;
   /** Now, for prices and holds. */
   clock: () => Date;
+  /** Who reacts to each order event (a refund processed: its credit note, the customer's message). */
+  orderReactions: OrderReactions;
 };

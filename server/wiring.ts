@@ -1,0 +1,19 @@
+/**
+ * Who reacts to what, for the whole shop, in one place. A feature that records an event (the order lifecycle
+ * marking a refund processed) or sends a message (the outbox) runs the reactions listed here, which the app
+ * carries (`app.orderReactions`, `app.messageAttachments`, set in `app.ts`); a feature never signs itself up when
+ * it is imported. To make a feature react to an event, add its function to the event's list.
+ */
+import type { OrderReactions } from './domain/order-events.js';
+import { issueRefundCreditNote, orderInvoiceAttachment } from './features/gst/documents.js';
+import { refundProcessedMessage } from './features/outbox/orders.js';
+import type { AttachmentSource } from './features/outbox/worker.js';
+
+/** The reactions to each order event, run in this order inside the transaction that records the event. */
+export const orderReactions: OrderReactions = {
+  // The customer hears of the refund, and its credit note is issued, in the transaction that marks it processed.
+  refundProcessed: [refundProcessedMessage, issueRefundCreditNote],
+};
+
+/** The files attached to outgoing e-mails: the order's invoice PDF on the order-placed e-mail. */
+export const messageAttachments: readonly AttachmentSource[] = [orderInvoiceAttachment];
