@@ -13,6 +13,12 @@ const Einvoice = z.object({
   irn: z.string().nullable(),
   /** What went wrong at the last try ("" when nothing did). */
   error: z.string(),
+  /**
+   * An invoice whose order was cancelled within 24 hours of its IRN, still registered after those 24 hours: the IRP
+   * no longer cancels it, so the IRN stands (`einvoicestatus` stays `registered`); `error` says why it was not
+   * cancelled. Listed with `status=failed`.
+   */
+  cancelfailed: z.boolean(),
 });
 
 /** @forTests tests read the route's answers through this schema, so an answer that strays from the contract fails them */
@@ -43,7 +49,8 @@ export const einvoiceRoutes = routeTable('E-invoices', {
     summary: 'Invoices and credit notes registered (or to be registered) with the IRP, newest first',
     description:
       'Only documents that need an IRN (a buyer with a GSTIN, or an export, while `einvoice` is on) are listed; ' +
-      '`status` narrows the list (failed ones are those the merchant can retry).',
+      '`status` narrows the list (failed ones are those the merchant can retry; `failed` also lists the IRNs whose ' +
+      'cancellation failed: still registered, `cancelfailed` true, the reason in `error`).',
     query: EinvoicesQuery,
     responses: { 200: EinvoicesResponse },
     errors: [400],

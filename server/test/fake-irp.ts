@@ -47,6 +47,8 @@ export type FakeIrp = {
   requests: { method: string; path: string; json?: Record<string, unknown> }[];
   /** The next Generate IRN calls answer these errors (Status 0) instead of registering. */
   refuseNext(...errors: { code: string; message: string }[]): void;
+  /** The next Cancel IRN calls answer these errors (Status 0) instead of cancelling (as NIC's 2230 for an active e-way bill). */
+  refuseNextCancel(...errors: { code: string; message: string }[]): void;
   /** The next Generate IRN registers the document, then the answer is lost (the connection is cut). */
   loseNextAnswer(): void;
   /** While down, every connection is cut before an answer. */
@@ -183,6 +185,7 @@ export async function startFakeIrp(): Promise<FakeIrp> {
   const documents: Doc[] = [];
   const requests: FakeIrp['requests'] = [];
   const refusals: { code: string; message: string }[][] = [];
+  const cancelRefusals: { code: string; message: string }[][] = [];
   let loseAnswers = 0;
   let down = false;
   let ackNo = 112610000000000;
@@ -266,6 +269,8 @@ export async function startFakeIrp(): Promise<FakeIrp> {
     if (!['1', '2', '3', '4'].includes(String(p.CnlRsn).trim())) return refused('5002', 'CnlRsn must be 1, 2, 3 or 4');
     if (doc.status === 'CNL') return refused('9999', 'Invoice is not active');
     if (Date.now() - doc.ackAt > 24 * 3600_000) return refused('2270', 'The allowed cancellation time limit is crossed');
+    const refusal = cancelRefusals.shift();
+    if (refusal) return { Status: '0', ErrorDetails: refusal.map((e) => ({ ErrorCode: e.code, ErrorMessage: e.message })) };
     doc.status = 'CNL';
     return { Status: '1', Data: { Irn: doc.irn, CancelDate: irpTime(Date.now()) } };
   }
@@ -386,6 +391,9 @@ export async function startFakeIrp(): Promise<FakeIrp> {
     requests,
     refuseNext: (...errors) => {
       refusals.push(errors);
+    },
+    refuseNextCancel: (...errors) => {
+      cancelRefusals.push(errors);
     },
     loseNextAnswer: () => {
       loseAnswers++;

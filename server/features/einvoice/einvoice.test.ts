@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DashboardStatsResponse } from '../../../contract/dashboard.js';
 import { EinvoiceRetryResponse, EinvoicesResponse } from '../../../contract/einvoice.js';
 import { gstinCheckChar } from '../../../contract/gst-rules.js';
-import { categories, creditNotes, einvoices, invoices } from '../../db/schema.js';
+import { categories, creditNotes, einvoices, invoices, orders } from '../../db/schema.js';
 import { type FakeIrp, startFakeIrp } from '../../test/fake-irp.js';
 import { createProduct, NEW_YORK, SHIPPING, shop } from '../../test/fixtures.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/helpers.js';
@@ -165,6 +165,7 @@ describe('registering with the IRP', () => {
       einvoicestatus: 'registered',
       irn: doc.irn,
       error: '',
+      cancelfailed: false,
     });
     // The session (AppKey, Sek) is reused: one sign-in so far.
     expect(irp.requests.filter((r) => r.path === '/eivital/v1.03/auth')).toHaveLength(1);
@@ -294,6 +295,7 @@ describe('registering with the IRP', () => {
         einvoicestatus: 'failed',
         irn: null,
         error: '2176: Buyer GSTIN is not active',
+        cancelfailed: false,
       },
     ]);
     const stats = DashboardStatsResponse.parse(
@@ -405,6 +407,132 @@ describe('registering with the IRP', () => {
     await runEinvoices(t.app);
     expect(irp.requests.filter((r) => r.path === '/eicore/v1.03/Invoice/Cancel')).toHaveLength(cancels);
     expect((await rowOf(inv.number))?.status).toBe('registered');
+  });
+});
+
+const cancelCalls = () => irp.requests.filter((r) => r.path === '/eicore/v1.03/Invoice/Cancel');
+const adminCancel = (orderId: string) =>
+  t.request({ method: 'POST', url: `/o1/api/admin/cancel/${orderId}`, cookie: admin.cookie, payload: { reason: 'Buyer asked' } });
+const notesOf = (orderId: string) =>
+  t.database.db.select().from(creditNotes).where(eq(creditNotes.orderId, orderId)).orderBy(creditNotes.createdAt);
+
+/** A business buyer's order registered, ₹1,000 refunded and its credit note registered: a credit note with an IRN. */
+async function registeredWithCreditNote(pricePaise: number) {
+  const { order } = await buy(MUMBAI, pricePaise);
+  await runEinvoices(t.app);
+  const refund = await t.request({
+    method: 'POST',
+    url: `/o1/api/admin/refund/${order._id}`,
+    cookie: admin.cookie,
+    payload: { amount: 1000, reason: 'Price adjusted' },
+  });
+  expect(refund.statusCode, refund.body).toBe(201);
+  await runEinvoices(t.app);
+  const inv = await invoiceOf(order._id);
+  const [note] = await notesOf(order._id);
+  if (!note) throw new Error('no credit note');
+  expect(await rowOf(note.number)).toMatchObject({ status: 'registered' });
+  return { order, inv, note };
+}
+
+describe('cancelling an IRN whose invoice has a registered credit note', () => {
+  it('cancels the credit note’s IRN first, then the invoice’s; the cancellation’s own credit note is not registered', async () => {
+    const { order, inv, note } = await registeredWithCreditNote(800_000);
+    expect((await adminCancel(order._id)).statusCode).toBe(200);
+    const [, last] = await notesOf(order._id);
+    if (!last) throw new Error('the cancel made no credit note');
+
+    const before = cancelCalls().length;
+    await runEinvoices(t.app);
+    const noteDoc = irp.documents.find((d) => d.no === note.number);
+    const invDoc = irp.documents.find((d) => d.no === inv.number);
+    expect(
+      cancelCalls()
+        .slice(before)
+        .map((r) => r.json?.Irn),
+    ).toEqual([noteDoc?.irn, invDoc?.irn]);
+    expect([noteDoc?.status, invDoc?.status]).toEqual(['CNL', 'CNL']);
+    expect(await rowOf(note.number)).toMatchObject({ status: 'cancelled', irn: noteDoc?.irn });
+    expect(await rowOf(inv.number)).toMatchObject({ status: 'cancelled', lastError: '' });
+    expect(await rowOf(last.number)).toMatchObject({ status: 'cancelled' });
+    expect(irp.documents.some((d) => d.no === last.number)).toBe(false);
+  });
+
+  it('while the credit note’s IRN is refused, the invoice’s is not cancelled: the reason is kept and it is tried again', async () => {
+    const { order, inv, note } = await registeredWithCreditNote(810_000);
+    expect((await adminCancel(order._id)).statusCode).toBe(200);
+    irp.refuseNextCancel({ code: '2230', message: 'IRN cannot be cancelled as e-way bill is active' });
+    const before = cancelCalls().length;
+    const at = new Date();
+    await runEinvoices(t.app, at);
+    const invDoc = irp.documents.find((d) => d.no === inv.number);
+    expect(cancelCalls().slice(before)).toHaveLength(1);
+    expect(invDoc?.status).toBe('ACT');
+    const held = await rowOf(inv.number);
+    expect(held?.status).toBe('registered');
+    expect(held?.lastError).toContain(`the credit note ${note.number}’s IRN must be cancelled first`);
+    expect(held?.lastError).toContain('2230: IRN cannot be cancelled as e-way bill is active');
+
+    // The next try (after its pause) cancels both, the credit note first.
+    await runEinvoices(t.app, new Date(at.getTime() + HOUR));
+    expect(irp.documents.find((d) => d.no === note.number)?.status).toBe('CNL');
+    expect(invDoc?.status).toBe('CNL');
+    expect(await rowOf(inv.number)).toMatchObject({ status: 'cancelled', lastError: '' });
+  });
+});
+
+describe('a cancellation not made within the IRP’s 24 hours', () => {
+  it('is listed as failed with its reason; the IRN stands and the cancellation’s credit note is registered', async () => {
+    const { order } = await buy(MUMBAI, 620_000);
+    await runEinvoices(t.app);
+    const inv = await invoiceOf(order._id);
+    expect((await adminCancel(order._id)).statusCode).toBe(200);
+    irp.setDown(true);
+    try {
+      await runEinvoices(t.app);
+    } finally {
+      irp.setDown(false);
+    }
+    const row = await rowOf(inv.number);
+    expect(row?.lastError).toMatch(/^The IRN could not be cancelled: /);
+    const list = async (query = '') =>
+      EinvoicesResponse.parse(
+        (await t.request({ method: 'GET', url: `/o1/api/admin/einvoices${query}`, cookie: admin.cookie })).json(),
+      ).einvoices.find((e) => e.number === inv.number);
+    expect(await list('?status=failed')).toBeUndefined();
+
+    // A day passes (the invoice's IRN and the order's cancel, 25 hours back) with the IRP still not reached.
+    const [ord] = await t.database.db.select().from(orders).where(eq(orders.id, order._id));
+    if (!row?.ackDate || !ord?.cancelledAt) throw new Error('no IRN or no cancel');
+    const shift = 25 * HOUR;
+    await t.database.db
+      .update(einvoices)
+      .set({ ackDate: new Date(row.ackDate.getTime() - shift) })
+      .where(eq(einvoices.id, row.id));
+    await t.database.db
+      .update(orders)
+      .set({ cancelledAt: new Date(ord.cancelledAt.getTime() - shift) })
+      .where(eq(orders.id, order._id));
+    const cancels = cancelCalls().length;
+    await runEinvoices(t.app);
+    expect(cancelCalls()).toHaveLength(cancels);
+
+    const failed = await list('?status=failed');
+    expect(failed).toMatchObject({ einvoicestatus: 'registered', cancelfailed: true, irn: row?.irn });
+    expect(failed?.error).toMatch(/^Not cancelled within the IRP’s 24 hours: The IRN could not be cancelled: /);
+    expect(failed?.error).toContain('The IRN stands');
+    expect(await list()).toMatchObject({ cancelfailed: true });
+    // Nothing to retry: the IRP no longer cancels it.
+    const retry = await t.request({
+      method: 'POST',
+      url: `/o1/api/admin/einvoices/${encodeURIComponent(inv.number)}/retry`,
+      cookie: admin.cookie,
+    });
+    expect(retry.statusCode).toBe(409);
+    // The cancellation's credit note no longer waits: it is registered against the IRN that stands.
+    const [note] = await notesOf(order._id);
+    await runEinvoices(t.app, new Date(Date.now() + 2 * 60_000));
+    expect(await rowOf(note?.number as string)).toMatchObject({ status: 'registered' });
   });
 });
 

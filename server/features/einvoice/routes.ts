@@ -6,7 +6,7 @@ import { listEinvoices, retryEinvoice } from './service.js';
 export default routePlugin(einvoiceRoutes, (app) => ({
   'GET /o1/api/admin/einvoices': async (request) => ({
     success: true,
-    einvoices: await listEinvoices(app.db, request.query.status),
+    einvoices: await listEinvoices(app.db, request.query.status, app.clock()),
   }),
 
   'POST /o1/api/admin/einvoices/:invoiceNumber/retry': async (request) => {

@@ -7,7 +7,7 @@
  * sent again at the next try and the IRP's duplicate-IRN answer (2150) is read as success, so no document is ever
  * registered twice.
  */
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { execRows } from '../../db/client.js';
@@ -142,7 +142,30 @@ async function register(app: FastifyInstance, row: Row, now: Date) {
   }
 }
 
-/** Cancels the IRN of one claimed invoice whose order was cancelled, and drops its credit notes not yet registered. */
+/**
+ * Asks the IRP to cancel one document's IRN. An answer lost on the way back is found out from the document's status
+ * at the IRP (CNL). Returns null once cancelled, else why not.
+ */
+async function cancelAtIrp(client: IrpClient, irn: string, kind: 'INV' | 'CRN', number: string, issuedAt: Date) {
+  try {
+    await client.cancel(irn, 'Order cancelled');
+    return null;
+  } catch (err) {
+    try {
+      if ((await client.byDocument(kind, number, irpDay(issuedAt))).Status === 'CNL') return null;
+    } catch {
+      // nothing more to learn now
+    }
+    return (err as Error).message;
+  }
+}
+
+/**
+ * Cancels the IRN of one claimed invoice whose order was cancelled, and drops its credit notes not yet registered.
+ * A credit note registered already (a refund made before the cancel) has its IRN cancelled first: left standing, it
+ * would lower the tax on an invoice that no longer stands. While one cannot be cancelled, the invoice's IRN is not
+ * either: the row keeps the reason and is tried again with the others.
+ */
 async function cancel(app: FastifyInstance, row: Row, now: Date) {
   const db = app.db;
   const client = clientOf(app);
@@ -156,30 +179,40 @@ async function cancel(app: FastifyInstance, row: Row, now: Date) {
   }
   if (!row.irn || !row.ackDate) return;
   const tooLate = now.getTime() - row.ackDate.getTime() >= CANCEL_WINDOW_MS;
-  let cancelled = false;
-  try {
-    await client.cancel(row.irn, 'Order cancelled');
-    cancelled = true;
-  } catch (err) {
-    // Cancelled already (an answer lost on the way back)? The IRP says so by the document's status.
-    try {
-      const [invoice] = await db.select().from(invoices).where(eq(invoices.id, row.invoiceId));
-      if (invoice) {
-        const found = await client.byDocument('INV', invoice.number, irpDay(invoice.issuedAt));
-        cancelled = found.Status === 'CNL';
-      }
-    } catch {
-      // nothing more to learn now
+  // Past the IRP's 24 hours nothing can cancel it: the row stays registered with the reason, not tried again.
+  const notNow = (message: string) => {
+    app.log.warn({ number: row.number, error: message }, 'an IRN could not be cancelled');
+    const next = tooLate ? NEVER : new Date(now.getTime() + backoffMs(row.attempts));
+    return settle(db, row, { lastError: message.slice(0, 500), nextAttemptAt: next }, now);
+  };
+
+  const notes = await db
+    .select({ row: einvoices, issuedAt: creditNotes.issuedAt })
+    .from(einvoices)
+    .innerJoin(creditNotes, eq(creditNotes.id, einvoices.creditNoteId))
+    .where(and(eq(einvoices.invoiceId, row.invoiceId), eq(einvoices.kind, 'CRN'), eq(einvoices.status, 'registered')))
+    .orderBy(einvoices.createdAt);
+  for (const note of notes) {
+    if (!note.row.irn) continue;
+    const refused = await cancelAtIrp(client, note.row.irn, 'CRN', note.row.number, note.issuedAt);
+    if (refused !== null) {
+      return notNow(
+        `The IRN could not be cancelled: the credit note ${note.row.number}’s IRN must be cancelled first and was not: ${refused}`,
+      );
     }
-    if (!cancelled) {
-      const message = `The IRN could not be cancelled: ${(err as Error).message}`.slice(0, 500);
-      app.log.warn({ number: row.number, error: message }, 'an IRN could not be cancelled');
-      // Past the IRP's 24 hours nothing can cancel it: the row stays registered with the reason, not tried again.
-      const next = tooLate ? NEVER : new Date(now.getTime() + backoffMs(row.attempts));
-      return settle(db, row, { lastError: message, nextAttemptAt: next }, now);
-    }
+    await db.transaction(async (tx) => {
+      await tx
+        .update(einvoices)
+        .set({ status: 'cancelled', cancelledAt: now, lastError: '', updatedAt: now })
+        .where(eq(einvoices.id, note.row.id));
+      if (note.row.creditNoteId) await tx.update(creditNotes).set({ pdf: null }).where(eq(creditNotes.id, note.row.creditNoteId));
+    });
   }
-  if (!cancelled) return;
+
+  const [invoice] = await db.select().from(invoices).where(eq(invoices.id, row.invoiceId));
+  if (!invoice) return;
+  const refused = await cancelAtIrp(client, row.irn, 'INV', invoice.number, invoice.issuedAt);
+  if (refused !== null) return notNow(`The IRN could not be cancelled: ${refused}`);
   await db.transaction(async (tx) => {
     await tx
       .update(einvoices)
@@ -213,24 +246,43 @@ export async function runEinvoices(app: FastifyInstance, now: Date = app.clock()
   return toCancel.length + toRegister.length;
 }
 
-const view = (r: Row) => ({
+const view = (r: Row, cancelFailed = false) => ({
   number: r.number,
   kind: r.kind,
   orderId: r.orderId,
   einvoicestatus: r.status,
   irn: r.irn,
-  error: r.lastError,
+  error: cancelFailed
+    ? `Not cancelled within the IRP’s 24 hours: ${r.lastError || 'the IRP could not be reached in time'}. The IRN stands, so a credit note, not a cancellation, undoes the invoice.`
+    : r.lastError,
+  cancelfailed: cancelFailed,
 });
 
-/** The merchant's list, newest first (at most 500), narrowed to one status when asked. */
-export async function listEinvoices(db: Db, status?: Row['status']) {
+/**
+ * An invoice whose order was cancelled within 24 hours of its IRN, still registered once those 24 hours are over: the
+ * IRP no longer cancels it (unreachable all that time, or refusing), so the cancellation failed.
+ */
+const cancelFailedAt = (now: Date) =>
+  sql`(${einvoices.kind} = 'INV' and ${einvoices.status} = 'registered' and ${orders.deliverystatus} = 'cancelled'
+       and ${orders.cancelledAt} < ${einvoices.ackDate} + interval '24 hours'
+       and ${einvoices.ackDate} <= ${new Date(now.getTime() - CANCEL_WINDOW_MS)})`;
+
+/**
+ * The merchant's list, newest first (at most 500), narrowed to one status when asked. `failed` also lists the
+ * cancellations that failed (still `registered`, with `cancelfailed` and the reason).
+ */
+export async function listEinvoices(db: Db, status?: Row['status'], now = new Date()) {
+  const failedCancel = cancelFailedAt(now);
   const rows = await db
-    .select()
+    .select({ row: einvoices, cancelFailed: sql<boolean>`coalesce(${failedCancel}, false)` })
     .from(einvoices)
-    .where(status ? eq(einvoices.status, status) : undefined)
+    .innerJoin(orders, eq(orders.id, einvoices.orderId))
+    .where(
+      status === 'failed' ? or(eq(einvoices.status, 'failed'), failedCancel) : status ? eq(einvoices.status, status) : undefined,
+    )
     .orderBy(desc(einvoices.createdAt), desc(einvoices.number))
     .limit(500);
-  return rows.map(view);
+  return rows.map((r) => view(r.row, r.cancelFailed === true));
 }
 
 /**

@@ -17,6 +17,7 @@ const failed: Einvoice = {
   einvoicestatus: 'failed',
   irn: null,
   error: '2176: Buyer GSTIN is not active',
+  cancelfailed: false,
 };
 const registered: Einvoice = {
   ...failed,
@@ -44,7 +45,26 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+const stuck: Einvoice = {
+  ...registered,
+  number: 'RG/26-27/000009',
+  kind: 'INV',
+  irn: 'b'.repeat(64),
+  error:
+    'Not cancelled within the IRP’s 24 hours: The IRN could not be cancelled: connect ECONNREFUSED. The IRN stands, so a credit note, not a cancellation, undoes the invoice.',
+  cancelfailed: true,
+};
+
 describe('E-invoices screen', () => {
+  it('shows an IRN whose cancellation failed as such, with its reason and no Retry', async () => {
+    vi.spyOn(einvoiceApi, 'list').mockResolvedValue(list([stuck]));
+    renderPage('/dashboard/einvoices?status=failed');
+    const table = await screen.findByRole('table');
+    expect((await within(table).findByTestId('einvoice-status')).textContent).toBe('Cancellation failed');
+    expect(within(table).getByTestId('einvoice-error').textContent).toBe(stuck.error);
+    expect(within(table).queryByRole('button', { name: /^Retry/ })).toBeNull();
+  });
+
   it('opens on the failed ones from the dashboard link, shows the IRP’s error, and Retry registers one', async () => {
     const load = vi.spyOn(einvoiceApi, 'list').mockResolvedValue(list([failed]));
     const retry = vi.spyOn(einvoiceApi, 'retry').mockResolvedValue(

@@ -23,10 +23,15 @@ const STATUS_CLASS: Record<Einvoice['einvoicestatus'], string> = {
   failed: 'bg-red-100 text-red-800',
   cancelled: 'bg-gray-100 text-gray-700',
 };
+/** An IRN the IRP did not cancel within its 24 hours of an order cancelled in time: it stands, nothing to retry. */
+const CANCEL_FAILED = 'Cancellation failed';
 const FILTERS: EinvoiceFilter[] = ['pending', 'registered', 'failed', 'cancelled'];
 const KIND_LABEL: Record<Einvoice['kind'], string> = { INV: 'Invoice', CRN: 'Credit note' };
 
-/** Invoices and credit notes registered with the IRP (e-invoices): their IRN, what failed, and Retry. */
+/**
+ * Invoices and credit notes registered with the IRP (e-invoices): their IRN, what failed, and Retry; an IRN whose
+ * cancellation failed (the IRP's 24 hours over) is shown as such with its reason, without Retry.
+ */
 export default function EinvoicesPage() {
   const qc = useQueryClient();
   const [params] = useSearchParams();
@@ -110,9 +115,9 @@ export default function EinvoicesPage() {
             cell: (e) => (
               <span
                 data-testid="einvoice-status"
-                className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_CLASS[e.einvoicestatus]}`}
+                className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_CLASS[e.cancelfailed ? 'failed' : e.einvoicestatus]}`}
               >
-                {STATUS_LABEL[e.einvoicestatus]}
+                {e.cancelfailed ? CANCEL_FAILED : STATUS_LABEL[e.einvoicestatus]}
               </span>
             ),
           },
