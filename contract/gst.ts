@@ -17,6 +17,15 @@ const GstReportQuery = z.object({
 const Money = z.number();
 const Taxes = { taxablevalue: Money, igst: Money, cgst: Money, sgst: Money };
 const InvoiceHead = { invoice: z.string(), date: z.string(), value: Money, pos: z.string() };
+/** A voucher of the month: its number, date, the buyer's GSTIN ("" for a consumer), value, place and taxes. */
+const VoucherRow = z.object({
+  voucher: z.string(),
+  date: z.string(),
+  gstin: z.string(),
+  value: Money,
+  pos: z.string(),
+  ...Taxes,
+});
 /** @forTests tests read the route's answers through this schema, so an answer that strays from the contract fails them */
 export const GstReportResponse = z.object({
   success: z.boolean(),
@@ -52,6 +61,14 @@ export const GstReportResponse = z.object({
       ...Taxes,
     }),
   ),
+  /**
+   * The month's receipt vouchers (advances received before a made-to-order piece's invoice), one by one, with the tax
+   * their supply carries: shown, not reported as the month's tax (GST on goods is due with the invoice). Counted in
+   * table 13 of the portal file.
+   */
+  receiptvouchers: z.array(VoucherRow),
+  /** The month's refund vouchers (advances paid back before the invoice), each naming its order's receipt vouchers. */
+  refundvouchers: z.array(VoucherRow.extend({ receipt: z.string() })),
 });
 
 // ---------------------------------------------------------------- GSTR-1 in the GST portal's own JSON
@@ -287,6 +304,29 @@ export const gstRoutes = routeTable('GST tax invoices', {
     ...byId(IdParams, { 200: Pdf }),
     produces: ['application/pdf'],
   },
+  'GET /o1/api/receipt-voucher/:id': {
+    guard: 'user',
+    summary: 'A receipt voucher as a PDF, by its own id (as the order’s `vouchers` link it; own order, or any for an ADMIN)',
+    description:
+      'The same document as above, for any of an order’s receipt vouchers: a credit order with a made-to-order piece ' +
+      'has one for each payment received before the piece is ready, each its share of the order’s lines with their ' +
+      'rate and tax and "Part of the order’s value" beside the number. 404 for another user’s or an unknown voucher.',
+    ...byId(IdParams, { 200: Pdf }),
+    produces: ['application/pdf'],
+  },
+  'GET /o1/api/refund-voucher/:refundId': {
+    guard: 'user',
+    summary:
+      'The refund voucher of an advance paid back as a PDF: a processed refund of an order cancelled before its tax invoice (own order, or any for an ADMIN)',
+    description:
+      'A4 PDF titled "Refund Voucher", numbered RF/<yy-yy>/000001 in its own series, dated with the refund: seller and ' +
+      'buyer, place of supply, each receipt voucher it pays back with its date, the order, the reason, the lines of the ' +
+      'receipt vouchers each with its share of the refund (HSN, rate and the tax inside), the amount refunded and in ' +
+      'words. 404 for a refund with none (a refund of an invoiced order has a credit note), before it is processed, ' +
+      'another user’s or unknown.',
+    ...byId(CreditNoteParams, { 200: Pdf }),
+    produces: ['application/pdf'],
+  },
   'GET /o1/api/credit-note/:refundId': {
     guard: 'user',
     summary: 'The credit note of a processed refund as a PDF, referring to the invoice (404 before it is processed)',
@@ -306,12 +346,15 @@ export const gstRoutes = routeTable('GST tax invoices', {
   },
   'GET /o1/api/admin/gst-report': {
     guard: 'admin',
-    summary: 'GSTR-1 for a month (India time): B2B, B2C large, B2C small, exports, credit notes, HSN summary; JSON or one CSV',
+    summary:
+      'GSTR-1 for a month (India time): B2B, B2C large, B2C small, exports, credit notes, HSN summary, receipt and refund vouchers; JSON or one CSV',
     description:
       '`format=portal` downloads the GST portal’s own GSTR-1 JSON (the offline tool’s schema, no `success` wrapper): ' +
       '`gstin`, `fp`, `b2b`, `b2cl`, `b2cs`, `exp`, `cdnr`, `cdnur`, the HSN summary (its B2B and B2C tables from the May 2025 ' +
       'period), `doc_issue`; rates per item, net of credit notes, no empty sections or rows. Bills of supply are not ' +
-      'part of GSTR-1; a shop without a GSTIN files none (409).',
+      'part of GSTR-1; a shop without a GSTIN files none (409). The JSON and the CSV (sections `receiptvouchers`, ' +
+      '`refundvouchers`, columns `voucher` and `receipt`) list the month’s receipt and refund vouchers of advances one ' +
+      'by one; the portal file counts them in `doc_issue` (6 Receipt voucher, 8 Refund voucher).',
     query: GstReportQuery,
     responses: { 200: GstReportResponse },
     produces: ['application/json', 'text/csv'],

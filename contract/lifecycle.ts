@@ -125,6 +125,20 @@ export const orderLifecycleFields = {
   invoice: Invoice.nullable(),
   /** The receipt voucher of an advance: an order paid before its made-to-order piece is made (null otherwise). */
   receipt: z.object({ number: z.string(), url: z.string() }).nullable(),
+  /**
+   * Every voucher of the order's advances, in the order issued: a receipt voucher for each advance received before
+   * the invoice (the payment of an order with a made-to-order piece; each payment on a credit order with one) and a
+   * refund voucher for each advance paid back before it (a piece cancelled). `amount` in rupees, `date` ISO.
+   */
+  vouchers: z.array(
+    z.object({
+      kind: z.enum(['receipt', 'refund']),
+      number: z.string(),
+      url: z.string(),
+      amount: z.number(),
+      date: z.string(),
+    }),
+  ),
   cancellable: z.boolean(),
   returnable: z.boolean(),
   returnrequest: ReturnRequest.nullable(),

@@ -5,14 +5,15 @@
  * it is imported. To make a feature react to an event, add its function to the event's list.
  */
 import type { OrderReactions } from './domain/order-events.js';
-import { issueRefundCreditNote, orderInvoiceAttachment } from './features/gst/documents.js';
+import { issueAdvanceRefundVoucher, issueRefundCreditNote, orderInvoiceAttachment } from './features/gst/documents.js';
 import { refundProcessedMessage } from './features/outbox/orders.js';
 import type { AttachmentSource } from './features/outbox/worker.js';
 
 /** The reactions to each order event, run in this order inside the transaction that records the event. */
 export const orderReactions: OrderReactions = {
-  // The customer hears of the refund, and its credit note is issued, in the transaction that marks it processed.
-  refundProcessed: [refundProcessedMessage, issueRefundCreditNote],
+  // The customer hears of the refund, and its credit note is issued (or, for an advance paid back before the order's
+  // invoice, its refund voucher), in the transaction that marks it processed.
+  refundProcessed: [refundProcessedMessage, issueRefundCreditNote, issueAdvanceRefundVoucher],
 };
 
 /** The files attached to outgoing e-mails: the order's invoice PDF on the order-placed e-mail. */

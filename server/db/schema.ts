@@ -1023,6 +1023,21 @@ const taxTotals = () => ({
   totalPaise: bigint('total_paise', { mode: 'number' }).notNull(),
   pdf: bytea('pdf'),
 });
+/**
+ * What a document of a supply states of it: the parties, the place of supply, the lines with their HSN, rate and tax,
+ * the order-wide discount spread over them and, for goods leaving India, how the export is taxed. The tax invoice, the
+ * receipt voucher of an advance and the refund voucher of an advance paid back share it.
+ */
+const supplyParts = () => ({
+  seller: jsonb('seller').$type<InvoiceParty>().notNull(),
+  buyer: jsonb('buyer').$type<InvoiceParty>().notNull(),
+  placeOfSupply: text('place_of_supply').notNull(),
+  intraState: boolean('intra_state').notNull(),
+  lines: jsonb('lines').$type<InvoiceLine[]>().notNull(),
+  discountPaise: bigint('discount_paise', { mode: 'number' }).notNull().default(0),
+  /** Goods shipped out of India (migration 0291): how the export is taxed; null when domestic. */
+  export: jsonb('export').$type<InvoiceExport>(),
+});
 /** A GST document's number fits the 16 characters GST allows, and its parts add up to its total. */
 const documentChecks = (
   table: string,
@@ -1045,14 +1060,7 @@ export const invoices = pgTable(
     kind: text('kind', { enum: ['tax-invoice', 'bill-of-supply'] })
       .notNull()
       .default('tax-invoice'),
-    seller: jsonb('seller').$type<InvoiceParty>().notNull(),
-    buyer: jsonb('buyer').$type<InvoiceParty>().notNull(),
-    placeOfSupply: text('place_of_supply').notNull(),
-    intraState: boolean('intra_state').notNull(),
-    lines: jsonb('lines').$type<InvoiceLine[]>().notNull(),
-    discountPaise: bigint('discount_paise', { mode: 'number' }).notNull().default(0),
-    /** Goods shipped out of India (migration 0291): how the export is taxed; null when domestic. */
-    export: jsonb('export').$type<InvoiceExport>(),
+    ...supplyParts(),
     ...taxTotals(),
     createdAt: created(),
   },
@@ -1117,13 +1125,7 @@ export const receiptVouchers = pgTable(
     ...documentNumber(),
     /** False for a shop not registered for GST: a plain receipt, no tax on it. */
     taxed: boolean('taxed').notNull(),
-    seller: jsonb('seller').$type<InvoiceParty>().notNull(),
-    buyer: jsonb('buyer').$type<InvoiceParty>().notNull(),
-    placeOfSupply: text('place_of_supply').notNull(),
-    intraState: boolean('intra_state').notNull(),
-    lines: jsonb('lines').$type<InvoiceLine[]>().notNull(),
-    discountPaise: bigint('discount_paise', { mode: 'number' }).notNull().default(0),
-    export: jsonb('export').$type<InvoiceExport>(),
+    ...supplyParts(),
     ...taxTotals(),
     createdAt: created(),
   },
@@ -1131,7 +1133,41 @@ export const receiptVouchers = pgTable(
     uniqueIndex('receipt_vouchers_order_key').on(t.orderId),
     uniqueIndex('receipt_vouchers_number_key').on(t.number),
     uniqueIndex('receipt_vouchers_fy_seq_key').on(t.fy, t.seq),
+    index('receipt_vouchers_issued_idx').on(t.issuedAt),
     ...documentChecks('receipt_vouchers', t),
+  ],
+);
+
+/**
+ * A refund voucher (migration 0382; GST rule 51): an advance paid back for an order cancelled before its tax invoice,
+ * issued in the refund's processing transaction in its own series `RF/<yy-yy>/000001`, against the order's receipt
+ * vouchers. Its lines are theirs, each its share of the amount paid back (never more than what is left of it).
+ */
+export const refundVouchers = pgTable(
+  'refund_vouchers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The refund it is for (one voucher per refund); a refund with a voucher is never deleted. */
+    refundKey: uuid('refund_key')
+      .notNull()
+      .references(() => refunds.id, { onDelete: 'restrict' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    ...documentNumber(),
+    /** As the receipt vouchers it pays back: false for a shop not registered for GST (no tax on it). */
+    taxed: boolean('taxed').notNull(),
+    ...supplyParts(),
+    ...taxTotals(),
+    createdAt: created(),
+  },
+  (t) => [
+    uniqueIndex('refund_vouchers_refund_key').on(t.refundKey),
+    uniqueIndex('refund_vouchers_number_key').on(t.number),
+    uniqueIndex('refund_vouchers_fy_seq_key').on(t.fy, t.seq),
+    index('refund_vouchers_order_idx').on(t.orderId),
+    index('refund_vouchers_issued_idx').on(t.issuedAt),
+    ...documentChecks('refund_vouchers', t),
   ],
 );
 

@@ -8,6 +8,7 @@ export const LIFECYCLE_DEFAULTS = {
   couponcode: '',
   invoice: null,
   receipt: null,
+  vouchers: [],
   cancellable: false,
   returnable: false,
   returnrequest: null,

@@ -262,7 +262,7 @@ describe('GSTR-1 with exports', () => {
 
     const csv = (await report('csv')).body.split('\r\n');
     expect(csv[0]).toContain('section,gstin,invoice');
-    expect(csv[0]?.endsWith(',type,currency,portcode,shippingbill,shippingbilldate')).toBe(true);
+    expect(csv[0]?.endsWith(',type,currency,portcode,shippingbill,shippingbilldate,voucher,receipt')).toBe(true);
     expect(csv.filter((line) => line.startsWith('exp,'))).toHaveLength(exported.length);
 
     const file = await report('portal');

@@ -1,6 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { creditNotes, invoices, orders, receiptVouchers, refunds } from '../../db/schema.js';
+import { creditNotes, invoices, orders, receiptVouchers, refunds, refundVouchers } from '../../db/schema.js';
 import { NotFound } from '../../domain/errors.js';
 import type { RefundProcessed } from '../../domain/order-events.js';
 import type { SessionUser } from '../../http/session.js';
@@ -8,8 +8,9 @@ import { irnOf } from '../einvoice/service.js';
 import { paidBackWords } from '../lifecycle/state.js';
 import type { AttachmentSource } from '../outbox/worker.js';
 import { issueCreditNote } from './invoices.js';
-import { ADVANCE_PURPOSE, renderPdf } from './pdf.js';
+import { ADVANCE_PURPOSE, invoiceDate, renderPdf, rupees } from './pdf.js';
 import { settingsRow } from './settings.js';
+import { issueRefundVoucher } from './vouchers.js';
 
 /** A processed refund (any amount) gets its credit note in the same transaction (wired in `server/wiring.ts`). */
 export async function issueRefundCreditNote(tx: Tx, { refund, order }: RefundProcessed) {
@@ -22,6 +23,18 @@ export async function issueRefundCreditNote(tx: Tx, { refund, order }: RefundPro
       reason: refund.reason,
       restock: refund.restock,
     },
+    refund.processedAt ?? new Date(),
+  );
+}
+
+/**
+ * An advance paid back before the order's invoice (a made-to-order piece cancelled) gets its refund voucher in the
+ * same transaction (wired in `server/wiring.ts`); a refund of an invoiced order has its credit note instead.
+ */
+export async function issueAdvanceRefundVoucher(tx: Tx, { refund, order }: RefundProcessed) {
+  await issueRefundVoucher(
+    tx,
+    { refundKey: refund.id, orderId: order.id, amountPaise: refund.amountPaise },
     refund.processedAt ?? new Date(),
   );
 }
@@ -72,14 +85,26 @@ async function orderInvoicePdf(db: Db, orderId: string) {
   if (!inv) return null;
   if (inv.pdf) return { pdf: bytes(inv.pdf), fileName: fileName(inv.number) };
   const shop = await settingsRow(db);
-  // An order paid in advance of its piece: the invoice adjusts the receipt voucher issued with the payment.
-  const [advance] = await db
+  // An order paid in advance of its piece: the invoice adjusts the receipt vouchers issued with the payments (less
+  // any advance paid back by a refund voucher before it).
+  const received = await db
     .select({ number: receiptVouchers.number, issuedAt: receiptVouchers.issuedAt, amountPaise: receiptVouchers.totalPaise })
     .from(receiptVouchers)
-    .where(eq(receiptVouchers.orderId, orderId));
+    .where(eq(receiptVouchers.orderId, orderId))
+    .orderBy(asc(receiptVouchers.issuedAt), asc(receiptVouchers.fy), asc(receiptVouchers.seq));
+  const paidBack = await db
+    .select({ amountPaise: refundVouchers.totalPaise })
+    .from(refundVouchers)
+    .where(eq(refundVouchers.orderId, orderId));
+  const advance = received.length
+    ? {
+        vouchers: received,
+        amountPaise: received.reduce((s, v) => s + v.amountPaise, 0) - paidBack.reduce((s, v) => s + v.amountPaise, 0),
+      }
+    : null;
   const pdf = await renderPdf({
     kind: 'invoice',
-    advance: advance ?? null,
+    advance,
     taxed: inv.kind === 'tax-invoice',
     shopname: inv.seller.extra || shop.shopname,
     number: inv.number,
@@ -111,40 +136,38 @@ async function orderInvoicePdf(db: Db, orderId: string) {
 }
 
 /**
- * The receipt voucher of an advance as a PDF (the buyer's own order, or any for an ADMIN; 404 otherwise and for an
- * order paid for ready stock, whose invoice came with the payment). Made on first request and kept.
+ * The receipt voucher of an order's advance as a PDF, by the order's id: its first (the buyer's own order, or any for
+ * an ADMIN; 404 otherwise and for an order paid for ready stock, whose invoice came with the payment).
  */
 export async function receiptPdf(db: Db, orderId: string, me: SessionUser) {
   const missing = new NotFound('Receipt not found');
   if (!(await visibleOrder(db, orderId, me))) throw missing;
-  const [rv] = await db.select().from(receiptVouchers).where(eq(receiptVouchers.orderId, orderId));
+  const [rv] = await db
+    .select({ id: receiptVouchers.id })
+    .from(receiptVouchers)
+    .where(eq(receiptVouchers.orderId, orderId))
+    .orderBy(asc(receiptVouchers.issuedAt), asc(receiptVouchers.fy), asc(receiptVouchers.seq))
+    .limit(1);
   if (!rv) throw missing;
+  return receiptVoucherPdf(db, rv.id, me);
+}
+
+/** A receipt voucher as a PDF, by its own id (its order the buyer's own, or any for an ADMIN; 404 otherwise). */
+export async function receiptVoucherPdf(db: Db, voucherId: string, me: SessionUser) {
+  const missing = new NotFound('Receipt not found');
+  const [rv] = await db.select().from(receiptVouchers).where(eq(receiptVouchers.id, voucherId));
+  if (!rv || !(await visibleOrder(db, rv.orderId, me))) throw missing;
   if (rv.pdf) return { pdf: bytes(rv.pdf), fileName: fileName(rv.number) };
+  const [order] = await db.select({ totalPaise: orders.totalPaise }).from(orders).where(eq(orders.id, rv.orderId));
+  // A part of what the order costs (a payment on account of a credit order): the voucher says of how much.
+  const part =
+    order && rv.totalPaise < order.totalPaise
+      ? ([['Part of the order’s value', rupees(order.totalPaise)]] as [string, string][])
+      : [];
   const pdf = await renderPdf({
     kind: 'receipt',
-    taxed: rv.taxed,
-    shopname: rv.seller.extra || rv.seller.name,
-    number: rv.number,
-    issuedAt: rv.issuedAt,
-    refs: [
-      ['Order', await orderNumber(db, orderId)],
-      ['Received as', ADVANCE_PURPOSE],
-    ],
-    seller: rv.seller,
-    buyer: rv.buyer,
-    placeOfSupply: rv.placeOfSupply,
-    placeOfSupplyCode: rv.buyer.statecode,
-    intraState: rv.intraState,
-    lines: rv.lines,
-    totals: {
-      taxable: rv.taxablePaise,
-      cgst: rv.cgstPaise,
-      sgst: rv.sgstPaise,
-      igst: rv.igstPaise,
-      total: rv.totalPaise,
-      discount: rv.discountPaise,
-    },
-    exported: rv.export,
+    ...voucherBody(rv),
+    refs: [['Order', await orderNumber(db, rv.orderId)], ['Received as', ADVANCE_PURPOSE], ...part],
   });
   await db
     .update(receiptVouchers)
@@ -152,6 +175,71 @@ export async function receiptPdf(db: Db, orderId: string, me: SessionUser) {
     .where(and(eq(receiptVouchers.id, rv.id), isNull(receiptVouchers.pdf)));
   const [kept] = await db.select({ pdf: receiptVouchers.pdf }).from(receiptVouchers).where(eq(receiptVouchers.id, rv.id));
   return { pdf: kept?.pdf ? bytes(kept.pdf) : pdf, fileName: fileName(rv.number) };
+}
+
+/**
+ * The refund voucher of a processed refund as a PDF (an advance paid back before the order's invoice), naming the
+ * receipt vouchers it pays back; the buyer's own order, or any for an ADMIN; 404 otherwise and for a refund without
+ * one (a refund of an invoiced order has a credit note). Made on first request and kept.
+ */
+export async function refundVoucherPdf(db: Db, refundId: string, me: SessionUser) {
+  const missing = new NotFound('Refund voucher not found');
+  const [rf] = await db.select().from(refundVouchers).where(eq(refundVouchers.refundKey, refundId));
+  if (!rf || !(await visibleOrder(db, rf.orderId, me))) throw missing;
+  if (rf.pdf) return { pdf: bytes(rf.pdf), fileName: fileName(rf.number) };
+  const received = await db
+    .select({ number: receiptVouchers.number, issuedAt: receiptVouchers.issuedAt })
+    .from(receiptVouchers)
+    .where(eq(receiptVouchers.orderId, rf.orderId))
+    .orderBy(asc(receiptVouchers.issuedAt), asc(receiptVouchers.fy), asc(receiptVouchers.seq));
+  const [refund] = await db
+    .select({ reason: refunds.reason, method: refunds.method, reference: refunds.reference })
+    .from(refunds)
+    .where(eq(refunds.id, rf.refundKey));
+  const paidBack = refund?.method ? paidBackWords({ method: refund.method, reference: refund.reference }) : '';
+  const pdf = await renderPdf({
+    kind: 'refund',
+    ...voucherBody(rf),
+    refs: [
+      ...received
+        .filter((v) => v.issuedAt <= rf.issuedAt)
+        .map((v) => ['Against receipt voucher', `${v.number} dated ${invoiceDate(v.issuedAt)}`] as [string, string]),
+      ['Order', await orderNumber(db, rf.orderId)],
+      ...(refund?.reason ? ([['Reason', refund.reason]] as [string, string][]) : []),
+      ...(paidBack ? ([['Paid back by', paidBack]] as [string, string][]) : []),
+    ],
+  });
+  await db
+    .update(refundVouchers)
+    .set({ pdf })
+    .where(and(eq(refundVouchers.id, rf.id), isNull(refundVouchers.pdf)));
+  const [kept] = await db.select({ pdf: refundVouchers.pdf }).from(refundVouchers).where(eq(refundVouchers.id, rf.id));
+  return { pdf: kept?.pdf ? bytes(kept.pdf) : pdf, fileName: fileName(rf.number) };
+}
+
+/** What a voucher's PDF shows of its stored supply: the parties, the place of supply, the lines and the totals. */
+function voucherBody(v: typeof receiptVouchers.$inferSelect | typeof refundVouchers.$inferSelect) {
+  return {
+    taxed: v.taxed,
+    shopname: v.seller.extra || v.seller.name,
+    number: v.number,
+    issuedAt: v.issuedAt,
+    seller: v.seller,
+    buyer: v.buyer,
+    placeOfSupply: v.placeOfSupply,
+    placeOfSupplyCode: v.buyer.statecode,
+    intraState: v.intraState,
+    lines: v.lines.filter((l) => l.valuePaise > 0),
+    totals: {
+      taxable: v.taxablePaise,
+      cgst: v.cgstPaise,
+      sgst: v.sgstPaise,
+      igst: v.igstPaise,
+      total: v.totalPaise,
+      discount: v.discountPaise,
+    },
+    exported: v.export,
+  };
 }
 
 export async function creditNotePdf(db: Db, refundId: string, me: SessionUser) {

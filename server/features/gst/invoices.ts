@@ -38,7 +38,7 @@ type CreditNoteRow = typeof creditNotes.$inferSelect;
  * any server) waits and takes the next number; a transaction that rolls back gives its number back.
  * @forTests tests draw numbers across the turn of a financial year and in failed transactions to check each year's series has no gap
  */
-export async function nextInSeries(tx: Tx, series: 'INV' | 'BS' | 'CN' | 'BCN' | 'RV', fy: string): Promise<number> {
+export async function nextInSeries(tx: Tx, series: 'INV' | 'BS' | 'CN' | 'BCN' | 'RV' | 'RF', fy: string): Promise<number> {
   const [row] = await tx
     .insert(documentCounters)
     .values({ series, fy, lastNumber: 1 })
@@ -125,11 +125,20 @@ export async function issueReceiptVoucher(tx: Tx, orderId: string, at: Date = ne
   if (existing) return existing;
   // A receipt voucher is not an e-invoice: the IRP registers the tax invoice that adjusts it.
   const { registered, shop: _shop, ...doc } = await composeSupply(tx, orderId, at);
+  return writeReceiptVoucher(tx, { orderId, at, taxed: registered, ...doc });
+}
+
+/** A receipt voucher numbered next in the `RV` series of `at`'s financial year. */
+async function writeReceiptVoucher(
+  tx: Tx,
+  v: Omit<typeof receiptVouchers.$inferInsert, 'number' | 'fy' | 'seq' | 'issuedAt'> & { at: Date },
+) {
+  const { at, ...values } = v;
   const fy = financialYear(at);
   const seq = await nextInSeries(tx, 'RV', fy);
   const [row] = await tx
     .insert(receiptVouchers)
-    .values({ orderId, number: documentNumber('RV', fy, seq), fy, seq, issuedAt: at, taxed: registered, ...doc })
+    .values({ ...values, number: documentNumber('RV', fy, seq), fy, seq, issuedAt: at })
     .returning();
   if (!row) throw new Error('receipt voucher not written');
   return row;
@@ -276,6 +285,52 @@ async function composeSupply(tx: Tx, orderId: string, at: Date) {
 }
 
 /**
+ * `amountPaise` spread over a document's lines in proportion to what is left of each after the `earlier` documents
+ * against it (their lines in the same order), each share's tax taken at the line's rate; the share that takes what is
+ * left of a line takes exactly the rest of its tax, so the documents together reverse the lines to the paisa. The
+ * amount is capped at what is left; null when nothing is. Each line keeps its quantity and unit price.
+ */
+export function shareOfLines(lines: InvoiceLine[], earlier: InvoiceLine[][], amountPaise: number, intraState: boolean) {
+  const before = lines.map((_, k) => {
+    const parts = { valuePaise: 0, taxable: 0, cgst: 0, sgst: 0, igst: 0 };
+    for (const doc of earlier) {
+      const l = doc[k];
+      if (!l) continue;
+      parts.valuePaise += l.valuePaise;
+      parts.taxable += l.taxable;
+      parts.cgst += l.cgst;
+      parts.sgst += l.sgst;
+      parts.igst += l.igst;
+    }
+    return parts;
+  });
+  const remaining = lines.map((l, k) => Math.max(0, l.valuePaise - (before[k] as { valuePaise: number }).valuePaise));
+  const left = remaining.reduce((a, b) => a + b, 0);
+  const amount = Math.min(amountPaise, left);
+  if (amount <= 0) return null;
+  const shares = spreadDiscount(remaining, amount);
+  const shared: InvoiceLine[] = lines.map((l, k) => {
+    const value = shares[k] as number;
+    const prev = before[k] as { valuePaise: number; taxable: number; cgst: number; sgst: number; igst: number };
+    const split =
+      value > 0 && value === remaining[k]
+        ? { taxable: l.taxable - prev.taxable, cgst: l.cgst - prev.cgst, sgst: l.sgst - prev.sgst, igst: l.igst - prev.igst }
+        : splitLine(value, l.rateBp, intraState);
+    return {
+      ...l,
+      amountPaise: value,
+      discountPaise: 0,
+      valuePaise: value,
+      taxable: split.taxable,
+      cgst: split.cgst,
+      sgst: split.sgst,
+      igst: split.igst,
+    };
+  });
+  return { amount, lines: shared };
+}
+
+/**
  * A credit note for a processed refund of `amountPaise`, inside the transaction that records it: the amount
  * is spread over the invoice's lines in proportion to what each was paid (the invoice's own rule for
  * discounts) and each share's tax taken at the line's rate, so a full refund reverses the invoice exactly.
@@ -299,26 +354,14 @@ export async function issueCreditNote(
   const [invoice] = await tx.select().from(invoices).where(eq(invoices.orderId, refund.orderId)).for('update');
   if (!invoice) return null;
   const earlier = await tx.select({ lines: creditNotes.lines }).from(creditNotes).where(eq(creditNotes.invoiceId, invoice.id));
-  // What earlier notes credited of each line: the weights are what is left of each, and the note that
-  // credits what is left of a line takes exactly the rest of its tax, so the notes together reverse the invoice.
-  const before = invoice.lines.map((_, k) => {
-    const parts = { valuePaise: 0, taxable: 0, cgst: 0, sgst: 0, igst: 0 };
-    for (const n of earlier) {
-      const l = n.lines[k];
-      if (!l) continue;
-      parts.valuePaise += l.valuePaise;
-      parts.taxable += l.taxable;
-      parts.cgst += l.cgst;
-      parts.sgst += l.sgst;
-      parts.igst += l.igst;
-    }
-    return parts;
-  });
-  const remaining = invoice.lines.map((l, k) => Math.max(0, l.valuePaise - (before[k] as { valuePaise: number }).valuePaise));
-  const left = remaining.reduce((a, b) => a + b, 0);
-  const amount = Math.min(refund.amountPaise, left);
-  if (amount <= 0) return null;
-  const shares = spreadDiscount(remaining, amount);
+  const share = shareOfLines(
+    invoice.lines,
+    earlier.map((n) => n.lines),
+    refund.amountPaise,
+    invoice.intraState,
+  );
+  if (!share) return null;
+  const { amount } = share;
   // The invoice's lines are the order's lines in their order: units taken back are counted on theirs.
   const returned = new Map<string, number>();
   for (const r of refund.restock ?? []) returned.set(r.lineId, (returned.get(r.lineId) ?? 0) + r.quantity);
@@ -331,30 +374,9 @@ export async function issueCreditNote(
           .orderBy(asc(orderItems.position))
       ).map((r) => r.id)
     : [];
-  const lines: InvoiceLine[] = invoice.lines.map((l, k) => {
-    const value = shares[k] as number;
-    const prev = before[k] as { valuePaise: number; taxable: number; cgst: number; sgst: number; igst: number };
-    const split =
-      value > 0 && value === remaining[k]
-        ? {
-            taxable: l.taxable - prev.taxable,
-            cgst: l.cgst - prev.cgst,
-            sgst: l.sgst - prev.sgst,
-            igst: l.igst - prev.igst,
-          }
-        : splitLine(value, l.rateBp, invoice.intraState);
+  const lines: InvoiceLine[] = share.lines.map((l, k) => {
     const id = lineIds[k];
-    return {
-      ...l,
-      quantity: Math.min(l.quantity, id ? (returned.get(id) ?? 0) : 0),
-      amountPaise: value,
-      discountPaise: 0,
-      valuePaise: value,
-      taxable: split.taxable,
-      cgst: split.cgst,
-      sgst: split.sgst,
-      igst: split.igst,
-    };
+    return { ...l, quantity: Math.min(l.quantity, id ? (returned.get(id) ?? 0) : 0) };
   });
   const sum = (k: 'taxable' | 'cgst' | 'sgst' | 'igst') => lines.reduce((s, l) => s + l[k], 0);
   const fy = financialYear(at);
@@ -385,14 +407,22 @@ export async function issueCreditNote(
   return row ?? null;
 }
 
-/** The receipt voucher of each order paid in advance of its piece: `{number, url}` for the Order answer. */
+/**
+ * The (first) receipt voucher of each order paid in advance of its piece: `{number, url}` for the Order answer (every
+ * voucher of an order is in its `vouchers`).
+ */
 export async function receiptLinks(db: DbOrTx, orderIds: string[]) {
-  if (orderIds.length === 0) return new Map<string, { number: string; url: string }>();
+  const links = new Map<string, { number: string; url: string }>();
+  if (orderIds.length === 0) return links;
   const rows = await db
     .select({ orderId: receiptVouchers.orderId, number: receiptVouchers.number })
     .from(receiptVouchers)
-    .where(inArray(receiptVouchers.orderId, orderIds));
-  return new Map(rows.map((r) => [r.orderId, { number: r.number, url: `/o1/api/receipt/${r.orderId}` }]));
+    .where(inArray(receiptVouchers.orderId, orderIds))
+    .orderBy(asc(receiptVouchers.issuedAt), asc(receiptVouchers.fy), asc(receiptVouchers.seq));
+  for (const r of rows) {
+    if (!links.has(r.orderId)) links.set(r.orderId, { number: r.number, url: `/o1/api/receipt/${r.orderId}` });
+  }
+  return links;
 }
 
 /** The invoice of each order that has one, with where it stands with the IRP, for the Order answer. */

@@ -20,7 +20,7 @@ export const invoiceDate = (at: Date) => indiaDate(at).split('-').reverse().join
 const indiaTime = (at: Date) => new Date(at.getTime() + 5.5 * 3600_000).toISOString().slice(11, 16);
 
 type PdfDocumentData = {
-  kind: 'invoice' | 'credit-note' | 'receipt';
+  kind: 'invoice' | 'credit-note' | 'receipt' | 'refund';
   /** False for a seller not registered for GST: a bill of supply (or its credit note), no tax on it. */
   taxed: boolean;
   shopname: string;
@@ -39,8 +39,11 @@ type PdfDocumentData = {
   exported?: InvoiceExport | null;
   /** An e-invoice registered with the IRP: its IRN, acknowledgement and the IRP's signed QR code data. */
   irn?: { irn: string; ackNo: string; ackDate: Date; signedQr: string; cancelled: boolean } | null;
-  /** An invoice issued after an advance: the receipt voucher it adjusts, and the amount received then (paise). */
-  advance?: { number: string; issuedAt: Date; amountPaise: number } | null;
+  /**
+   * An invoice issued after an advance: the receipt vouchers it adjusts, and the advance still held (paise: what
+   * they received less what refund vouchers paid back).
+   */
+  advance?: { vouchers: { number: string; issuedAt: Date }[]; amountPaise: number } | null;
 };
 
 /** Side of the printed QR code, in points (about 5 cm): the signed data is long, so its modules stay readable. */
@@ -94,20 +97,22 @@ function exportEndorsement(e: InvoiceExport, kind: PdfDocumentData['kind']): str
     : supply;
 }
 
-/** An A4 tax invoice, bill of supply, credit note or receipt voucher, every field of the contract on it. */
+/** An A4 tax invoice, bill of supply, credit note, receipt voucher or refund voucher, every field of the contract on it. */
 export async function renderPdf(d: PdfDocumentData): Promise<Buffer> {
   const title =
     d.kind === 'receipt'
       ? 'Receipt Voucher'
-      : d.kind === 'credit-note'
-        ? d.exported
-          ? 'Credit Note — Export'
-          : 'Credit Note'
-        : d.exported
-          ? 'Tax Invoice — Export'
-          : d.taxed
-            ? 'Tax Invoice'
-            : 'Bill of Supply';
+      : d.kind === 'refund'
+        ? 'Refund Voucher'
+        : d.kind === 'credit-note'
+          ? d.exported
+            ? 'Credit Note — Export'
+            : 'Credit Note'
+          : d.exported
+            ? 'Tax Invoice — Export'
+            : d.taxed
+              ? 'Tax Invoice'
+              : 'Bill of Supply';
   const { doc, done } = await openPdf({
     Title: `${title} ${d.number}`,
     Author: d.seller.name,
@@ -178,8 +183,12 @@ export async function renderPdf(d: PdfDocumentData): Promise<Buffer> {
     doc.font('bold').text(`${label}: `, rx, y ?? doc.y, { width: half, continued: true });
     doc.font('body').text(value);
   };
-  const docName =
-    d.kind === 'receipt' ? 'Receipt voucher' : d.kind === 'credit-note' ? 'Credit note' : d.taxed ? 'Invoice' : 'Bill';
+  const docName = {
+    receipt: 'Receipt voucher',
+    refund: 'Refund voucher',
+    'credit-note': 'Credit note',
+    invoice: d.taxed ? 'Invoice' : 'Bill',
+  }[d.kind];
   detail(`${docName} number`, d.number, top);
   detail(`${docName} date`, invoiceDate(d.issuedAt));
   for (const [label, value] of d.refs) detail(label, value);
@@ -279,7 +288,12 @@ export async function renderPdf(d: PdfDocumentData): Promise<Buffer> {
     else totals.push(['IGST', rupees(d.totals.igst)]);
   }
   if (d.totals.discount) totals.push(['Discount (included above)', rupees(d.totals.discount)]);
-  const closing = d.kind === 'receipt' ? 'Advance received' : d.kind === 'invoice' ? 'Total (amount paid)' : 'Total credited';
+  const closing = {
+    receipt: 'Advance received',
+    refund: 'Advance refunded',
+    invoice: 'Total (amount paid)',
+    'credit-note': 'Total credited',
+  }[d.kind];
   totals.push([closing, rupees(d.totals.total)]);
   if (d.advance) {
     totals.push(
@@ -312,14 +326,21 @@ export async function renderPdf(d: PdfDocumentData): Promise<Buffer> {
       { width },
     );
   }
-  if (d.advance) {
+  if (d.kind === 'refund') {
     doc.moveDown(0.3);
     doc.text(
-      `Adjusts the advance received by receipt voucher ${d.advance.number} dated ${invoiceDate(d.advance.issuedAt)}.`,
+      'Pays back an advance received: no goods are supplied and no tax invoice is issued for the amount refunded.',
       left,
       doc.y,
       { width },
     );
+  }
+  if (d.advance) {
+    doc.moveDown(0.3);
+    const named = d.advance.vouchers.map((v) => `${v.number} dated ${invoiceDate(v.issuedAt)}`);
+    doc.text(`Adjusts the advance received by receipt voucher${named.length > 1 ? 's' : ''} ${named.join(', ')}.`, left, doc.y, {
+      width,
+    });
   }
   if (d.exported) {
     doc.moveDown(0.3);

@@ -91,7 +91,7 @@ export async function gstr1Portal(db: DbOrTx, month: string): Promise<Gstr1Porta
   if (!shop.gstin) {
     throw new Conflict('The shop has no GSTIN: it is not registered for GST and files no GSTR-1');
   }
-  const { invs, notes, receipts, invoiceById, shippingBill } = await monthDocuments(db, month);
+  const { invs, notes, receipts, refundVouchers, invoiceById, shippingBill } = await monthDocuments(db, month);
   const [y, m] = month.split('-') as [string, string];
 
   const b2b = new Map<string, { ctin: string; inv: unknown[] }>();
@@ -220,6 +220,7 @@ export async function gstr1Portal(db: DbOrTx, month: string): Promise<Gstr1Porta
     { doc_num: 1, doc_typ: 'Invoices for outward supply', docs: ranges(invs) },
     { doc_num: 5, doc_typ: 'Credit Note', docs: ranges(notes) },
     { doc_num: 6, doc_typ: 'Receipt voucher', docs: ranges(receipts) },
+    { doc_num: 8, doc_typ: 'Refund voucher', docs: ranges(refundVouchers) },
   ].filter((d) => d.docs.length > 0);
 
   const file = {

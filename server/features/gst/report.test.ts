@@ -112,7 +112,7 @@ describe('GSTR-1 report', () => {
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     const lines = csv.body.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'section,gstin,invoice,note,date,value,pos,rate,hsn,quantity,taxablevalue,igst,cgst,sgst,type,currency,portcode,shippingbill,shippingbilldate',
+      'section,gstin,invoice,note,date,value,pos,rate,hsn,quantity,taxablevalue,igst,cgst,sgst,type,currency,portcode,shippingbill,shippingbilldate,voucher,receipt',
     );
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['b2b', 'b2cl', 'b2cs', 'creditnotes', 'hsn']);
 

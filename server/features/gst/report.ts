@@ -2,7 +2,7 @@ import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
 import { paiseToRupees } from '../../../contract/common.js';
 import { stateCode } from '../../../contract/gst-rules.js';
 import type { DbOrTx } from '../../db/client.js';
-import { creditNotes, invoices, orders, receiptVouchers } from '../../db/schema.js';
+import { creditNotes, invoices, orders, receiptVouchers, refundVouchers } from '../../db/schema.js';
 import { indiaDate } from './tax.js';
 
 /** Inter-state supplies to consumers above this go to B2C large (₹1,00,000). */
@@ -82,14 +82,20 @@ export async function monthDocuments(db: DbOrTx, month: string) {
       shippingbilldate: row?.shippingbilldate ?? '',
     };
   };
-  // Receipt vouchers for advances (made-to-order pieces): no tax is reported on them (goods), but they are documents
-  // issued, counted in table 13. A shop not registered issues them without tax and files no return.
+  // Receipt vouchers for advances (made-to-order pieces) and refund vouchers for advances paid back: no tax is
+  // reported on them (goods), but they are documents issued, counted in table 13. A shop not registered issues them
+  // without tax and files no return.
   const receipts = await db
-    .select({ number: receiptVouchers.number, fy: receiptVouchers.fy, seq: receiptVouchers.seq })
+    .select()
     .from(receiptVouchers)
     .where(and(gte(receiptVouchers.issuedAt, start), lt(receiptVouchers.issuedAt, end), eq(receiptVouchers.taxed, true)))
     .orderBy(asc(receiptVouchers.fy), asc(receiptVouchers.seq));
-  return { invs, notes, receipts, invoiceById, shippingBill };
+  const refundsPaid = await db
+    .select()
+    .from(refundVouchers)
+    .where(and(gte(refundVouchers.issuedAt, start), lt(refundVouchers.issuedAt, end), eq(refundVouchers.taxed, true)))
+    .orderBy(asc(refundVouchers.fy), asc(refundVouchers.seq));
+  return { invs, notes, receipts, refundVouchers: refundsPaid, invoiceById, shippingBill };
 }
 
 /** A consumer's invoice reported one by one: inter-state and above ₹1,00,000. */
@@ -101,7 +107,7 @@ export const isB2cl = (inv: InvoiceRow) => !inv.buyer.gstin && !inv.intraState &
  * rate, net of consumer credit notes; registered buyers' credit notes; the HSN summary net of all credit notes.
  */
 export async function gstr1(db: DbOrTx, month: string) {
-  const { invs, notes, invoiceById, shippingBill } = await monthDocuments(db, month);
+  const { invs, notes, receipts, refundVouchers: paidBack, invoiceById, shippingBill } = await monthDocuments(db, month);
 
   const b2b = [];
   const b2cl = [];
@@ -172,6 +178,37 @@ export async function gstr1(db: DbOrTx, month: string) {
     }
   }
 
+  // The month's vouchers, one by one: the advances received and paid back, with the tax their supply carries (not
+  // reported as tax of the month: GST on goods is due with the invoice).
+  const voucherHead = (v: (typeof receipts)[number] | (typeof paidBack)[number]) => ({
+    voucher: v.number,
+    date: indiaDate(v.issuedAt),
+    gstin: v.buyer.gstin ?? '',
+    value: r(v.totalPaise),
+    pos: pos(v.placeOfSupply),
+    ...money({ taxable: v.taxablePaise, igst: v.igstPaise, cgst: v.cgstPaise, sgst: v.sgstPaise }),
+  });
+  const orderReceipts = paidBack.length
+    ? await db
+        .select({ orderId: receiptVouchers.orderId, number: receiptVouchers.number })
+        .from(receiptVouchers)
+        .where(
+          inArray(
+            receiptVouchers.orderId,
+            paidBack.map((v) => v.orderId),
+          ),
+        )
+        .orderBy(asc(receiptVouchers.issuedAt), asc(receiptVouchers.fy), asc(receiptVouchers.seq))
+    : [];
+  const receiptvouchers = receipts.map(voucherHead);
+  const refundvouchers = paidBack.map((v) => ({
+    ...voucherHead(v),
+    receipt: orderReceipts
+      .filter((rv) => rv.orderId === v.orderId)
+      .map((rv) => rv.number)
+      .join(' '),
+  }));
+
   return {
     month,
     b2b,
@@ -184,6 +221,8 @@ export async function gstr1(db: DbOrTx, month: string) {
       .sort((a, b) => a.hsn.localeCompare(b.hsn))
       .map((row) => ({ hsn: row.hsn, quantity: row.quantity, ...money(row) })),
     creditnotes,
+    receiptvouchers,
+    refundvouchers,
   };
 }
 
@@ -233,6 +272,8 @@ const CSV_COLUMNS = [
   'portcode',
   'shippingbill',
   'shippingbilldate',
+  'voucher',
+  'receipt',
 ] as const;
 
 const cell = (v: unknown) => {
@@ -251,6 +292,8 @@ export function gstr1Csv(report: Gstr1): string {
     ...report.b2cs.map((x) => ({ section: 'b2cs', ...x })),
     ...report.creditnotes.map((x) => ({ section: 'creditnotes', ...x })),
     ...report.hsn.map((x) => ({ section: 'hsn', ...x })),
+    ...report.receiptvouchers.map((x) => ({ section: 'receiptvouchers', ...x })),
+    ...report.refundvouchers.map((x) => ({ section: 'refundvouchers', ...x })),
   ];
   return `${[CSV_COLUMNS.join(','), ...rows.map((row) => CSV_COLUMNS.map((c) => cell(row[c])).join(','))].join('\r\n')}\r\n`;
 }

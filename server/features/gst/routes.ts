@@ -3,7 +3,7 @@ import { gstRoutes } from '../../../contract/gst.js';
 import { routePlugin } from '../../http/routes.js';
 import { userOf } from '../../http/session.js';
 import { customsPdf } from './customs.js';
-import { creditNotePdf, invoicePdf, receiptPdf } from './documents.js';
+import { creditNotePdf, invoicePdf, receiptPdf, receiptVoucherPdf, refundVoucherPdf } from './documents.js';
 import { gstr1Portal } from './portal.js';
 import { gstr1, gstr1Csv } from './report.js';
 
@@ -19,6 +19,10 @@ export default routePlugin(gstRoutes, (app) => ({
     sendPdf(reply, await invoicePdf(app.db, request.params.id, userOf(request))),
   'GET /o1/api/receipt/:id': async (request, reply) =>
     sendPdf(reply, await receiptPdf(app.db, request.params.id, userOf(request))),
+  'GET /o1/api/receipt-voucher/:id': async (request, reply) =>
+    sendPdf(reply, await receiptVoucherPdf(app.db, request.params.id, userOf(request))),
+  'GET /o1/api/refund-voucher/:refundId': async (request, reply) =>
+    sendPdf(reply, await refundVoucherPdf(app.db, request.params.refundId, userOf(request))),
   'GET /o1/api/credit-note/:refundId': async (request, reply) =>
     sendPdf(reply, await creditNotePdf(app.db, request.params.refundId, userOf(request))),
   'GET /o1/api/admin/customs/:id': async (request, reply) => sendPdf(reply, await customsPdf(app.db, request.params.id)),

@@ -104,6 +104,7 @@ export async function lifecycleViews(db: DbOrTx, rows: OrderRow[], itemsByOrder:
         couponcode: o.couponCode,
         invoice: null,
         receipt: null,
+        vouchers: [],
         cancellable: canCancel(state, admin ? 'admin' : 'customer', now).ok,
         returnable: canRequestReturn(state, now).ok,
         returnrequest: ret

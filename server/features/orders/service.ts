@@ -9,6 +9,7 @@ import { invoices, orderItems, orderPayments, orders, returnRequests, users } fr
 import { NotFound } from '../../domain/errors.js';
 import { invoiceLinks, receiptLinks } from '../gst/invoices.js';
 import { indiaDate } from '../gst/tax.js';
+import { voucherLinks } from '../gst/vouchers.js';
 import { lifecycleViews } from '../lifecycle/view.js';
 import { pieceView } from '../made-to-order/service.js';
 import { reviewsOfLines } from '../reviews/service.js';
@@ -46,6 +47,7 @@ async function orderViews(db: Db, rows: OrderRow[], opts: { withUser: boolean })
   const personById = new Map(people.map((u) => [u.id, u]));
   const invoiceByOrder = await invoiceLinks(db, ids);
   const receiptByOrder = await receiptLinks(db, ids);
+  const vouchersByOrder = await voucherLinks(db, ids);
   const paymentRows = await db
     .select()
     .from(orderPayments)
@@ -117,6 +119,7 @@ async function orderViews(db: Db, rows: OrderRow[], opts: { withUser: boolean })
       ...life,
       invoice: invoiceByOrder.get(o.id) ?? null,
       receipt: receiptByOrder.get(o.id) ?? null,
+      vouchers: vouchersByOrder.get(o.id) ?? [],
       events: life.events.map((e) => ({ ...e, by: e.by ?? null })),
     };
   });

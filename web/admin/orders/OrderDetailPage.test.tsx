@@ -232,6 +232,39 @@ describe('the back-office order page', () => {
     );
   });
 
+  it('offers each voucher of an advance: the receipt voucher received and the refund voucher paying it back', async () => {
+    show({
+      ...order({ fullname: 'Asha Verma', mobileno: '9876543210', address: '12 Mall Road', city: 'Ludhiana', pincode: '141001' }),
+      deliverystatus: 'cancelled',
+      receipt: { number: 'RV/26-27/000004', url: '/o1/api/receipt/o1' },
+      vouchers: [
+        {
+          kind: 'receipt',
+          number: 'RV/26-27/000004',
+          url: '/o1/api/receipt-voucher/v1',
+          amount: 94000,
+          date: '2026-03-10T06:30:00.000Z',
+        },
+        {
+          kind: 'refund',
+          number: 'RF/26-27/000001',
+          url: '/o1/api/refund-voucher/r1',
+          amount: 94000,
+          date: '2026-03-11T06:30:00.000Z',
+        },
+      ],
+    });
+    const payment = await screen.findByTestId('payment-section');
+    expect(within(payment).getByRole('link', { name: 'Download receipt voucher' })).toHaveAttribute(
+      'href',
+      '/o1/api/receipt-voucher/v1',
+    );
+    const refund = within(payment).getByRole('link', { name: 'Download refund voucher' });
+    expect(refund).toHaveAttribute('href', '/o1/api/refund-voucher/r1');
+    expect(refund.parentElement).toHaveTextContent('(RF/26-27/000001) ₹94,000');
+    expect(within(payment).getByText('Advance refunded')).toBeInTheDocument();
+  });
+
   it('shows the place of supply and a business buyer’s GSTIN with its legal name', async () => {
     show(
       order({

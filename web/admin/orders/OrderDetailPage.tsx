@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, Fragment, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { abroadCountryName } from '../../../contract/address-rules';
 import { formatCurrency } from '../../../contract/currency-rules';
@@ -247,22 +247,24 @@ function PaymentSection({ order, run }: { order: AdminOrder; run: Run }) {
         <dd data-testid="refunded-amount">{formatINR(order.refundedamount)}</dd>
         <dt className="text-gray-500">Left to refund</dt>
         <dd data-testid="refundable-amount">{formatINR(order.refundable)}</dd>
-        {order.receipt ? (
-          <>
-            <dt className="text-gray-500">Advance receipt</dt>
+        {order.vouchers.map((v) => (
+          <Fragment key={v.number}>
+            <dt className="text-gray-500">{v.kind === 'receipt' ? 'Advance receipt' : 'Advance refunded'}</dt>
             <dd className="wrap-anywhere">
               <a
-                href={order.receipt.url}
+                href={v.url}
                 download
                 className="font-medium text-blue-700 underline hover:text-blue-900"
-                data-testid="receipt-link"
+                data-testid={v.kind === 'receipt' ? 'receipt-link' : 'refund-voucher-link'}
               >
-                Download receipt voucher
+                {v.kind === 'receipt' ? 'Download receipt voucher' : 'Download refund voucher'}
               </a>{' '}
-              <span className="text-gray-600">({order.receipt.number})</span>
+              <span className="text-gray-600">
+                ({v.number}) {formatINR(v.amount)}
+              </span>
             </dd>
-          </>
-        ) : null}
+          </Fragment>
+        ))}
         {order.invoice ? (
           <>
             <dt className="text-gray-500">Tax invoice</dt>

@@ -33,6 +33,8 @@ const report = (month: string): GstReport =>
     b2cs: [{ pos: 'Punjab', rate: 3, taxablevalue: 970.87, igst: 0, cgst: 14.56, sgst: 14.57 }],
     hsn: [{ hsn: '7103', quantity: 2, taxablevalue: 98058.25, igst: 2912.62, cgst: 14.56, sgst: 14.57 }],
     creditnotes: [],
+    receiptvouchers: [{ voucher: 'RV/26-27/000007', date: `${month}-07`, gstin: '', value: 90546, pos: '03-Punjab', ...taxes }],
+    refundvouchers: [],
   });
 
 function renderPage() {
@@ -72,6 +74,11 @@ describe('reports screen', () => {
     expect(within(screen.getByTestId('section-b2cs')).getByText('Punjab')).toBeInTheDocument();
     expect(within(screen.getByTestId('section-hsn')).getByText('7103')).toBeInTheDocument();
     expect(within(screen.getByTestId('section-creditnotes')).getByText('Nothing this month.')).toBeInTheDocument();
+    // the advances received and paid back, one by one
+    const receipts = screen.getByTestId('section-receiptvouchers');
+    expect(within(receipts).getByText('RV/26-27/000007')).toBeInTheDocument();
+    expect(within(receipts).getByRole('heading')).toHaveTextContent('Receipt vouchers (1)');
+    expect(within(screen.getByTestId('section-refundvouchers')).getByText('Nothing this month.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Download CSV' })).toHaveAttribute(
       'href',
       `/o1/api/admin/gst-report?month=${now}&format=csv`,

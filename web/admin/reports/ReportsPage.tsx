@@ -23,7 +23,7 @@ const monthName = (ym: string) =>
 type Row = Record<string, string | number>;
 type KeysOf<T> = T extends unknown ? keyof T : never;
 type Column = KeysOf<GstReport[Section][number]>;
-type Section = 'b2b' | 'b2cl' | 'exp' | 'b2cs' | 'hsn' | 'creditnotes';
+type Section = 'b2b' | 'b2cl' | 'exp' | 'b2cs' | 'hsn' | 'creditnotes' | 'receiptvouchers' | 'refundvouchers';
 
 const HEADERS: Record<Column, string> = {
   gstin: 'Buyer GSTIN',
@@ -44,6 +44,8 @@ const HEADERS: Record<Column, string> = {
   portcode: 'Port code',
   shippingbill: 'Shipping bill',
   shippingbilldate: 'Shipping bill date',
+  voucher: 'Voucher',
+  receipt: 'Receipt voucher',
 };
 /** Amounts in rupees; these and the other numbers stand right-aligned. */
 const RUPEES = new Set(['value', 'taxablevalue', 'igst', 'cgst', 'sgst']);
@@ -100,6 +102,18 @@ const SECTIONS: { id: Section; title: string; note: string; columns: readonly Co
     title: 'Credit notes',
     note: 'Credit notes to registered buyers (B2B) and against exports (EXP).',
     columns: ['type', 'gstin', 'note', 'date', 'invoice', 'value', ...TAXES],
+  },
+  {
+    id: 'receiptvouchers',
+    title: 'Receipt vouchers',
+    note: 'Advances received before a made-to-order piece’s invoice, with the tax of what they pay for (due with the invoice).',
+    columns: ['voucher', 'date', 'gstin', 'value', 'pos', ...TAXES],
+  },
+  {
+    id: 'refundvouchers',
+    title: 'Refund vouchers',
+    note: 'Advances paid back before the invoice, against their receipt vouchers.',
+    columns: ['voucher', 'date', 'receipt', 'gstin', 'value', 'pos', ...TAXES],
   },
 ];
 

@@ -262,18 +262,32 @@ describe('reviewing a delivered line', () => {
   /** An invoice not registered with the IRP (a consumer's). */
   const NO_IRN = { irn: null, ackno: null, ackdate: null, einvoicestatus: 'notrequired' as const };
 
+  const receipt = { number: 'RV/26-27/000004', url: '/o1/api/receipt/o1' };
+  const received = {
+    kind: 'receipt' as const,
+    ...receipt,
+    url: '/o1/api/receipt-voucher/v1',
+    amount: 90546,
+    date: '2026-07-01T10:00:00.000Z',
+  };
+
   it('offers the receipt of an advance paid for a piece, saying the invoice follows, then both once it is made', async () => {
-    const receipt = { number: 'RV/26-27/000004', url: '/o1/api/receipt/o1' };
-    orders = [orderOf({ ...order, status: 'Confirmed', deliverystatus: 'confirmed', receipt, invoice: null })];
+    const vouchers = [received];
+    orders = [orderOf({ ...order, status: 'Confirmed', deliverystatus: 'confirmed', receipt, vouchers, invoice: null })];
     renderOrders();
     const waiting = await screen.findByTestId('advance-receipt');
-    expect(within(waiting).getByRole('link', { name: 'Download receipt for your advance' })).toHaveAttribute('href', receipt.url);
-    expect(waiting).toHaveTextContent('(RV/26-27/000004)');
+    expect(within(waiting).getByRole('link', { name: 'Download receipt for your advance' })).toHaveAttribute(
+      'href',
+      received.url,
+    );
+    expect(waiting).toHaveTextContent('(RV/26-27/000004) ₹90,546.00 received');
     expect(waiting).toHaveTextContent('The tax invoice follows when your piece is made.');
     expect(screen.queryByRole('link', { name: 'Download invoice' })).toBeNull();
     cleanup();
 
-    orders = [orderOf({ ...order, receipt, invoice: { number: 'RG/26-27/000002', url: '/o1/api/invoice/o1', ...NO_IRN } })];
+    orders = [
+      orderOf({ ...order, receipt, vouchers, invoice: { number: 'RG/26-27/000002', url: '/o1/api/invoice/o1', ...NO_IRN } }),
+    ];
     renderOrders();
     const made = await screen.findByTestId('advance-receipt');
     expect(made).not.toHaveTextContent('The tax invoice follows');
@@ -285,5 +299,31 @@ describe('reviewing a delivered line', () => {
     renderOrders();
     await screen.findByRole('link', { name: 'Download invoice' });
     expect(screen.queryByTestId('advance-receipt')).toBeNull();
+  });
+
+  it('offers the refund voucher of an advance paid back for a cancelled piece, and no invoice to follow', async () => {
+    const refunded = {
+      kind: 'refund' as const,
+      number: 'RF/26-27/000001',
+      url: '/o1/api/refund-voucher/r1',
+      amount: 90546,
+      date: '2026-07-02T10:00:00.000Z',
+    };
+    orders = [
+      orderOf({
+        ...order,
+        status: 'Cancelled',
+        deliverystatus: 'cancelled',
+        receipt,
+        vouchers: [received, refunded],
+        invoice: null,
+      }),
+    ];
+    renderOrders();
+    const vouchers = await screen.findByTestId('advance-receipt');
+    expect(within(vouchers).getByRole('link', { name: 'Download refund voucher' })).toHaveAttribute('href', refunded.url);
+    expect(within(vouchers).getByTestId('voucher-refund')).toHaveTextContent('(RF/26-27/000001) ₹90,546.00 refunded');
+    expect(within(vouchers).getByTestId('voucher-receipt')).toHaveTextContent('(RV/26-27/000004) ₹90,546.00 received');
+    expect(vouchers).not.toHaveTextContent('The tax invoice follows');
   });
 });

@@ -194,14 +194,24 @@ function OrderCard({ order, placed }: { order: Order; placed?: Placed }) {
             ))}
           </ul>
         ) : null}
-        {order.receipt ? (
-          <p className="text-xs" data-testid="advance-receipt">
-            <a className="font-medium text-blue-700 underline" href={order.receipt.url} target="_blank" rel="noopener">
-              Download receipt for your advance
-            </a>{' '}
-            <span className="text-gray-600">({order.receipt.number})</span>
-            {order.invoice ? null : <span className="block text-gray-600">The tax invoice follows when your piece is made.</span>}
-          </p>
+        {order.vouchers.length ? (
+          <div className="text-xs" data-testid="advance-receipt">
+            <ul aria-label="Advance vouchers">
+              {order.vouchers.map((v) => (
+                <li key={v.number} data-testid={`voucher-${v.kind}`}>
+                  <a className="font-medium text-blue-700 underline" href={v.url} target="_blank" rel="noopener">
+                    {v.kind === 'receipt' ? 'Download receipt for your advance' : 'Download refund voucher'}
+                  </a>{' '}
+                  <span className="text-gray-600">
+                    ({v.number}) {formatRupees(v.amount)} {v.kind === 'receipt' ? 'received' : 'refunded'}
+                  </span>
+                </li>
+              ))}
+            </ul>
+            {order.invoice || order.deliverystatus === 'cancelled' ? null : (
+              <span className="block text-gray-600">The tax invoice follows when your piece is made.</span>
+            )}
+          </div>
         ) : null}
         {order.invoice ? (
           <p className="text-xs">
