@@ -1,6 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+/** Each journey server has its own embedded database, so two runs on two ports (the two halves in `npm test`) never share one. */
+const DATA_DIR = `tmp/e2e-data-${PORT}`;
 export const E2E_ADMIN = { mobileno: '9000000001', password: 'e2e-admin-password' };
 /** The MSG91 stand-in (e2e/msg91-stand-in.ts) the server sends its SMS to. */
 export const MSG91_STAND_IN = `http://127.0.0.1:${PORT + 1000}`;
@@ -118,7 +120,7 @@ const titles = (list: string[]) => new RegExp(list.map((t) => t.replace(/[.*+?^$
 /** Journeys run against the built app and the real server on a fresh embedded database with the demo catalogue. */
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'test-results/e2e',
+  outputDir: `test-results/e2e-${PORT}`,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
@@ -162,7 +164,7 @@ export default defineConfig({
       env: { MSG91_STAND_IN_PORT: String(PORT + 1000) },
     },
     {
-      command: `rm -rf tmp/e2e-data && node --import tsx server/main.ts`,
+      command: `rm -rf ${DATA_DIR} && node --import tsx server/main.ts`,
       url: `http://localhost:${PORT}/healthz`,
       timeout: 180_000,
       reuseExistingServer: false,
@@ -171,9 +173,11 @@ export default defineConfig({
       env: {
         PORT: String(PORT),
         HOST: '127.0.0.1',
-        DATA_DIR: 'tmp/e2e-data',
+        DATA_DIR,
         PUBLIC_URL: `http://localhost:${PORT}`,
         SEED_DEMO: 'true',
+        // `npm test` draws the demo pictures once, in the unit run; the journeys' shops read them back from there.
+        ...(process.env.SHOP_TEST_PICTURES ? { SEED_PICTURES_DIR: process.env.SHOP_TEST_PICTURES } : {}),
         ADMIN_MOBILE: E2E_ADMIN.mobileno,
         ADMIN_PASSWORD: E2E_ADMIN.password,
         NODE_ENV: 'production',

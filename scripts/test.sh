@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # `npm test`: lint, types, unit and web tests, browser journeys; with --pg (CI) the PostgreSQL run as well.
 #
-#   1. lint ‖ types of the server ‖ types of the web app   (single-threaded each: side by side on two cores)
+#   1. lint ‖ types of the server ‖ types of the web app ‖ the web app's build (side by side on two cores)
 #   2. unit and web tests                                    (one Vitest worker per core: nothing runs beside it)
-#   3. browser journeys [‖ the PostgreSQL run, with --pg]    (one browser, one Vitest worker: a core each)
+#   3. the browser journeys in two halves, each on its own shop [‖ the PostgreSQL run, with --pg]
 #
 # Steps side by side write to their own log; the first one of a group is shown as it runs and the others are
 # printed whole, one after another, when the group ends, so no two outputs mix. Every step prints its time; a
@@ -86,9 +86,11 @@ finish() {
   exit 0
 }
 
+# The web app the journeys load is built here too, beside the single-threaded checks, once for both halves.
 group 'lint' 'npm run -s lint' \
   'types (server)' 'npx tsc -p tsconfig.json' \
-  'types (web app)' 'npx tsc -p web/tsconfig.json'
+  'types (web app)' 'npx tsc -p web/tsconfig.json' \
+  'web app build for the journeys' 'bash scripts/ensure-chromium.sh && node --import tsx scripts/build-web.ts --quiet'
 [ ${#FAILED[@]} -eq 0 ] || finish
 
 # Vitest's own default leaves one core to itself (one worker on two cores); its main process is idle once the files
@@ -96,11 +98,18 @@ group 'lint' 'npm run -s lint' \
 group 'unit and web tests' "npm run -s test:unit -- --maxWorkers=$(node -p 'require("node:os").availableParallelism()')"
 [ ${#FAILED[@]} -eq 0 ] || finish
 
+# The browser journeys run in two halves, each against its own shop on its own port and embedded database
+# (playwright.config.ts), side by side: a journey spends much of its time waiting on the page, so the two halves
+# together take far less than one run after the other (times in docs/testing.md).
+JOURNEYS_1='E2E_PORT=3100 npx playwright test --shard=1/2'
+JOURNEYS_2='E2E_PORT=3200 npx playwright test --shard=2/2'
 if [ "$WITH_PG" = true ]; then
-  # One Vitest worker for PostgreSQL: the journeys keep the other core, so their timings stay those of a quiet run.
-  group 'browser journeys' 'npm run -s test:e2e' \
+  # One Vitest worker for PostgreSQL beside the two halves.
+  group 'browser journeys, first half' "$JOURNEYS_1" \
+    'browser journeys, second half' "$JOURNEYS_2" \
     'server tests on PostgreSQL (engine-dependent files)' 'npm run -s test:pg -- --maxWorkers=1'
 else
-  group 'browser journeys' 'npm run -s test:e2e'
+  group 'browser journeys, first half' "$JOURNEYS_1" \
+    'browser journeys, second half' "$JOURNEYS_2"
 fi
 finish

@@ -121,6 +121,7 @@ const EnvSchema = z
     DATABASE_URL: url(['postgres:', 'postgresql:']),
     PUBLIC_URL: url(['http:', 'https:']),
     SEED_DEMO: bool(true),
+    SEED_PICTURES_DIR: optionalString.transform((v) => (v === undefined ? undefined : path.resolve(v))),
     ADMIN_MOBILE: optionalString.refine((v) => v === undefined || /^\d{10}$/.test(v), {
       message: 'must be exactly 10 digits',
     }),
@@ -334,6 +335,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     databaseUrl: e.DATABASE_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     seedDemo: e.SEED_DEMO,
+    /** Where the demo catalogue's drawn pictures are kept between runs (default: a folder in the system's temporary directory). */
+    seedPicturesDir: e.SEED_PICTURES_DIR,
     admin: e.ADMIN_MOBILE && e.ADMIN_PASSWORD ? { mobileno: e.ADMIN_MOBILE, password: e.ADMIN_PASSWORD } : undefined,
     razorpay,
     /** Which payments the shop takes: Razorpay (keys set) or the built-in sandbox, which takes no money. */

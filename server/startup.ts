@@ -23,7 +23,7 @@ export async function prepareDatabase(config: Config, log: (msg: string) => void
     } else if (admin) {
       log(`Created administrator ${admin.mobileno}`);
     }
-    if (config.seedDemo) await seedDemo(database, media, log);
+    if (config.seedDemo) await seedDemo(database, media, log, { cacheDir: config.seedPicturesDir });
     return database;
   } catch (err) {
     await database.close();

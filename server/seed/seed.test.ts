@@ -29,6 +29,39 @@ async function counts(database: Database) {
   return row;
 }
 
+/** A database of its own that start-up opens from the settings, as the server does. */
+async function startupSettings(seed: boolean, more: Record<string, string> = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seed-startup-'));
+  const env: Record<string, string> = {
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    SEED_DEMO: String(seed),
+    ADMIN_MOBILE: '9000000099',
+    ADMIN_PASSWORD: 'start-up-admin-pass',
+    ...more,
+  };
+  let drop = async () => {};
+  if (onPostgres) {
+    const url = process.env.TEST_DATABASE_URL as string;
+    const name = `shop_t_${crypto.randomBytes(6).toString('hex')}`;
+    const admin = await openPostgres(url, 1);
+    await admin.query(`create database ${name} template ${inject('pgTemplate')}`);
+    env.DATABASE_URL = withDatabase(url, name);
+    drop = async () => {
+      await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
+      await admin.close();
+    };
+  }
+  return {
+    config: parseConfig(env),
+    media: localMediaStore(path.join(dataDir, 'uploads')),
+    async cleanup() {
+      await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 describe('the demo catalogue with its pictures', () => {
   let t: TestApp;
   let cacheDir: string;
@@ -120,6 +153,32 @@ describe('the demo catalogue with its pictures', () => {
       await other.close();
     }
   });
+  it('a shop starting with SEED_PICTURES_DIR takes its pictures from there instead of drawing them', {
+    timeout: 600_000,
+  }, async () => {
+    // A copy of the drawn pictures with every file's bytes replaced: what the new shop stores can only come from it.
+    const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'seed-pictures-dir-'));
+    const marker = Buffer.from('a picture kept between runs');
+    for (const name of fs.readdirSync(cacheDir)) if (name.endsWith('.webp')) fs.writeFileSync(path.join(copy, name), marker);
+    const s = await startupSettings(true, { SEED_PICTURES_DIR: copy });
+    try {
+      expect(s.config.seedPicturesDir).toBe(copy);
+      const database = await prepareDatabase(s.config, quiet, s.media);
+      try {
+        const [row] = await database.query<{ images: string[] }>(
+          `select images from products where slug = 'ceylon-blue-sapphire-neelam-3-03-carat-oval'`,
+        );
+        // Stored under DATA_DIR at its address (/uploads/products/<uuid>/<width>.webp).
+        expect(fs.readFileSync(path.join(s.config.dataDir, row?.images[0] as string))).toEqual(marker);
+      } finally {
+        await database.close();
+      }
+    } finally {
+      await s.cleanup();
+      fs.rmSync(copy, { recursive: true, force: true });
+    }
+  });
+
   it('stores the pictures in an S3 bucket when the shop keeps its media there', { timeout: 600_000 }, async () => {
     const s3 = await startTestS3();
     try {
@@ -347,38 +406,6 @@ describe('what the demo catalogue holds', () => {
 });
 
 describe('start-up', () => {
-  /** A database of its own that start-up opens from the settings, as the server does. */
-  async function startupSettings(seed: boolean) {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seed-startup-'));
-    const env: Record<string, string> = {
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      SEED_DEMO: String(seed),
-      ADMIN_MOBILE: '9000000099',
-      ADMIN_PASSWORD: 'start-up-admin-pass',
-    };
-    let drop = async () => {};
-    if (onPostgres) {
-      const url = process.env.TEST_DATABASE_URL as string;
-      const name = `shop_t_${crypto.randomBytes(6).toString('hex')}`;
-      const admin = await openPostgres(url, 1);
-      await admin.query(`create database ${name} template ${inject('pgTemplate')}`);
-      env.DATABASE_URL = withDatabase(url, name);
-      drop = async () => {
-        await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
-        await admin.close();
-      };
-    }
-    return {
-      config: parseConfig(env),
-      media: localMediaStore(path.join(dataDir, 'uploads')),
-      async cleanup() {
-        await drop();
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
-  }
-
   it('loads nothing with SEED_DEMO=false', async () => {
     const s = await startupSettings(false);
     try {
