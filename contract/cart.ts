@@ -56,6 +56,18 @@ export const cartRoutes = routeTable('Cart', {
     responses: { 200: CartChangeResponse },
     errors: [400, 404, 409, 429],
   },
+  'POST /c2/api/buy-now': {
+    guard: 'user',
+    summary:
+      'Buy Now’s item priced as checkout will charge it (sale or trade price; a piece at today’s rate), without adding it to the cart',
+    description:
+      'Answers the one line the checkout shows for `buynow` (`cartItemId` is empty: it is not a cart line). A product ' +
+      'switched off, or fewer in stock than asked for (counting the shopper’s own held units), is a 409; the cart is ' +
+      'neither read nor changed.',
+    body: CartAddBody,
+    responses: { 200: CartItemsResponse },
+    errors: [400, 404, 409],
+  },
   'POST /c2/api/bulk': {
     guard: 'user',
     summary: 'Add many products at once from a CSV (`sku or slug, quantity[, size, colour]`, an optional header row)',

@@ -1,18 +1,22 @@
 import { z } from 'zod';
 import { Id, IdParams } from './common.js';
-import { CheckoutItems, OrderResponse, RazorpayOrderResponse, ShippingInfoInput } from './orders.js';
+import { BuyNowItem, CheckoutItems, OrderResponse, oneWayToBuy, RazorpayOrderResponse, ShippingInfoInput } from './orders.js';
 import { byId, routeTable } from './route.js';
 
 // ---------------------------------------------------------------- credit orders and payments received (docs/credit.md)
 /** POST /o1/api/credit-order: the cart (or Buy Now lines) to the shipping address, paid later. */
-const CreditOrderBody = z.object({
-  shippinginfo: ShippingInfoInput,
-  /** Buy Now: only these cart lines (as for POST /o1/api/razorpay-order); the whole cart when absent. */
-  items: CheckoutItems.optional(),
-  shippingrate: z.string().trim().max(64).optional(),
-  /** A quoted lot instead of the cart (POST /o1/api/quotes): its lines at the quoted prices; it becomes `ordered`. */
-  quoteId: Id.optional(),
-});
+const CreditOrderBody = z
+  .object({
+    shippinginfo: ShippingInfoInput,
+    /** Buy Now: only these cart lines (as for POST /o1/api/razorpay-order); the whole cart when absent. */
+    items: CheckoutItems.optional(),
+    /** Buy Now's item straight from the product page (as for POST /o1/api/razorpay-order); the cart is left alone. */
+    buynow: BuyNowItem.optional(),
+    shippingrate: z.string().trim().max(64).optional(),
+    /** A quoted lot instead of the cart (POST /o1/api/quotes): its lines at the quoted prices; it becomes `ordered`. */
+    quoteId: Id.optional(),
+  })
+  .superRefine(oneWayToBuy);
 
 /** How money moves outside the shop: received for a credit order, or paid back by a refund. */
 const PAYMENT_METHODS = ['neft', 'rtgs', 'imps', 'upi', 'cheque', 'cash'] as const;

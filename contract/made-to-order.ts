@@ -7,7 +7,7 @@ import { byId, routeTable } from './route.js';
 
 export { METALS, type Metal };
 export const METAL_KEYS = Object.keys(METALS) as [Metal, ...Metal[]];
-const MetalKey = z.enum(METAL_KEYS, { message: `Metal must be one of ${METAL_KEYS.join(', ')}` });
+export const MetalKey = z.enum(METAL_KEYS, { message: `Metal must be one of ${METAL_KEYS.join(', ')}` });
 
 /** A rate older than this is not sold at: the piece shows "Price on request" until the merchant (or the refresh) updates it. */
 export const METAL_RATE_FRESH_DAYS = 3;

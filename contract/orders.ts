@@ -289,10 +289,22 @@ export const CheckoutItems = z
   .array(z.object({ cartItemId: z.uuid(), quantity: z.number().int().min(1).max(1000) }))
   .min(1)
   .max(100);
+/**
+ * Buy Now straight from the product page: one product (its size, colour and quantity, or a made-to-order `setting`,
+ * one at a time), as Add to Cart takes it, bought without going into the cart. The cart is left exactly as it was,
+ * whether the item is paid or the checkout abandoned. Not together with `items`.
+ */
+export const BuyNowItem = CartAddBody;
+const ONE_WAY = 'Buy either cart lines (items) or one item (buynow), not both';
+/** A body naming both `items` and `buynow` is a 400 on `buynow`. */
+export const oneWayToBuy = (v: { items?: unknown; buynow?: unknown } | null | undefined, ctx: z.RefinementCtx) => {
+  if (v?.items !== undefined && v.buynow !== undefined) ctx.addIssue({ code: 'custom', message: ONE_WAY, path: ['buynow'] });
+};
 export const RazorpayOrderBody = z
   .object({
     shippinginfo: ShippingInfoInput.optional(),
     items: CheckoutItems.optional(),
+    buynow: BuyNowItem.optional(),
     /** A coupon code (any case): checked and applied on the server, refused (404/409) rather than ignored. */
     coupon: z.string().trim().max(40, { message: 'Enter a coupon code' }).optional(),
     /** A rate `_id` of the shipping country's zone (GET /o1/api/shipping-rates); the cheapest when absent. */
@@ -300,6 +312,7 @@ export const RazorpayOrderBody = z
     /** An enabled currency to pay in, for an address abroad (INR when absent). */
     currency: PayCurrency.optional(),
   })
+  .superRefine(oneWayToBuy)
   .nullish();
 export const RazorpayOrderResponse = z.object({
   success: z.boolean(),

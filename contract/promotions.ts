@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_PRICE_RUPEES } from './catalogue.js';
 import { IdParams, MessageResponse } from './common.js';
-import { CheckoutItems } from './orders.js';
+import { BuyNowItem, CheckoutItems, oneWayToBuy } from './orders.js';
 import { byId, routeTable } from './route.js';
 
 /** Promotions (docs/promotions.md): sales (a percentage off a category, a subcategory or chosen products) and coupons. */
@@ -184,15 +184,19 @@ export const AdminCouponResponse = z.object({ success: z.boolean(), message: z.s
  * POST /c2/api/coupon: the code as the shopper typed it (any case), and for a Buy Now checkout the cart lines
  * it buys (`items`, as `POST /o1/api/razorpay-order` takes them); without `items`, the whole cart.
  */
-const CouponCheckBody = z.object({
-  code: z
-    .string({ message: 'Enter a coupon code' })
-    .trim()
-    .min(1, { message: 'Enter a coupon code' })
-    .max(40, { message: 'Enter a coupon code' })
-    .transform((s) => s.toUpperCase()),
-  items: CheckoutItems.optional(),
-});
+const CouponCheckBody = z
+  .object({
+    code: z
+      .string({ message: 'Enter a coupon code' })
+      .trim()
+      .min(1, { message: 'Enter a coupon code' })
+      .max(40, { message: 'Enter a coupon code' })
+      .transform((s) => s.toUpperCase()),
+    items: CheckoutItems.optional(),
+    /** Buy Now's item bought straight from the product page (as `POST /o1/api/razorpay-order` takes it). */
+    buynow: BuyNowItem.optional(),
+  })
+  .superRefine(oneWayToBuy);
 /** @forTests tests read the route's answers through this schema, so an answer that strays from the contract fails them */
 export const CouponCheckResponse = z.object({
   success: z.boolean(),
@@ -275,7 +279,7 @@ export const promotionRoutes = routeTable('Promotions', {
     summary:
       'What a coupon code takes off your cart now (checked again at checkout); an unknown, switched-off, not yet started or ended code is the same 404; codes tried are limited per account and address (429)',
     description:
-      'With `items` (a Buy Now checkout), what it takes off those cart lines, as POST /o1/api/razorpay-order would with the same items.',
+      'With `items`, what it takes off those cart lines; with `buynow`, off that one item (not in the cart); as POST /o1/api/razorpay-order would with the same.',
     body: CouponCheckBody,
     responses: { 200: CouponCheckResponse },
     errors: [400, 404, 409, 415, 429],

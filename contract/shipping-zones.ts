@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MetalKey, PriceQuery } from './made-to-order.js';
 import { routeTable } from './route.js';
 
 /**
@@ -66,6 +67,16 @@ const ShippingRatesQuery = z.object({
   /** Buy Now: the rates for this cart line alone (and `qty` of it), as the checkout will charge them. */
   buy: z.uuid({ message: 'buy must be a cart line id' }).optional(),
   qty: z.coerce.number().int().min(1).max(1000).optional(),
+  /**
+   * Buy Now straight from the product page: the rates for this product alone (`qty` of it, in `size` and `colour`,
+   * or set as a made-to-order piece: `design`, `metal`, `ringsize`), as its checkout will charge them.
+   */
+  product: z.uuid({ message: 'product must be a product id' }).optional(),
+  size: z.string().trim().max(100).optional(),
+  colour: z.string().trim().max(100).optional(),
+  design: z.uuid({ message: 'design must be a design id' }).optional(),
+  metal: MetalKey.optional(),
+  ringsize: PriceQuery.shape.size,
   /** Paying a quote: the rates for the quote's quoted total instead of the cart (no coupon). */
   quote: z.uuid({ message: 'quote must be a quote id' }).optional(),
 });

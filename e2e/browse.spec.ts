@@ -557,7 +557,10 @@ test.describe('product page', () => {
     await expect(page).toHaveURL(/\/signin\?next=%2F/);
   });
 
-  test('a signed-in shopper adds to the cart, and Buy Now goes to checkout with only this stone', async ({ page }) => {
+  test('a signed-in shopper adds to the cart, and Buy Now goes to checkout with only this stone, the cart left as it was', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
     const mobileno = `7${String(Date.now()).slice(-9)}`;
     const password = 'browse-secret-1';
     expect((await page.request.post('/u1/api/signup', { data: { fullname: 'Asha Verma', mobileno, password } })).ok()).toBe(true);
@@ -571,23 +574,58 @@ test.describe('product page', () => {
     await page.getByText('6 Ratti', { exact: true }).click();
     await page.getByRole('button', { name: 'Add to Cart', exact: true }).first().click();
     await expect(page.getByTestId('cart-count')).toHaveText('2');
+    type Line = { cartItemId: string; productname: string; productsize: string; productcolour: string; quantity: number };
+    const cartNow = async () =>
+      ((await (await page.request.get('/c2/api/all')).json()) as { data: Line[] }).data.map((l) => [
+        l.cartItemId,
+        l.productname,
+        l.productsize,
+        l.productcolour,
+        l.quantity,
+      ]);
+    const before = await cartNow();
+    expect(before.map((l) => l.slice(1))).toEqual([
+      [VAULT.featured.productname, '5 Ratti', 'Blue', 1],
+      [VAULT.featured.productname, '6 Ratti', 'Blue', 1],
+    ]);
 
+    // Buy Now checks out only this stone, straight from the product page: it never goes into the cart.
     await page.getByText('Navy', { exact: true }).click();
     await page.getByRole('button', { name: 'Buy Now' }).click();
-    await expect(page).toHaveURL(/\/checkout\?buy=[0-9a-f-]{36}&qty=1$/, { timeout: 30_000 });
-    const cart = (await (await page.request.get('/c2/api/all')).json()) as {
-      data: { productname: string; productsize: string; productcolour: string; quantity: number }[];
-    };
-    // Buy Now checks out only this stone; the lines added before stay in the cart for later.
-    expect(cart.data.map((l) => [l.productname, l.productsize, l.productcolour, l.quantity])).toEqual(
-      expect.arrayContaining([
-        [VAULT.featured.productname, '5 Ratti', 'Blue', 1],
-        [VAULT.featured.productname, '6 Ratti', 'Blue', 1],
-        [VAULT.featured.productname, '6 Ratti', 'Navy', 1],
-      ]),
-    );
-    expect(cart.data).toHaveLength(3);
-    await expect(page.getByText('Subtotal (1 item)')).toBeVisible();
+    await expect(page).toHaveURL(/\/checkout\?product=[0-9a-f-]{36}&qty=1&size=6\+Ratti&colour=Navy$/, { timeout: 30_000 });
+    const summary = page.getByRole('complementary', { name: 'Order Summary' });
+    await expect(summary.getByText('Subtotal (1 item)')).toBeVisible();
+    await expect(summary.getByTestId('summary-line')).toContainText('Size: 6 Ratti');
+    expect(await cartNow()).toEqual(before);
+
+    // Abandoned: the payment dialog is closed and the shopper walks away; the cart is as it was.
+    for (const [label, value] of Object.entries({ Address: '12 Mall Road', City: 'Ludhiana', 'PIN Code': '141001' })) {
+      await page.getByLabel(label, { exact: true }).fill(value);
+    }
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sandbox payment' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByText('Payment cancelled.')).toBeVisible();
+    await page.goto(FEATURED_PATH);
+    await expect(page.getByTestId('cart-count')).toHaveText('2');
+    expect(await cartNow()).toEqual(before);
+
+    // Bought and paid: the order holds the Navy stone alone, and the cart is still exactly as it was.
+    await page.getByText('6 Ratti', { exact: true }).click();
+    await page.getByText('Navy', { exact: true }).click();
+    await page.getByRole('button', { name: 'Buy Now' }).click();
+    await expect(page).toHaveURL(/\/checkout\?product=/, { timeout: 30_000 });
+    for (const [label, value] of Object.entries({ Address: '12 Mall Road', City: 'Ludhiana', 'PIN Code': '141001' })) {
+      await page.getByLabel(label, { exact: true }).fill(value);
+    }
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await dialog.getByRole('button', { name: 'Pay' }).click();
+    await expect(page).toHaveURL(/\/my-orders\?placed=/, { timeout: 30_000 });
+    const order = page.getByTestId('order-card').first();
+    await expect(order).toContainText(VAULT.featured.productname);
+    await expect(order).toContainText('Navy');
+    await expect(page.getByTestId('cart-count').first()).toHaveText('2');
+    expect(await cartNow()).toEqual(before);
   });
 
   test('an unknown product says Product Not Found', async ({ page }) => {

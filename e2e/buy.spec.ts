@@ -219,7 +219,7 @@ test.describe('buying', () => {
 
     await page.goto(productPath(second!));
     await page.getByRole('button', { name: 'Buy Now' }).click();
-    await expect(page).toHaveURL(/\/checkout\?buy=/);
+    await expect(page).toHaveURL(/\/checkout\?product=/);
     await expect(page.getByTestId('summary-line')).toHaveCount(1);
     await expect(page.getByTestId('summary-line')).toContainText(second!.productname);
     await expect(page.getByTestId('checkout-total')).toHaveText(rupees(second!.productprice));
@@ -295,7 +295,7 @@ test.describe('buying', () => {
     await page.getByLabel('Mobile No').fill(mobileno);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect(page).toHaveURL(/\/checkout\?buy=/);
+    await expect(page).toHaveURL(/\/checkout\?product=/);
     await expect(page.getByTestId('summary-line')).toHaveCount(1);
     await expect(page.getByTestId('summary-line')).toContainText(product!.productname);
   });

@@ -226,7 +226,9 @@ test.describe('before the app runs, on a slow phone', () => {
     expect(page.url()).toBe(`${BASE}${SAPPHIRE_TERM}`);
   });
 
-  test('Buy Now on a product page, tapped before the app runs, goes to checkout with just that stone', async ({ page }) => {
+  test('Buy Now on a product page, tapped before the app runs, goes to checkout with just that stone, the cart untouched', async ({
+    page,
+  }) => {
     await newShopper(page);
     const logged: string[] = [];
     page.on('console', (m) => logged.push(`${m.type()}: ${m.text()}`));
@@ -241,12 +243,13 @@ test.describe('before the app runs, on a slow phone', () => {
     await page.getByRole('button', { name: 'Buy Now' }).tap();
     await expect(page.getByRole('button', { name: 'Buy Now' })).toHaveAttribute('aria-busy', 'true');
     release();
-    await expect(page).toHaveURL(/\/checkout\?buy=[0-9a-f-]{36}&qty=1$/, { timeout: 30_000 });
-    const lines = (await (await page.request.get('/c2/api/all')).json()).data as (CartLine & { productsize?: string })[];
-    expect(
-      lines.map((l) => [l.productname, l.quantity, l.productsize]),
-      logged.join('\n'),
-    ).toEqual([[VAULT.featured.productname, 1, '6 Ratti']]);
+    await expect(page).toHaveURL(/\/checkout\?product=[0-9a-f-]{36}&qty=1&size=6\+Ratti(&|$)/, { timeout: 30_000 });
+    const summary = page.getByRole('complementary', { name: 'Order Summary' });
+    await expect(summary.getByTestId('summary-line'), logged.join('\n')).toContainText(VAULT.featured.productname);
+    await expect(summary.getByTestId('summary-line')).toContainText('6 Ratti');
+    // Bought straight from the product page: nothing went into the cart.
+    const lines = (await (await page.request.get('/c2/api/all')).json()).data as CartLine[];
+    expect(lines, logged.join('\n')).toEqual([]);
   });
 
   test('home: a best-seller tab and the slideshow Pause tapped before the app runs are carried out once it does', async ({

@@ -67,7 +67,6 @@ const KNOWN = new Set<string>([
   'wholesale -> gst',
   'wholesale -> outbox',
   'wholesale -> payments',
-  'wholesale -> products',
   'wholesale -> promotions',
 ]);
 

@@ -8,6 +8,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import type { BuyNowPaise } from './domain/buy-now.js';
 import type { OrderReactions } from './domain/order-events.js';
 import accountRoutes from './features/accounts/routes.js';
 import authRoutes from './features/auth/routes.js';
@@ -55,7 +56,7 @@ import openApi from './plugins/openapi.js';
 import securityHeaders from './plugins/security-headers.js';
 import staticFiles from './plugins/static.js';
 import { standardOutput } from './runtime/log-output.js';
-import { messageAttachments, orderReactions } from './wiring.js';
+import { buyNowPaise, messageAttachments, orderReactions } from './wiring.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WEB_DIST = path.join(ROOT, 'dist', 'web');
@@ -117,6 +118,8 @@ declare module 'fastify' {
     orderReactions: OrderReactions;
     /** The files attached to outgoing e-mails (server/wiring.ts). */
     messageAttachments: readonly AttachmentSource[];
+    /** Buy Now's item priced as its checkout prices it (server/wiring.ts). */
+    buyNowPaise: BuyNowPaise;
     /** Now, for prices: a sale or coupon runs from its start (inclusive) to its end (exclusive). */
     clock: () => Date;
     pageMetaResolvers: PageMetaResolver[];
@@ -191,6 +194,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('paymentProvider', paymentProvider({ config, database }));
   app.decorate('orderReactions', orderReactions);
   app.decorate('messageAttachments', messageAttachments);
+  app.decorate('buyNowPaise', buyNowPaise);
   app.decorate('rateLimits', redis ? redisRateLimitStore(redis) : dbRateLimitStore(database.db));
   app.decorate('authLimits', {
     perNumber: 5,

@@ -2,12 +2,15 @@
  * Who reacts to what, for the whole shop, in one place. A feature that records an event (the order lifecycle
  * marking a refund processed) or sends a message (the outbox) runs the reactions listed here, which the app
  * carries (`app.orderReactions`, `app.messageAttachments`, set in `app.ts`); a feature never signs itself up when
- * it is imported. To make a feature react to an event, add its function to the event's list.
+ * it is imported. To make a feature react to an event, add its function to the event's list. A feature's piece
+ * another needs without importing it (which would close a circle between features) is handed over here too.
  */
+import type { BuyNowPaise } from './domain/buy-now.js';
 import type { OrderReactions } from './domain/order-events.js';
 import { issueAdvanceRefundVoucher, issueRefundCreditNote, orderInvoiceAttachment } from './features/gst/documents.js';
 import { refundProcessedMessage } from './features/outbox/orders.js';
 import type { AttachmentSource } from './features/outbox/worker.js';
+import { buyNowPaise as pricedBuyNow } from './features/payments/buy-now.js';
 
 /** The reactions to each order event, run in this order inside the transaction that records the event. */
 export const orderReactions: OrderReactions = {
@@ -18,3 +21,6 @@ export const orderReactions: OrderReactions = {
 
 /** The files attached to outgoing e-mails: the order's invoice PDF on the order-placed e-mail. */
 export const messageAttachments: readonly AttachmentSource[] = [orderInvoiceAttachment];
+
+/** Buy Now's item priced as its checkout prices it, for the coupon check and the shipping rates. */
+export const buyNowPaise: BuyNowPaise = pricedBuyNow;

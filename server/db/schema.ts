@@ -406,6 +406,8 @@ export const checkouts = pgTable(
     paysOrderId: uuid('pays_order_id').references((): AnyPgColumn => orders.id, { onDelete: 'restrict' }),
     /** Pays this quote's lines at its quoted prices (migration 0320): the cart is not touched. */
     quoteId: uuid('quote_id').references((): AnyPgColumn => quotes.id, { onDelete: 'set null' }),
+    /** Buy Now's item bought straight from the product page (migration 0381): paying it leaves the cart as it is. */
+    buyNow: boolean('buy_now').notNull().default(false),
     createdAt: created(),
     updatedAt: updated(),
     /** A coupon applied: while pending and held, the checkout reserves one of its uses; amountPaise is what is left to pay. */

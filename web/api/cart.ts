@@ -16,5 +16,7 @@ export const cartApi = {
     cart('PATCH /c2/api/update-quantity', { body }),
   remove: (cartItemId: string) => cart('DELETE /c2/api/remove/:cartItemId', { params: { cartItemId } }),
   clear: () => cart('DELETE /c2/api/clear'),
+  /** Buy Now's item priced as checkout charges it, without adding it to the cart (409 with the reason it cannot be bought). */
+  buyNow: (body: RouteBody<typeof cartRoutes, 'POST /c2/api/buy-now'>) => cart('POST /c2/api/buy-now', { body }),
   bulk: (csv: string) => cart('POST /c2/api/bulk', { body: { csv } }),
 };

@@ -1,7 +1,7 @@
 import type { creditRoutes } from '../../contract/credit';
 import type { ShippingInfo } from '../../contract/orders';
 import { queryString, type RouteBody, routeCaller } from './client';
-import type { CheckoutItem } from './orders';
+import type { BuyNowItem } from './orders';
 
 const credit = routeCaller<typeof creditRoutes>();
 
@@ -10,12 +10,12 @@ type RecordPayment = RouteBody<typeof creditRoutes, 'POST /o1/api/admin/payments
 
 /** Credit trading (docs/credit.md): orders placed on credit, paying what is due, payments received, statements. */
 export const creditApi = {
-  /** Places the cart (or the Buy Now lines) as an order on credit: Due, with its due date. */
-  placeOrder: (shippinginfo: ShippingInfo, items?: CheckoutItem[], shippingrate?: string, quoteId?: string) =>
+  /** Places the cart (or Buy Now's item, the cart left alone) as an order on credit: Due, with its due date. */
+  placeOrder: (shippinginfo: ShippingInfo, buynow?: BuyNowItem, shippingrate?: string, quoteId?: string) =>
     credit('POST /o1/api/credit-order', {
       body: {
         shippinginfo,
-        ...(items ? { items } : {}),
+        ...(buynow ? { buynow } : {}),
         ...(shippingrate ? { shippingrate } : {}),
         ...(quoteId ? { quoteId } : {}),
       },

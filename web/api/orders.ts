@@ -18,10 +18,8 @@ const payments = routeCaller<typeof paymentRoutes>();
 const orders = routeCaller<typeof orderRoutes>();
 const orderActions = routeCaller<typeof orderActionRoutes>();
 
-/** Buy Now: the cart line and how many of it to buy (the rest of the cart is left alone). */
-export type CheckoutItem = NonNullable<
-  NonNullable<RouteBody<typeof paymentRoutes, 'POST /o1/api/razorpay-order'>>['items']
->[number];
+/** Buy Now's item, bought straight from the product page: the cart is left exactly as it was. */
+export type BuyNowItem = NonNullable<NonNullable<RouteBody<typeof paymentRoutes, 'POST /o1/api/razorpay-order'>>['buynow']>;
 
 /** Customer order and payment calls (signed in). React Query keys for orders start with 'orders'. */
 export const ordersApi = {
@@ -29,17 +27,11 @@ export const ordersApi = {
    * Holds the cart's stock and opens a payment order for its amount (computed by the server, a coupon's discount
    * worked out again there; a coupon that cannot be used is refused, never ignored).
    */
-  createPayment: (
-    shippinginfo: ShippingInfo,
-    items?: CheckoutItem[],
-    coupon?: string,
-    shippingrate?: string,
-    currency?: string,
-  ) =>
+  createPayment: (shippinginfo: ShippingInfo, buynow?: BuyNowItem, coupon?: string, shippingrate?: string, currency?: string) =>
     payments('POST /o1/api/razorpay-order', {
       body: {
         shippinginfo,
-        ...(items ? { items } : {}),
+        ...(buynow ? { buynow } : {}),
         ...(coupon ? { coupon } : {}),
         ...(shippingrate ? { shippingrate } : {}),
         ...(currency && currency !== 'INR' ? { currency } : {}),

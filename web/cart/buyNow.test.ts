@@ -1,67 +1,76 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartRoutes } from '../../contract/cart';
 import { answerOf } from '../test/answers';
-import { A_RING_SETTING, aCartLine } from '../test/fixtures';
-import { addedLine, buyNowCheckout } from './buyNow';
+import { aCartLine } from '../test/fixtures';
+import { buyNowCheckout, buyNowPath, readBuyNow } from './buyNow';
 
-describe('the line an add became', () => {
-  const stone = aCartLine({ cartItemId: 'stone' });
-  const ring = (id: string, size: number) =>
-    aCartLine({ cartItemId: id, _id: id, productprice: 260907, setting: { ...A_RING_SETTING, size } });
+describe('Buy Now’s checkout address', () => {
   const setting = { designId: 'd1', metal: 'gold-22k' as const, size: 14 };
+  const back = (path: string) => readBuyNow(new URL(path, 'http://shop').searchParams);
 
-  it('is the stone alone for a stone, never a piece made of it', () => {
-    expect(addedLine([ring('r1', 14), stone], { productId: 'p1', quantity: 1 })?.cartItemId).toBe('stone');
+  it('carries the item itself, and reads back what it carries', () => {
+    const stone = { productId: 'p1', quantity: 2, productsize: '6 Ratti', productcolour: 'Navy Blue' };
+    expect(buyNowPath(stone)).toBe('/checkout?product=p1&qty=2&size=6+Ratti&colour=Navy+Blue');
+    expect(back(buyNowPath(stone))).toEqual(stone);
+    const piece = { productId: 'p1', quantity: 1, setting };
+    expect(buyNowPath(piece)).toBe('/checkout?product=p1&qty=1&design=d1&metal=gold-22k&ringsize=14');
+    expect(back(buyNowPath(piece))).toEqual(piece);
+    const pendant = { productId: 'p1', quantity: 1, setting: { designId: 'd2', metal: 'silver-925' as const } };
+    expect(back(buyNowPath(pendant))).toEqual(pendant);
   });
 
-  it('is the newest piece of that design, metal and size for a piece', () => {
-    // The piece takes the stone's first size and colour, though none was sent with it.
-    const cart = [stone, ring('r1', 14), ring('r2', 16), { ...ring('r3', 14), productsize: '5 Ratti', productcolour: 'Red' }];
-    expect(addedLine(cart, { productId: 'p1', quantity: 1, setting })?.cartItemId).toBe('r3');
-    expect(addedLine(cart, { productId: 'p1', quantity: 1, setting: { ...setting, size: 16 } })?.cartItemId).toBe('r2');
-    expect(addedLine(cart, { productId: 'p1', quantity: 1, setting: { ...setting, metal: 'silver-925' } })).toBeUndefined();
+  it('is the whole cart when the address names no item, or a malformed one', () => {
+    for (const path of ['/checkout', '/checkout?qty=1', '/checkout?product=p1&qty=0', '/checkout?product=p1&qty=1.5']) {
+      expect(back(path), path).toBeNull();
+    }
+    expect(back('/checkout?product=p1&qty=1&design=d1&metal=brass')).toBeNull();
+    // an address from before, naming a cart line, buys the whole cart rather than a guess
+    expect(back('/checkout?buy=c1&qty=1')).toBeNull();
   });
 });
 
 describe('Buy Now', () => {
   const json = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  /** The cart as the server holds it, and whether one more of the stone can be added (it cannot when unique). */
-  let cart: ReturnType<typeof aCartLine>[];
-  let canAdd: boolean;
+  let asked: { path: string; method: string; body: unknown }[];
+  let stock: number;
   beforeEach(() => {
-    cart = [];
-    canAdd = true;
+    asked = [];
+    stock = 1;
     vi.stubGlobal(
       'fetch',
       vi.fn(async (path: string, init: RequestInit = {}) => {
-        if (init.method === 'POST' && path === '/c2/api/add') {
-          if (!canAdd)
-            return json(409, { success: false, message: 'Only 1 of "Ruby" left in stock (you already have 1 in your cart)' });
-          cart = [...cart, aCartLine({ cartItemId: 'new-line', productId: 'p1' })];
-          return json(200, answerOf(cartRoutes, 'POST /c2/api/add', { success: true, message: 'Added', data: cart }));
+        const body = init.body ? JSON.parse(String(init.body)) : undefined;
+        asked.push({ path, method: init.method ?? 'GET', body });
+        if (init.method === 'POST' && path === '/c2/api/buy-now') {
+          if (body.quantity > stock) {
+            return json(409, {
+              success: false,
+              message: stock ? `Only ${stock} of "Ruby" left in stock` : '"Ruby" is out of stock',
+            });
+          }
+          const line = aCartLine({ cartItemId: '', _id: '', productId: body.productId, quantity: body.quantity });
+          return json(200, answerOf(cartRoutes, 'POST /c2/api/buy-now', { success: true, data: [line] }));
         }
-        if (path === '/c2/api/all') return json(200, answerOf(cartRoutes, 'GET /c2/api/all', { success: true, data: cart }));
         return json(404, { success: false, message: 'No route' });
       }),
     );
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('checks out the line it added, and only that line', async () => {
-    expect(await buyNowCheckout({ productId: 'p1', quantity: 1 })).toBe('/checkout?buy=new-line&qty=1');
+  it('goes to the checkout of the item alone, and never adds it to the cart', async () => {
+    expect(await buyNowCheckout({ productId: 'p1', quantity: 1, productsize: '5 Ratti' })).toBe(
+      '/checkout?product=p1&qty=1&size=5+Ratti',
+    );
+    expect(asked).toEqual([
+      { path: '/c2/api/buy-now', method: 'POST', body: { productId: 'p1', quantity: 1, productsize: '5 Ratti' } },
+    ]);
   });
 
-  it('buys a unique stone already in the cart from the line that holds it, instead of refusing', async () => {
-    cart = [aCartLine({ cartItemId: 'other', productId: 'p2' }), aCartLine({ cartItemId: 'held', productId: 'p1' })];
-    canAdd = false;
-    expect(await buyNowCheckout({ productId: 'p1', quantity: 1 })).toBe('/checkout?buy=held&qty=1');
-  });
-
-  it('still says why when the stone is not in the cart, or not as many as asked for', async () => {
-    canAdd = false;
-    await expect(buyNowCheckout({ productId: 'p1', quantity: 1 })).rejects.toThrow(/left in stock/);
-    cart = [aCartLine({ cartItemId: 'held', productId: 'p1', quantity: 1 })];
-    await expect(buyNowCheckout({ productId: 'p1', quantity: 2 })).rejects.toThrow(/left in stock/);
+  it('says why when the shop cannot sell it as chosen, staying on the product page', async () => {
+    await expect(buyNowCheckout({ productId: 'p1', quantity: 2 })).rejects.toThrow('Only 1 of "Ruby" left in stock');
+    stock = 0;
+    await expect(buyNowCheckout({ productId: 'p1', quantity: 1 })).rejects.toThrow('"Ruby" is out of stock');
+    expect(asked.every((a) => a.path === '/c2/api/buy-now')).toBe(true);
   });
 });

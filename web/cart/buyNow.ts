@@ -1,8 +1,7 @@
-import type { SettingChoice } from '../../contract/made-to-order';
-import { type CartItem, cartApi } from '../api/cart';
-import { ApiError } from '../api/client';
+import { METAL_KEYS, type Metal, type SettingChoice } from '../../contract/made-to-order';
+import { cartApi } from '../api/cart';
 
-/** What Add to Cart and Buy Now add: a product (its size and colour), or a made-to-order piece of it (`setting`). */
+/** What Add to Cart and Buy Now take: a product (its size and colour), or a made-to-order piece of it (`setting`). */
 export type CartLine = {
   productId: string;
   productsize?: string;
@@ -12,61 +11,48 @@ export type CartLine = {
 };
 
 /**
- * The cart line `line` became, in the cart the add answered: the same product, size and colour; for a piece (always
- * a line of its own, its size and colour the stone's own), the newest piece of that product, design, metal and size.
- * @forTests unit-tested with carts holding pieces and stones alike
+ * Buy Now's checkout address: the item itself, never a cart line, so the cart is left exactly as it was whether
+ * the item is paid or not: /checkout?product=<id>&qty=<n>[&size=&colour=][&design=&metal=&ringsize=].
+ * @forTests unit-tested to read back exactly what it writes, for a stone and a piece
  */
-export function addedLine(cart: CartItem[], line: CartLine): CartItem | undefined {
-  const want = line.setting;
-  if (want) {
-    return cart
-      .filter(
-        (c) =>
-          c.productId === line.productId &&
-          c.setting?.design._id === want.designId &&
-          c.setting.metal === want.metal &&
-          (c.setting.size ?? undefined) === want.size,
-      )
-      .at(-1);
+export function buyNowPath(line: CartLine): string {
+  const q = new URLSearchParams({ product: line.productId, qty: String(line.quantity) });
+  if (line.productsize) q.set('size', line.productsize);
+  if (line.productcolour) q.set('colour', line.productcolour);
+  if (line.setting) {
+    q.set('design', line.setting.designId);
+    q.set('metal', line.setting.metal);
+    if (line.setting.size !== undefined) q.set('ringsize', String(line.setting.size));
   }
-  return cart.find(
-    (c) =>
-      !c.setting &&
-      c.productId === line.productId &&
-      c.productsize === (line.productsize ?? '') &&
-      c.productcolour === (line.productcolour ?? ''),
-  );
+  return `/checkout?${q}`;
 }
 
-/**
- * Buy Now checks out one cart line and leaves the rest of the cart alone: /checkout?buy=<cartItemId>&qty=<n>.
- * The checkout reads it back with `readBuyNow`; a missing or malformed value means the whole cart.
- */
-function buyNowPath(cartItemId: string, quantity: number) {
-  return `/checkout?${new URLSearchParams({ buy: cartItemId, qty: String(quantity) })}`;
-}
-
-export function readBuyNow(params: URLSearchParams): { cartItemId: string; quantity: number } | null {
-  const cartItemId = params.get('buy');
+/** Buy Now's item read back from the checkout's address; a missing or malformed one means the whole cart. */
+export function readBuyNow(params: URLSearchParams): CartLine | null {
+  const productId = params.get('product');
   const quantity = Number(params.get('qty') ?? '1');
-  if (!cartItemId || !Number.isInteger(quantity) || quantity < 1) return null;
-  return { cartItemId, quantity };
+  if (!productId || !Number.isInteger(quantity) || quantity < 1) return null;
+  const line: CartLine = { productId, quantity };
+  const size = params.get('size');
+  const colour = params.get('colour');
+  if (size) line.productsize = size;
+  if (colour) line.productcolour = colour;
+  const designId = params.get('design');
+  const metal = params.get('metal');
+  if (designId && metal) {
+    if (!(METAL_KEYS as string[]).includes(metal)) return null;
+    const ringsize = params.get('ringsize');
+    line.setting = { designId, metal: metal as Metal, ...(ringsize ? { size: Number(ringsize) } : {}) };
+  }
+  return line;
 }
 
 /**
- * Buy Now, from the product page or carried on after sign-in: adds the item and answers the checkout of that line
- * alone. A stone already in the cart that cannot be added again (a unique stone: the shop has only what the cart
- * holds) is bought from the line that holds it, rather than refused.
+ * Buy Now, from the product page or carried on after sign-in: asks the shop whether the item can be bought as
+ * chosen (in stock, still sold, in that size and colour: the reason is thrown when not) and answers the checkout of
+ * that item alone. Nothing goes into the cart.
  */
 export async function buyNowCheckout(chosen: CartLine): Promise<string> {
-  try {
-    const { data } = await cartApi.add(chosen);
-    const added = addedLine(data, chosen);
-    return added ? buyNowPath(added.cartItemId, chosen.quantity) : '/checkout';
-  } catch (err) {
-    if (!(err instanceof ApiError) || err.status !== 409 || chosen.setting) throw err;
-    const there = addedLine((await cartApi.all()).data, chosen);
-    if (!there || there.quantity < chosen.quantity) throw err;
-    return buyNowPath(there.cartItemId, chosen.quantity);
-  }
+  await cartApi.buyNow(chosen);
+  return buyNowPath(chosen);
 }

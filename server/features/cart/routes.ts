@@ -27,6 +27,11 @@ export default routePlugin(cartRoutes, (app) => ({
     }
   },
 
+  'POST /c2/api/buy-now': async (request) => ({
+    success: true,
+    data: [await service.buyNowView(app.db, userOf(request).id, request.body, app.clock())],
+  }),
+
   'POST /c2/api/bulk': async (request) => ({
     success: true,
     ...(await addCsv(app.db, { userId: userOf(request).id }, request.body.csv, app.clock())),

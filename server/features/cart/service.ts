@@ -6,9 +6,11 @@ import type { Metal, SettingChoice } from '../../../contract/made-to-order.js';
 import type { CartItemView } from '../../../contract/orders.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { type CartSetting, cartItems, checkouts, guestCarts, products, stockHolds } from '../../db/schema.js';
+import type { BuyNowInput } from '../../domain/buy-now.js';
 import { Conflict, DomainError, InvalidInput, NotFound } from '../../domain/errors.js';
+import { chosenOption } from '../../domain/options.js';
 import { pieceView, quotePiece } from '../made-to-order/service.js';
-import { chosenOption } from '../products/options.js';
+import { buyNowLine, buyNowStockMessage } from '../payments/buy-now.js';
 import { saleJoin } from '../promotions/sale-price.js';
 import { type BuyerPricing, buyerPricing } from '../wholesale/trade-price.js';
 
@@ -109,6 +111,32 @@ export async function cartLines(db: DbOrTx, owner: CartOwner, at: Date = new Dat
     });
   }
   return lines;
+}
+
+/**
+ * POST /c2/api/buy-now: Buy Now's item as the checkout will show and charge it (payments/buy-now.ts), refused (409)
+ * when the shop has fewer than asked for. The cart is not touched.
+ */
+export async function buyNowView(db: DbOrTx, userId: string, input: BuyNowInput, at: Date): Promise<CartLine> {
+  const { line, available, images, sizes, colours } = await buyNowLine(db, userId, input, at);
+  if (available < line.quantity) throw new Conflict(buyNowStockMessage(line.productname, available));
+  return {
+    cartItemId: '',
+    _id: '',
+    productId: line.productId,
+    productname: line.productname,
+    productprice: paiseToRupees(line.pricePaise),
+    listprice: paiseToRupees(line.listPricePaise ?? line.pricePaise),
+    productimages: images,
+    productcolours: colours,
+    productsizes: sizes,
+    productcolour: line.colour,
+    productsize: line.size,
+    quantity: line.quantity,
+    stockquantity: available,
+    unavailable: false,
+    setting: line.setting ? pieceView(line.setting) : null,
+  };
 }
 
 /** A piece priced again at `at`, or null when it cannot be sold now (a refusal of the price endpoint). */

@@ -6,12 +6,14 @@ import { CASH_LIMIT_MESSAGE, CASH_LIMIT_RUPEES, type RecordPaymentBody } from '.
 import type { ShippingInfo } from '../../../contract/orders.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { businesses, checkouts, orderItems, orderPayments, orders, products } from '../../db/schema.js';
+import type { BuyNowInput } from '../../domain/buy-now.js';
 import { Conflict, Forbidden, InvalidInput, NotFound } from '../../domain/errors.js';
 import { issueInvoice } from '../gst/invoices.js';
 import { indiaDate } from '../gst/tax.js';
 import { syncRefundSummary, writeEvents } from '../lifecycle/store.js';
 import { orderPlacedMessages } from '../outbox/orders.js';
-import { cartSnapshot, shippingCountry } from '../payments/checkout.js';
+import { buyNowStockMessage } from '../payments/buy-now.js';
+import { buyNowSnapshot, cartSnapshot, shippingCountry } from '../payments/checkout.js';
 import type { PaymentContext } from '../payments/context.js';
 import { takeStock, unitsByProduct } from '../payments/holds.js';
 import { removeBoughtFromCart } from '../payments/placement.js';
@@ -64,6 +66,8 @@ export async function placeCreditOrder(
     shippinginfo: ShippingInfo;
     shippingrate?: string | undefined;
     items?: { cartItemId: string; quantity: number }[] | undefined;
+    /** Buy Now's item straight from the product page: the cart is neither read nor changed. */
+    buynow?: BuyNowInput | undefined;
     /** A quoted lot instead of the cart: its lines at the quoted prices; the quote becomes `ordered` at once. */
     quoteId?: string | undefined;
   },
@@ -77,7 +81,9 @@ export async function placeCreditOrder(
 
     const { snapshot, linesPaise } = input.quoteId
       ? await quoteSnapshot(tx, userId, input.quoteId, at)
-      : await cartSnapshot(tx, userId, at, input.items);
+      : input.buynow
+        ? await buyNowSnapshot(tx, userId, at, input.buynow)
+        : await cartSnapshot(tx, userId, at, input.items);
     const country = shippingCountry(input.shippinginfo);
     const { rateId: _rateId, ...shipping } = chooseRate(await quoteRates(tx, country, linesPaise), country, input.shippingrate);
     const amountPaise = linesPaise + shipping.amountPaise;
@@ -90,6 +96,7 @@ export async function placeCreditOrder(
       const [p] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, short.productId));
       const name = line?.productname ?? 'An item';
       if (input.quoteId) throw new Conflict(`"${name}" is out of stock: this quote cannot be ordered now`);
+      if (input.buynow) throw new Conflict(buyNowStockMessage(name, p?.stock ?? 0));
       throw new Conflict(
         (p?.stock ?? 0) === 0
           ? `"${name}" is out of stock. Please remove it from your cart.`
@@ -113,6 +120,7 @@ export async function placeCreditOrder(
       shippingPaise: shipping.amountPaise,
       holdExpiresAt: at,
       quoteId: input.quoteId ?? null,
+      buyNow: input.buynow !== undefined && !input.quoteId,
     });
     const dueDate = addDays(indiaDate(at), business.creditDays);
     const [order] = await tx
@@ -154,7 +162,8 @@ export async function placeCreditOrder(
     // ready, the piece's line naming its HUID (docs/made-to-order.md), as a paid one is.
     if (!snapshot.some((l) => l.setting)) await issueInvoice(tx, order.id, at);
     if (input.quoteId) await markQuoteOrdered(tx, input.quoteId, order.id);
-    else await removeBoughtFromCart(tx, userId, snapshot);
+    // Buy Now's item bought straight from the product page leaves the cart as it is.
+    else if (!input.buynow) await removeBoughtFromCart(tx, userId, snapshot);
     await orderPlacedMessages(tx, ctx.config, order, snapshot);
     await writeEvents(tx, order.id, [{ type: 'placed', actor: 'customer', note: `Placed on credit, due ${dueDate}` }]);
     return order.id;

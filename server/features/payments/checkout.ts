@@ -6,6 +6,7 @@ import { formatPaise } from '../../../contract/money.js';
 import type { ShippingInfo } from '../../../contract/orders.js';
 import type { Db, Tx } from '../../db/client.js';
 import { type CheckoutLine, cartItems, checkouts, products, stockHolds, users } from '../../db/schema.js';
+import type { BuyNowInput } from '../../domain/buy-now.js';
 import { Conflict, DomainError } from '../../domain/errors.js';
 import { chargedAmount, chargeIn } from '../currencies/service.js';
 import { quotePiece } from '../made-to-order/service.js';
@@ -15,6 +16,7 @@ import { chooseRate, quoteRates } from '../shipping/service.js';
 import { quoteSnapshot } from '../wholesale/quotes.js';
 import { checkTradeMinimum } from '../wholesale/trade-order.js';
 import { buyerPricing } from '../wholesale/trade-price.js';
+import { buyNowLine, buyNowStockMessage } from './buy-now.js';
 import type { PaymentContext } from './context.js';
 import { beginHold, checkAccountCaps } from './hold-limits.js';
 import { releaseCheckout, takeStock, unitsByProduct } from './holds.js';
@@ -39,7 +41,15 @@ const sameLines = (a: CheckoutLine[], b: CheckoutLine[]) => {
   const key = (l: CheckoutLine[]) =>
     JSON.stringify(
       l
-        .map((x) => [x.productId, x.size, x.colour, x.quantity, x.pricePaise, x.piece ?? ''])
+        .map((x) => [
+          x.productId,
+          x.size,
+          x.colour,
+          x.quantity,
+          x.pricePaise,
+          x.piece ?? '',
+          x.setting ? `${x.setting.designId}/${x.setting.metal}/${x.setting.size ?? ''}` : '',
+        ])
         .sort((p, q) => (String(p) < String(q) ? -1 : 1)),
     );
   return key(a) === key(b);
@@ -153,10 +163,29 @@ export async function cartSnapshot(
       colour: l.colour,
     });
   }
+  return linesTotal(tx, userId, snapshot);
+}
+
+/** The lines' total, refused (409) under ₹1.00 or under a business's minimum trade order. */
+async function linesTotal(tx: Tx, userId: string, snapshot: CheckoutLine[]) {
   const linesPaise = snapshot.reduce((sum, l) => sum + l.pricePaise * l.quantity, 0);
   if (linesPaise < MIN_AMOUNT_PAISE) throw new Conflict(`The order total must be at least ${rupees(MIN_AMOUNT_PAISE)}`);
   await checkTradeMinimum(tx, userId, linesPaise);
   return { snapshot, linesPaise };
+}
+
+/**
+ * Buy Now's item as the checkout's one line (buy-now.ts), priced as the cart would price it; the cart is not read.
+ * The same refusals as a cart's lines: a product switched off is a 409, a total under ₹1.00 too.
+ */
+export async function buyNowSnapshot(
+  tx: Tx,
+  userId: string,
+  at: Date,
+  input: BuyNowInput,
+): Promise<{ snapshot: CheckoutLine[]; linesPaise: number }> {
+  const { line } = await buyNowLine(tx, userId, input, at);
+  return linesTotal(tx, userId, [line]);
 }
 
 /**
@@ -181,6 +210,8 @@ export async function startCheckout(
     currency?: string;
     /** Pay this quote: exactly its lines at the quoted prices, instead of the cart (no coupon). */
     quoteId?: string;
+    /** Buy Now: this item straight from the product page; the cart is neither read nor changed, paid or not. */
+    buynow?: BuyNowInput;
   } = {},
 ): Promise<StartedCheckout> {
   const provider = ctx.paymentProvider;
@@ -199,7 +230,10 @@ export async function startCheckout(
       .for('update');
     const { snapshot, linesPaise } = opts.quoteId
       ? await quoteSnapshot(tx, userId, opts.quoteId, at)
-      : await cartSnapshot(tx, userId, at, opts.items);
+      : opts.buynow
+        ? await buyNowSnapshot(tx, userId, at, opts.buynow)
+        : await cartSnapshot(tx, userId, at, opts.items);
+    const buyNow = opts.buynow !== undefined && !opts.quoteId;
     const units = unitsByProduct(snapshot);
     checkAccountCaps(
       ctx.config.holdLimits,
@@ -224,6 +258,7 @@ export async function startCheckout(
       (c) =>
         (c.providerOrderId || now - c.createdAt.getTime() < IN_FLIGHT_MS) &&
         c.quoteId === (opts.quoteId ?? null) &&
+        c.buyNow === buyNow &&
         c.couponId === (coupon?.couponId ?? null) &&
         c.provider === provider.name &&
         c.amountPaise === amountPaise &&
@@ -267,6 +302,7 @@ export async function startCheckout(
             : `Only ${p.stock} of "${name}" left in stock: this quote cannot be paid now`,
         );
       }
+      if (buyNow) throw new Conflict(p?.isActive ? buyNowStockMessage(name, p.stock) : `"${name}" is not available right now`);
       if (!p?.isActive) throw new Conflict(`"${name}" is no longer available. Please remove it from your cart.`);
       throw new Conflict(
         p.stock === 0
@@ -289,6 +325,7 @@ export async function startCheckout(
         holdExpiresAt,
         clientAddress: opts.clientAddress ?? null,
         quoteId: opts.quoteId ?? null,
+        buyNow,
         ...(coupon ?? {}),
       })
       .returning();

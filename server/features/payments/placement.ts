@@ -259,8 +259,11 @@ export async function placeOrder(
       if (madeToOrder) await issueReceiptVoucher(tx, order.id);
       else await issueInvoice(tx, order.id);
     }
-    // A quote's order leaves the cart as it is; the quote is ordered and names it.
-    if (secured && locked.userId && !locked.quoteId) await removeBoughtFromCart(tx, locked.userId, locked.lines);
+    // A quote's order, and Buy Now's item bought straight from the product page, leave the cart as it is; the quote
+    // is ordered and names it.
+    if (secured && locked.userId && !locked.quoteId && !locked.buyNow) {
+      await removeBoughtFromCart(tx, locked.userId, locked.lines);
+    }
     if (secured && locked.quoteId) await markQuoteOrdered(tx, locked.quoteId, order.id);
     await orderPlacedMessages(tx, ctx.config, order, locked.lines);
     await tx.update(checkouts).set({ status: 'placed', updatedAt: new Date() }).where(eq(checkouts.id, locked.id));

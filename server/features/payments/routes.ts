@@ -58,6 +58,7 @@ const payments: FastifyPluginAsync = async (app) => {
       const { checkout, providerOrderId } = await startCheckout(app, userId, request.body?.shippinginfo, {
         clientAddress: request.ip,
         items: request.body?.items,
+        buynow: request.body?.buynow,
         coupon: request.body?.coupon || undefined,
         shippingrate: request.body?.shippingrate || undefined,
         currency: request.body?.currency || undefined,

@@ -72,7 +72,14 @@ export default routePlugin(promotionRoutes, (app) => {
         ],
         'Too many coupon codes tried. Please try again later',
       );
-      return service.checkCoupon(app.db, userId, request.body.code, app.clock(), request.body.items);
+      return service.checkCoupon(
+        app.db,
+        userId,
+        request.body.code,
+        app.clock(),
+        request.body.items,
+        request.body.buynow && (await app.buyNowPaise(app.db, userId, request.body.buynow, app.clock())),
+      );
     },
   };
 });

@@ -420,9 +420,11 @@ export async function checkCoupon(
   code: string,
   at: Date,
   items?: { cartItemId: string; quantity: number }[],
+  /** Buy Now's item instead of the cart: what it comes to (`app.buyNowPaise`), the cart unread. */
+  buyNowPaise?: number,
 ) {
   await refuseTradeCoupon(db, userId);
-  const subtotalPaise = await cartSubtotalPaise(db, userId, at, items);
+  const subtotalPaise = buyNowPaise ?? (await cartSubtotalPaise(db, userId, at, items));
   const applied = await applyCoupon(db, { code, userId, subtotalPaise, at });
   return {
     success: true,

@@ -14,7 +14,7 @@ export default routePlugin(shippingZoneRoutes, (app) => ({
 
   'GET /o1/api/shipping-rates': async (request, reply) => {
     reply.header('cache-control', 'private, no-store');
-    const rates = await service.ratesForCart(app.db, userOf(request).id, request.query, app.clock());
+    const rates = await service.ratesForCart(app.db, userOf(request).id, request.query, app.clock(), app.buyNowPaise);
     return { success: true, rates };
   },
 }));

@@ -1,9 +1,11 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { paiseToRupees, rupeesToPaise } from '../../../contract/common.js';
 import { countryName, isIsoCountry } from '../../../contract/countries.js';
+import type { Metal } from '../../../contract/made-to-order.js';
 import type { ShippingZone, ShippingZonesInput } from '../../../contract/shipping-zones.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { type ChargedShipping, shippingRates, shippingZones } from '../../db/schema.js';
+import type { BuyNowPaise } from '../../domain/buy-now.js';
 import { Conflict, InvalidInput } from '../../domain/errors.js';
 import { applyCoupon, cartSubtotalPaise } from '../promotions/service.js';
 import { quotedTotalPaise } from '../wholesale/quotes.js';
@@ -149,14 +151,34 @@ export async function ratesForCart(
     buy?: string | undefined;
     qty?: number | undefined;
     quote?: string | undefined;
+    product?: string | undefined;
+    size?: string | undefined;
+    colour?: string | undefined;
+    design?: string | undefined;
+    metal?: Metal | undefined;
+    ringsize?: number | undefined;
   },
   at: Date,
+  /** What Buy Now's item straight from the product page comes to (`app.buyNowPaise`), for `product`. */
+  buyNowPaise: BuyNowPaise,
 ) {
-  // Buy Now buys one line: its rates are those of that line alone, as its checkout is charged.
+  // Buy Now buys one line (of the cart, or straight from the product page): its rates are those of that line alone,
+  // as its checkout is charged.
   const items = q.buy ? [{ cartItemId: q.buy, quantity: q.qty ?? 1 }] : undefined;
+  const buynow = q.product
+    ? {
+        productId: q.product,
+        quantity: q.qty ?? 1,
+        productsize: q.size,
+        productcolour: q.colour,
+        setting: q.design && q.metal ? { designId: q.design, metal: q.metal, size: q.ringsize } : undefined,
+      }
+    : undefined;
   const subtotalPaise = q.quote
     ? await quotedTotalPaise(db, userId, q.quote, at)
-    : await cartSubtotalPaise(db, userId, at, items);
+    : buynow
+      ? await buyNowPaise(db, userId, buynow, at)
+      : await cartSubtotalPaise(db, userId, at, items);
   const coupon = q.coupon && !q.quote ? await applyCoupon(db, { code: q.coupon, userId, subtotalPaise, at }) : null;
   const quotes = await quoteRates(db, q.country, subtotalPaise - (coupon?.discountPaise ?? 0));
   return quotes.map((r) => ({

@@ -24,8 +24,11 @@ let newNumber: boolean;
 /** What the cart's add was sent, and the cart it answers. */
 let added: unknown[];
 let cartAfterAdd: CartItem[];
+/** What Buy Now asked the shop about (the item, never added to the cart). */
+let asked: unknown[];
 beforeEach(() => {
   added = [];
+  asked = [];
   cartAfterAdd = [];
   signins = [];
   codesAsked = [];
@@ -33,6 +36,10 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (path: string, init: RequestInit = {}) => {
+      if (`${init.method ?? 'GET'} ${path}` === 'POST /c2/api/buy-now') {
+        asked.push(JSON.parse(String(init.body)));
+        return json(200, answerOf(cartRoutes, 'POST /c2/api/buy-now', { success: true, data: cartAfterAdd.slice(-1) }));
+      }
       if (`${init.method ?? 'GET'} ${path}` === 'POST /c2/api/add') {
         added.push(JSON.parse(String(init.body)));
         return json(200, answerOf(cartRoutes, 'POST /c2/api/add', { success: true, message: 'Added', data: cartAfterAdd }));
@@ -114,18 +121,16 @@ describe('sign-in', () => {
     expect(await screen.findByRole('heading', { name: 'Cart screen' })).toBeInTheDocument();
   });
 
-  it('carries out Buy now on a made-to-order piece asked for while signed out: that piece is checked out', async () => {
+  it('carries out Buy now on a made-to-order piece asked for while signed out: that piece is checked out, the cart untouched', async () => {
     role = 'USER';
     const setting = { designId: 'd1', metal: 'gold-22k' as const, size: 14 };
-    cartAfterAdd = [
-      aCartLine({ cartItemId: 'stone', _id: 'stone' }),
-      aCartLine({ cartItemId: 'ring', _id: 'ring', productsize: '5 Ratti', setting: A_RING_SETTING }),
-    ];
+    cartAfterAdd = [aCartLine({ cartItemId: '', _id: '', productsize: '5 Ratti', setting: A_RING_SETTING })];
     rememberCartAction({ kind: 'buy', line: { productId: 'p1', quantity: 1, setting } });
     const router = await signIn('/signin?next=%2Fcart');
     expect(await screen.findByRole('heading', { name: 'Checkout screen' })).toBeInTheDocument();
-    expect(router.state.location.search).toBe('?buy=ring&qty=1');
-    expect(added).toEqual([{ productId: 'p1', quantity: 1, setting }]);
+    expect(router.state.location.search).toBe('?product=p1&qty=1&design=d1&metal=gold-22k&ringsize=14');
+    expect(asked).toEqual([{ productId: 'p1', quantity: 1, setting }]);
+    expect(added).toEqual([]);
   });
 
   it('signs in with a code sent by SMS instead of the password', async () => {

@@ -14,11 +14,8 @@ export function useCarryOn(back: string): () => Promise<string> {
     const action = takeCartAction();
     if (!action) return back;
     try {
-      if (action.kind === 'buy') {
-        const next = await buyNowCheckout(action.line);
-        void qc.invalidateQueries({ queryKey: ['cart'] });
-        return next;
-      }
+      // Buy Now goes to the checkout of that item alone; the cart (a guest's, just merged) is left as it is.
+      if (action.kind === 'buy') return await buyNowCheckout(action.line);
       await cartApi.add(action.line);
       void qc.invalidateQueries({ queryKey: ['cart'] });
       notify.success('Added to cart!');

@@ -608,11 +608,19 @@ describe('checkout', () => {
       expect(bodies['POST /o1/api/razorpay-order']?.[1]).toEqual({ shippinginfo: shipping, shippingrate: 'rate-standard' });
     });
 
-    it('Buy Now checks the coupon against the bought line only', async () => {
+    it('Buy Now checks the coupon and the shipping against the item alone, never a cart line', async () => {
       routes['POST /c2/api/coupon'] = () => checked('GEM5', 2250, 45000);
+      routes['POST /c2/api/buy-now'] = () =>
+        json(
+          200,
+          answerOf(cartRoutes, 'POST /c2/api/buy-now', {
+            success: true,
+            data: [{ ...ruby, cartItemId: '', _id: '', quantity: 1 }],
+          }),
+        );
       const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
       const router = createMemoryRouter([{ path: '/checkout', Component: CheckoutPage }], {
-        initialEntries: ['/checkout?buy=c1&qty=1'],
+        initialEntries: ['/checkout?product=p1&qty=1&size=5+ratti'],
       });
       render(
         <QueryClientProvider client={qc}>
@@ -621,15 +629,72 @@ describe('checkout', () => {
       );
       const user = userEvent.setup();
       const summary = await screen.findByRole('complementary', { name: 'Order Summary' });
+      const item = { productId: 'p1', quantity: 1, productsize: '5 ratti' };
+      expect(bodies['POST /c2/api/buy-now']).toEqual([item]);
+      expect(within(summary).getByTestId('checkout-total')).toHaveTextContent('₹45,000.00');
       await user.click(await within(summary).findByRole('button', { name: 'Have a coupon?' }));
       await user.type(within(summary).getByLabelText('Coupon code'), 'GEM5');
       await user.click(within(summary).getByRole('button', { name: 'Apply' }));
       expect(await within(summary).findByTestId('checkout-total')).toHaveTextContent('₹42,750.00');
-      expect(bodies['POST /c2/api/coupon']).toEqual([{ code: 'GEM5', items: [{ cartItemId: 'c1', quantity: 1 }] }]);
-      // the shipping rates are asked for the bought line alone, as its checkout is charged
+      expect(bodies['POST /c2/api/coupon']).toEqual([{ code: 'GEM5', buynow: item }]);
+      // the shipping rates are asked for the item alone, as its checkout is charged
       const asked = Object.keys(bodies).filter((k) => k.startsWith('GET /o1/api/shipping-rates'));
       expect(asked.length).toBeGreaterThan(0);
-      for (const k of asked) expect(k).toMatch(/[?&]buy=c1&qty=1(&|$)/);
+      for (const k of asked) expect(k).toMatch(/[?&]product=p1&qty=1&size=5(\+|%20)ratti(&|$)/);
+    });
+  });
+
+  describe('Buy Now', () => {
+    const boughtLine = { ...ruby, cartItemId: '', _id: '', quantity: 1, productname: 'Kashmir Sapphire' };
+    beforeEach(() => {
+      routes['POST /c2/api/buy-now'] = () =>
+        json(200, answerOf(cartRoutes, 'POST /c2/api/buy-now', { success: true, data: [boughtLine] }));
+    });
+    const renderBuyNow = (path = '/checkout?product=p2&qty=1') => {
+      const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      const router = createMemoryRouter(
+        [
+          { path: '/checkout', Component: CheckoutPage },
+          { path: '/my-orders', element: <h1>My orders screen</h1> },
+        ],
+        { initialEntries: [path] },
+      );
+      render(
+        <QueryClientProvider client={qc}>
+          <RouterProvider router={router} />
+          <Toaster />
+        </QueryClientProvider>,
+      );
+      return { router, user: userEvent.setup() };
+    };
+
+    it('shows and pays for the item alone, sends it (not a cart line) with the payment, and changes nothing in the cart', async () => {
+      const { router, user } = renderBuyNow();
+      const summary = await screen.findByRole('complementary', { name: 'Order Summary' });
+      expect(await within(summary).findByText('Kashmir Sapphire')).toBeInTheDocument();
+      expect(within(summary).queryByText('Burmese Ruby')).toBeNull();
+      expect(summary).toHaveTextContent('Subtotal (1 item)');
+      expect(within(summary).getByTestId('checkout-total')).toHaveTextContent('₹45,000.00');
+      await user.type(screen.getByLabelText('Address'), shipping.address);
+      await user.type(screen.getByLabelText('City'), shipping.city);
+      await user.type(screen.getByLabelText('PIN Code'), shipping.pincode);
+      await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Sandbox payment' });
+      expect(bodies['POST /o1/api/razorpay-order']).toEqual([
+        { shippinginfo: shipping, shippingrate: 'rate-standard', buynow: { productId: 'p2', quantity: 1 } },
+      ]);
+      await user.click(within(dialog).getByRole('button', { name: 'Pay' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/my-orders'));
+      const changed = Object.keys(bodies).filter((k) => /^(POST|PATCH|DELETE) \/c2\/api\/(?!buy-now|coupon)/.test(k));
+      expect(changed).toEqual([]);
+    });
+
+    it('says why the item cannot be bought any more instead of showing the cart', async () => {
+      routes['POST /c2/api/buy-now'] = () => json(409, { success: false, message: '"Kashmir Sapphire" is out of stock' });
+      renderBuyNow();
+      expect(await screen.findByTestId('buy-now-refused')).toHaveTextContent('"Kashmir Sapphire" is out of stock');
+      expect(screen.queryByText('Burmese Ruby')).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Continue to Payment' })).toBeNull();
     });
   });
 

@@ -7,9 +7,10 @@ import { HOME_COUNTRY } from '../../../contract/address-rules';
 import { formatCurrency } from '../../../contract/currency-rules';
 import type { User } from '../../api/auth';
 import type { CartItem } from '../../api/cart';
+import { cartApi } from '../../api/cart';
 import { ApiError } from '../../api/client';
 import type { CurrencyRate } from '../../api/currencies';
-import { ordersApi } from '../../api/orders';
+import { type BuyNowItem, ordersApi } from '../../api/orders';
 import { useSession } from '../../auth/session';
 import { readBuyNow } from '../../cart/buyNow';
 import { ColourSwatch } from '../../cart/ColourSwatch';
@@ -72,28 +73,26 @@ function useShippingStart(user: User | null) {
 function Checkout() {
   const { user } = useSession();
   const { cartItems: wholeCart, initialLoading } = useCart();
-  // Buy Now: only that line is bought, the rest of the cart stays for later.
+  // Buy Now: only that item is bought, straight from the product page; the cart is left exactly as it was.
   const [params] = useSearchParams();
-  const buyNow = readBuyNow(params);
-  const chosen = buyNow && wholeCart.find((l) => l.cartItemId === buyNow.cartItemId);
-  const cartItems = chosen ? [{ ...chosen, quantity: Math.min(chosen.quantity, buyNow.quantity) }] : wholeCart;
-  const items = useMemo(
-    () => (chosen ? [{ cartItemId: chosen.cartItemId, quantity: Math.min(chosen.quantity, buyNow.quantity) }] : undefined),
-    [chosen, buyNow?.quantity],
-  );
-  const coupon = useCoupon(items, cartItems);
+  const search = params.toString();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the item is read again only when the address changes
+  const buyNow = useMemo(() => readBuyNow(params) ?? undefined, [search]);
+  const bought = useBuyNowLine(buyNow);
+  const cartItems = buyNow ? bought.lines : wholeCart;
+  const coupon = useCoupon(buyNow, cartItems);
   const start = useShippingStart(user);
   // The rates offered are the address's country's: where the form starts until the shopper picks another.
   const [picked, setCountry] = useState<string | null>(null);
   const country = picked ?? (start.initial.country || HOME_COUNTRY);
-  const shipping = useShippingChoice(country, cartItems, coupon.applied?.coupon.code, items?.[0]);
+  const shipping = useShippingChoice(country, cartItems, coupon.applied?.coupon.code, buyNow);
   const payIn = usePayCurrency(country);
-  const payment = usePayment(items, coupon.applied?.coupon.code, shipping.chosen?._id, payIn.currency?.code);
+  const payment = usePayment(buyNow, coupon.applied?.coupon.code, shipping.chosen?._id, payIn.currency?.code);
   // A business with credit terms may place the order on credit instead (POST /o1/api/credit-order takes no coupon).
   const credit = creditTerms(user);
   const [howToPay, setHowToPay] = useState<HowToPay>('now');
   const onCredit = credit !== null && howToPay === 'credit';
-  const creditOrder = useCreditOrder(items, shipping.chosen?._id);
+  const creditOrder = useCreditOrder(buyNow, shipping.chosen?._id);
   const qc = useQueryClient();
 
   async function saveAddress(shipping: CheckoutShipping) {
@@ -106,7 +105,8 @@ function Checkout() {
     }
   }
 
-  if (initialLoading || !start.ready) return <CheckoutSkeleton />;
+  if (initialLoading || bought.loading || !start.ready) return <CheckoutSkeleton />;
+  if (bought.error && payment.phase === 'idle') return <BuyNowRefused message={bought.error} />;
   if (cartItems.length === 0 && payment.phase === 'idle') {
     return <EmptyCart />;
   }
@@ -181,6 +181,39 @@ function Checkout() {
         ) : null}
       </div>
       <SandboxPaymentDialog session={payment.sandbox} onOutcome={payment.sandboxOutcome} onCancel={payment.cancelSandbox} />
+    </div>
+  );
+}
+
+const BUY_NOW_REFUSED = 'This item cannot be bought right now.';
+
+/**
+ * Buy Now's one line as the shop prices it now (POST /c2/api/buy-now; its key starts with 'cart', so a refused
+ * payment asks again), or the reason it cannot be bought (gone out of stock, switched off). Nothing without Buy Now.
+ */
+function useBuyNowLine(item: BuyNowItem | undefined) {
+  const query = useQuery({
+    queryKey: ['cart', 'buy-now', item ?? null],
+    queryFn: async () => (await cartApi.buyNow(item as BuyNowItem)).data,
+    enabled: item !== undefined,
+    retry: false,
+  });
+  const err = query.error;
+  const error =
+    item && query.status === 'error'
+      ? (err instanceof ApiError && err.status !== 0 && err.status < 500 && err.body?.message) || BUY_NOW_REFUSED
+      : null;
+  return { lines: query.data ?? [], loading: item !== undefined && query.isPending, error };
+}
+
+/** Buy Now's item can no longer be bought as chosen: the shop's reason, and the way back. */
+function BuyNowRefused({ message }: { message: string }) {
+  return (
+    <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-center" data-testid="buy-now-refused">
+      <p className="font-medium text-red-800">{message}</p>
+      <Link to="/" className="mt-4 inline-block font-semibold text-brand-700 hover:underline">
+        Continue Shopping
+      </Link>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '../../api/client';
-import type { CheckoutItem } from '../../api/orders';
+import type { BuyNowItem } from '../../api/orders';
 import { formatRupees } from '../../cart/format';
 import type { CartItem } from '../../cart/useCart';
 import { checkoutApi } from './checkoutApi';
@@ -15,12 +15,12 @@ const EMPTY = 'Enter a coupon code';
  * query key starts with 'cart', so every cart refresh checks it again). Only a code the server accepted is sent
  * with the payment order, which works the discount out once more.
  */
-export function useCoupon(items: CheckoutItem[] | undefined, lines: CartItem[]) {
+export function useCoupon(buynow: BuyNowItem | undefined, lines: CartItem[]) {
   const [code, setCode] = useState<string | null>(null);
   const signature = lines.map((l) => `${l.cartItemId}:${l.quantity}:${l.productprice}`).join(',');
   const query = useQuery({
-    queryKey: ['cart', 'coupon', code, items ?? null, signature],
-    queryFn: () => checkoutApi.checkCoupon(code as string, items),
+    queryKey: ['cart', 'coupon', code, buynow ?? null, signature],
+    queryFn: () => checkoutApi.checkCoupon(code as string, buynow),
     enabled: code !== null && lines.length > 0,
     retry: false,
     refetchOnWindowFocus: true,

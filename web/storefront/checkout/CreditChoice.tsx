@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import type { User } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { creditApi } from '../../api/credit';
-import type { CheckoutItem } from '../../api/orders';
+import type { BuyNowItem } from '../../api/orders';
 import { SESSION_KEY } from '../../auth/session';
 import { formatRupees } from '../../cart/format';
 import { CART_KEY } from '../../cart/useCart';
@@ -74,7 +74,7 @@ export function CreditChoice({ credit, value, total, busy, onChange }: Props) {
  * asked again and the buyer lands on the order in My Orders; a refusal (past the limit, an order overdue, out of
  * stock) is kept as the server's sentence.
  */
-export function useCreditOrder(items?: CheckoutItem[], shippingrate?: string) {
+export function useCreditOrder(buynow?: BuyNowItem, shippingrate?: string) {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const [placing, setPlacing] = useState(false);
@@ -87,7 +87,7 @@ export function useCreditOrder(items?: CheckoutItem[], shippingrate?: string) {
       setPlacing(true);
       setError(null);
       try {
-        const res = await creditApi.placeOrder(shipping, items, shippingrate);
+        const res = await creditApi.placeOrder(shipping, buynow, shippingrate);
         toast.success('Order placed on credit');
         navigate(`/my-orders?placed=${encodeURIComponent(res.order._id)}`);
         void qc.invalidateQueries({ queryKey: CART_KEY });
@@ -102,7 +102,7 @@ export function useCreditOrder(items?: CheckoutItem[], shippingrate?: string) {
         setPlacing(false);
       }
     },
-    [items, shippingrate, navigate, qc],
+    [buynow, shippingrate, navigate, qc],
   );
   return { place, placing, error };
 }

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { shippingZoneRoutes } from '../../../contract/shipping-zones';
 import { ApiError, routeCaller } from '../../api/client';
+import type { BuyNowItem } from '../../api/orders';
 import { formatRupees } from '../../cart/format';
 import type { CartItem } from '../../cart/useCart';
 
@@ -22,19 +23,32 @@ export function useShippingChoice(
   country: string,
   lines: CartItem[],
   coupon: string | undefined,
-  /** Buy Now's one line: its rates are that line's alone, as its checkout is charged. */
-  buyNow?: { cartItemId: string; quantity: number },
+  /** Buy Now's item: its rates are that item's alone, as its checkout is charged. */
+  buyNow?: BuyNowItem,
 ) {
   const signature = lines.map((l) => `${l.cartItemId}:${l.quantity}:${l.productprice}`).join(',');
   return useRateChoice(
-    ['cart', 'shipping-rates', country, coupon ?? null, signature, buyNow?.cartItemId ?? null],
-    {
-      country,
-      ...(coupon ? { coupon } : {}),
-      ...(buyNow ? { buy: buyNow.cartItemId, qty: buyNow.quantity } : {}),
-    },
+    ['cart', 'shipping-rates', country, coupon ?? null, signature, buyNow ?? null],
+    { country, ...(coupon ? { coupon } : {}), ...(buyNow ? buyNowQuery(buyNow) : {}) },
     lines.length > 0,
   );
+}
+
+/** Buy Now's item as the rates' query asks for it. */
+function buyNowQuery(item: BuyNowItem): Partial<RatesQuery> {
+  return {
+    product: item.productId,
+    qty: item.quantity,
+    ...(item.productsize ? { size: item.productsize } : {}),
+    ...(item.productcolour ? { colour: item.productcolour } : {}),
+    ...(item.setting
+      ? {
+          design: item.setting.designId,
+          metal: item.setting.metal,
+          ...(item.setting.size !== undefined ? { ringsize: Number(item.setting.size) } : {}),
+        }
+      : {}),
+  };
 }
 
 /** The shipping rates for paying a quote: its quoted total to the address's country (a quote takes no coupon). */
@@ -42,7 +56,18 @@ export function useQuoteShippingChoice(country: string, quoteId: string) {
   return useRateChoice(['quotes', 'shipping-rates', country, quoteId], { country, quote: quoteId }, true);
 }
 
-type RatesQuery = { country: string; coupon?: string; buy?: string; qty?: number; quote?: string };
+type RatesQuery = {
+  country: string;
+  coupon?: string;
+  quote?: string;
+  product?: string;
+  qty?: number;
+  size?: string;
+  colour?: string;
+  design?: string;
+  metal?: NonNullable<BuyNowItem['setting']>['metal'];
+  ringsize?: number;
+};
 
 function useRateChoice(queryKey: readonly unknown[], asked: RatesQuery, enabled: boolean) {
   const [picked, setPicked] = useState<string | null>(null);

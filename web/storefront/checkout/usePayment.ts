@@ -3,7 +3,7 @@ import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ApiError } from '../../api/client';
-import { type CheckoutItem, ordersApi, type PaymentOrder, type PaymentResult } from '../../api/orders';
+import { type BuyNowItem, ordersApi, type PaymentOrder, type PaymentResult } from '../../api/orders';
 import { CART_KEY } from '../../cart/useCart';
 import type { CheckoutShipping } from './checkoutShipping';
 import { loadRazorpay, openRazorpay } from './razorpay';
@@ -40,7 +40,7 @@ async function verifyWithRetry(body: PaymentResult & { shippinginfo: CheckoutShi
  * Checkout's payment: creates the payment order on the server, opens Razorpay Checkout (or the sandbox dialog),
  * then verifies and places the order. Success goes to /my-orders; dismissing says 'Payment cancelled.'
  */
-export function usePayment(items?: CheckoutItem[], coupon?: string, shippingrate?: string, currency?: string) {
+export function usePayment(buynow?: BuyNowItem, coupon?: string, shippingrate?: string, currency?: string) {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const [phase, setPhase] = useState<Phase>('idle');
@@ -87,7 +87,7 @@ export function usePayment(items?: CheckoutItem[], coupon?: string, shippingrate
       setPhase('processing');
       let order: PaymentOrder;
       try {
-        order = await ordersApi.createPayment(shipping, items, coupon, shippingrate, currency);
+        order = await ordersApi.createPayment(shipping, buynow, coupon, shippingrate, currency);
       } catch (err) {
         const reason = err instanceof ApiError && err.status !== 0 && err.status < 500 ? err.body?.message : undefined;
         toast.error(CHECKOUT_MESSAGES.generic, reason ? { description: reason } : undefined);
@@ -133,7 +133,7 @@ export function usePayment(items?: CheckoutItem[], coupon?: string, shippingrate
         setPhase('idle');
       }
     },
-    [cancelled, place, qc, items, coupon, shippingrate, currency],
+    [cancelled, place, qc, buynow, coupon, shippingrate, currency],
   );
 
   /** The sandbox dialog's Pay and Fail: the sandbox answers the way Razorpay Checkout would. */

@@ -92,10 +92,8 @@ export function PurchasePanel({ product, rattiInCarats, id }: { product: Product
     }
     setBusy(true);
     try {
-      // Only this item is bought; whatever else is in the cart stays there for later.
-      const next = await buyNowCheckout(chosen);
-      await qc.invalidateQueries({ queryKey: ['cart'] });
-      navigate(next);
+      // Only this item is bought, straight from here: it never goes into the cart, which stays exactly as it was.
+      navigate(await buyNowCheckout(chosen));
     } catch (err) {
       notify.error((err instanceof ApiError && err.body?.message) || 'Failed to proceed to checkout');
       if (needsSignIn(err)) signInFirst('buy', chosen);

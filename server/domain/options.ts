@@ -1,4 +1,4 @@
-import { InvalidInput } from '../../domain/errors.js';
+import { InvalidInput } from './errors.js';
 
 /**
  * The size or colour of a product a buyer asks for (a cart line, a quote's line): one the product offers, matched
