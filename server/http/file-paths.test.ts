@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/helpers.js';
-import { isFileRequest } from './spa.js';
+import { isFileRequest } from './paths.js';
 
 /** Which addresses are pages and which are files that are not there, through HTTP. */
 const TEMPLATE =

@@ -4,7 +4,7 @@ import { countAttempt, type RateLimitStore } from './rate-limit.js';
 import { currentUser, SESSION_COOKIE } from './session.js';
 
 /**
- * What keeps server rendering of pages (server/http/spa.ts) cheap when someone asks for page after page that
+ * What keeps server rendering of pages (server/http/spa.ts, server/http/page/render.ts) cheap when someone asks for page after page that
  * nobody has asked for before:
  *
  * - An address the catalogue does not know (`/wp-login`, `/zqx-7`) is a name search that finds nothing: the

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../config.js';
 import { createTestApp, type TestApp } from '../test/helpers.js';
-import { TEST_PAYMENTS_TEXT } from './spa.js';
+import { TEST_PAYMENTS_TEXT } from './page/test-ribbon.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const KEYS = { RAZORPAY_KEY_ID: 'rzp_test_abc123', RAZORPAY_KEY_SECRET: 'secret-for-tests' };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { moduleLinks, pickEncoding, screenModules } from './spa.js';
+import { pickEncoding } from './page/encoding.js';
+import { moduleLinks, screenModules } from './page/modules.js';
 
 const manifest = {
   'index.html': { file: 'assets/index-A.js', isEntry: true, imports: ['_jsx-runtime-B.js', '_client-C.js'] },

@@ -2,7 +2,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { API_PREFIXES, isFileRequest } from '../http/spa.js';
+import { API_PREFIXES, isFileRequest } from '../http/paths.js';
 
 /**
  * The built web app's files (hashed assets kept a year, the rest an hour), and what no route answers: a page

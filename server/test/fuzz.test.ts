@@ -5,7 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorResponse } from '../../contract/common.js';
 import { paymentProvider } from '../features/payments/registry.js';
-import { API_PREFIXES } from '../http/spa.js';
+import { API_PREFIXES } from '../http/paths.js';
 import { type FuzzRequest, multipartPayload, type Pool, requestArbitrary, resolve, wellFormedFor } from './fuzz/requests.js';
 import { type Route, routesFromOpenApi } from './fuzz/routes.js';
 import { diff, identities, readPool, seedFixtures, snapshotter } from './fuzz/state.js';

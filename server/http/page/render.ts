@@ -1,0 +1,127 @@
+/**
+ * A page's first paint rendered on the server: the web app's server renderer loaded once, the public API answers
+ * the page is rendered from, and the shop's settings every page carries.
+ */
+import fs from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { EmptySearchPages, emptySearchWords, mayRender, RENDER_CALL, type RenderStats } from '../page-renders.js';
+import type { BootData, PageMeta, Renderer, RenderQuery } from './head.js';
+
+/** Where the web app's markup goes in index.html. */
+export const ROOT_DIV = '<div id="root"></div>';
+/** The web app's query key of the shop's public settings, and the script every page carries them in (web/ssr.ts). */
+const SETTINGS_KEY = ['settings'];
+export const SETTINGS_DATA_ID = 'shop-settings';
+/** The settings are kept with the rendered pages (forgotten with them when the settings change), under this key. */
+const SETTINGS_MEMO = '\0settings';
+
+/** Renders pages for one app; `rendererFile` is the built server renderer (none: every page is the plain shell). */
+export function pageRenderer(app: FastifyInstance, rendererFile: string | null) {
+  // Without the server renderer (not built, or turned off), pages are sent as the plain app shell, which renders
+  // everything in the browser.
+  let renderer: Promise<Renderer | undefined> | undefined;
+  const loadRenderer = () => {
+    if (!renderer) {
+      if (!rendererFile || !fs.existsSync(rendererFile)) return Promise.resolve(undefined);
+      renderer = (import(pathToFileURL(rendererFile).href) as Promise<Renderer>).catch((err) => {
+        app.log.error({ err }, 'the server renderer could not be loaded; pages render in the browser');
+        return undefined;
+      });
+    }
+    return renderer;
+  };
+
+  const stats: RenderStats = { renders: 0, shells: 0, emptySearchPages: 0 };
+  app.decorate('pageRenders', stats);
+  const emptySearch = new EmptySearchPages();
+  app.decorate('emptySearchPages', emptySearch);
+  const render = (r: Renderer, url: string, boot: BootData) => {
+    stats.renders++;
+    return r.render(url, boot);
+  };
+
+  /**
+   * The page's first paint as HTML and the answers it was rendered from, or undefined to send the plain shell;
+   * `kept` when it may be kept by path (a page made from the empty-search render is not: making it costs nothing).
+   */
+  async function renderPage(request: FastifyRequest, meta: PageMeta, template: string, settings: unknown) {
+    if (!meta.render?.queries.length || !template.includes(ROOT_DIV)) return undefined;
+    try {
+      const r = await loadRenderer();
+      if (!r) return undefined;
+      // Anonymous renders are limited per client address (server/http/page-renders.ts); past it, the plain shell.
+      if (!(await mayRender(request, app.rateLimits, app.config.pageRenderLimit))) {
+        stats.shells++;
+        return undefined;
+      }
+      const answers = await Promise.all(meta.render.queries.map(answerOf));
+      if (answers[0] === undefined) return undefined;
+      const boot: BootData = {
+        screen: meta.render.screen,
+        queries: meta.render.queries.flatMap((q, i) => (answers[i] === undefined ? [] : [[q.key, answers[i]]])),
+      };
+      // The storefront's screens read only the path (never the query), so the markup depends on the path alone. The
+      // settings go to the renderer (header, footer) but not into the boot data: the page carries them once, for every page.
+      const withSettings: BootData =
+        settings === undefined ? boot : { ...boot, queries: [...boot.queries, [SETTINGS_KEY, settings]] };
+      const pathname = request.url.split('?')[0] ?? '/';
+      const words = meta.render.screen === 'listing' ? emptySearchWords(pathname, answers[0]) : undefined;
+      if (words) stats.emptySearchPages++;
+      const markup = words
+        ? await emptySearch.markup(words, withSettings, (url, b) => render(r, url, b as BootData))
+        : await render(r, pathname, withSettings);
+      // React puts the preloads of high-priority pictures first; they belong in the head.
+      const hints = /^(?:<link [^>]*\/?>)+/.exec(markup)?.[0] ?? '';
+      return { markup: markup.slice(hints.length), hints, boot, kept: !words };
+    } catch (err) {
+      request.log.error({ err, url: request.url }, 'server rendering failed; the page renders in the browser');
+      return undefined;
+    }
+  }
+
+  /**
+   * The same public API calls the browser would make, through the whole HTTP pipeline; never with the shopper's
+   * cookie, so the markup is the same for everyone. Undefined when a call does not answer 200.
+   */
+  async function answerOf(q: RenderQuery): Promise<unknown> {
+    const get = async (url: string) => {
+      const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json', ...RENDER_CALL } });
+      return res.statusCode === 200 ? (res.json() as Record<string, unknown>) : undefined;
+    };
+    const first = await get(q.url);
+    if (!first) return undefined;
+    if (!q.field) return first;
+    const items = [first[q.field]].flat();
+    const totalPages = (first.pagination as { totalPages?: number } | undefined)?.totalPages ?? 1;
+    for (let page = 2; q.paged && page <= Math.min(totalPages, 50); page++) {
+      const next = await get(q.url.replace('page=1', `page=${page}`));
+      if (!next) return undefined;
+      items.push(...[next[q.field]].flat());
+    }
+    return q.paged ? items : first[q.field];
+  }
+
+  /**
+   * The shop's public settings as GET /a1/api/settings answers them (through the whole pipeline, like the rendered
+   * pages' answers), kept with the rendered pages: a settings change through this server forgets both at once.
+   */
+  async function shopSettings(request: FastifyRequest): Promise<unknown> {
+    const kept = app.renderedPages.recall<{ settings: unknown }>(SETTINGS_MEMO);
+    if (kept) return kept.settings;
+    const generation = app.renderedPages.currentGeneration;
+    try {
+      const res = await app.inject({ method: 'GET', url: '/a1/api/settings', headers: { accept: 'application/json' } });
+      if (res.statusCode !== 200) return undefined;
+      const settings = (res.json() as { settings?: unknown }).settings;
+      if (settings === undefined) return undefined;
+      app.renderedPages.remember(SETTINGS_MEMO, { settings }, generation);
+      return settings;
+    } catch (err) {
+      request.log.error({ err }, 'the shop settings could not be read for the page; the app asks for them');
+      return undefined;
+    }
+  }
+
+  return { renderPage, shopSettings };
+}
