@@ -1115,7 +1115,8 @@ export const creditNotes = pgTable(
 /**
  * A receipt voucher (migration 0375): an advance paid for an order whose made-to-order piece is not made yet, issued
  * with the payment in its own series `RV/<yy-yy>/000001`; the order's tax invoice, issued when every piece is ready,
- * adjusts it. Its lines and tax are those the invoice will charge (without the HUID, not known yet).
+ * adjusts it. Its lines and tax are those the invoice will charge (without the HUID, not known yet) — for a payment
+ * on account of a credit order, each line's share of the amount received.
  */
 export const receiptVouchers = pgTable(
   'receipt_vouchers',
@@ -1125,6 +1126,11 @@ export const receiptVouchers = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'restrict' }),
     ...documentNumber(),
+    /**
+     * The payment on account of a credit order it acknowledges (migration 0383), one voucher each; null for an order
+     * paid in full at checkout, its one voucher.
+     */
+    paymentId: uuid('payment_id').references(() => orderPayments.id, { onDelete: 'restrict' }),
     /** False for a shop not registered for GST: a plain receipt, no tax on it. */
     taxed: boolean('taxed').notNull(),
     ...supplyParts(),
@@ -1132,7 +1138,9 @@ export const receiptVouchers = pgTable(
     createdAt: created(),
   },
   (t) => [
-    uniqueIndex('receipt_vouchers_order_key').on(t.orderId),
+    uniqueIndex('receipt_vouchers_order_key').on(t.orderId).where(sql`${t.paymentId} is null`),
+    uniqueIndex('receipt_vouchers_payment_key').on(t.paymentId),
+    index('receipt_vouchers_order_idx').on(t.orderId),
     uniqueIndex('receipt_vouchers_number_key').on(t.number),
     uniqueIndex('receipt_vouchers_fy_seq_key').on(t.fy, t.seq),
     index('receipt_vouchers_issued_idx').on(t.issuedAt),

@@ -8,6 +8,7 @@ import { formatPaise } from '../../../contract/money.js';
 import type { Tx } from '../../db/client.js';
 import { businesses, checkouts, orderPayments, orders, users } from '../../db/schema.js';
 import { Conflict, DomainError, NotFound } from '../../domain/errors.js';
+import { issuePaymentReceiptVoucher } from '../gst/invoices.js';
 import { indiaDate } from '../gst/tax.js';
 import { syncRefundSummary, writeEvents } from '../lifecycle/store.js';
 import { IN_FLIGHT_MS, paymentOrderMade } from '../payments/checkout.js';
@@ -218,14 +219,19 @@ export async function applyOnlinePayment(
   const appliedPaise = Math.min(owing, payment.amount);
   const refundPaise = payment.amount - appliedPaise;
   if (appliedPaise > 0) {
-    await tx.insert(orderPayments).values({
-      orderId,
-      userId: order.userId,
-      amountPaise: appliedPaise,
-      method: 'razorpay',
-      reference: payment.id,
-      receivedOn: indiaDate(at),
-    });
+    const [row] = await tx
+      .insert(orderPayments)
+      .values({
+        orderId,
+        userId: order.userId,
+        amountPaise: appliedPaise,
+        method: 'razorpay',
+        reference: payment.id,
+        receivedOn: indiaDate(at),
+      })
+      .returning({ id: orderPayments.id });
+    // Received before the order's made-to-order piece is ready (and invoiced): an advance, acknowledged by a voucher.
+    if (row) await issuePaymentReceiptVoucher(tx, { id: row.id, orderId, amountPaise: appliedPaise }, at);
     const left = order.amountDuePaise - appliedPaise;
     await tx
       .update(orders)

@@ -8,7 +8,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { businesses, checkouts, orderItems, orderPayments, orders, products } from '../../db/schema.js';
 import type { BuyNowInput } from '../../domain/buy-now.js';
 import { Conflict, Forbidden, InvalidInput, NotFound } from '../../domain/errors.js';
-import { issueInvoice } from '../gst/invoices.js';
+import { issueInvoice, issuePaymentReceiptVoucher } from '../gst/invoices.js';
 import { indiaDate } from '../gst/tax.js';
 import { syncRefundSummary, writeEvents } from '../lifecycle/store.js';
 import { orderPlacedMessages } from '../outbox/orders.js';
@@ -202,14 +202,19 @@ export async function recordPayment(db: Db, orderId: string, body: RecordPayment
         throw new InvalidInput(CASH_LIMIT_MESSAGE, [{ path: 'amount', message: CASH_LIMIT_MESSAGE }]);
       }
     }
-    await tx.insert(orderPayments).values({
-      orderId,
-      userId: order.userId,
-      amountPaise,
-      method: body.method,
-      reference: body.reference,
-      receivedOn: body.receivedon,
-    });
+    const [payment] = await tx
+      .insert(orderPayments)
+      .values({
+        orderId,
+        userId: order.userId,
+        amountPaise,
+        method: body.method,
+        reference: body.reference,
+        receivedOn: body.receivedon,
+      })
+      .returning({ id: orderPayments.id });
+    // Received before the order's made-to-order piece is ready (and invoiced): an advance, acknowledged by a voucher.
+    if (payment) await issuePaymentReceiptVoucher(tx, { id: payment.id, orderId, amountPaise });
     const left = order.amountDuePaise - amountPaise;
     await tx
       .update(orders)

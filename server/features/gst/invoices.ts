@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { abroadCountryName } from '../../../contract/address-rules.js';
 import { stateCode, stateFromPin } from '../../../contract/gst-rules.js';
 import { METALS, type Metal } from '../../../contract/made-to-order.js';
@@ -121,11 +121,70 @@ export async function issueInvoice(tx: Tx, orderId: string, at: Date = new Date(
  * the tax inside — numbered `RV/<yy-yy>/000001` in its own gapless series. Idempotent (one voucher per order).
  */
 export async function issueReceiptVoucher(tx: Tx, orderId: string, at: Date = new Date()) {
-  const [existing] = await tx.select().from(receiptVouchers).where(eq(receiptVouchers.orderId, orderId));
+  const [existing] = await tx
+    .select()
+    .from(receiptVouchers)
+    .where(and(eq(receiptVouchers.orderId, orderId), isNull(receiptVouchers.paymentId)));
   if (existing) return existing;
   // A receipt voucher is not an e-invoice: the IRP registers the tax invoice that adjusts it.
   const { registered, shop: _shop, ...doc } = await composeSupply(tx, orderId, at);
-  return writeReceiptVoucher(tx, { orderId, at, taxed: registered, ...doc });
+  return writeReceiptVoucher(tx, { orderId, paymentId: null, at, taxed: registered, ...doc });
+}
+
+/**
+ * The receipt voucher of a payment on account of a credit order, in the transaction that records it (the order's row
+ * locked by the caller): an order with a made-to-order piece is invoiced when its last piece is ready, so money
+ * received before then is an advance. The voucher is the payment's share of the order's lines — in proportion to
+ * what earlier vouchers left of each, the one covering the rest of a line taking exactly the rest of its tax — with
+ * the HSN, rate and tax inside, in the `RV` series. Null when the order has no piece, is invoiced already, or earlier
+ * vouchers cover it; idempotent per payment.
+ */
+export async function issuePaymentReceiptVoucher(
+  tx: Tx,
+  payment: { id: string; orderId: string; amountPaise: number },
+  at: Date = new Date(),
+) {
+  const [existing] = await tx.select().from(receiptVouchers).where(eq(receiptVouchers.paymentId, payment.id));
+  if (existing) return existing;
+  const [invoice] = await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.orderId, payment.orderId));
+  if (invoice) return null;
+  const [piece] = await tx
+    .select({ id: orderItems.id })
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, payment.orderId), isNotNull(orderItems.setting)))
+    .limit(1);
+  if (!piece) return null;
+  const { registered, shop: _shop, ...doc } = await composeSupply(tx, payment.orderId, at);
+  const earlier = await tx
+    .select({ lines: receiptVouchers.lines })
+    .from(receiptVouchers)
+    .where(eq(receiptVouchers.orderId, payment.orderId));
+  const share = shareOfLines(
+    doc.lines,
+    earlier.map((v) => v.lines),
+    payment.amountPaise,
+    doc.intraState,
+  );
+  if (!share) return null;
+  const sum = (k: 'taxable' | 'cgst' | 'sgst' | 'igst') => share.lines.reduce((n, l) => n + l[k], 0);
+  return writeReceiptVoucher(tx, {
+    orderId: payment.orderId,
+    paymentId: payment.id,
+    at,
+    taxed: registered,
+    seller: doc.seller,
+    buyer: doc.buyer,
+    placeOfSupply: doc.placeOfSupply,
+    intraState: doc.intraState,
+    lines: share.lines,
+    discountPaise: 0,
+    export: doc.export,
+    taxablePaise: sum('taxable'),
+    cgstPaise: sum('cgst'),
+    sgstPaise: sum('sgst'),
+    igstPaise: sum('igst'),
+    totalPaise: share.amount,
+  });
 }
 
 /** A receipt voucher numbered next in the `RV` series of `at`'s financial year. */
