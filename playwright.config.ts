@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -6,6 +7,16 @@ const DATA_DIR = `tmp/e2e-data-${PORT}`;
 export const E2E_ADMIN = { mobileno: '9000000001', password: 'e2e-admin-password' };
 /** The MSG91 stand-in (e2e/msg91-stand-in.ts) the server sends its SMS to. */
 export const MSG91_STAND_IN = `http://127.0.0.1:${PORT + 1000}`;
+/** The stand-in IRP (e2e/irp-stand-in.ts) the server registers e-invoices with, once a journey turns them on. */
+const IRP_STAND_IN = `http://127.0.0.1:${PORT + 1001}`;
+/** The IRP's key pair and the GSP's credentials: the stand-in keeps the private key, the server gets the public one. */
+const irpKeys = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
+const IRP_CREDENTIALS = {
+  EINVOICE_USERNAME: 'e2e-shop',
+  EINVOICE_PASSWORD: 'e2e-irp-password',
+  EINVOICE_CLIENT_ID: 'AACe2eclient',
+  EINVOICE_CLIENT_SECRET: 'e2e-irp-client-secret',
+};
 const MSG91_TEMPLATES = [
   'order_placed',
   'order_shipped',
@@ -53,7 +64,7 @@ const DESKTOP_ONLY = [
   '**/credit.spec.ts', // an order on credit, a payment recorded and part paid back, the statement
   '**/home-films.spec.ts', // a film that loads nothing until played
   '**/lifecycle.spec.ts', // cancel, refund, ship, return
-  '**/einvoice.spec.ts', // the E-invoices screen and the switch in Settings
+  '**/einvoice.spec.ts', // the E-invoices screen, the switch in Settings, an invoice registered with the stand-in IRP
   '**/made-to-order.spec.ts', // a ruby set in a ring, bought, made, hallmarked and shipped
   '**/wholesale.spec.ts', // a dealer approved with a price group asks for a quote and pays it
   '**/order-number.spec.ts', // the merchant finds an order by the buyer's number
@@ -164,6 +175,19 @@ export default defineConfig({
       env: { MSG91_STAND_IN_PORT: String(PORT + 1000) },
     },
     {
+      command: 'node --import tsx e2e/irp-stand-in.ts',
+      url: `${IRP_STAND_IN}/healthz`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        IRP_STAND_IN_PORT: String(PORT + 1001),
+        IRP_STAND_IN_KEY: irpKeys.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+        ...IRP_CREDENTIALS,
+      },
+    },
+    {
       command: `rm -rf ${DATA_DIR} && node --import tsx server/main.ts`,
       url: `http://localhost:${PORT}/healthz`,
       timeout: 180_000,
@@ -198,6 +222,10 @@ export default defineConfig({
         MSG91_AUTHKEY: 'e2e-msg91-authkey',
         MSG91_API_BASE: MSG91_STAND_IN,
         MSG91_TEMPLATES,
+        // E-invoices go to the stand-in IRP (e2e/einvoice.spec.ts turns them on, then off again).
+        EINVOICE_API_BASE: IRP_STAND_IN,
+        ...IRP_CREDENTIALS,
+        EINVOICE_PUBLIC_KEY: irpKeys.publicKey.export({ type: 'spki', format: 'der' }).toString('base64'),
       },
     },
   ],

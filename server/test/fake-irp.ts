@@ -171,11 +171,26 @@ const fyOf = (dt: string) => {
   return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
 };
 
-export async function startFakeIrp(): Promise<FakeIrp> {
-  const { publicKey, privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
+/** The credentials a GSP hands the shop with the IRP's public key. */
+type IrpCredentials = { username: string; password: string; clientId: string; clientSecret: string };
+
+/**
+ * Starts the stand-in on `port` (a free one by default). The browser journeys' server is started with its settings
+ * before the stand-in answers, so they pass the IRP's private key (PEM) and the credentials in; by default both are
+ * made afresh.
+ */
+export async function startFakeIrp(
+  opts: { port?: number; privateKey?: string; credentials?: IrpCredentials } = {},
+): Promise<FakeIrp> {
+  const { publicKey, privateKey } = opts.privateKey
+    ? (() => {
+        const key = crypto.createPrivateKey(opts.privateKey);
+        return { privateKey: key, publicKey: crypto.createPublicKey(key) };
+      })()
+    : crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
   const signing = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
   const kid = crypto.randomBytes(8).toString('hex');
-  const creds = {
+  const creds = opts.credentials ?? {
     username: `shop_${crypto.randomBytes(3).toString('hex')}`,
     password: crypto.randomBytes(8).toString('hex'),
     clientId: `AAC${crypto.randomBytes(6).toString('hex')}`,
@@ -288,6 +303,8 @@ export async function startFakeIrp(): Promise<FakeIrp> {
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(body));
       };
+      // Not NIC's: for a process that waits for the stand-in to be up.
+      if (req.method === 'GET' && url.pathname === '/healthz') return send(200, { ok: true });
       let body: Json = {};
       try {
         body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : {};
@@ -374,7 +391,7 @@ export async function startFakeIrp(): Promise<FakeIrp> {
       return send(404, refused('404', 'Not found'));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,
