@@ -3,10 +3,9 @@ import { type FormEvent, useState } from 'react';
 import { CREDIT_DAYS } from '../../../contract/wholesale';
 import { type AdminBusiness, type BusinessStatus, wholesaleApi } from '../../api/wholesale';
 import { StatementCard } from '../../storefront/account/StatementCard';
+import { Button, Input, Select } from '../../ui/form';
 import { errorText, formatDateTime } from '../format';
-import { Button } from '../ui/Button';
 import { DataTable } from '../ui/DataTable';
-import { inputClass } from '../ui/Field';
 import { Modal } from '../ui/Modal';
 import { notice } from '../ui/Notice';
 import { LoadError, PageHeader } from '../ui/Page';
@@ -87,74 +86,53 @@ function ReviewForm({ business, onDone }: { business: AdminBusiness; onDone: () 
         <label htmlFor="business-review-status" className="mb-1 block text-sm font-medium text-gray-700">
           Status
         </label>
-        <select
-          id="business-review-status"
-          value={status}
-          onChange={(e) => setStatus(e.target.value as BusinessStatus)}
-          className={inputClass}
-        >
+        <Select id="business-review-status" value={status} onChange={(e) => setStatus(e.target.value as BusinessStatus)}>
           {STATUSES.map((s) => (
             <option key={s} value={s}>
               {STATUS_LABEL[s]}
             </option>
           ))}
-        </select>
+        </Select>
       </div>
       {needsReason ? (
         <div>
           <label htmlFor="business-review-reason" className="mb-1 block text-sm font-medium text-gray-700">
             Reason (the buyer is told)
           </label>
-          <input
-            id="business-review-reason"
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            maxLength={500}
-            className={inputClass}
-          />
+          <Input id="business-review-reason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />
         </div>
       ) : null}
       <div>
         <label htmlFor="business-review-pricegroup" className="mb-1 block text-sm font-medium text-gray-700">
           Price group
         </label>
-        <select
-          id="business-review-pricegroup"
-          value={pricegroupId}
-          onChange={(e) => setPriceGroupId(e.target.value)}
-          className={inputClass}
-        >
+        <Select id="business-review-pricegroup" value={pricegroupId} onChange={(e) => setPriceGroupId(e.target.value)}>
           <option value="">None (retail prices)</option>
           {(groups.data?.pricegroups ?? []).map((g) => (
             <option key={g._id} value={g._id}>
               {g.name} ({g.percentoff}% off)
             </option>
           ))}
-        </select>
+        </Select>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
           <label htmlFor="business-review-creditdays" className="mb-1 block text-sm font-medium text-gray-700">
             Credit days
           </label>
-          <select
-            id="business-review-creditdays"
-            value={creditdays}
-            onChange={(e) => setCreditDays(Number(e.target.value))}
-            className={inputClass}
-          >
+          <Select id="business-review-creditdays" value={creditdays} onChange={(e) => setCreditDays(Number(e.target.value))}>
             {CREDIT_DAYS.map((d) => (
               <option key={d} value={d}>
                 {d === 0 ? 'No credit' : `${d} days`}
               </option>
             ))}
-          </select>
+          </Select>
         </div>
         <div>
           <label htmlFor="business-review-creditlimit" className="mb-1 block text-sm font-medium text-gray-700">
             Credit limit (₹)
           </label>
-          <input
+          <Input
             id="business-review-creditlimit"
             type="number"
             min={0}
@@ -162,7 +140,6 @@ function ReviewForm({ business, onDone }: { business: AdminBusiness; onDone: () 
             inputMode="decimal"
             value={creditlimit}
             onChange={(e) => setCreditLimit(e.target.value)}
-            className={inputClass}
           />
         </div>
       </div>

@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { adminApi, type Category } from '../../api/admin';
+import { TextField } from '../../ui/form';
 import { errorText, formatDateTime } from '../format';
 import { AdminListScreen } from '../ui/AdminListScreen';
-import { TextField } from '../ui/Field';
 import { FormModal, useDialogSave } from '../ui/FormModal';
 import { notice } from '../ui/Notice';
 import { type ListDialogProps, useAdminList } from '../ui/useAdminList';

@@ -2,9 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FX_RATE_MAX_AGE_MS } from '../../../contract/currency-rules';
 import { type AdminCurrencies, currencyApi } from '../../api/currencies';
+import { Button, Input, Select } from '../../ui/form';
 import { errorText, formatDateTime } from '../format';
-import { Button } from '../ui/Button';
-import { inputClass } from '../ui/Field';
 import { notice } from '../ui/Notice';
 import { LoadError, PageHeader } from '../ui/Page';
 
@@ -123,9 +122,8 @@ export default function CurrenciesPage() {
                     {r.code}
                   </label>
                   <div className="w-44">
-                    <input
+                    <Input
                       id={id}
-                      className={inputClass}
                       inputMode="decimal"
                       value={r.rate}
                       aria-invalid={errors[r.code] ? true : undefined}
@@ -162,19 +160,14 @@ export default function CurrenciesPage() {
             <div className="flex items-end gap-2">
               <label className="text-sm text-gray-700">
                 Add a currency
-                <select
-                  className={`${inputClass} mt-1 w-32`}
-                  value={adding}
-                  onChange={(e) => setAdding(e.target.value)}
-                  disabled={busy}
-                >
+                <Select className="mt-1 w-32" value={adding} onChange={(e) => setAdding(e.target.value)} disabled={busy}>
                   <option value="">Choose…</option>
                   {addable.map((c) => (
                     <option key={c} value={c}>
                       {c}
                     </option>
                   ))}
-                </select>
+                </Select>
               </label>
               <Button
                 type="button"

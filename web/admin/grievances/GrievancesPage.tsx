@@ -2,9 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type AdminTicket, trustApi } from '../../api/trust';
+import { Button, Field, Select, Textarea } from '../../ui/form';
 import { errorText, formatDateTime } from '../format';
-import { Button } from '../ui/Button';
-import { Field, SelectInput, TextArea } from '../ui/Field';
 import { notice } from '../ui/Notice';
 import { LoadError, PageHeader } from '../ui/Page';
 
@@ -99,7 +98,7 @@ function TicketCard({ ticket, onSaved }: { ticket: AdminTicket; onSaved: () => v
       ) : null}
       <form onSubmit={submit} noValidate className="mt-3 space-y-2">
         <Field id={id} label="Reply to the complainant" error={error}>
-          <TextArea id={id} rows={3} value={reply} onChange={(e) => setReply(e.target.value)} error={error} maxLength={5000} />
+          <Textarea id={id} rows={3} value={reply} onChange={(e) => setReply(e.target.value)} error={error} maxLength={5000} />
         </Field>
         <div className="flex flex-wrap items-center gap-4">
           <label className="flex items-center gap-2 text-sm text-gray-800">
@@ -135,11 +134,11 @@ export default function GrievancesPage() {
       />
       <div className="mb-4 flex flex-wrap items-end gap-4">
         <Field id="grievance-status" label="Status">
-          <SelectInput id="grievance-status" value={status} onChange={(e) => setStatus(e.target.value as typeof status)}>
+          <Select id="grievance-status" value={status} onChange={(e) => setStatus(e.target.value as typeof status)}>
             <option value="">All</option>
             <option value="open">Open</option>
             <option value="resolved">Resolved</option>
-          </SelectInput>
+          </Select>
         </Field>
         <label className="flex items-center gap-2 pb-2 text-sm text-gray-800">
           <input type="checkbox" checked={overdue} onChange={(e) => setOverdue(e.target.checked)} className="size-4" />

@@ -1,9 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { type MetalRate, madeToOrderApi } from '../../api/made-to-order';
+import { Button, Input } from '../../ui/form';
 import { errorText, formatDateTime, formatINR } from '../format';
-import { Button } from '../ui/Button';
-import { inputClass } from '../ui/Field';
 import { notice } from '../ui/Notice';
 import { LoadError, PageHeader } from '../ui/Page';
 
@@ -94,9 +93,8 @@ export default function MetalRatesPage() {
                     {rate.pergram === null ? '—' : `${formatINR(rate.pergram)}/g`}
                   </span>
                   <div className="w-40">
-                    <input
+                    <Input
                       id={id}
-                      className={inputClass}
                       inputMode="decimal"
                       placeholder="New rate per gram"
                       value={draft[rate.metal] ?? ''}

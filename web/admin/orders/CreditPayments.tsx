@@ -2,9 +2,8 @@ import { type FormEvent, useState } from 'react';
 import { type AdminOrder, adminApi } from '../../api/admin';
 import { ApiError } from '../../api/client';
 import { creditApi } from '../../api/credit';
+import { Button, SelectField, TextField } from '../../ui/form';
 import { formatINR } from '../format';
-import { Button } from '../ui/Button';
-import { SelectField, TextField } from '../ui/Field';
 import { Modal } from '../ui/Modal';
 import { ErrorBanner } from '../ui/Page';
 

@@ -7,11 +7,10 @@ import { formatCurrency } from '../../../contract/currency-rules';
 import { type DeliveryStatus, SHIPPABLE_STATUSES } from '../../../contract/lifecycle';
 import { type AdminOrder, adminApi, creditNoteUrl } from '../../api/admin';
 import { ApiError } from '../../api/client';
+import { Button, Field, RadioGroup, SelectField, Textarea, TextField } from '../../ui/form';
 import { OrderTimeline } from '../../ui/OrderTimeline';
 import { formatDateTime, formatINR } from '../format';
-import { Button } from '../ui/Button';
 import { useConfirm } from '../ui/Confirm';
-import { Field, RadioGroup, SelectField, TextArea, TextField } from '../ui/Field';
 import { Modal } from '../ui/Modal';
 import { notice } from '../ui/Notice';
 import { ErrorBanner, PageHeader } from '../ui/Page';
@@ -727,7 +726,7 @@ function NoteForm({ order, run }: { order: AdminOrder; run: Run }) {
   return (
     <form onSubmit={submit} className="mt-4 space-y-2 border-t border-gray-100 pt-3" noValidate>
       <Field id="private-note" label="Private note" error={error} hint="Never shown to the customer.">
-        <TextArea
+        <Textarea
           id="private-note"
           rows={2}
           maxLength={2000}

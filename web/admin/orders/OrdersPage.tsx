@@ -5,11 +5,10 @@ import { useSearchParams } from 'react-router';
 import { SETTABLE_DELIVERY_STATUSES } from '../../../contract/lifecycle';
 import { OVERDUE, RETURN_REQUESTED, UNSHIPPED } from '../../../contract/orders';
 import { type AdminOrderFilters, adminApi, type Order, type OrderPage } from '../../api/admin';
+import { Button, buttonClass, Field, Input, Select } from '../../ui/form';
 import { countOf } from '../../ui/plural';
 import { errorText } from '../format';
-import { Button, buttonClass } from '../ui/Button';
 import { useConfirm } from '../ui/Confirm';
-import { Field, SelectInput, TextInput } from '../ui/Field';
 import { Modal } from '../ui/Modal';
 import { notice } from '../ui/Notice';
 import { LoadError, PageHeader } from '../ui/Page';
@@ -49,7 +48,7 @@ function FilterFields({ value, onChange, idPrefix }: { value: Filters; onChange:
   return (
     <>
       <Field id={`${idPrefix}-search`} label="Search">
-        <TextInput
+        <Input
           id={`${idPrefix}-search`}
           type="search"
           placeholder="Name, mobile, e-mail, order, invoice or payment no."
@@ -58,7 +57,7 @@ function FilterFields({ value, onChange, idPrefix }: { value: Filters; onChange:
         />
       </Field>
       <Field id={`${idPrefix}-status`} label="Status">
-        <SelectInput id={`${idPrefix}-status`} value={value.status} onChange={set('status')}>
+        <Select id={`${idPrefix}-status`} value={value.status} onChange={set('status')}>
           <option value="">All statuses</option>
           {SETTABLE_DELIVERY_STATUSES.map((s) => (
             <option key={s} value={s}>
@@ -68,10 +67,10 @@ function FilterFields({ value, onChange, idPrefix }: { value: Filters; onChange:
           <option value={RETURN_REQUESTED}>Return requested</option>
           <option value={UNSHIPPED}>Not shipped for 2 days</option>
           <option value={OVERDUE}>Credit overdue</option>
-        </SelectInput>
+        </Select>
       </Field>
       <Field id={`${idPrefix}-start`} label="Start date">
-        <TextInput
+        <Input
           id={`${idPrefix}-start`}
           type="date"
           value={value.startDate}
@@ -80,7 +79,7 @@ function FilterFields({ value, onChange, idPrefix }: { value: Filters; onChange:
         />
       </Field>
       <Field id={`${idPrefix}-end`} label="End date">
-        <TextInput
+        <Input
           id={`${idPrefix}-end`}
           type="date"
           value={value.endDate}

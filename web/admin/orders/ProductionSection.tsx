@@ -9,7 +9,7 @@ import {
   stageIndex,
 } from '../../../contract/production';
 import { type AdminOrder, adminApi } from '../../api/admin';
-import { Button } from '../ui/Button';
+import { Button } from '../../ui/form';
 import type { Run } from './CreditPayments';
 
 type Line = AdminOrder['products'][number];

@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { TEXT_ATTRIBUTES, WEIGHT_ATTRIBUTES } from '../../../contract/catalogue';
-import { Field, SelectInput, TextArea, TextInput } from '../ui/Field';
+import { Field, Input, Select, Textarea } from '../../ui/form';
 import type { FieldProps, ProductFields, TextAttribute, WeightAttribute } from './productFormState';
 
 type Labelled = { state: FieldProps; k: keyof ProductFields; label: string; required?: boolean; className?: string };
@@ -26,7 +26,7 @@ export function ProductInput({
 }: Labelled & { rows?: number } & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name' | 'required'>) {
   return (
     <Field id={`pf-${k}`} label={label} required={required} error={state.err(k)} className={className}>
-      {rows ? <TextArea rows={rows} {...bind(state, k)} /> : <TextInput {...bind(state, k)} {...input} />}
+      {rows ? <Textarea rows={rows} {...bind(state, k)} /> : <Input {...bind(state, k)} {...input} />}
     </Field>
   );
 }
@@ -42,9 +42,9 @@ export function ProductSelect({
 }: Labelled & { children: ReactNode; disabled?: boolean; onChange?: (e: { target: { value: string } }) => void }) {
   return (
     <Field id={`pf-${k}`} label={label} required={required} error={state.err(k)}>
-      <SelectInput {...bind(state, k)} {...select}>
+      <Select {...bind(state, k)} {...select}>
         {children}
-      </SelectInput>
+      </Select>
     </Field>
   );
 }

@@ -2,7 +2,7 @@ import { FileText, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import type { Product } from '../../../contract/catalogue';
 import { CERTIFICATE_LABS } from '../../../contract/gems';
-import { Button } from '../ui/Button';
+import { Button } from '../../ui/form';
 import { ProductInput, ProductSelect } from './ProductAttributes';
 import { FilePicker } from './ProductMedia';
 import { certificateFileProblem, type FieldProps } from './productFormState';

@@ -1,8 +1,7 @@
 import { X } from 'lucide-react';
 import { type KeyboardEvent, useMemo, useState } from 'react';
 import { COLOUR_PALETTE } from '../../../contract/catalogue';
-import { Button } from '../ui/Button';
-import { inputClass } from '../ui/Field';
+import { Button, Input } from '../../ui/form';
 import { addSize } from './productFormState';
 
 /** CSS colours of the palette swatches (Gold and Silver are not CSS keywords with the right look). */
@@ -41,9 +40,8 @@ export function SizesFieldset({
         <label htmlFor="pf-size" className="sr-only">
           Add a size
         </label>
-        <input
+        <Input
           id="pf-size"
-          className={inputClass}
           value={sizeDraft}
           onChange={(e) => setSizeDraft(e.target.value)}
           onKeyDown={onSizeKey}

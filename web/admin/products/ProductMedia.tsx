@@ -1,9 +1,8 @@
 import { ImagePlus, type LucideIcon, Undo2, Video, X } from 'lucide-react';
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import type { Product } from '../../../contract/catalogue';
+import { Button, controlClass } from '../../ui/form';
 import { thumbnail } from '../format';
-import { Button } from '../ui/Button';
-import { inputClass } from '../ui/Field';
 
 type NewFile = { file: File; url: string };
 
@@ -214,7 +213,7 @@ export function FilePicker({
   children: ReactNode;
 }) {
   return (
-    <label className={`${inputClass} flex cursor-pointer items-center gap-2 border-dashed text-gray-600`}>
+    <label className={controlClass('compact', 'flex cursor-pointer items-center gap-2 border-dashed text-gray-600')}>
       <Icon aria-hidden className="size-5" />
       <span>{children}</span>
       <input

@@ -4,12 +4,11 @@ import { Switch } from 'radix-ui';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { adminApi, PRODUCT_PAGE_SIZE, type Product } from '../../api/admin';
+import { Button, IconButton, Input, Select } from '../../ui/form';
 import { Thumbnail } from '../../ui/Thumbnail';
 import { errorText, formatDate, formatDateTime, formatINR, imageVariant, thumbnail } from '../format';
 import { RowActions } from '../ui/AdminListScreen';
-import { Button, IconButton } from '../ui/Button';
 import { DataTable } from '../ui/DataTable';
-import { inputClass } from '../ui/Field';
 import { Modal } from '../ui/Modal';
 import { notice } from '../ui/Notice';
 import { PageHeader } from '../ui/Page';
@@ -179,13 +178,13 @@ export default function ProductsPage() {
           </label>
           <div className="relative flex-1">
             <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-400" />
-            <input
+            <Input
               id="product-search"
               type="search"
               value={draft}
               onChange={(e) => setDraft(e.target.value)}
               placeholder="Search by product name, SKU, category, subcategory, or ID..."
-              className={`${inputClass} pl-9`}
+              className="pl-9"
             />
           </div>
           <div className="flex gap-2">
@@ -286,21 +285,21 @@ export default function ProductsPage() {
 
       <div className="mt-4 flex items-center justify-end gap-2 text-sm text-gray-700">
         <label htmlFor="product-page-size">Per page</label>
-        <select
+        <Select
           id="product-page-size"
           value={pageSize}
           onChange={(e) => {
             setPage(1);
             setParams(withParams({ per: Number(e.target.value) }), { replace: true });
           }}
-          className={`${inputClass} w-auto`}
+          className="w-auto"
         >
           {PAGE_SIZES.map((size) => (
             <option key={size} value={size}>
               {size}
             </option>
           ))}
-        </select>
+        </Select>
       </div>
 
       <ListPagination paging={paging} totals={pagination} totalItems={pagination?.totalProducts} pageSize={pageSize} />

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { adminApi, type Coupon } from '../../api/admin';
+import { RadioGroup, TextField } from '../../ui/form';
 import { formatDateTime, formatINR } from '../format';
-import { RadioGroup, TextField } from '../ui/Field';
 import { FormModal, useDialogSave } from '../ui/FormModal';
 import type { ListDialogProps } from '../ui/useAdminList';
 import { PeriodFields, usePeriod } from './Period';

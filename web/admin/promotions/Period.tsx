@@ -1,6 +1,6 @@
 import { useState } from 'react';
+import { TextField } from '../../ui/form';
 import { indiaInputValue, instantFromIndiaInput } from '../format';
-import { TextField } from '../ui/Field';
 
 const DAY_MS = 86_400_000;
 const ENDS = [

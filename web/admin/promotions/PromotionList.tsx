@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleStop } from 'lucide-react';
 import { type ComponentProps, type ComponentType, useState } from 'react';
+import { IconButton } from '../../ui/form';
 import { errorText } from '../format';
 import { AdminListScreen } from '../ui/AdminListScreen';
-import { IconButton } from '../ui/Button';
 import type { DataTable } from '../ui/DataTable';
 import { notice } from '../ui/Notice';
 import { type ListDialogProps, useAdminList } from '../ui/useAdminList';

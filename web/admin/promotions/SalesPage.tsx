@@ -2,9 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { type AdminSale, adminApi } from '../../api/admin';
+import { Button, Input, RadioGroup, SelectField, TextField } from '../../ui/form';
 import { errorText, formatDateTime } from '../format';
-import { Button } from '../ui/Button';
-import { RadioGroup, SelectField, TextField, TextInput } from '../ui/Field';
 import { FormModal, useDialogSave } from '../ui/FormModal';
 import type { ListDialogProps } from '../ui/useAdminList';
 import { PeriodFields, usePeriod } from './Period';
@@ -48,7 +47,7 @@ function ProductChooser({
     <fieldset className="space-y-2">
       <legend className="mb-1 text-sm font-medium text-gray-800">Products on sale</legend>
       <div className="flex gap-2">
-        <TextInput
+        <Input
           id="sale-product-search"
           aria-label="Search products to add"
           placeholder="Search by name"

@@ -2,10 +2,9 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type AdminQuote, type QuoteStatus, quoteLineName, wholesaleApi } from '../../api/wholesale';
+import { Button, Input, Textarea } from '../../ui/form';
 import { errorText, formatDateTime, formatINR, indiaInputValue, instantFromIndiaInput } from '../format';
-import { Button } from '../ui/Button';
 import { DataTable } from '../ui/DataTable';
-import { inputClass } from '../ui/Field';
 import { Modal } from '../ui/Modal';
 import { notice } from '../ui/Notice';
 import { LoadError, PageHeader } from '../ui/Page';
@@ -101,7 +100,7 @@ function AnswerForm({ quote, onDone }: { quote: AdminQuote; onDone: () => void }
               <td className="py-1 text-right tabular-nums">{l.quantity}</td>
               <td className="py-1 text-right tabular-nums">{formatINR(l.listprice)}</td>
               <td className="py-1 text-right">
-                <input
+                <Input
                   aria-label={`Unit price of ${quoteLineName(l)}`}
                   type="number"
                   min={0.01}
@@ -110,7 +109,7 @@ function AnswerForm({ quote, onDone }: { quote: AdminQuote; onDone: () => void }
                   value={prices[l._id] ?? ''}
                   disabled={!open}
                   onChange={(e) => setPrices((p) => ({ ...p, [l._id]: e.target.value }))}
-                  className={`${inputClass} w-32 text-right`}
+                  className="w-32 text-right"
                 />
               </td>
             </tr>
@@ -127,27 +126,19 @@ function AnswerForm({ quote, onDone }: { quote: AdminQuote; onDone: () => void }
         <label htmlFor="quote-validuntil" className="mb-1 block text-sm font-medium text-gray-700">
           Valid until (India time, at most 30 days ahead)
         </label>
-        <input
+        <Input
           id="quote-validuntil"
           type="datetime-local"
           value={validuntil}
           disabled={!open}
           onChange={(e) => setValidUntil(e.target.value)}
-          className={inputClass}
         />
       </div>
       <div>
         <label htmlFor="quote-note" className="mb-1 block text-sm font-medium text-gray-700">
           Note to the buyer (needed to decline)
         </label>
-        <textarea
-          id="quote-note"
-          value={note}
-          maxLength={1000}
-          disabled={!open}
-          onChange={(e) => setNote(e.target.value)}
-          className={inputClass}
-        />
+        <Textarea id="quote-note" value={note} maxLength={1000} disabled={!open} onChange={(e) => setNote(e.target.value)} />
       </div>
       {open ? (
         <div className="flex gap-2">

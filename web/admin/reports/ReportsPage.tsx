@@ -2,10 +2,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useId, useState } from 'react';
 import { adminApi, type GstReport } from '../../api/admin';
+import { buttonClass, Input } from '../../ui/form';
 import { errorText, formatINR } from '../format';
-import { buttonClass } from '../ui/Button';
 import { Table } from '../ui/DataTable';
-import { inputClass } from '../ui/Field';
 import { LoadError, PageHeader } from '../ui/Page';
 
 /** The month it is now in India, YYYY-MM. */
@@ -220,10 +219,9 @@ export default function ReportsPage() {
           <label htmlFor={`${id}-month`} className="mb-1 block text-sm font-medium text-gray-800">
             Month
           </label>
-          <input
+          <Input
             id={`${id}-month`}
             type="month"
-            className={inputClass}
             value={month}
             max={currentMonthInIndia()}
             onChange={(e) => setMonth(e.target.value)}

@@ -2,9 +2,8 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { type FormEvent, useState } from 'react';
 import { type AdminReview, reviewsApi } from '../../api/reviews';
 import { Stars } from '../../storefront/components/Stars';
+import { Button, Field, Select, Textarea } from '../../ui/form';
 import { errorText, formatDateTime } from '../format';
-import { Button } from '../ui/Button';
-import { Field, SelectInput, TextArea } from '../ui/Field';
 import { notice } from '../ui/Notice';
 import { LoadError, PageHeader } from '../ui/Page';
 
@@ -86,10 +85,10 @@ function ReviewCard({ review, onSaved }: { review: AdminReview; onSaved: () => v
       ) : null}
       <form onSubmit={(e) => save('approved', e)} noValidate className="mt-3 space-y-2">
         <Field id={`${id}-reply`} label="Reply from the shop (shown under the review)" error={error.reply}>
-          <TextArea id={`${id}-reply`} rows={2} value={reply} onChange={(e) => setReply(e.target.value)} maxLength={2000} />
+          <Textarea id={`${id}-reply`} rows={2} value={reply} onChange={(e) => setReply(e.target.value)} maxLength={2000} />
         </Field>
         <Field id={`${id}-reason`} label="Reason to reject" error={error.reason}>
-          <TextArea
+          <Textarea
             id={`${id}-reason`}
             rows={2}
             value={reason}
@@ -135,7 +134,7 @@ export default function ReviewsPage() {
       />
       <div className="mb-4 flex flex-wrap items-end gap-4">
         <Field id="review-status" label="Status">
-          <SelectInput
+          <Select
             id="review-status"
             value={status}
             onChange={(e) => {
@@ -147,7 +146,7 @@ export default function ReviewsPage() {
             <option value="approved">Approved</option>
             <option value="rejected">Rejected</option>
             <option value="">All</option>
-          </SelectInput>
+          </Select>
         </Field>
       </div>
       <LoadError query={query}>{errorText(query.error, 'Failed to fetch the reviews')}</LoadError>

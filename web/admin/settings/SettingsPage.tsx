@@ -2,9 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { gstinError, gstinState, STATE_NAMES } from '../../../contract/gst-rules';
 import { type AdminSettings, adminApi, type SettingsBody } from '../../api/admin';
+import { Button, Field, SelectField, Textarea, TextField } from '../../ui/form';
 import { errorText, fieldErrorsOf, formatDateTime } from '../format';
-import { Button } from '../ui/Button';
-import { Field, SelectField, TextArea, TextField } from '../ui/Field';
 import { notice } from '../ui/Notice';
 import { LoadError, PageHeader } from '../ui/Page';
 import { NoGstinWarning } from './NoGstinWarning';
@@ -243,7 +242,7 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
           options={STATES}
         />
         <Field id="address" label="Registered address" required error={errors.address} className="sm:col-span-2">
-          <TextArea id="address" rows={3} value={form.address} onChange={set('address')} error={errors.address} maxLength={500} />
+          <Textarea id="address" rows={3} value={form.address} onChange={set('address')} error={errors.address} maxLength={500} />
         </Field>
         <TextField
           {...bind('invoiceprefix')}

@@ -3,9 +3,8 @@ import { useMemo, useState } from 'react';
 import { countryName, ISO_COUNTRIES } from '../../../contract/countries';
 import type { ShippingZone, shippingZoneRoutes } from '../../../contract/shipping-zones';
 import { routeCaller } from '../../api/client';
+import { Button, Input, Select } from '../../ui/form';
 import { errorText } from '../format';
-import { Button } from '../ui/Button';
-import { inputClass } from '../ui/Field';
 import { notice } from '../ui/Notice';
 import { LoadError, PageHeader } from '../ui/Page';
 
@@ -105,8 +104,7 @@ export default function ShippingZonesPage() {
               <div className="flex flex-wrap items-end gap-3">
                 <label className="text-sm font-medium text-gray-900">
                   Zone name
-                  <input
-                    className={inputClass}
+                  <Input
                     value={z.name}
                     disabled={busy}
                     onChange={(e) => change(z.key, (d) => ({ ...d, name: e.target.value }))}
@@ -144,8 +142,7 @@ export default function ShippingZonesPage() {
                 </ul>
                 <label className="mt-2 block text-sm text-gray-700">
                   Add a country
-                  <select
-                    className={inputClass}
+                  <Select
                     value=""
                     disabled={busy}
                     onChange={(e) => {
@@ -160,7 +157,7 @@ export default function ShippingZonesPage() {
                         {zoneOf.has(c.code) ? ` (in ${zoneOf.get(c.code)})` : ''}
                       </option>
                     ))}
-                  </select>
+                  </Select>
                 </label>
               </div>
               <div className="overflow-x-auto">
@@ -180,9 +177,8 @@ export default function ShippingZonesPage() {
                       <tr key={r._id ?? `new-${i}`} data-testid="shipping-rate">
                         {(['name', 'price', 'freeabove', 'mindays', 'maxdays'] as const).map((f) => (
                           <td key={f} className="px-1 py-1">
-                            <input
+                            <Input
                               aria-label={`${z.name} rate ${i + 1} ${f}`}
-                              className={inputClass}
                               inputMode={f === 'name' ? undefined : 'decimal'}
                               value={r[f]}
                               placeholder={f === 'freeabove' ? 'Never' : undefined}

@@ -7,9 +7,8 @@ import { HeroSlider } from '../../storefront/home/HeroSlider';
 import { PromoBanners } from '../../storefront/home/PromoBanners';
 import { StoryBlocks } from '../../storefront/home/StoryBlocks';
 import { TopCategories } from '../../storefront/home/TopCategories';
+import { Button, controlClass, Field, IconButton, Input, Select, Textarea } from '../../ui/form';
 import { errorText, fieldErrorsOf } from '../format';
-import { Button, IconButton } from '../ui/Button';
-import { Field, inputClass, SelectInput, TextArea, TextInput } from '../ui/Field';
 import { notice } from '../ui/Notice';
 import { LoadError, PageHeader } from '../ui/Page';
 
@@ -182,7 +181,7 @@ function UploadInput({
   onFile: (file: File | undefined) => Promise<void>;
 }) {
   return (
-    <label className={`${inputClass} flex w-auto cursor-pointer items-center gap-2`}>
+    <label className={controlClass('compact', 'flex w-auto cursor-pointer items-center gap-2')}>
       <Upload aria-hidden className="size-4" />
       {busy !== null ? `Uploading… ${busy}%` : idle}
       <input
@@ -489,7 +488,7 @@ function ListEditor<T extends { _id: string }>({
                     if (f.kind === 'sale') {
                       return (
                         <Field key={f.key} id={id} label={fieldLabel} error={error} hint={f.hint}>
-                          <SelectInput
+                          <Select
                             id={id}
                             value={String(value ?? '')}
                             onChange={(e) => set(i, f.key, e.target.value || null)}
@@ -502,14 +501,14 @@ function ListEditor<T extends { _id: string }>({
                                 {s.name} ({s.percentoff}% off, {s.status})
                               </option>
                             ))}
-                          </SelectInput>
+                          </Select>
                         </Field>
                       );
                     }
-                    const Input = f.kind === 'textarea' ? TextArea : TextInput;
+                    const Control = f.kind === 'textarea' ? Textarea : Input;
                     return (
                       <Field key={f.key} id={id} label={fieldLabel} required={f.required} error={error} hint={f.hint}>
-                        <Input
+                        <Control
                           id={id}
                           value={String(value ?? '')}
                           onChange={(e) => set(i, f.key, e.target.value)}

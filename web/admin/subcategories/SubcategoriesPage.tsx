@@ -1,9 +1,9 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { adminApi, SUBCATEGORY_PAGE_SIZE, type Subcategory } from '../../api/admin';
+import { SelectField, TextField } from '../../ui/form';
 import { errorText, formatDate } from '../format';
 import { AdminListScreen } from '../ui/AdminListScreen';
-import { SelectField, TextField } from '../ui/Field';
 import { FormModal, useDialogSave } from '../ui/FormModal';
 import { ListPagination, usePage } from '../ui/Pagination';
 import { type ListDialogProps, useAdminList } from '../ui/useAdminList';

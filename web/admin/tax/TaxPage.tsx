@@ -2,9 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Pencil, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { adminApi, type TaxRow } from '../../api/admin';
+import { IconButton, Input } from '../../ui/form';
 import { errorText, fieldErrorsOf } from '../format';
-import { IconButton } from '../ui/Button';
-import { inputClass } from '../ui/Field';
 import { notice } from '../ui/Notice';
 import { LoadError, PageHeader } from '../ui/Page';
 
@@ -100,9 +99,8 @@ function TaxRowView({
           <label htmlFor={`${base}-hsn`} className="sr-only">
             HSN code of {row.categoryname}
           </label>
-          <input
+          <Input
             id={`${base}-hsn`}
-            className={inputClass}
             value={draft.hsn}
             inputMode="numeric"
             maxLength={8}
@@ -111,7 +109,6 @@ function TaxRowView({
             aria-describedby={errors.hsn ? `${base}-hsn-error` : undefined}
             onChange={(e) => setDraft((d) => ({ ...d, hsn: e.target.value }))}
             disabled={busy}
-            // biome-ignore lint/a11y/noAutofocus: the field the merchant just asked to edit
             autoFocus
           />
           {errors.hsn ? (
@@ -125,9 +122,8 @@ function TaxRowView({
             GST rate (%) of {row.categoryname}
           </label>
           <div className="flex items-center gap-1">
-            <input
+            <Input
               id={`${base}-rate`}
-              className={inputClass}
               value={draft.gstrate}
               inputMode="decimal"
               aria-invalid={errors.gstrate ? true : undefined}

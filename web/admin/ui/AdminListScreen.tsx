@@ -1,6 +1,6 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import type { ComponentProps, ComponentType, ReactNode } from 'react';
-import { Button, IconButton } from './Button';
+import { Button, IconButton } from '../../ui/form';
 import { DataTable } from './DataTable';
 import { LoadError, PageHeader } from './Page';
 import type { ListDialogProps, useAdminList } from './useAdminList';

@@ -1,7 +1,7 @@
 import { AlertTriangle } from 'lucide-react';
 import { AlertDialog } from 'radix-ui';
 import { useCallback, useRef, useState } from 'react';
-import { buttonClass } from './Button';
+import { buttonClass } from '../../ui/form';
 
 export type ConfirmOptions = {
   title?: string;

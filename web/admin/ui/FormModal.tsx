@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { Button } from '../../ui/form';
 import { errorText, fieldErrorsOf } from '../format';
-import { Button } from './Button';
 import { Modal, type ModalProps } from './Modal';
 import type { ListDialogProps } from './useAdminList';
 

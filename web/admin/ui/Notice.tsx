@@ -1,6 +1,6 @@
 import { CheckCircle2, Info, X, XCircle } from 'lucide-react';
 import { useEffect, useSyncExternalStore } from 'react';
-import { Button } from './Button';
+import { Button } from '../../ui/form';
 import { Modal } from './Modal';
 
 /** How long a toast stays: two seconds. @forTests the toast's closing is tested with it. */

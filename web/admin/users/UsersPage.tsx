@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { adminApi, type Role, type User } from '../../api/admin';
+import { SelectField, TextField } from '../../ui/form';
 import { errorText } from '../format';
 import { AdminListScreen } from '../ui/AdminListScreen';
-import { SelectField, TextField } from '../ui/Field';
 import { FormModal, useDialogSave } from '../ui/FormModal';
 import { type ListDialogProps, useAdminList } from '../ui/useAdminList';
 

@@ -9,11 +9,10 @@ import type { User } from '../../api/auth';
 import { MY_DATA_URL, trustApi } from '../../api/trust';
 import { SESSION_KEY, useSession } from '../../auth/session';
 import { SignedInPage } from '../../cart/SignedIn';
+import { Checkbox, Field, Input, invalidProps, Select, SubmitButton, Textarea, TextField } from '../../ui/form';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { PasswordInput } from '../auth/PasswordInput';
-import { Checkbox } from '../components/Checkbox';
 import { COUNTRY_CHOICES } from '../components/countryChoices';
-import { Field, invalidProps, SubmitButton, TextField } from '../components/Field';
 import { GRIEVANCES_KEY } from '../static/GrievanceForm';
 import { indiaDateTime } from '../trust/format';
 import { MARKETING_LABEL } from '../trust/marketing';
@@ -24,8 +23,6 @@ import { type Errors, type Outcome, problemsOf, useFormCall } from './useFormCal
 
 export const ADDRESSES_KEY = ['addresses'] as const;
 
-const inputClass =
-  'w-full rounded-md border border-gray-300 px-3 py-2 text-base focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100';
 const primaryButton =
   'rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-60';
 const secondaryButton =
@@ -159,21 +156,21 @@ function DetailsCard({ user }: { user: User }) {
           id={`account-${name}`}
           {...field}
           value={details[name]}
-          onChange={(v) => setDetails((d) => ({ ...d, [name]: v }))}
-          className={inputClass}
+          onValue={(v) => setDetails((d) => ({ ...d, [name]: v }))}
+          density="roomy"
           error={errors[name]}
         />
       ))}
       <Field id="account-language" label="Language of messages" error={errors.language}>
-        <select
+        <Select
           id="account-language"
           value={language}
           onChange={(e) => setLanguage(e.target.value === 'hi' ? 'hi' : 'en')}
-          className={inputClass}
+          density="roomy"
         >
           <option value="en">English</option>
           <option value="hi">हिन्दी (Hindi)</option>
-        </select>
+        </Select>
       </Field>
       <Checkbox label={MARKETING_LABEL} checked={marketing} onChange={setMarketing} name="marketing" />
     </CardForm>
@@ -466,12 +463,12 @@ function AddressForm({
       <div className="grid gap-3 sm:grid-cols-2">
         <div className="sm:col-span-2">
           <Field id={`${prefix}-country`} label="Country" error={errors.country}>
-            <select
+            <Select
               id={`${prefix}-country`}
               value={values.country}
               autoComplete="shipping country"
               onChange={(e) => setValues((v) => ({ ...v, country: e.target.value, state: '' }))}
-              className={inputClass}
+              density="roomy"
               {...invalidProps(`${prefix}-country`, errors.country)}
             >
               {COUNTRY_CHOICES.map((c) => (
@@ -479,7 +476,7 @@ function AddressForm({
                   {c.name}
                 </option>
               ))}
-            </select>
+            </Select>
           </Field>
         </div>
         {ADDRESS_FIELDS.filter((f) => !(abroad && f.name === 'gstin')).map((f) => {
@@ -489,24 +486,24 @@ function AddressForm({
             <div key={f.name} className={wide ? 'sm:col-span-2' : undefined}>
               <Field id={id} label={labelOf(f.name, f.label)} error={errors[f.name]}>
                 {f.name === 'address' ? (
-                  <textarea
+                  <Textarea
                     id={id}
                     rows={2}
                     autoComplete={f.autoComplete}
                     value={values[f.name]}
                     onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
-                    className={inputClass}
+                    density="roomy"
                     {...invalidProps(id, errors[f.name])}
                   />
                 ) : (
-                  <input
+                  <Input
                     id={id}
                     type={f.name === 'mobileno' ? 'tel' : 'text'}
                     inputMode={'inputMode' in f && !(abroad && f.name === 'pincode') ? f.inputMode : undefined}
                     autoComplete={f.autoComplete}
                     value={values[f.name]}
                     onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
-                    className={inputClass}
+                    density="roomy"
                     {...invalidProps(id, errors[f.name])}
                   />
                 )}
@@ -520,24 +517,24 @@ function AddressForm({
             label={shape.regionRequired ? 'State / Region' : 'State / Region (optional)'}
             error={errors.state}
           >
-            <input
+            <Input
               id={`${prefix}-state`}
               type="text"
               maxLength={100}
               autoComplete="shipping address-level1"
               value={values.state}
               onChange={(e) => setValues((v) => ({ ...v, state: e.target.value }))}
-              className={inputClass}
+              density="roomy"
               {...invalidProps(`${prefix}-state`, errors.state)}
             />
           </Field>
         ) : (
           <Field id={`${prefix}-state`} label="State" error={errors.state} hint="Left blank, it is taken from the PIN code.">
-            <select
+            <Select
               id={`${prefix}-state`}
               value={values.state}
               onChange={(e) => setValues((v) => ({ ...v, state: e.target.value }))}
-              className={inputClass}
+              density="roomy"
               {...invalidProps(`${prefix}-state`, errors.state)}
             >
               <option value="">From the PIN code</option>
@@ -546,7 +543,7 @@ function AddressForm({
                   {s}
                 </option>
               ))}
-            </select>
+            </Select>
           </Field>
         )}
       </div>

@@ -4,13 +4,11 @@ import { canonicalState, GSTIN_MESSAGES, gstinError, gstinState, STATE_NAMES } f
 import { GSTIN_STATE_MISMATCH } from '../../../contract/wholesale';
 import { type Business, type BusinessInput, wholesaleApi } from '../../api/wholesale';
 import { SESSION_KEY } from '../../auth/session';
-import { Field, SubmitButton, TextField } from '../components/Field';
+import { Field, Select, SubmitButton, TextField } from '../../ui/form';
 import { useFormCall } from './useFormCall';
 
 const BUSINESS_KEY = ['business'] as const;
 
-const inputClass =
-  'w-full rounded-md border border-gray-300 px-3 py-2 text-base focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100';
 const primaryButton =
   'rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-60';
 
@@ -103,8 +101,8 @@ export function BusinessCard() {
             id="business-legalname"
             label="Legal name"
             value={form.legalname}
-            onChange={set('legalname')}
-            className={inputClass}
+            onValue={set('legalname')}
+            density="roomy"
             error={errors.legalname}
             autoComplete="organization"
           />
@@ -112,38 +110,39 @@ export function BusinessCard() {
             id="business-tradename"
             label="Trade name (optional)"
             value={form.tradename}
-            onChange={set('tradename')}
-            className={inputClass}
+            onValue={set('tradename')}
+            density="roomy"
             error={errors.tradename}
           />
           <TextField
             id="business-gstin"
             label="GSTIN"
             value={form.gstin}
-            onChange={(v) => set('gstin')(v.toUpperCase())}
-            className={`${inputClass} font-mono`}
+            onValue={(v) => set('gstin')(v.toUpperCase())}
+            density="roomy"
+            controlClassName="font-mono"
             error={errors.gstin ?? typed ?? undefined}
             maxLength={15}
             autoComplete="off"
             spellCheck={false}
           />
           <Field id="business-state" label="State" error={errors.state}>
-            <select id="business-state" value={form.state} onChange={(e) => set('state')(e.target.value)} className={inputClass}>
+            <Select id="business-state" value={form.state} onChange={(e) => set('state')(e.target.value)} density="roomy">
               <option value="">Select a state</option>
               {STATE_NAMES.map((s) => (
                 <option key={s} value={s}>
                   {s}
                 </option>
               ))}
-            </select>
+            </Select>
           </Field>
           <div className="sm:col-span-2">
             <TextField
               id="business-address"
               label="Address"
               value={form.address}
-              onChange={set('address')}
-              className={inputClass}
+              onValue={set('address')}
+              density="roomy"
               error={errors.address}
               autoComplete="street-address"
             />
@@ -152,8 +151,8 @@ export function BusinessCard() {
             id="business-city"
             label="City"
             value={form.city}
-            onChange={set('city')}
-            className={inputClass}
+            onValue={set('city')}
+            density="roomy"
             error={errors.city}
             autoComplete="address-level2"
           />
@@ -161,8 +160,8 @@ export function BusinessCard() {
             id="business-pincode"
             label="PIN code"
             value={form.pincode}
-            onChange={set('pincode')}
-            className={inputClass}
+            onValue={set('pincode')}
+            density="roomy"
             error={errors.pincode}
             inputMode="numeric"
             maxLength={6}

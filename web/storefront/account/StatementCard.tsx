@@ -4,10 +4,8 @@ import type { User } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { creditApi } from '../../api/credit';
 import { formatRupees } from '../../cart/format';
+import { Input } from '../../ui/form';
 import { formatDay } from '../orders/format';
-
-const inputClass =
-  'w-full rounded-md border border-gray-300 px-3 py-2 text-base focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100';
 
 const ENTRY_NAMES = { invoice: 'Invoice', payment: 'Payment', creditnote: 'Credit note', refund: 'Refund' } as const;
 
@@ -64,11 +62,11 @@ export function StatementCard({ businessId }: { businessId?: string } = {}) {
       <form onSubmit={show} className="flex flex-wrap items-end gap-3" noValidate aria-label="Statement period">
         <label className="text-sm font-medium text-gray-800">
           From
-          <input type="date" className={inputClass} value={from} max={to} onChange={(e) => setFrom(e.target.value)} />
+          <Input type="date" density="roomy" value={from} max={to} onChange={(e) => setFrom(e.target.value)} />
         </label>
         <label className="text-sm font-medium text-gray-800">
           To
-          <input type="date" className={inputClass} value={to} min={from} onChange={(e) => setTo(e.target.value)} />
+          <Input type="date" density="roomy" value={to} min={from} onChange={(e) => setTo(e.target.value)} />
         </label>
         <button
           type="submit"

@@ -31,9 +31,6 @@ export function AuthSwitch({ text, to, label }: { text: string; to: string; labe
 export const authSubmitClass =
   'w-full rounded-md bg-brand-700 py-2.5 font-semibold text-white hover:bg-brand-600 disabled:opacity-60';
 
-export const inputClass =
-  'w-full rounded-md border border-gray-300 px-3 py-2 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100';
-
 /** The text shown for a failed sign-in or sign-up call. */
 export function authErrorText(err: unknown) {
   const e = err as { status?: number; body?: { message?: string } };

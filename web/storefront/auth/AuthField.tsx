@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { Field, TextField } from '../components/Field';
-import { inputClass } from './AuthCard';
+import { Field, TextField } from '../../ui/form';
 import { PasswordInput } from './PasswordInput';
 
 type Props = {
@@ -25,17 +24,17 @@ type Props = {
 export const MOBILE_FIELD = { name: 'mobileno', label: 'Mobile No', inputMode: 'tel', autoComplete: 'tel' } as const;
 
 /** A field of the sign-in, sign-up and forgot-password forms. */
-export function AuthField({ name, password = false, children, ...field }: Props) {
+export function AuthField({ name, password = false, children, onChange, ...field }: Props) {
   if (!password) {
     return (
-      <TextField id={name} name={name} className={inputClass} {...field}>
+      <TextField id={name} name={name} density="roomy" onValue={onChange} {...field}>
         {children}
       </TextField>
     );
   }
   return (
     <Field id={name} label={field.label} error={field.error} hint={field.hint}>
-      <PasswordInput id={name} value={field.value} onChange={field.onChange} autoComplete={field.autoComplete} />
+      <PasswordInput id={name} value={field.value} onChange={onChange} autoComplete={field.autoComplete} />
       {children}
     </Field>
   );

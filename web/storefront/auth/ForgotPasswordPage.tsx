@@ -2,8 +2,8 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { accountApi } from '../../api/account';
 import { ApiError } from '../../api/client';
+import { SubmitButton } from '../../ui/form';
 import { usePageTitle } from '../../ui/usePageTitle';
-import { SubmitButton } from '../components/Field';
 import { AuthCard, AuthSwitch, authErrorText, authSubmitClass } from './AuthCard';
 import { AuthField, MOBILE_FIELD } from './AuthField';
 

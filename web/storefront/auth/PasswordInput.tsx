@@ -1,19 +1,20 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
-import { inputClass } from './AuthCard';
+import { Input } from '../../ui/form';
 
 export function PasswordInput(props: { id: string; value: string; onChange: (v: string) => void; autoComplete: string }) {
   const [shown, setShown] = useState(false);
   return (
     <div className="relative">
-      <input
+      <Input
         id={props.id}
         name="password"
         type={shown ? 'text' : 'password'}
         autoComplete={props.autoComplete}
         value={props.value}
         onChange={(e) => props.onChange(e.target.value)}
-        className={`${inputClass} pr-10`}
+        density="roomy"
+        className="pr-10"
       />
       <button
         type="button"

@@ -5,7 +5,7 @@ import { authApi } from '../../api/auth';
 import { safeNext, signInPath } from '../../auth/returnTo';
 import { SESSION_KEY } from '../../auth/session';
 import { Alert, type AlertState } from '../../ui/Alert';
-import { SubmitButton } from '../components/Field';
+import { SubmitButton } from '../../ui/form';
 import { AuthCard, AuthSwitch, authErrorText, authSubmitClass } from './AuthCard';
 import { AuthField, MOBILE_FIELD } from './AuthField';
 import { useCarryOn } from './carryOn';

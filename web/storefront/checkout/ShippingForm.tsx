@@ -4,7 +4,7 @@ import { addressShape, HOME_COUNTRY } from '../../../contract/address-rules';
 import { countryName } from '../../../contract/countries';
 import { STATE_NAMES } from '../../../contract/gst-rules';
 import { SHIPPING_FIELDS, SHIPPING_MAX_LENGTH, type ShippingField } from '../../../contract/shipping-rules';
-import { Checkbox } from '../components/Checkbox';
+import { Checkbox, controlClass } from '../../ui/form';
 import { COUNTRY_CHOICES } from '../components/countryChoices';
 import {
   CHECKOUT_FIELDS,
@@ -46,9 +46,6 @@ const ABROAD_MAX_LENGTH: Partial<Record<ShippingField, number>> = { mobileno: 40
 function phoneHint(country: string): string | undefined {
   return isSupportedCountry(country) ? `+${getCountryCallingCode(country)} …` : undefined;
 }
-
-const inputClass =
-  'w-full rounded-md border px-3 py-2.5 text-base focus:outline-none focus:ring-2 focus:ring-brand-100 disabled:bg-gray-50';
 
 type Props = {
   initial?: Partial<CheckoutValues>;
@@ -205,7 +202,7 @@ export function ShippingForm({
             aria-invalid={shown?.fields.country ? true : undefined}
             aria-describedby={shown?.fields.country ? 'ship-country-error' : undefined}
             onChange={(e) => chooseCountry(e.target.value)}
-            className={`${inputClass} bg-white ${shown?.fields.country ? 'border-red-500' : 'border-gray-300 focus:border-brand-500'}`}
+            className={controlClass('roomy')}
           >
             {COUNTRY_CHOICES.map((c) => (
               <option key={c.code} value={c.code}>
@@ -232,7 +229,7 @@ export function ShippingForm({
             'aria-invalid': error ? true : undefined,
             'aria-describedby': error ? `${id}-error` : undefined,
             onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => change(f, e.target.value),
-            className: `${inputClass} ${error ? 'border-red-500' : 'border-gray-300 focus:border-brand-500'}`,
+            className: controlClass('roomy'),
             ...((abroad && ABROAD_INPUT_PROPS[f]) || INPUT_PROPS[f]),
             ...(abroad && f === 'mobileno' ? { placeholder: phoneHint(values.country) } : {}),
           };
@@ -274,7 +271,7 @@ export function ShippingForm({
               aria-invalid={shown?.fields.state ? true : undefined}
               aria-describedby={shown?.fields.state ? 'ship-state-error' : undefined}
               onChange={(e) => setValues((v) => ({ ...v, state: e.target.value }))}
-              className={`${inputClass} ${shown?.fields.state ? 'border-red-500' : 'border-gray-300 focus:border-brand-500'}`}
+              className={controlClass('roomy')}
             />
             {shown?.fields.state ? (
               <p id="ship-state-error" className="mt-1 text-sm text-red-700" data-testid="error-state">
@@ -296,7 +293,7 @@ export function ShippingForm({
               aria-invalid={shown?.fields.state ? true : undefined}
               aria-describedby={shown?.fields.state ? 'ship-state-error' : 'ship-state-hint'}
               onChange={(e) => setValues((v) => ({ ...v, state: e.target.value }))}
-              className={`${inputClass} bg-white ${shown?.fields.state ? 'border-red-500' : 'border-gray-300 focus:border-brand-500'}`}
+              className={controlClass('roomy')}
             >
               <option value="">Select your state</option>
               {STATE_NAMES.map((name) => (
@@ -340,7 +337,7 @@ export function ShippingForm({
               aria-describedby={gstinProblem ? 'ship-gstin-error' : undefined}
               onChange={(e) => setValues((v) => ({ ...v, gstin: e.target.value.toUpperCase().replace(/\s/g, '') }))}
               onBlur={() => setGstinLeft(true)}
-              className={`${inputClass} uppercase ${gstinProblem ? 'border-red-500' : 'border-gray-300 focus:border-brand-500'}`}
+              className={controlClass('roomy', 'uppercase')}
             />
             {gstinProblem ? (
               <p id="ship-gstin-error" className="mt-1 text-sm text-red-700" data-testid="error-gstin">
@@ -363,7 +360,7 @@ export function ShippingForm({
               aria-invalid={shown?.fields.legalname ? true : undefined}
               aria-describedby={shown?.fields.legalname ? 'ship-legalname-error' : undefined}
               onChange={(e) => setValues((v) => ({ ...v, legalname: e.target.value }))}
-              className={`${inputClass} ${shown?.fields.legalname ? 'border-red-500' : 'border-gray-300 focus:border-brand-500'}`}
+              className={controlClass('roomy')}
             />
             {shown?.fields.legalname ? (
               <p id="ship-legalname-error" className="mt-1 text-sm text-red-700" data-testid="error-legalname">

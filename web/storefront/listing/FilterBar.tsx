@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { GEM_LABS, GEM_ORIGINS, GEM_SHAPES, GEM_TREATMENTS, type GemChoice } from '../../../contract/gems';
 import type { Category, Subcategory } from '../../api/catalogue';
+import { Input, Select } from '../../ui/form';
 import { Icon } from '../../ui/icons';
 import { Summary } from '../../ui/Summary';
 import { useDetails } from '../../ui/useDetails';
@@ -97,8 +98,6 @@ function draftOf(f: CatalogueFilter, categories: readonly Category[], subcategor
   };
 }
 
-const inputClass =
-  'h-10 w-full rounded-md border border-gray-300 bg-white px-3 text-sm text-gray-900 focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none disabled:cursor-not-allowed disabled:bg-gray-100 disabled:text-gray-500';
 const labelClass = 'mb-1 block text-xs font-semibold tracking-wide text-gray-700 uppercase';
 
 /** The form's fields as the page shows them (what the shopper may have chosen before the app took the page over). */
@@ -236,26 +235,26 @@ export function FilterForm({
         <label htmlFor={`${id}-search`} className={labelClass}>
           Search
         </label>
-        <input
+        <Input
           id={`${id}-search`}
           name="search"
           type="search"
           value={draft.search}
           onChange={(e) => set('search', e.target.value)}
           placeholder="Product name"
-          className={inputClass}
+          className="h-10"
         />
       </div>
       <div className={layout === 'sheet' ? 'col-span-2' : ''}>
         <label htmlFor={`${id}-category`} className={labelClass}>
           Category
         </label>
-        <select
+        <Select
           id={`${id}-category`}
           name="category"
           value={draft.categoryId}
           onChange={(e) => setDraft((d) => ({ ...d, categoryId: e.target.value, subcategoryId: '' }))}
-          className={inputClass}
+          className="h-10"
         >
           <option value="">All categories</option>
           {categories.map((c) => (
@@ -263,19 +262,19 @@ export function FilterForm({
               {c.categoryname}
             </option>
           ))}
-        </select>
+        </Select>
       </div>
       <div className={layout === 'sheet' ? 'col-span-2' : ''}>
         <label htmlFor={`${id}-subcategory`} className={labelClass}>
           Subcategory
         </label>
-        <select
+        <Select
           id={`${id}-subcategory`}
           name="subcategory"
           value={draft.subcategoryId}
           onChange={(e) => set('subcategoryId', e.target.value)}
           disabled={!draft.categoryId}
-          className={inputClass}
+          className="h-10"
         >
           <option value="">{draft.categoryId ? 'All subcategories' : 'Choose a category first'}</option>
           {subOptions.map((s) => (
@@ -283,13 +282,13 @@ export function FilterForm({
               {s.subcategoryname}
             </option>
           ))}
-        </select>
+        </Select>
       </div>
       <div>
         <label htmlFor={`${id}-min`} className={labelClass}>
           Min price (₹)
         </label>
-        <input
+        <Input
           id={`${id}-min`}
           name="min"
           type="number"
@@ -300,14 +299,14 @@ export function FilterForm({
           onChange={(e) => set('min', e.target.value)}
           aria-invalid={priceError ? true : undefined}
           aria-describedby={priceError ? errorId : undefined}
-          className={inputClass}
+          className="h-10"
         />
       </div>
       <div>
         <label htmlFor={`${id}-max`} className={labelClass}>
           Max price (₹)
         </label>
-        <input
+        <Input
           id={`${id}-max`}
           name="max"
           type="number"
@@ -318,26 +317,26 @@ export function FilterForm({
           onChange={(e) => set('max', e.target.value)}
           aria-invalid={priceError ? true : undefined}
           aria-describedby={priceError ? errorId : undefined}
-          className={inputClass}
+          className="h-10"
         />
       </div>
       <div className={layout === 'sheet' ? 'col-span-2' : 'col-span-2 sm:col-span-1'}>
         <label htmlFor={`${id}-sort`} className={labelClass}>
           Sort by
         </label>
-        <select
+        <Select
           id={`${id}-sort`}
           name="sort"
           value={draft.sort}
           onChange={(e) => set('sort', e.target.value as SortOrder)}
-          className={inputClass}
+          className="h-10"
         >
           {SORT_OPTIONS.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
             </option>
           ))}
-        </select>
+        </Select>
       </div>
       <div className="col-span-2 flex gap-2 lg:col-span-1">
         <button
@@ -370,7 +369,7 @@ export function FilterForm({
             <label htmlFor={`${id}-${key}`} className={labelClass}>
               {GEM_NUMBER_LABELS[key]}
             </label>
-            <input
+            <Input
               id={`${id}-${key}`}
               name={key}
               type="number"
@@ -379,7 +378,7 @@ export function FilterForm({
               step="any"
               value={draft[key]}
               onChange={(e) => set(key, e.target.value)}
-              className={inputClass}
+              className="h-10"
             />
           </div>
         ))}
@@ -388,12 +387,12 @@ export function FilterForm({
             <label htmlFor={`${id}-${g.key}`} className={labelClass}>
               {g.label}
             </label>
-            <select
+            <Select
               id={`${id}-${g.key}`}
               name={g.key}
               value={draft[g.key]}
               onChange={(e) => set(g.key, e.target.value)}
-              className={inputClass}
+              className="h-10"
             >
               <option value="">{g.any}</option>
               {g.choices.map((c) => (
@@ -401,7 +400,7 @@ export function FilterForm({
                   {c.label}
                 </option>
               ))}
-            </select>
+            </Select>
           </div>
         ))}
       </fieldset>

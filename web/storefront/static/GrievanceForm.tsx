@@ -3,12 +3,9 @@ import { type FormEvent, useId, useState } from 'react';
 import { ordersApi } from '../../api/orders';
 import { type GrievanceInput, trustApi } from '../../api/trust';
 import { useSession } from '../../auth/session';
+import { Field, Select, SubmitButton, Textarea, TextField } from '../../ui/form';
 import { problemsOf } from '../account/useFormCall';
-import { Field, invalidProps, SubmitButton, TextField } from '../components/Field';
 import { indiaDateTime } from '../trust/format';
-
-const input =
-  'w-full rounded-md border border-gray-300 px-3 py-2 text-gray-900 focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none';
 
 export const GRIEVANCES_KEY = ['grievances'] as const;
 
@@ -69,18 +66,18 @@ export function GrievanceForm() {
             id={`${id}-name`}
             label="Name"
             value={values.name}
-            onChange={set('name')}
+            onValue={set('name')}
             error={errors.name}
-            className={input}
+            density="roomy"
             autoComplete="name"
           />
           <TextField
             id={`${id}-mobileno`}
             label="Mobile No"
             value={values.mobileno}
-            onChange={set('mobileno')}
+            onValue={set('mobileno')}
             error={errors.mobileno}
-            className={input}
+            density="roomy"
             type="tel"
             inputMode="numeric"
             autoComplete="tel-national"
@@ -89,9 +86,9 @@ export function GrievanceForm() {
             id={`${id}-email`}
             label="E-mail (optional)"
             value={values.email}
-            onChange={set('email')}
+            onValue={set('email')}
             error={errors.email}
-            className={input}
+            density="roomy"
             type="email"
             autoComplete="email"
           />
@@ -99,34 +96,34 @@ export function GrievanceForm() {
       )}
       {user && orders.data && orders.data.orders.length > 0 ? (
         <Field id={`${id}-order`} label="Order (optional)" error={errors.orderId}>
-          <select id={`${id}-order`} value={values.orderId} onChange={(e) => set('orderId')(e.target.value)} className={input}>
+          <Select id={`${id}-order`} density="roomy" value={values.orderId} onChange={(e) => set('orderId')(e.target.value)}>
             <option value="">Not about one order</option>
             {orders.data.orders.map((o) => (
               <option key={o._id} value={o._id}>
                 {o.number || o._id}
               </option>
             ))}
-          </select>
+          </Select>
         </Field>
       ) : null}
       <TextField
         id={`${id}-subject`}
         label="Subject"
         value={values.subject}
-        onChange={set('subject')}
+        onValue={set('subject')}
         error={errors.subject}
-        className={input}
+        density="roomy"
         maxLength={200}
       />
       <Field id={`${id}-message`} label="Your complaint" error={errors.message} hint="At least 20 characters.">
-        <textarea
+        <Textarea
           id={`${id}-message`}
+          density="roomy"
           rows={5}
           value={values.message}
           onChange={(e) => set('message')(e.target.value)}
-          className={input}
           maxLength={5000}
-          {...invalidProps(`${id}-message`, errors.message)}
+          error={errors.message}
         />
       </Field>
       {problem ? (
