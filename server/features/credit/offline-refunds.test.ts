@@ -5,11 +5,11 @@ import { NAME_HOW_PAID_BACK, StatementResponse } from '../../../contract/credit.
 import { AdminOrderActionResponse, AdminOrderDetailResponse } from '../../../contract/order-actions.js';
 import { OrderResponse, RazorpayOrderResponse } from '../../../contract/orders.js';
 import { creditNotes, orders, refunds } from '../../db/schema.js';
+import { indiaDate } from '../../domain/tax.js';
 import { type FakeRazorpay, startFakeRazorpay } from '../../test/fake-razorpay.js';
 import { createProduct, SHIPPING, shop } from '../../test/fixtures.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/helpers.js';
 import { pdfText } from '../../test/pdf-text.js';
-import { indiaDate } from '../gst/tax.js';
 import { approvedDealer } from '../wholesale/test-kit.js';
 
 /** Refunds of credit orders paid outside the shop: paid back outside it, never through Razorpay (docs/credit.md). */

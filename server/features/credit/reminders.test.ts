@@ -3,10 +3,10 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderResponse } from '../../../contract/orders.js';
 import { orderPayments, orders, outbox } from '../../db/schema.js';
+import { indiaDate } from '../../domain/tax.js';
 import { type FakeRazorpay, startFakeRazorpay } from '../../test/fake-razorpay.js';
 import { createProduct, SHIPPING, shop } from '../../test/fixtures.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/helpers.js';
-import { indiaDate } from '../gst/tax.js';
 import { approvedDealer } from '../wholesale/test-kit.js';
 import { reminderFor, sendDueReminders } from './reminders.js';
 

@@ -1,9 +1,9 @@
 import type { FastifyReply } from 'fastify';
 import { paiseToRupees } from '../../../contract/common.js';
 import { creditRoutes } from '../../../contract/credit.js';
+import { settingsRow } from '../../domain/shop-settings.js';
 import { routePlugin } from '../../http/routes.js';
 import { userOf } from '../../http/session.js';
-import { settingsRow } from '../gst/settings.js';
 import { forShopper, orderView } from '../orders/service.js';
 import { countCheckoutStarted } from '../payments/checkout-count.js';
 import { startDuePayment } from './pay-due.js';

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StatementResponse } from '../../../contract/credit.js';
 import { OrderResponse } from '../../../contract/orders.js';
+import { indiaDate } from '../../domain/tax.js';
 import { createProduct, SHIPPING, shop } from '../../test/fixtures.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/helpers.js';
 import { pdfText } from '../../test/pdf-text.js';
-import { indiaDate } from '../gst/tax.js';
 import { approvedDealer } from '../wholesale/test-kit.js';
 import { NO_STATEMENT } from './statement.js';
 

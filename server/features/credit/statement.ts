@@ -3,9 +3,9 @@ import { paiseToRupees } from '../../../contract/common.js';
 import type { DbOrTx } from '../../db/client.js';
 import { businesses, creditNotes, invoices, orderPayments, orders, refunds } from '../../db/schema.js';
 import { Forbidden, NotFound } from '../../domain/errors.js';
+import { indiaDate } from '../../domain/tax.js';
 import { rupees } from '../gst/pdf.js';
 import { openPdf } from '../gst/pdf-document.js';
-import { indiaDate } from '../gst/tax.js';
 import { paidBackWords } from '../lifecycle/state.js';
 import { businessOf } from '../wholesale/businesses.js';
 

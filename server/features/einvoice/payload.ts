@@ -9,7 +9,7 @@
 import { countryOf } from '../../../contract/address-rules.js';
 import { minorToMajor } from '../../../contract/currencies.js';
 import type { creditNotes, InvoiceLine, invoices, orders, shopSettings } from '../../db/schema.js';
-import { indiaDate } from '../gst/tax.js';
+import { indiaDate } from '../../domain/tax.js';
 
 type Invoice = typeof invoices.$inferSelect;
 type CreditNote = typeof creditNotes.$inferSelect;

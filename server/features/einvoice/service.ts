@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.js';
 import { execRows } from '../../db/client.js';
 import { creditNotes, einvoices, invoices, orders } from '../../db/schema.js';
 import { Conflict, NotFound } from '../../domain/errors.js';
-import { settingsRow } from '../gst/settings.js';
+import { settingsRow } from '../../domain/shop-settings.js';
 import { backoffMs } from '../outbox/outbox.js';
 import { type IrpClient, IrpRefused, irpClient, irpDate } from './irp-client.js';
 import { irpDay, irpPayload } from './payload.js';

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GstReportResponse, Gstr1PortalFile } from '../../../contract/gst.js';
 import { gstinCheckChar } from '../../../contract/gst-rules.js';
 import { creditNotes, invoices, outbox } from '../../db/schema.js';
+import { indiaDate } from '../../domain/tax.js';
 import { createProduct, NEW_YORK, SHIPPING, shop } from '../../test/fixtures.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/helpers.js';
 import { pdfText } from '../../test/pdf-text.js';
 import { render } from '../outbox/templates.js';
-import { indiaDate } from './tax.js';
 
 /**
  * An order shipped abroad names its country wherever the address is printed: the tax invoice (read back from the

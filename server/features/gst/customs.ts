@@ -4,9 +4,9 @@ import { convertPaise, currencyDecimals, minorToMajor } from '../../../contract/
 import type { Db } from '../../db/client.js';
 import { invoices, orderItems, orders, products } from '../../db/schema.js';
 import { NotFound } from '../../domain/errors.js';
+import { settingsRow } from '../../domain/shop-settings.js';
 import { invoiceDate, rupees, rupeesPerUnit } from './pdf.js';
 import { openPdf } from './pdf-document.js';
-import { settingsRow } from './settings.js';
 
 /** Every order is priced in rupees (and may be paid in another currency: then both are shown). */
 const CURRENCY = 'INR';

@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gstinCheckChar } from '../../../contract/gst-rules.js';
 import { categories, creditNotes, invoices, refunds as refundsTable } from '../../db/schema.js';
+import { financialYear } from '../../domain/tax.js';
 import { createProduct, SHIPPING, shop } from '../../test/fixtures.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/helpers.js';
 import { pdfText } from '../../test/pdf-text.js';
 import { invoiceDate, rupees } from './pdf.js';
-import { financialYear } from './tax.js';
 import { numberInWords, rupeesInWords } from './words.js';
 
 let t: TestApp;

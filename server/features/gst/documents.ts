@@ -3,13 +3,12 @@ import type { Db, Tx } from '../../db/client.js';
 import { creditNotes, invoices, orders, receiptVouchers, refunds, refundVouchers } from '../../db/schema.js';
 import { NotFound } from '../../domain/errors.js';
 import type { RefundProcessed } from '../../domain/order-events.js';
+import { settingsRow } from '../../domain/shop-settings.js';
 import type { SessionUser } from '../../http/session.js';
 import { irnOf } from '../einvoice/service.js';
 import { paidBackWords } from '../lifecycle/state.js';
-import type { AttachmentSource } from '../outbox/worker.js';
 import { issueCreditNote } from './invoices.js';
 import { ADVANCE_PURPOSE, invoiceDate, renderPdf, rupees } from './pdf.js';
-import { settingsRow } from './settings.js';
 import { issueRefundVoucher } from './vouchers.js';
 
 /** A processed refund (any amount) gets its credit note in the same transaction (wired in `server/wiring.ts`). */
@@ -43,13 +42,16 @@ export async function issueAdvanceRefundVoucher(tx: Tx, { refund, order }: Refun
  * The order-placed e-mail carries the invoice PDF when the order has one (issued with the payment); wired in
  * `server/wiring.ts`.
  */
-export const orderInvoiceAttachment: AttachmentSource = async (app, row) => {
+export async function orderInvoiceAttachment(
+  app: { db: Db },
+  row: { channel: string; template: string; data: Record<string, unknown> },
+) {
   if (row.channel !== 'email' || row.template !== 'order_placed') return [];
   const orderId = row.data.orderId;
   if (typeof orderId !== 'string' || !orderId) return [];
   const doc = await orderInvoicePdf(app.db, orderId);
   return doc ? [{ filename: doc.fileName, content: doc.pdf, contentType: 'application/pdf' }] : [];
-};
+}
 
 /** The shopper's own order, or any order for an ADMIN; otherwise the same 404 as an unknown one. */
 async function visibleOrder(db: Db, orderId: string, me: SessionUser) {

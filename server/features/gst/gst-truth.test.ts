@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GstReportResponse, Gstr1PortalFile } from '../../../contract/gst.js';
 import { gstinCheckChar } from '../../../contract/gst-rules.js';
 import { categories, creditNotes, invoices } from '../../db/schema.js';
+import { financialYear, indiaDate } from '../../domain/tax.js';
 import { createProduct, SHIPPING, shop } from '../../test/fixtures.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/helpers.js';
 import { pdfText } from '../../test/pdf-text.js';
-import { financialYear, indiaDate } from './tax.js';
 
 /**
  * GST as the law has it: a shop without a GSTIN issues bills of supply without tax, in their own series, and files

@@ -6,9 +6,9 @@ import { call, type ShopProcess, startShop, withDatabase } from '../../../bench/
 import { gstinCheckChar } from '../../../contract/gst-rules.js';
 import { type Database, execRows, openPostgres } from '../../db/client.js';
 import { categories, invoices, products, shopSettings, subcategories, users } from '../../db/schema.js';
+import { financialYear } from '../../domain/tax.js';
 import { SHIPPING } from '../../test/fixtures.js';
 import { createTestApp, freePorts, type TestApp } from '../../test/helpers.js';
-import { financialYear } from './tax.js';
 
 /**
  * 100 orders paid at the same moment get invoice numbers 1…100 of the financial year: consecutive,

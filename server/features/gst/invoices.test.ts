@@ -5,10 +5,10 @@ import { gstinCheckChar } from '../../../contract/gst-rules.js';
 import { MyOrdersResponse, OrderResponse, RazorpayOrderResponse, SandboxPayResponse } from '../../../contract/orders.js';
 import { AdminCouponResponse } from '../../../contract/promotions.js';
 import { categories, documentCounters, invoices, subcategories } from '../../db/schema.js';
+import { financialYear } from '../../domain/tax.js';
 import { createProduct, SHIPPING, shop } from '../../test/fixtures.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/helpers.js';
 import { nextInSeries } from './invoices.js';
-import { financialYear } from './tax.js';
 
 let t: TestApp;
 let admin: TestUser;

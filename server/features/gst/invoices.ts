@@ -19,11 +19,12 @@ import {
   products,
   receiptVouchers,
 } from '../../db/schema.js';
+import { settingsRow } from '../../domain/shop-settings.js';
+import { documentNumber, financialYear, indiaDate, splitLine, spreadDiscount, taxOrder } from '../../domain/tax.js';
 import { queueEinvoice } from '../einvoice/queue.js';
 import { JEWELLERY_HSN } from '../made-to-order/service.js';
 import { rupees } from './pdf.js';
-import { DEFAULT_HSN, DEFAULT_RATE_BP, settingsRow } from './settings.js';
-import { documentNumber, financialYear, indiaDate, splitLine, spreadDiscount, taxOrder } from './tax.js';
+import { DEFAULT_HSN, DEFAULT_RATE_BP } from './settings.js';
 
 /** The place of supply of goods shipped out of India, and its code in GST's list of states. */
 const FOREIGN_PLACE_OF_SUPPLY = 'Foreign Country';

@@ -1,7 +1,7 @@
 import { currencyDecimals, minorToMajor } from '../../../contract/currencies.js';
 import type { InvoiceExport, InvoiceLine, InvoiceParty } from '../../db/schema.js';
+import { indiaDate } from '../../domain/tax.js';
 import { openPdf } from './pdf-document.js';
-import { indiaDate } from './tax.js';
 import { rupeesInWords } from './words.js';
 
 const inr = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });

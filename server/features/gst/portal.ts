@@ -4,9 +4,9 @@ import { stateCode } from '../../../contract/gst-rules.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { InvoiceLine } from '../../db/schema.js';
 import { Conflict } from '../../domain/errors.js';
+import { settingsRow } from '../../domain/shop-settings.js';
+import { indiaDate } from '../../domain/tax.js';
 import { isB2cl, monthDocuments } from './report.js';
-import { settingsRow } from './settings.js';
-import { indiaDate } from './tax.js';
 
 /**
  * GSTR-1 as the GST portal takes it: the JSON of the GSTN offline tool (schema version GST3.1.6), uploaded as it

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GstReportResponse } from '../../../contract/gst.js';
 import { gstinCheckChar } from '../../../contract/gst-rules.js';
 import { categories } from '../../db/schema.js';
+import { indiaDate } from '../../domain/tax.js';
 import { createProduct, SHIPPING, shop } from '../../test/fixtures.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/helpers.js';
-import { indiaDate } from './tax.js';
 
 let t: TestApp;
 let admin: TestUser;

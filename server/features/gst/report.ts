@@ -3,7 +3,7 @@ import { paiseToRupees } from '../../../contract/common.js';
 import { stateCode } from '../../../contract/gst-rules.js';
 import type { DbOrTx } from '../../db/client.js';
 import { creditNotes, invoices, orders, receiptVouchers, refundVouchers } from '../../db/schema.js';
-import { indiaDate } from './tax.js';
+import { indiaDate } from '../../domain/tax.js';
 
 /** Inter-state supplies to consumers above this go to B2C large (₹1,00,000). */
 const B2CL_ABOVE_PAISE = 10_000_000;

@@ -1,4 +1,5 @@
 import { settingsRoutes } from '../../../contract/settings.js';
+import { settingsRow } from '../../domain/shop-settings.js';
 import { routePlugin } from '../../http/routes.js';
 import * as settings from './settings.js';
 
@@ -6,12 +7,12 @@ import * as settings from './settings.js';
 export default routePlugin(settingsRoutes, (app) => ({
   'GET /a1/api/settings': async () => ({
     success: true,
-    settings: settings.toPublicSettings(await settings.settingsRow(app.db)),
+    settings: settings.toPublicSettings(await settingsRow(app.db)),
   }),
 
   'GET /a1/api/admin/settings': async () => ({
     success: true,
-    settings: settings.toAdminSettings(await settings.settingsRow(app.db)),
+    settings: settings.toAdminSettings(await settingsRow(app.db)),
   }),
 
   'PUT /a1/api/admin/settings': async (request) => {

@@ -11,19 +11,9 @@ import {
 import type { DbOrTx } from '../../db/client.js';
 import { categories, categoryTax, shopSettings } from '../../db/schema.js';
 import { InvalidInput, NotFound } from '../../domain/errors.js';
+import { settingsRow } from '../../domain/shop-settings.js';
 
 type SettingsRow = typeof shopSettings.$inferSelect;
-
-/** The settings row; the migration creates it, and it is made again here if it was ever removed. */
-export async function settingsRow(db: DbOrTx): Promise<SettingsRow> {
-  const [row] = await db.select().from(shopSettings).where(eq(shopSettings.id, 1));
-  if (row) return row;
-  await db.execute(sql`insert into shop_settings (id, shopname, legalname, address, state, supportphone, supportemail)
-    values (1, 'Ratna Gems', 'Ratna Gems', '', 'Punjab', '', '') on conflict (id) do nothing`);
-  const [again] = await db.select().from(shopSettings).where(eq(shopSettings.id, 1));
-  if (!again) throw new Error('shop settings row missing');
-  return again;
-}
 
 /** No officer named yet: every field empty. */
 const NO_OFFICER: GrievanceOfficer = { name: '', designation: '', email: '', phone: '' };

@@ -2,8 +2,8 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { paiseToRupees } from '../../../contract/common.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { type InvoiceLine, invoices, receiptVouchers, refundVouchers } from '../../db/schema.js';
+import { documentNumber, financialYear } from '../../domain/tax.js';
 import { nextInSeries, shareOfLines } from './invoices.js';
-import { documentNumber, financialYear } from './tax.js';
 
 type ReceiptVoucherRow = typeof receiptVouchers.$inferSelect;
 

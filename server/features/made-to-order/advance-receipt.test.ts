@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Gstr1PortalFile } from '../../../contract/gst.js';
 import { MyOrdersResponse, OrderResponse, RazorpayOrderResponse, SandboxPayResponse } from '../../../contract/orders.js';
 import { documentCounters, invoices, receiptVouchers } from '../../db/schema.js';
+import { indiaDate } from '../../domain/tax.js';
 import { createProduct, SHIPPING, shop } from '../../test/fixtures.js';
 import { createTestApp, onPostgres, type TestApp, type TestUser } from '../../test/helpers.js';
 import { pdfText } from '../../test/pdf-text.js';
 import { rupees } from '../gst/pdf.js';
-import { indiaDate } from '../gst/tax.js';
 import { madeToOrderShop, moveProduction, placePiece, registerForGst } from './test-kit.js';
 
 /**

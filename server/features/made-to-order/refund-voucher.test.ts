@@ -5,11 +5,11 @@ import { GstReportResponse, Gstr1PortalFile } from '../../../contract/gst.js';
 import { AdminOrderActionResponse, ShopperOrderActionResponse } from '../../../contract/order-actions.js';
 import { MyOrdersResponse } from '../../../contract/orders.js';
 import { creditNotes, documentCounters, receiptVouchers, refundVouchers } from '../../db/schema.js';
+import { indiaDate } from '../../domain/tax.js';
 import { createProduct, shop } from '../../test/fixtures.js';
 import { createTestApp, onPostgres, type TestApp, type TestUser } from '../../test/helpers.js';
 import { pdfText } from '../../test/pdf-text.js';
 import { invoiceDate, rupees } from '../gst/pdf.js';
-import { indiaDate } from '../gst/tax.js';
 import { madeToOrderShop, placePiece, registerForGst } from './test-kit.js';
 
 /**

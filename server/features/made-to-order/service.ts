@@ -19,9 +19,9 @@ import {
 import { type Db, type DbOrTx, execRows } from '../../db/client.js';
 import { designs, metalRates, type PieceSnapshot } from '../../db/schema.js';
 import { Conflict, InvalidInput, NotFound } from '../../domain/errors.js';
+import { taxInside } from '../../domain/tax.js';
 import { deleteMedia } from '../../media/images.js';
 import type { MediaStore } from '../../media/storage.js';
-import { taxInside } from '../gst/tax.js';
 import { type ProductUpload, tooManyImages } from '../products/upload.js';
 import { payPaiseSql, saleJoin } from '../promotions/sale-price.js';
 import type { BuyerPricing } from '../wholesale/trade-price.js';

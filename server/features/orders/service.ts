@@ -7,8 +7,8 @@ import { type AdminOrder, type AdminOrdersQuery, OVERDUE, RETURN_REQUESTED, UNSH
 import type { Db } from '../../db/client.js';
 import { invoices, orderItems, orderPayments, orders, returnRequests, users } from '../../db/schema.js';
 import { NotFound } from '../../domain/errors.js';
+import { indiaDate } from '../../domain/tax.js';
 import { invoiceLinks, receiptLinks } from '../gst/invoices.js';
-import { indiaDate } from '../gst/tax.js';
 import { voucherLinks } from '../gst/vouchers.js';
 import { lifecycleViews } from '../lifecycle/view.js';
 import { pieceView } from '../made-to-order/service.js';

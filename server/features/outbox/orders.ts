@@ -3,7 +3,7 @@ import { addressLine } from '../../../contract/address-rules.js';
 import type { Config } from '../../config.js';
 import type { DbOrTx } from '../../db/client.js';
 import { type CheckoutLine, orders as ordersTable, products } from '../../db/schema.js';
-import { settingsRow } from '../gst/settings.js';
+import { settingsRow } from '../../domain/shop-settings.js';
 import { type MerchantContacts, notifyMerchant, notifyUser } from './outbox.js';
 
 /**

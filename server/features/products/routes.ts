@@ -1,9 +1,9 @@
 import { productRoutes } from '../../../contract/products.js';
 import { NotFound } from '../../domain/errors.js';
+import { settingsRow } from '../../domain/shop-settings.js';
 import { countListingQuery } from '../../http/page-renders.js';
 import { routePlugin } from '../../http/routes.js';
 import { listCategories, listShopperCategories, toCategory } from '../categories/service.js';
-import { settingsRow } from '../gst/settings.js';
 import { subcategoriesOfCategory, toSubcategory } from '../subcategories/service.js';
 import { adminListProducts, countProducts } from './admin-reads.js';
 import { bestSellers, filterProducts, findActiveBySlug, latestProducts, relatedProducts } from './listing.js';

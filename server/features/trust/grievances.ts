@@ -3,8 +3,9 @@ import { GRIEVANCE_DEADLINES, type GrievanceBody } from '../../../contract/trust
 import type { Db, DbOrTx } from '../../db/client.js';
 import { documentCounters, grievanceReplies, grievances, orders } from '../../db/schema.js';
 import { InvalidInput, NotFound } from '../../domain/errors.js';
-import { settingsRow, toPublicSettings } from '../gst/settings.js';
-import { financialYear } from '../gst/tax.js';
+import { settingsRow } from '../../domain/shop-settings.js';
+import { financialYear } from '../../domain/tax.js';
+import { toPublicSettings } from '../gst/settings.js';
 import { enqueue, notifyUser } from '../outbox/outbox.js';
 
 type GrievanceRow = typeof grievances.$inferSelect;

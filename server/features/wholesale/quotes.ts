@@ -17,7 +17,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { type CheckoutLine, documentCounters, products, quoteLines, quotes, users } from '../../db/schema.js';
 import { Conflict, Forbidden, InvalidInput, NotFound } from '../../domain/errors.js';
 import { chosenOption } from '../../domain/options.js';
-import { financialYear } from '../gst/tax.js';
+import { financialYear } from '../../domain/tax.js';
 import { merchantContacts } from '../outbox/orders.js';
 import { notifyMerchant, notifyUser } from '../outbox/outbox.js';
 import { checkTradeMinimum } from './trade-order.js';

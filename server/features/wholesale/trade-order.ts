@@ -1,7 +1,7 @@
 import { formatPaise } from '../../../contract/money.js';
 import type { DbOrTx } from '../../db/client.js';
 import { Conflict } from '../../domain/errors.js';
-import { settingsRow } from '../gst/settings.js';
+import { settingsRow } from '../../domain/shop-settings.js';
 import { isTradeBuyer } from './trade-price.js';
 
 /** The contract's answer to a coupon tried by an approved business: coupons are for retail. */
