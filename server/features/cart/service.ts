@@ -88,7 +88,10 @@ export async function cartLines(db: DbOrTx, owner: CartOwner, at: Date = new Dat
       const quote = unavailable || !r.productId ? null : await requote(db, r.productId, r.setting, at, pricing);
       const piece = quote?.snapshot ?? r.setting;
       if (!quote) unavailable = true;
-      else productprice = listprice = paiseToRupees(quote.totalPaise);
+      else {
+        productprice = paiseToRupees(quote.totalPaise);
+        listprice = paiseToRupees(quote.retailPaise); // struck beside a business's lower trade price
+      }
       if (!quote) productprice = listprice = paiseToRupees(piece.taxablePaise + piece.gstPaise);
       setting = pieceView(piece);
     }

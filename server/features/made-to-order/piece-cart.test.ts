@@ -212,12 +212,25 @@ describe(`a piece at checkout (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => 
     const added = await s.add(tenOff.cookie, ruby.id, 1, piece);
     expect(added.statusCode, added.body).toBe(200);
     // the stone at ₹46,800 (10% off ₹52,000): net 46,683.29 + metal 32,177.25 + making 3,861.27 = 82,721.81; × 1.03 → 85,203
+    // the retail piece's price (₹90,546) struck beside it, as other trade-priced lines show their list price
     const [line] = await cart(tenOff.cookie);
-    expect(line).toMatchObject({ productprice: 85203, setting: { stonenet: 46683.29, making: 3861.27 } });
+    expect(line).toMatchObject({ productprice: 85203, listprice: 90546, setting: { stonenet: 46683.29, making: 3861.27 } });
+    const shown = await t.request({
+      method: 'POST',
+      url: '/c2/api/buy-now',
+      cookie: tenOff.cookie,
+      payload: { productId: ruby.id, quantity: 1, ...piece },
+    });
+    expect(CartItemsResponse.parse(shown.json()).data[0]).toMatchObject({ productprice: 85203, listprice: 90546 });
     const held = await s.hold(tenOff.cookie);
     expect(held.statusCode, held.body).toBe(200);
     const checkout = RazorpayOrderResponse.parse(held.json());
     expect(checkout.totalamount).toBe(85203 + (checkout.shippingamount ?? 0));
+    const paid = SandboxPayResponse.parse((await s.sandboxPay(tenOff.cookie, checkout.razorpayOrder.id)).json());
+    if (!paid.success) throw new Error('sandbox payment failed');
+    const placed = await s.verify(tenOff.cookie, paid);
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(OrderResponse.parse(placed.json()).order.products).toMatchObject([{ productprice: 85203, listprice: 90546 }]);
 
     // the configurator's price is the same for everyone (public): the retail stone
     const pub = await t.request({
@@ -239,6 +252,6 @@ describe(`a piece at checkout (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => 
     expect((await cart(elsewhere.cookie))[0]?.productprice).toBe(90546);
     const retail = await t.signUpAndIn();
     await s.add(retail.cookie, ruby.id, 1, piece);
-    expect((await cart(retail.cookie))[0]?.productprice).toBe(90546);
+    expect((await cart(retail.cookie))[0]).toMatchObject({ productprice: 90546, listprice: 90546 });
   });
 });

@@ -255,8 +255,12 @@ type StoneRow = {
   rate_bp: number | string | null;
 };
 
-/** A piece priced now: the snapshot kept on its checkout and order line, and the stone's price paid (paise). */
-type PieceQuote = { snapshot: PieceSnapshot; stonePaise: number; totalPaise: number };
+/**
+ * A piece priced now: the snapshot kept on its checkout and order line, the stone's price paid and the total (paise),
+ * and `retailPaise`, the total at the storefront's price of the stone (what a retail buyer pays: more than
+ * `totalPaise` when a business's trade price is lower, struck beside it in the cart, the checkout and the order).
+ */
+type PieceQuote = { snapshot: PieceSnapshot; stonePaise: number; totalPaise: number; retailPaise: number };
 
 /**
  * `productId` set in `designId` in `metal` (and ring `size`), at today's rates and the stone's price now; 409 when the
@@ -311,8 +315,17 @@ export async function quotePiece(db: DbOrTx, q: PriceQuery, now: Date, pricing?:
         where t.hsn like ${`${JEWELLERY_HSN}%`} order by length(t.hsn), c.name, c.id limit 1`,
   );
   const jewelleryRateBp = jewellery[0] ? Number(jewellery[0].rate_bp) : DEFAULT_JEWELLERY_RATE_BP;
-  const p = piecePaise({
-    stonePaise: pricing
+  const priced = (stonePaise: number) =>
+    piecePaise({
+      stonePaise,
+      stoneRateBp: stone.rate_bp === null ? DEFAULT_STONE_RATE_BP : Number(stone.rate_bp),
+      metalMilligrams: milligrams,
+      ratePerGramPaise: rate.perGramPaise,
+      making: { type: design.makingType, value: Number(design.makingValue) },
+      jewelleryRateBp,
+    });
+  const p = priced(
+    pricing
       ? pricing.unitPaise({
           listPaise: Number(stone.list),
           salePercent: stone.sale_percent,
@@ -320,15 +333,11 @@ export async function quotePiece(db: DbOrTx, q: PriceQuery, now: Date, pricing?:
           quantity: 1,
         })
       : Number(stone.pay),
-    stoneRateBp: stone.rate_bp === null ? DEFAULT_STONE_RATE_BP : Number(stone.rate_bp),
-    metalMilligrams: milligrams,
-    ratePerGramPaise: rate.perGramPaise,
-    making: { type: design.makingType, value: Number(design.makingValue) },
-    jewelleryRateBp,
-  });
+  );
   return {
     stonePaise: p.stone,
     totalPaise: p.total,
+    retailPaise: pricing?.group ? Math.max(p.total, priced(Number(stone.pay)).total) : p.total,
     snapshot: {
       designId: design.id,
       metal: q.metal,

@@ -138,7 +138,7 @@ export async function cartSnapshot(
         setting: quote.snapshot,
         productname: l.name,
         pricePaise: quote.totalPaise,
-        listPricePaise: quote.totalPaise,
+        listPricePaise: quote.retailPaise,
         image: l.images?.[0] ?? '',
         quantity: 1,
         size: l.size,
