@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AdminOrderActionResponse } from '../../../contract/order-actions.js';
 import { OrderResponse, RazorpayOrderResponse } from '../../../contract/orders.js';
-import { refunds } from '../../db/schema.js';
+import { creditNotes, refunds } from '../../db/schema.js';
 import { type FakeRazorpay, startFakeRazorpay } from '../../test/fake-razorpay.js';
 import { createProduct, SHIPPING, shop } from '../../test/fixtures.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/helpers.js';
@@ -103,6 +103,9 @@ describe('a refund of a credit order paid online in several payments', () => {
       expect.objectContaining({ amount: 20_000, status: 'processed', paymentid: o.first.id }),
     ]);
     expect(after).toMatchObject({ paymentstatus: 'Partially refunded', refundedamount: 80_000, refundable: 20_000 });
+    // One credit note for each part.
+    const notes = await t.database.db.select().from(creditNotes).where(eq(creditNotes.orderId, o.orderId));
+    expect(notes.map((n) => n.refundKey).sort()).toEqual(after.refunds.map((r) => r._id).sort());
 
     // What is left goes to the older payment, the newer one having nothing left; then nothing is left at all.
     const rest = await refund(o.orderId, { amount: 20_000, reason: 'The rest' });
