@@ -1,7 +1,16 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { paiseToRupees } from '../../../contract/common.js';
 import type { DbOrTx } from '../../db/client.js';
-import { businesses, creditNotes, invoices, orderPayments, orders, refunds } from '../../db/schema.js';
+import {
+  businesses,
+  creditNotes,
+  invoices,
+  orderPayments,
+  orders,
+  receiptVouchers,
+  refunds,
+  refundVouchers,
+} from '../../db/schema.js';
 import { Forbidden, NotFound } from '../../domain/errors.js';
 import { indiaDate } from '../../domain/tax.js';
 import { rupees } from '../gst/pdf.js';
@@ -30,7 +39,7 @@ async function entries(db: DbOrTx, userId: string): Promise<Entry[]> {
   if (credit.length === 0) return [];
   const ids = credit.map((o) => o.id);
   const orderNumber = new Map(credit.map((o) => [o.id, o.number || o.id]));
-  const [invs, pays, notes, paidBack] = await Promise.all([
+  const [invs, pays, notes, paidBack, received, returned] = await Promise.all([
     db.select().from(invoices).where(inArray(invoices.orderId, ids)),
     db.select().from(orderPayments).where(inArray(orderPayments.orderId, ids)),
     db.select().from(creditNotes).where(inArray(creditNotes.orderId, ids)),
@@ -38,7 +47,19 @@ async function entries(db: DbOrTx, userId: string): Promise<Entry[]> {
       .select()
       .from(refunds)
       .where(and(inArray(refunds.orderId, ids), eq(refunds.status, 'processed'))),
+    db
+      .select({ paymentId: receiptVouchers.paymentId, number: receiptVouchers.number })
+      .from(receiptVouchers)
+      .where(and(inArray(receiptVouchers.orderId, ids), isNotNull(receiptVouchers.paymentId))),
+    db
+      .select({ refundKey: refundVouchers.refundKey, number: refundVouchers.number })
+      .from(refundVouchers)
+      .where(inArray(refundVouchers.orderId, ids)),
   ]);
+  // A payment before the order's made-to-order piece was ready is an advance: its receipt voucher is named beside it,
+  // as is the refund voucher of an advance paid back.
+  const voucherOfPayment = new Map(received.map((v) => [v.paymentId, `receipt voucher ${v.number}`]));
+  const voucherOfRefund = new Map(returned.map((v) => [v.refundKey, `refund voucher ${v.number}`]));
   return [
     ...invs.map((i) => ({
       date: indiaDate(i.issuedAt),
@@ -50,7 +71,9 @@ async function entries(db: DbOrTx, userId: string): Promise<Entry[]> {
     ...pays.map((p) => ({
       date: p.receivedOn,
       type: 'payment' as const,
-      number: [p.method.toUpperCase(), p.reference, `order ${orderNumber.get(p.orderId)}`].filter(Boolean).join(' '),
+      number: [p.method.toUpperCase(), p.reference, `order ${orderNumber.get(p.orderId)}`, voucherOfPayment.get(p.id)]
+        .filter(Boolean)
+        .join(' '),
       debitPaise: 0,
       creditPaise: p.amountPaise,
     })),
@@ -65,7 +88,11 @@ async function entries(db: DbOrTx, userId: string): Promise<Entry[]> {
       date: indiaDate(r.processedAt ?? r.createdAt),
       type: 'refund' as const,
       // Paid back outside the shop: how, and its reference.
-      number: [r.method ? paidBackWords({ method: r.method, reference: r.reference }) : '', `order ${orderNumber.get(r.orderId)}`]
+      number: [
+        r.method ? paidBackWords({ method: r.method, reference: r.reference }) : '',
+        `order ${orderNumber.get(r.orderId)}`,
+        voucherOfRefund.get(r.id),
+      ]
         .filter(Boolean)
         .join(' '),
       debitPaise: r.amountPaise,

@@ -1,12 +1,14 @@
 // @postgres: a credit order and its payments run under the business's row lock; the invoice is numbered in the piece's last stage
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { StatementResponse } from '../../../contract/credit.js';
 import { MyOrdersResponse, OrderResponse, RazorpayOrderResponse, SandboxPayResponse } from '../../../contract/orders.js';
 import { documentCounters, invoices, receiptVouchers, refundVouchers } from '../../db/schema.js';
 import { createProduct, SHIPPING, shop } from '../../test/fixtures.js';
 import { createTestApp, onPostgres, type TestApp, type TestUser } from '../../test/helpers.js';
 import { pdfText } from '../../test/pdf-text.js';
 import { rupees } from '../gst/pdf.js';
+import { indiaDate } from '../gst/tax.js';
 import { approvedDealer } from '../wholesale/test-kit.js';
 import { addPiece, madeToOrderShop, moveProduction, registerForGst } from './test-kit.js';
 
@@ -228,6 +230,16 @@ describe(`an order on credit with a piece (${onPostgres ? 'PostgreSQL' : 'PGlite
     expect(words).toContain(`Against receipt voucher: ${rv?.number} dated`);
     expect(words).toContain('Paid back by: NEFT');
     expect(words).toContain(`Advance refunded ${rupees(400_00)}`);
+    // the business's statement names the vouchers beside the payment and the refund
+    const statement = await t.request({
+      method: 'GET',
+      url: `/u1/api/business/statement?from=2026-11-20&to=${indiaDate(new Date())}`,
+      cookie: buyer.cookie,
+    });
+    expect(statement.statusCode, statement.body).toBe(200);
+    const lines = StatementResponse.parse(statement.json()).lines;
+    expect(lines.find((l) => l.type === 'payment')?.number).toContain(`receipt voucher ${rv?.number}`);
+    expect(lines.find((l) => l.type === 'refund')?.number).toContain(`refund voucher ${rf?.number}`);
   });
 
   it('numbers the vouchers of simultaneous payments on different orders without a gap or a repeat', async () => {
