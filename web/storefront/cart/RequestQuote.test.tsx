@@ -2,50 +2,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { quoteRoutes } from '../../../contract/wholesale';
-import { answerOf } from '../../test/answers';
+import { describe, expect, it } from 'vitest';
 import { A_RING_SETTING, aCartLine } from '../../test/fixtures';
+import { stubQuoteRequests } from '../../test/quote-requests';
 import { RequestQuote } from './RequestQuote';
 
-let sent: unknown[];
-let refuse = false;
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-beforeEach(() => {
-  sent = [];
-  refuse = false;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (path: string, init: RequestInit = {}) => {
-      if (init.method === 'POST' && path === '/o1/api/quotes') {
-        sent.push(JSON.parse(String(init.body)));
-        if (refuse) return json(403, { success: false, message: 'Quotes are for approved business accounts' });
-        return json(
-          201,
-          answerOf(quoteRoutes, 'POST /o1/api/quotes', {
-            success: true,
-            message: 'Thank you',
-            quote: {
-              _id: 'q1',
-              number: 'Q/26-27/000009',
-              status: 'requested',
-              lines: [],
-              note: '',
-              merchantnote: '',
-              validuntil: null,
-              createdAt: '2026-11-20T10:00:00.000Z',
-              orderId: null,
-            },
-          }),
-        );
-      }
-      return json(404, { success: false, message: 'No route' });
-    }),
-  );
-});
-afterEach(() => vi.unstubAllGlobals());
+const shop = stubQuoteRequests('Q/26-27/000009');
 
 const ITEMS = [
   aCartLine({ cartItemId: 'c1', productId: 'p1', quantity: 3 }),
@@ -73,7 +35,7 @@ describe('Request a quote', () => {
     await user.type(screen.getByLabelText(/A note for us/), 'For a wedding set');
     await user.click(screen.getByRole('button', { name: 'Send request (2 lines)' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Quote Q/26-27/000009 requested');
-    expect(sent).toEqual([
+    expect(shop.sent).toEqual([
       {
         lines: [
           { productId: 'p1', quantity: 5 },
@@ -85,7 +47,7 @@ describe('Request a quote', () => {
   });
 
   it('shows the shop’s refusal', async () => {
-    refuse = true;
+    shop.refuse = true;
     const user = renderIt();
     await user.click(screen.getByRole('button', { name: 'Request a quote' }));
     await user.click(screen.getByRole('button', { name: 'Send request (2 lines)' }));

@@ -2,51 +2,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { quoteRoutes } from '../../../contract/wholesale';
+import { describe, expect, it } from 'vitest';
 import type { User } from '../../api/auth';
-import { answerOf } from '../../test/answers';
 import { aCreditBuyer, aProduct, SHOPPER, userOf } from '../../test/fixtures';
+import { stubQuoteRequests } from '../../test/quote-requests';
 import { ProductQuote } from './ProductQuote';
 
-let sent: unknown[];
-let refuse = false;
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-beforeEach(() => {
-  sent = [];
-  refuse = false;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (path: string, init: RequestInit = {}) => {
-      if (init.method === 'POST' && path === '/o1/api/quotes') {
-        sent.push(JSON.parse(String(init.body)));
-        if (refuse) return json(403, { success: false, message: 'Quotes are for approved business accounts' });
-        return json(
-          201,
-          answerOf(quoteRoutes, 'POST /o1/api/quotes', {
-            success: true,
-            message: 'Thank you',
-            quote: {
-              _id: 'q1',
-              number: 'Q/26-27/000011',
-              status: 'requested',
-              lines: [],
-              note: '',
-              merchantnote: '',
-              validuntil: null,
-              createdAt: '2026-11-20T10:00:00.000Z',
-              orderId: null,
-            },
-          }),
-        );
-      }
-      return json(404, { success: false, message: 'No route' });
-    }),
-  );
-});
-afterEach(() => vi.unstubAllGlobals());
+const shop = stubQuoteRequests('Q/26-27/000011');
 
 const DEALER = aCreditBuyer(null);
 const RING = aProduct({ _id: 'p7', productsizes: ['6', '7', '8'], productcolours: ['Red', 'Pink'] });
@@ -80,7 +42,7 @@ describe('Request a quote on the product page', () => {
     await user.type(screen.getByLabelText(/A note for us/), 'For a wedding set');
     await user.click(screen.getByRole('button', { name: 'Send request' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Quote Q/26-27/000011 requested');
-    expect(sent).toEqual([
+    expect(shop.sent).toEqual([
       { lines: [{ productId: 'p7', quantity: 25, productsize: '7', productcolour: 'Pink' }], note: 'For a wedding set' },
     ]);
   });
@@ -92,7 +54,7 @@ describe('Request a quote on the product page', () => {
     expect(screen.queryByLabelText('Colour')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Send request' }));
     await screen.findByRole('status');
-    expect(sent).toEqual([{ lines: [{ productId: 'p8', quantity: 10 }] }]);
+    expect(shop.sent).toEqual([{ lines: [{ productId: 'p8', quantity: 10 }] }]);
   });
 
   it('refuses a quantity that is not a whole number of 1 or more without asking the shop', async () => {
@@ -104,11 +66,11 @@ describe('Request a quote on the product page', () => {
       await user.click(screen.getByRole('button', { name: 'Send request' }));
       expect(screen.getByRole('alert')).toHaveTextContent('Quantity must be a whole number of 1 or more');
     }
-    expect(sent).toEqual([]);
+    expect(shop.sent).toEqual([]);
   });
 
   it('shows the shop’s refusal', async () => {
-    refuse = true;
+    shop.refuse = true;
     const user = renderIt(DEALER);
     await user.click(screen.getByRole('button', { name: 'Request a quote' }));
     await user.click(screen.getByRole('button', { name: 'Send request' }));

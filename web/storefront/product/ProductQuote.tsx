@@ -1,10 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
 import type { User } from '../../api/auth';
 import type { Product } from '../../api/catalogue';
-import { ApiError } from '../../api/client';
-import { wholesaleApi } from '../../api/wholesale';
+import { Input, Select, Textarea } from '../../ui/form';
+import { QuoteProblem, QuoteRequested, useQuoteRequest } from '../quotes/quoteRequest';
 
 /** The longest note the shop keeps with a quote (contract/wholesale.ts, QuoteRequestBody). */
 const NOTE_MAX = 1000;
@@ -25,16 +23,13 @@ export function ProductQuote({
   size: string;
   colour: string;
 }) {
-  const qc = useQueryClient();
   const id = useId();
   const [open, setOpen] = useState(false);
   const [quantity, setQuantity] = useState('10');
   const [size, setSize] = useState(chosenSize);
   const [colour, setColour] = useState(chosenColour);
   const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState<string | null>(null);
-  const [problem, setProblem] = useState('');
+  const { busy, done, problem, setProblem, send: request } = useQuoteRequest();
   if (user?.business?.status !== 'approved') return null;
 
   const count = Number(quantity);
@@ -57,35 +52,15 @@ export function ProductQuote({
       setProblem(`Note must be at most ${NOTE_MAX} characters`);
       return;
     }
-    setBusy(true);
-    setProblem('');
-    try {
-      const res = await wholesaleApi.requestQuote([line], fullNote || undefined);
-      setDone(res.quote.number);
+    if (await request([line], fullNote)) {
       setOpen(false);
       setNote('');
-      void qc.invalidateQueries({ queryKey: ['quotes', 'mine'] });
-    } catch (err) {
-      setProblem(
-        (err instanceof ApiError && err.status < 500 && err.body?.message) || 'The request could not be sent. Please try again.',
-      );
-    } finally {
-      setBusy(false);
     }
   }
 
-  const field = 'w-full rounded-md border border-gray-300 px-3 py-2';
   return (
     <div className="mt-4 rounded-md border border-gray-200 p-3 text-sm" data-testid="product-quote">
-      {done ? (
-        <p role="status" className="mb-2 text-green-800">
-          Quote {done} requested: we will price it shortly. See it on{' '}
-          <Link to="/account" className="underline">
-            your account
-          </Link>
-          .
-        </p>
-      ) : null}
+      {done ? <QuoteRequested number={done} /> : null}
       {open ? (
         <form
           className="space-y-2"
@@ -99,24 +74,23 @@ export function ProductQuote({
           <label htmlFor={`${id}-quantity`} className="block font-medium text-gray-700">
             Quantity
           </label>
-          <input
+          <Input
             id={`${id}-quantity`}
             inputMode="numeric"
             value={quantity}
             onChange={(e) => setQuantity(e.target.value)}
             aria-invalid={!quantityOk}
-            className={field}
           />
           {product.productsizes.length > 0 && (
             <>
               <label htmlFor={`${id}-size`} className="block font-medium text-gray-700">
                 Size
               </label>
-              <select id={`${id}-size`} value={size} onChange={(e) => setSize(e.target.value)} className={field}>
+              <Select id={`${id}-size`} value={size} onChange={(e) => setSize(e.target.value)}>
                 {product.productsizes.map((s) => (
                   <option key={s}>{s}</option>
                 ))}
-              </select>
+              </Select>
             </>
           )}
           {product.productcolours.length > 0 && (
@@ -124,28 +98,18 @@ export function ProductQuote({
               <label htmlFor={`${id}-colour`} className="block font-medium text-gray-700">
                 Colour
               </label>
-              <select id={`${id}-colour`} value={colour} onChange={(e) => setColour(e.target.value)} className={field}>
+              <Select id={`${id}-colour`} value={colour} onChange={(e) => setColour(e.target.value)}>
                 {product.productcolours.map((c) => (
                   <option key={c}>{c}</option>
                 ))}
-              </select>
+              </Select>
             </>
           )}
           <label htmlFor={`${id}-note`} className="block font-medium text-gray-700">
             A note for us (optional)
           </label>
-          <textarea
-            id={`${id}-note`}
-            value={note}
-            maxLength={NOTE_MAX - 60}
-            onChange={(e) => setNote(e.target.value)}
-            className={field}
-          />
-          {problem ? (
-            <p role="alert" className="text-red-700">
-              {problem}
-            </p>
-          ) : null}
+          <Textarea id={`${id}-note`} value={note} maxLength={NOTE_MAX - 60} onChange={(e) => setNote(e.target.value)} />
+          <QuoteProblem problem={problem} />
           <button
             type="submit"
             disabled={busy}
