@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StatementResponse } from '../../../contract/credit.js';
 import { MyOrdersResponse, OrderResponse, RazorpayOrderResponse, SandboxPayResponse } from '../../../contract/orders.js';
 import { documentCounters, invoices, receiptVouchers, refundVouchers } from '../../db/schema.js';
+import { indiaDate } from '../../domain/tax.js';
 import { createProduct, SHIPPING, shop } from '../../test/fixtures.js';
 import { createTestApp, onPostgres, type TestApp, type TestUser } from '../../test/helpers.js';
 import { pdfText } from '../../test/pdf-text.js';
 import { rupees } from '../gst/pdf.js';
-import { indiaDate } from '../gst/tax.js';
 import { approvedDealer } from '../wholesale/test-kit.js';
 import { addPiece, madeToOrderShop, moveProduction, registerForGst } from './test-kit.js';
 
