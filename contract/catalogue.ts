@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CERTIFICATE_LAB_KEYS, CERTIFICATE_LABS, type CertificateLab, REPORT_NUMBER_RE } from './gems.js';
+import { DISPLAY_NAME_MAX, MenuChoice } from './menus.js';
 
 /** The shapes the catalogue endpoints send. */
 export const Category = z.object({
@@ -16,6 +17,11 @@ const SubcategoryRef = z.object({ _id: z.string(), subcategoryname: z.string() }
 export const Subcategory = z.object({
   _id: z.string(),
   subcategoryname: z.string(),
+  /**
+   * What menus and filters show instead of the name ("Cat's Eye" for Catseye), sent only when the merchant gave one.
+   * The name keeps making the addresses (/gemstones-catseye).
+   */
+  displayname: z.string().optional(),
   category: CategoryRef.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -164,6 +170,14 @@ export const SubcategoryBody = z.object({
     .trim()
     .min(1, { message: 'Please fill in all fields' })
     .pipe(idWith('Please choose a valid category')),
+  /** The name menus and filters show ('' = the name); left out on an edit, it stays as it was. */
+  displayname: z
+    .string()
+    .trim()
+    .max(DISPLAY_NAME_MAX, { message: `Display name must be at most ${DISPLAY_NAME_MAX} characters` })
+    .optional(),
+  /** A menu to place it in, at the end (if it is not there yet); '' or absent changes no menu. */
+  menu: MenuChoice.optional(),
 });
 export type SubcategoryBody = z.infer<typeof SubcategoryBody>;
 

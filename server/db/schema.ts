@@ -109,6 +109,8 @@ export const subcategories = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
+    /** What menus and filters show instead of the name ('' = the name); the name keeps making the address (migration 0380). */
+    displayName: text('display_name').notNull().default(''),
     categoryId: uuid('category_id')
       .notNull()
       .references(() => categories.id, { onDelete: 'restrict' }),
@@ -116,10 +118,37 @@ export const subcategories = pgTable(
     updatedAt: updated(),
   },
   (t) => [
+    check('subcategories_display_name_check', sql`char_length(${t.displayName}) <= 100`),
     uniqueIndex('subcategories_category_name_key').on(t.categoryId, sql`lower(${t.name})`),
     index('subcategories_created_idx').on(t.createdAt),
     /** Target of products' (subcategory, category) key. */
     uniqueIndex('subcategories_id_category_key').on(t.id, t.categoryId),
+  ],
+);
+
+/**
+ * A place in one of the header's five menus (migration 0380): a category or a subcategory, at a position, with a
+ * note shown in brackets after its name ("Ruby (Leo)"). Each is in a menu at most once.
+ */
+export const menuEntries = pgTable(
+  'menu_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    menu: text('menu').notNull(),
+    position: integer('position').notNull(),
+    categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'cascade' }),
+    subcategoryId: uuid('subcategory_id').references(() => subcategories.id, { onDelete: 'cascade' }),
+    note: text('note').notNull().default(''),
+    createdAt: created(),
+  },
+  (t) => [
+    check('menu_entries_menu_check', sql`${t.menu} IN ('zodiac', 'vedic', 'exclusive', 'other', 'jewellery')`),
+    check('menu_entries_target_check', sql`(${t.categoryId} IS NULL) <> (${t.subcategoryId} IS NULL)`),
+    check('menu_entries_note_check', sql`char_length(${t.note}) <= 60`),
+    uniqueIndex('menu_entries_category_key').on(t.menu, t.categoryId),
+    uniqueIndex('menu_entries_subcategory_key').on(t.menu, t.subcategoryId),
+    index('menu_entries_category_idx').on(t.categoryId),
+    index('menu_entries_subcategory_idx').on(t.subcategoryId),
   ],
 );
 

@@ -1,6 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../db/client.js';
-import { categories, products, subcategories } from '../db/schema.js';
+import { categories, menuEntries, products, subcategories } from '../db/schema.js';
 import { seedDemoCurrencies } from '../features/currencies/seed.js';
 import { seedUsualCategoryTax } from '../features/gst/settings.js';
 import { seedDemoMadeToOrder } from '../features/made-to-order/seed.js';
@@ -10,6 +10,7 @@ import { seedStorefront } from '../features/storefront/seed.js';
 import type { MediaStore } from '../media/storage.js';
 import { buildCatalogue, DEMO_SEED, type SeedCatalogue } from './catalogue.js';
 import { storeImages } from './images.js';
+import { DEMO_DISPLAY_NAMES, DEMO_MENUS } from './menus.js';
 
 /** Advisory lock key of the demo seeding (migrations and the first admin use their own). */
 const SEED_LOCK_KEY = 0x5a0b_0003;
@@ -106,13 +107,33 @@ async function insertCatalogue(db: DbOrTx, catalogue: SeedCatalogue, media: Medi
 
   await db
     .insert(subcategories)
-    .values(catalogue.subcategories.map((s) => ({ name: s.name, categoryId: idOf(catId, s.category) })))
+    .values(
+      catalogue.subcategories.map((s) => ({
+        name: s.name,
+        displayName: DEMO_DISPLAY_NAMES[s.name] ?? '',
+        categoryId: idOf(catId, s.category),
+      })),
+    )
     .onConflictDoNothing();
   const subs = await db
     .select({ id: subcategories.id, name: subcategories.name, categoryId: subcategories.categoryId })
     .from(subcategories)
     .where(inArray(subcategories.categoryId, [...catId.values()]));
   const subId = new Map(subs.map((s) => [`${s.categoryId}/${s.name.toLowerCase()}`, s.id]));
+  // The header's menus, unless the merchant already laid some out.
+  const [laidOut] = await db.select({ one: sql<number>`1` }).from(menuEntries).limit(1);
+  if (!laidOut) {
+    await db.insert(menuEntries).values(
+      Object.entries(DEMO_MENUS).flatMap(([menu, places]) =>
+        places.map((p, position) => ({
+          menu,
+          position,
+          subcategoryId: idOf(subId, `${idOf(catId, p.category)}/${p.subcategory}`),
+          note: p.note ?? '',
+        })),
+      ),
+    );
+  }
 
   const now = Date.now();
   const rows = catalogue.products.map((p, i) => {

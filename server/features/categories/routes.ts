@@ -1,5 +1,6 @@
 import { categoryRoutes } from '../../../contract/categories.js';
 import { routePlugin } from '../../http/routes.js';
+import * as menus from './menus.js';
 import * as service from './service.js';
 
 export default routePlugin(categoryRoutes, (app) => ({
@@ -23,4 +24,13 @@ export default routePlugin(categoryRoutes, (app) => ({
   },
 
   'GET /c1/api/count': async () => ({ success: true, count: await service.countCategories(app.db) }),
+
+  'GET /c1/api/menus': async () => ({ success: true, menus: await menus.shopMenus(app.db) }),
+
+  'GET /c1/api/admin/menus': async () => ({ success: true, menus: await menus.adminMenus(app.db) }),
+
+  'PUT /c1/api/admin/menus': async (request) => {
+    await menus.layOutMenus(app.db, request.body);
+    return { success: true, menus: await menus.adminMenus(app.db) };
+  },
 }));

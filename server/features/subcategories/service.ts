@@ -1,8 +1,10 @@
 import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Subcategory } from '../../../contract/catalogue.js';
+import type { MenuKey } from '../../../contract/menus.js';
 import type { DbOrTx } from '../../db/client.js';
 import { categories, subcategories } from '../../db/schema.js';
 import { Conflict, InvalidInput, NotFound } from '../../domain/errors.js';
+import { placeAtEnd } from '../categories/menus.js';
 import {
   type CategoryRow,
   deleteUnlessReferenced,
@@ -17,6 +19,7 @@ type SubcategoryWithCategory = SubcategoryRow & { categoryName: string | null };
 export const toSubcategory = (row: SubcategoryWithCategory): Subcategory => ({
   _id: row.id,
   subcategoryname: row.name,
+  ...(row.displayName ? { displayname: row.displayName } : {}),
   category: row.categoryName === null ? null : { _id: row.categoryId, categoryname: row.categoryName },
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
@@ -25,6 +28,7 @@ export const toSubcategory = (row: SubcategoryWithCategory): Subcategory => ({
 const withCategory = {
   id: subcategories.id,
   name: subcategories.name,
+  displayName: subcategories.displayName,
   categoryId: subcategories.categoryId,
   createdAt: subcategories.createdAt,
   updatedAt: subcategories.updatedAt,
@@ -85,14 +89,21 @@ export async function subcategoriesOfCategory(
   };
 }
 
-export async function createSubcategory(db: DbOrTx, input: { subcategoryname: string; category: string }) {
+type SubcategoryInput = { subcategoryname: string; category: string; displayname?: string; menu?: MenuKey | '' };
+
+/** Creates a subcategory, placed at the end of the menu chosen (if one is) in the same transaction. */
+export async function createSubcategory(db: DbOrTx, input: SubcategoryInput) {
   let id: string;
   try {
-    const [row] = await db
-      .insert(subcategories)
-      .values({ name: input.subcategoryname, categoryId: input.category })
-      .returning({ id: subcategories.id });
-    id = (row as { id: string }).id;
+    id = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(subcategories)
+        .values({ name: input.subcategoryname, displayName: input.displayname ?? '', categoryId: input.category })
+        .returning({ id: subcategories.id });
+      const made = (row as { id: string }).id;
+      if (input.menu) await placeAtEnd(tx, input.menu, made);
+      return made;
+    });
   } catch (err) {
     throw refusal(err, input.subcategoryname);
   }
@@ -100,17 +111,26 @@ export async function createSubcategory(db: DbOrTx, input: { subcategoryname: st
 }
 
 /**
- * Renames a subcategory or moves it to another category. Its products move with it: the products'
+ * Renames a subcategory, changes its display name, or moves it to another category; places it at the end of the
+ * menu chosen (if one is and it is not there yet). Its products move with it: the products'
  * (subcategory, category) foreign key cascades the new category to them in the same statement.
  */
-export async function editSubcategory(db: DbOrTx, id: string, input: { subcategoryname: string; category: string }) {
+export async function editSubcategory(db: DbOrTx, id: string, input: SubcategoryInput) {
   try {
-    const rows = await db
-      .update(subcategories)
-      .set({ name: input.subcategoryname, categoryId: input.category, updatedAt: new Date() })
-      .where(eq(subcategories.id, id))
-      .returning({ id: subcategories.id });
-    if (!rows.length) throw new NotFound('Subcategory not found');
+    await db.transaction(async (tx) => {
+      const rows = await tx
+        .update(subcategories)
+        .set({
+          name: input.subcategoryname,
+          categoryId: input.category,
+          ...(input.displayname === undefined ? {} : { displayName: input.displayname }),
+          updatedAt: new Date(),
+        })
+        .where(eq(subcategories.id, id))
+        .returning({ id: subcategories.id });
+      if (!rows.length) throw new NotFound('Subcategory not found');
+      if (input.menu) await placeAtEnd(tx, input.menu, id);
+    });
   } catch (err) {
     throw refusal(err, input.subcategoryname);
   }
