@@ -3,7 +3,7 @@ import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes, preloadFirstScreen } from './router';
-import { BOOT_DATA_ID, readShopSettings, SETTINGS_KEY } from './ssr';
+import { BOOT_DATA_ID, MENUS_KEY, readShopMenus, readShopSettings, SETTINGS_KEY } from './ssr';
 import { DeferredToaster } from './storefront/layout/DeferredToaster';
 import './styles.css';
 
@@ -15,6 +15,8 @@ const queryClient = new QueryClient({
 
 const settings = readShopSettings(document);
 if (settings) queryClient.setQueryData(SETTINGS_KEY, settings);
+const menus = readShopMenus(document);
+if (menus) queryClient.setQueryData(MENUS_KEY, menus);
 
 const app = (
   <StrictMode>

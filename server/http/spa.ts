@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { brotli, gzip, pickEncoding } from './page/encoding.js';
 import { DEFAULT_META, jsonForScript, type PageMeta, renderHead } from './page/head.js';
 import { ENTRY_SCRIPT, earlyTapsScript, type Manifest, moduleLinks, screenModules } from './page/modules.js';
-import { pageRenderer, ROOT_DIV, SETTINGS_DATA_ID } from './page/render.js';
+import { pageRenderer, ROOT_DIV } from './page/render.js';
 import { withTestRibbon } from './page/test-ribbon.js';
 
 export type { PageMeta } from './page/head.js';
@@ -50,7 +50,7 @@ export function installSpa(app: FastifyInstance, webDir: string, publicUrl: stri
     return manifest;
   };
 
-  const { renderPage, shopSettings } = pageRenderer(app, rendererFile);
+  const { renderPage, pageWide } = pageRenderer(app, rendererFile);
 
   app.decorate('pageMetaResolvers', [] as PageMetaResolver[]);
   app.decorate('pageRedirectResolvers', [] as PageRedirectResolver[]);
@@ -67,8 +67,8 @@ export function installSpa(app: FastifyInstance, webDir: string, publicUrl: stri
     }
     meta ??= { ...DEFAULT_META, canonicalPath: pathname === '/' ? '/' : pathname };
     const template = readTemplate();
-    const settings = await shopSettings(request);
-    const rendered = await renderPage(request, meta, template, settings);
+    const wide = await pageWide(request);
+    const rendered = await renderPage(request, meta, template, wide);
     // A rendered page carries its API answer: no separate fetch of it.
     const headMeta = rendered && meta.preload ? { ...meta, preload: { ...meta.preload, fetch: undefined } } : meta;
     // The screen's chunks, and for a rendered page the chunk that takes its markup over. A shell page hints them
@@ -99,10 +99,11 @@ export function installSpa(app: FastifyInstance, webDir: string, publicUrl: stri
           `<div id="root">${rendered.markup}</div><script id="boot-data" type="application/json">${jsonForScript(rendered.boot)}</script>`,
       );
     }
-    if (settings !== undefined) {
+    for (const [w, data] of wide) {
+      if (data === undefined) continue;
       html = html.replace(
         /<div id="root">/,
-        (root) => `<script id="${SETTINGS_DATA_ID}" type="application/json">${jsonForScript(settings)}</script>${root}`,
+        (root) => `<script id="${w.id}" type="application/json">${jsonForScript(data)}</script>${root}`,
       );
     }
     if (app.config.payments === 'sandbox') html = withTestRibbon(html);

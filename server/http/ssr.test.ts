@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRenderer } from '../../scripts/build-web.js';
 import { products } from '../db/schema.js';
-import { patchProduct } from '../features/products/test-kit.js';
+import { createCategory, createSubcategory, patchProduct } from '../features/products/test-kit.js';
 import { createProduct } from '../test/fixtures.js';
 import { createTestApp, type TestApp } from '../test/helpers.js';
 
@@ -213,6 +213,31 @@ describe('controls that work before the app runs', () => {
   });
 
   it('menus are disclosures of real links, the filter a GET form the server reads, pages real links', async () => {
+    // The merchant's menus: Ruby under Vedic Stones, Rings under Jewellery, each with a stone for sale.
+    const admin = await t.signUpAndIn('ADMIN');
+    const [gems, jewels] = [
+      await createCategory(t, admin.cookie, 'Gemstones'),
+      await createCategory(t, admin.cookie, 'Jewellery'),
+    ];
+    const [rubies, rings] = [
+      await createSubcategory(t, admin.cookie, gems, 'Ruby'),
+      await createSubcategory(t, admin.cookie, jewels, 'Rings'),
+    ];
+    await createProduct(t.app.db, { name: 'Menu Ruby', categoryId: gems, subcategoryId: rubies });
+    await createProduct(t.app.db, { name: 'Menu Ring', categoryId: jewels, subcategoryId: rings });
+    const placed = await t.request({
+      method: 'PUT',
+      url: '/c1/api/admin/menus',
+      cookie: admin.cookie,
+      payload: {
+        menus: [
+          { menu: 'vedic', entries: [{ subcategory: rubies, note: 'Manik' }] },
+          { menu: 'jewellery', entries: [{ subcategory: rings }] },
+        ],
+      },
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    await t.app.catalogueSettled();
     for (let i = 0; i < 31; i++) await createProduct(t.app.db, { name: `Pager Stone ${i}` });
     // A term no page has been made for yet (written straight into the database, the stones skip the shop's caches).
     const root = rootOf((await page('/pager')).body);
@@ -333,6 +358,44 @@ describe('the shop’s settings on every page', () => {
     expect(settingsOf((await page('/all')).body)?.supportphone).toBe('+91 161 555 0101');
     expect((await save('+91 98765 43210')).statusCode).toBe(200);
     expect(rootOf((await page('/all')).body)).toContain('>+91 98765 43210</a>');
+  });
+});
+
+describe('the header menus on every page', () => {
+  const menusOf = (html: string) => {
+    const m = /<script id="shop-menus" type="application\/json">([\s\S]*?)<\/script>/.exec(html);
+    return m ? (JSON.parse(m[1] as string) as { menu: string; links: { label: string; to: string }[] }[]) : undefined;
+  };
+  const shopMenus = async () => (await t.request({ method: 'GET', url: '/c1/api/menus' })).json().menus;
+
+  it('are painted in a rendered page (links that work before any script), carried once, and a new place shows at once', async () => {
+    const admin = await t.signUpAndIn('ADMIN');
+    const layOut = async (note: string) => {
+      const res = await t.request({
+        method: 'PUT',
+        url: '/c1/api/admin/menus',
+        cookie: admin.cookie,
+        payload: { menus: [{ menu: 'vedic', entries: [{ subcategory: ruby.subcategoryId, note }] }] },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await layOut('Manik');
+    const res = await page('/all');
+    const [link] = (await shopMenus())[1].links as { label: string; to: string }[];
+    expect(link?.label).toMatch(/^Ruby .+ \(Manik\)$/);
+    expect(menusOf(res.body)).toEqual(await shopMenus());
+    const root = rootOf(res.body);
+    expect(root).toContain(`href="${link?.to}"`);
+    expect(root).toContain(`>${link?.label}</a>`);
+    expect(root).toContain('>Vedic Stones');
+    expect(JSON.stringify(bootOf(res.body))).not.toContain('(Manik)');
+    expect(blockedScripts(res)).toEqual([]);
+    // A page rendered in the browser carries them too.
+    expect(menusOf((await page('/contact')).body)).toEqual(await shopMenus());
+
+    await layOut('Manikya');
+    expect(rootOf((await page('/all')).body)).toContain('(Manikya)</a>');
+    expect(menusOf((await page('/contact')).body)?.[1]?.links[0]?.label).toMatch(/\(Manikya\)$/);
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * A page's first paint rendered on the server: the web app's server renderer loaded once, the public API answers
- * the page is rendered from, and the shop's settings every page carries.
+ * the page is rendered from, and the answers every page carries (the shop's settings, the header's menus).
  */
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
@@ -10,11 +10,17 @@ import type { BootData, PageMeta, Renderer, RenderQuery } from './head.js';
 
 /** Where the web app's markup goes in index.html. */
 export const ROOT_DIV = '<div id="root"></div>';
-/** The web app's query key of the shop's public settings, and the script every page carries them in (web/ssr.ts). */
-const SETTINGS_KEY = ['settings'];
-export const SETTINGS_DATA_ID = 'shop-settings';
-/** The settings are kept with the rendered pages (forgotten with them when the settings change), under this key. */
-const SETTINGS_MEMO = '\0settings';
+/**
+ * What every page carries for the header and footer, each a public API answer (or one field of it) in a script of its
+ * own and under the web app's query key (web/ssr.ts): the shop's settings and the header's menus. They are kept
+ * together with the rendered pages (forgotten with them on any catalogue change), under one memo key.
+ */
+export type PageWide = { key: string[]; id: string; url: string; field: string };
+const PAGE_WIDE: PageWide[] = [
+  { key: ['settings'], id: 'shop-settings', url: '/a1/api/settings', field: 'settings' },
+  { key: ['menus'], id: 'shop-menus', url: '/c1/api/menus', field: 'menus' },
+];
+const PAGE_WIDE_MEMO = '\0page-wide';
 
 /** Renders pages for one app; `rendererFile` is the built server renderer (none: every page is the plain shell). */
 export function pageRenderer(app: FastifyInstance, rendererFile: string | null) {
@@ -45,7 +51,7 @@ export function pageRenderer(app: FastifyInstance, rendererFile: string | null) 
    * The page's first paint as HTML and the answers it was rendered from, or undefined to send the plain shell;
    * `kept` when it may be kept by path (a page made from the empty-search render is not: making it costs nothing).
    */
-  async function renderPage(request: FastifyRequest, meta: PageMeta, template: string, settings: unknown) {
+  async function renderPage(request: FastifyRequest, meta: PageMeta, template: string, wide: [PageWide, unknown][]) {
     if (!meta.render?.queries.length || !template.includes(ROOT_DIV)) return undefined;
     try {
       const r = await loadRenderer();
@@ -62,9 +68,15 @@ export function pageRenderer(app: FastifyInstance, rendererFile: string | null) 
         queries: meta.render.queries.flatMap((q, i) => (answers[i] === undefined ? [] : [[q.key, answers[i]]])),
       };
       // The storefront's screens read only the path (never the query), so the markup depends on the path alone. The
-      // settings go to the renderer (header, footer) but not into the boot data: the page carries them once, for every page.
-      const withSettings: BootData =
-        settings === undefined ? boot : { ...boot, queries: [...boot.queries, [SETTINGS_KEY, settings]] };
+      // settings and menus go to the renderer (header, footer) but not into the boot data: the page carries them once,
+      // for every page.
+      const withSettings: BootData = {
+        ...boot,
+        queries: [
+          ...boot.queries,
+          ...wide.flatMap(([w, data]): [unknown[], unknown][] => (data === undefined ? [] : [[w.key, data]])),
+        ],
+      };
       const pathname = request.url.split('?')[0] ?? '/';
       const words = meta.render.screen === 'listing' ? emptySearchWords(pathname, answers[0]) : undefined;
       if (words) stats.emptySearchPages++;
@@ -103,25 +115,28 @@ export function pageRenderer(app: FastifyInstance, rendererFile: string | null) 
   }
 
   /**
-   * The shop's public settings as GET /a1/api/settings answers them (through the whole pipeline, like the rendered
-   * pages' answers), kept with the rendered pages: a settings change through this server forgets both at once.
+   * The page-wide answers as their APIs give them (through the whole pipeline, like the rendered pages' answers; each
+   * undefined when it could not be read), kept with the rendered pages: a change through this server forgets both at
+   * once.
    */
-  async function shopSettings(request: FastifyRequest): Promise<unknown> {
-    const kept = app.renderedPages.recall<{ settings: unknown }>(SETTINGS_MEMO);
-    if (kept) return kept.settings;
+  async function pageWide(request: FastifyRequest): Promise<[PageWide, unknown][]> {
+    const kept = app.renderedPages.recall<{ data: unknown[] }>(PAGE_WIDE_MEMO);
+    if (kept) return PAGE_WIDE.map((w, i) => [w, kept.data[i]]);
     const generation = app.renderedPages.currentGeneration;
-    try {
-      const res = await app.inject({ method: 'GET', url: '/a1/api/settings', headers: { accept: 'application/json' } });
-      if (res.statusCode !== 200) return undefined;
-      const settings = (res.json() as { settings?: unknown }).settings;
-      if (settings === undefined) return undefined;
-      app.renderedPages.remember(SETTINGS_MEMO, { settings }, generation);
-      return settings;
-    } catch (err) {
-      request.log.error({ err }, 'the shop settings could not be read for the page; the app asks for them');
-      return undefined;
-    }
+    const data = await Promise.all(
+      PAGE_WIDE.map(async (w) => {
+        try {
+          const res = await app.inject({ method: 'GET', url: w.url, headers: { accept: 'application/json' } });
+          return res.statusCode === 200 ? (res.json() as Record<string, unknown>)[w.field] : undefined;
+        } catch (err) {
+          request.log.error({ err, url: w.url }, 'a page-wide answer could not be read for the page; the app asks for it');
+          return undefined;
+        }
+      }),
+    );
+    if (data.every((d) => d !== undefined)) app.renderedPages.remember(PAGE_WIDE_MEMO, { data }, generation);
+    return PAGE_WIDE.map((w, i) => [w, data[i]]);
   }
 
-  return { renderPage, shopSettings };
+  return { renderPage, pageWide };
 }

@@ -3,15 +3,15 @@ import { Link, useLocation } from 'react-router';
 import { Icon } from '../../ui/icons';
 import { Summary } from '../../ui/Summary';
 import { LinkList } from '../components/LinkList';
-import { MENUS } from './menus';
+import { useShopMenus } from './menus';
 
 const MENU_BUTTON_CLASS =
   'flex h-full cursor-pointer items-center gap-1 px-3 text-sm font-semibold text-gray-800 hover:text-brand-700 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none aria-expanded:text-brand-700';
 
 /**
- * The five dropdown menus on wide screens: each a `<details>` whose summary shows its links, so the menus work
- * before the app runs and without JavaScript (one open at a time). Once live, they also open on hover and close
- * on Escape, an outside click, focus leaving them, or a page change.
+ * The five dropdown menus on wide screens (what the merchant placed under each, `useShopMenus`): each a `<details>`
+ * whose summary shows its links, so the menus work before the app runs and without JavaScript (one open at a time).
+ * Once live, they also open on hover and close on Escape, an outside click, focus leaving them, or a page change.
  */
 export function DesktopMenus() {
   const [open, setOpen] = useState<number | null>(null);
@@ -19,6 +19,7 @@ export function DesktopMenus() {
   const navRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
   const firstPath = useRef(pathname);
+  const menus = useShopMenus();
 
   // A menu opened on the server's page before the app took over stays open.
   useEffect(() => {
@@ -51,9 +52,9 @@ export function DesktopMenus() {
   return (
     <nav ref={navRef} aria-label="Gemstones and jewellery" className="hidden h-11 border-t border-gray-100 lg:block">
       <ul className="mx-auto flex h-full max-w-7xl items-center justify-center gap-1 px-4">
-        {MENUS.map((menu, i) => (
+        {menus.map((menu, i) => (
           <li
-            key={menu.label}
+            key={menu.menu}
             className="relative h-full"
             onMouseEnter={() => {
               hoveredAt.current = Date.now();
@@ -102,14 +103,15 @@ const ABOUT_AND_CONTACT = [
  * then a few common pages. Server-rendered with the page, so it works before the app runs.
  */
 export function MobileMenus() {
+  const menus = useShopMenus();
   return (
     <nav
       id="mobile-menu"
       aria-label="Gemstones and jewellery"
       className="fixed inset-x-0 top-[calc(6.75rem+var(--test-ribbon,0px))] bottom-0 sm:top-[calc(5.25rem+var(--test-ribbon,0px))] overflow-y-auto border-t border-gray-200 bg-white px-4 pt-2 pb-24 lg:hidden"
     >
-      {MENUS.map((menu) => (
-        <details key={menu.label} className="group border-b border-gray-100">
+      {menus.map((menu) => (
+        <details key={menu.menu} className="group border-b border-gray-100">
           <summary className="list-none [&::-webkit-details-marker]:hidden flex cursor-pointer items-center justify-between py-3 font-semibold text-gray-900">
             {menu.label}
             <Icon name="chevronDown" className="size-5 transition-transform group-open:rotate-180" />

@@ -1,66 +1,25 @@
-/** The header's dropdown menus. Every gemstone and jewellery page of the shop is reachable from one of them. */
-type MenuLink = { label: string; to: string };
-type Menu = { label: string; links: MenuLink[] };
+import { useQuery } from '@tanstack/react-query';
+import type { categoryRoutes } from '../../../contract/categories';
+import { MENUS, type ShopMenu } from '../../../contract/menus';
+import { routeCaller } from '../../api/client';
+import { MENUS_KEY } from '../../ssr';
+
+const call = routeCaller<typeof categoryRoutes>();
+
+/** The five menus with nothing under them: what the header stands on until the shop's menus are known. */
+const EMPTY_MENUS: ShopMenu[] = MENUS.map(({ menu, label }) => ({ menu, label, links: [] }));
 
 /**
- * A link: a label alone goes to `/<prefix><name>`, the name being the label without its bracketed part, in lower
- * case and run together ("Cat's Eye (Lehsunia)" → catseye); a `[label, address]` pair goes where it says.
+ * The header's dropdown menus (GET /c1/api/menus): the five, each with the categories and subcategories the merchant
+ * placed under it. Every page the server sends carries them (web/ssr.ts `readShopMenus`), so the menus show from the
+ * first paint, before the app runs; they are asked for only when a page came without them. Always five, so the
+ * header never moves when they arrive.
  */
-type LinkEntry = string | [label: string, to: string];
-
-function menu(label: string, prefix: string, entries: LinkEntry[]): Menu {
-  const links = entries.map((entry) => {
-    if (typeof entry !== 'string') return { label: entry[0], to: entry[1] };
-    const name = entry
-      .replace(/\(.*\)/, '')
-      .replace(/[^A-Za-z]/g, '')
-      .toLowerCase();
-    return { label: entry, to: `/${prefix}${name}` };
+export function useShopMenus(): ShopMenu[] {
+  const { data } = useQuery({
+    queryKey: MENUS_KEY,
+    queryFn: async () => (await call('GET /c1/api/menus')).menus,
+    staleTime: 5 * 60_000,
   });
-  return { label, links };
+  return data?.length ? data : EMPTY_MENUS;
 }
-
-export const MENUS: Menu[] = [
-  menu('Zodiac Stones', '', [
-    'Ruby (Leo)',
-    'Pearl (Cancer)',
-    'Emerald (Gemini, Virgo)',
-    ['Yellow Sapphire (Sagittarius, Pisces)', '/natural-yellow-sapphire'],
-    ['Blue Sapphire (Capricorn, Aquarius)', '/natural-blue-sapphire'],
-    ['Red Coral (Aries, Scorpio)', '/gemstones-coral'],
-    ['Opal (Taurus, Libra)', '/gemstones-opal'],
-  ]),
-  menu('Vedic Stones', 'gemstones-', [
-    'Ruby (Manik)',
-    'Pearl (Moti)',
-    'Emerald (Panna)',
-    'Sapphire (Neelam, Pukhraj)',
-    'Hessonite (Gomed)',
-    "Cat's Eye (Lehsunia)",
-    'Zircon',
-    ['Hessonite', '/hessonite'],
-  ]),
-  menu('Exclusive Gemstones', 'gemstones-', [
-    'Alexandrite',
-    'Tanzanite',
-    'Spinel',
-    'Tourmaline',
-    'Aquamarine',
-    ['Pink Sapphire', '/pink-sapphire'],
-  ]),
-  menu('Other Gemstones', 'gemstones-', [
-    ['Amethyst', '/amethyst'],
-    ['Amethyst Gemstones', '/gemstones-amethyst'],
-    ['Peridot', '/peridot'],
-    ['Peridot Gemstones', '/gemstones-peridot'],
-    ['Citrine', '/citrine'],
-    ['Citrine Gemstones', '/gemstones-citrine'],
-    // The page's address is spelt so.
-    ['Iolite', '/gemstones-lolite'],
-    'Lapis Lazuli',
-    'Turquoise',
-    'Malachite',
-    'Topaz',
-  ]),
-  menu('Jewellery', 'jewellery-', ['Bracelets', 'Earrings', 'Pendants', 'Rings']),
-];

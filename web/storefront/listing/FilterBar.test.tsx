@@ -63,6 +63,30 @@ describe('FilterForm', () => {
     expect(subSelect).toBeDisabled();
   });
 
+  it('names a stone by its display name while its address stays the one its name makes', async () => {
+    const catseye = subcategoryOf({ ...sub('s5', 'Catseye', gemstones), displayname: "Cat's Eye" });
+    const onApply = vi.fn();
+    render(
+      <FilterForm
+        filter={emptyFilter()}
+        categories={categories}
+        subcategories={[...subcategories, catseye]}
+        onApply={onApply}
+        onClear={vi.fn()}
+      />,
+    );
+    await userEvent.selectOptions(screen.getByLabelText('Category'), 'Gemstones');
+    expect(optionLabels(screen.getByLabelText('Subcategory'))).toEqual([
+      'All subcategories',
+      'Ruby',
+      'Natural Yellow Sapphire',
+      "Cat's Eye",
+    ]);
+    await userEvent.selectOptions(screen.getByLabelText('Subcategory'), "Cat's Eye");
+    fireEvent.click(screen.getByRole('button', { name: 'Apply Filters' }));
+    expect(formatFilter(onApply.mock.calls[0]?.[0] as CatalogueFilter)).toBe('gemstones-catseye');
+  });
+
   it('shows the filter read from the URL', () => {
     renderForm(parseFilter('gemstones-natural-yellow-sapphire-min-5000-max-90000-sort-asc-search-blue-stone', names));
     expect(screen.getByLabelText('Category')).toHaveValue('c1');

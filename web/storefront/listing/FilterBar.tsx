@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { GEM_LABS, GEM_ORIGINS, GEM_SHAPES, GEM_TREATMENTS, type GemChoice } from '../../../contract/gems';
+import { shownName } from '../../../contract/menus';
 import type { Category, Subcategory } from '../../api/catalogue';
 import { Input, Select } from '../../ui/form';
 import { Icon } from '../../ui/icons';
@@ -279,7 +280,7 @@ export function FilterForm({
           <option value="">{draft.categoryId ? 'All subcategories' : 'Choose a category first'}</option>
           {subOptions.map((s) => (
             <option key={s._id} value={s._id}>
-              {s.subcategoryname}
+              {shownName(s)}
             </option>
           ))}
         </Select>

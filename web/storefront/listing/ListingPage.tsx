@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { catalogueApi, catalogueKeys } from '../../api/catalogue';
+import { shownName } from '../../../contract/menus';
+import { catalogueApi, catalogueKeys, type Subcategory } from '../../api/catalogue';
 import { useLiveMark } from '../../ui/earlyTaps';
 import { countOf } from '../../ui/plural';
 import { usePageTitle } from '../../ui/usePageTitle';
@@ -22,10 +23,13 @@ const GRID = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:g
 /** The cards taken as the first row: all of it up to 4 columns (a fifth on the widest screens loads as the rest). */
 const FIRST_ROW = 4;
 
-function headingOf(term: string, f: CatalogueFilter) {
+/** The listing's heading: a known page's, else the stone's display name, the category, the search, or All Products. */
+function headingOf(term: string, f: CatalogueFilter, subcategories: readonly Subcategory[]) {
   const known = PAGE_TITLES[term];
   if (known) return known;
-  const name = f.subcategories[0] ?? f.categories[0];
+  const stone = f.subcategories[0];
+  const shown = stone && subcategories.find((s) => s.subcategoryname.toLowerCase() === stone.toLowerCase());
+  const name = (shown ? shownName(shown) : stone) ?? f.categories[0];
   if (f.search.length && !name) return `Search results for "${f.search.join(' ')}"`;
   return name ?? 'All Products';
 }
@@ -55,7 +59,7 @@ export default function ListingPage() {
     retry: false,
   });
 
-  const heading = headingOf(term, filter);
+  const heading = headingOf(term, filter, names.subcategories);
   const title = useMemo(
     () =>
       names.ready
