@@ -70,6 +70,7 @@ const DESKTOP_ONLY = [
   '**/order-number.spec.ts', // the merchant finds an order by the buyer's number
   '**/promotions.spec.ts', // sales, coupons and the home page from the back-office
   '**/storefront.spec.ts', // ratings, /products, heading levels
+  '**/menus.spec.ts', // the merchant adds a stone, the shopper finds it in the header's menu
   // opens its own phone, tablet and desktop screens
   '**/gallery-picture.spec.ts',
 ];

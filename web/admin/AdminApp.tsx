@@ -19,6 +19,7 @@ const MetalRatesPage = lazy(() => import('./made-to-order/MetalRatesPage'));
 const DesignsPage = lazy(() => import('./made-to-order/DesignsPage'));
 const ShippingZonesPage = lazy(() => import('./shipping/ShippingZonesPage'));
 const CurrenciesPage = lazy(() => import('./currencies/CurrenciesPage'));
+const MenusPage = lazy(() => import('./menus/MenusPage'));
 const ReportsPage = lazy(() => import('./reports/ReportsPage'));
 const OutboxPage = lazy(() => import('./outbox/OutboxPage'));
 const EinvoicesPage = lazy(() => import('./einvoices/EinvoicesPage'));
@@ -54,6 +55,7 @@ const SCREENS: [string, React.ComponentType][] = [
   ['grievances', GrievancesPage],
   ['reviews', ReviewsPage],
   ['storefront', StorefrontPage],
+  ['menus', MenusPage],
 ];
 
 function ScreenLoading() {

@@ -53,6 +53,8 @@ type DeliveryStatus = Order['deliverystatus'];
 /** @forTests tests build their list answers with it. */
 export type SubcategoryPage = RouteAnswer<(typeof subcategoryRoutes)['routes']['GET /s2/api/all']>;
 /** @forTests tests build their list answers with it. */
+export type AdminMenus = RouteAnswer<(typeof categoryRoutes)['routes']['GET /c1/api/admin/menus']>;
+/** @forTests tests build their list answers with it. */
 export type ProductPage = RouteAnswer<(typeof productRoutes)['routes']['GET /p1/api/admin/all']>;
 export type OrderPage = RouteAnswer<(typeof orderRoutes)['routes']['GET /o1/api/admin/orders']>;
 export type AdminSettings = RouteAnswer<(typeof settingsRoutes)['routes']['GET /a1/api/admin/settings']>['settings'];
@@ -83,6 +85,10 @@ export const adminApi = {
     create: (categoryname: string) => categories('POST /c1/api/create', { body: { categoryname } }),
     edit: (id: string, categoryname: string) => categories('PATCH /c1/api/edit/:id', { params: { id }, body: { categoryname } }),
     remove: (id: string) => categories('DELETE /c1/api/delete/:id', { params: { id } }),
+  },
+  menus: {
+    get: () => categories('GET /c1/api/admin/menus'),
+    save: (body: RouteBody<typeof categoryRoutes, 'PUT /c1/api/admin/menus'>) => categories('PUT /c1/api/admin/menus', { body }),
   },
   subcategories: {
     list: (page: number, limit = SUBCATEGORY_PAGE_SIZE) => subcategories('GET /s2/api/all', { query: { page, limit } }),

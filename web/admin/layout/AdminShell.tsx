@@ -63,6 +63,7 @@ const NAV = [
   { to: '/dashboard/grievances', label: 'Grievances', icon: MessageSquareWarning, end: false },
   { to: '/dashboard/reviews', label: 'Reviews', icon: Star, end: false },
   { to: '/dashboard/storefront', label: 'Storefront', icon: LayoutTemplate, end: false },
+  { to: '/dashboard/menus', label: 'Menus', icon: Menu, end: false },
 ] as const;
 
 function readCollapsed() {

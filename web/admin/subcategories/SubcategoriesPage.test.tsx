@@ -129,4 +129,38 @@ describe('subcategories screen', () => {
     await userEvent.click(within(screen.getByTestId('notice')).getByRole('button', { name: 'Close' }));
     expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
   });
+
+  it('adds a subcategory with the name menus show and the menu to place it in', async () => {
+    serve(1);
+    vi.spyOn(adminApi.subcategories, 'categories').mockResolvedValue(
+      answerOf(subcategoryRoutes, 'GET /s2/api/categories', {
+        success: true,
+        data: [{ _id: 'c-gems', categoryname: 'Gemstones', createdAt: now, updatedAt: now }],
+      }),
+    );
+    const create = vi.spyOn(adminApi.subcategories, 'create').mockResolvedValue(
+      answerOf(subcategoryRoutes, 'POST /s2/api/create', {
+        success: true,
+        message: 'The subcategory has been added successfully.',
+        data: subcategoryOf({ ...sub(9), subcategoryname: 'Catseye', displayname: "Cat's Eye" }),
+      }),
+    );
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: /Add Subcategory/ }));
+    const dialog = await screen.findByRole('dialog');
+    await user.selectOptions(await within(dialog).findByLabelText(/Category/), 'Gemstones');
+    await user.type(within(dialog).getByLabelText(/Subcategory Name/), 'Catseye');
+    await user.type(within(dialog).getByLabelText('Display Name'), "Cat's Eye");
+    await user.selectOptions(within(dialog).getByLabelText('Add to Menu'), 'Vedic Stones');
+    await user.click(within(dialog).getByRole('button', { name: /Save|Add|Create/ }));
+    await waitFor(() =>
+      expect(create).toHaveBeenCalledWith({
+        subcategoryname: 'Catseye',
+        category: 'c-gems',
+        displayname: "Cat's Eye",
+        menu: 'vedic',
+      }),
+    );
+  });
 });

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { DISPLAY_NAME_MAX, MENUS, type MenuKey } from '../../../contract/menus';
 import { adminApi, SUBCATEGORY_PAGE_SIZE, type Subcategory } from '../../api/admin';
 import { SelectField, TextField } from '../../ui/form';
 import { errorText, formatDate } from '../format';
@@ -15,6 +16,8 @@ function SubcategoryModal(dialog: ListDialogProps<Subcategory>) {
   const isEdit = editing !== null;
   const [name, setName] = useState(editing?.subcategoryname ?? '');
   const [category, setCategory] = useState(editing?.category?._id ?? '');
+  const [displayname, setDisplayname] = useState(editing?.displayname ?? '');
+  const [menu, setMenu] = useState<MenuKey | ''>('');
   const [error, setError] = useState('');
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const { saving, save, form: modal } = useDialogSave(dialog, 'Subcategory');
@@ -29,7 +32,7 @@ function SubcategoryModal(dialog: ListDialogProps<Subcategory>) {
     }
     setError('');
     setFieldErrors({});
-    const body = { subcategoryname, category };
+    const body = { subcategoryname, category, displayname: displayname.trim(), ...(menu ? { menu } : {}) };
     await save(
       () => (isEdit ? adminApi.subcategories.edit(editing._id, body) : adminApi.subcategories.create(body)),
       {
@@ -37,8 +40,9 @@ function SubcategoryModal(dialog: ListDialogProps<Subcategory>) {
         failed: isEdit ? 'Failed to update subcategory' : 'Failed to create subcategory',
       },
       (fields) => {
-        if (fields.subcategoryname || fields.category) setFieldErrors(fields);
-        return Boolean(fields.subcategoryname || fields.category);
+        const mine = Boolean(fields.subcategoryname || fields.category || fields.displayname || fields.menu);
+        if (mine) setFieldErrors(fields);
+        return mine;
       },
     );
   }
@@ -78,6 +82,29 @@ function SubcategoryModal(dialog: ListDialogProps<Subcategory>) {
         maxLength={100}
         placeholder="e.g. Ruby"
       />
+      <TextField
+        id="sub-displayname"
+        label="Display Name"
+        hint="What menus and filters show, if not the name: the page's address still comes from the name."
+        error={fieldErrors.displayname}
+        value={displayname}
+        onChange={(e) => setDisplayname(e.target.value)}
+        disabled={saving}
+        maxLength={DISPLAY_NAME_MAX}
+        placeholder="e.g. Cat's Eye"
+      />
+      <SelectField
+        id="sub-menu"
+        label="Add to Menu"
+        hint="Placed last in that menu, shown once it has an active product. The Menus screen orders them."
+        error={fieldErrors.menu}
+        name="menu"
+        value={menu}
+        onChange={(e) => setMenu(e.target.value as MenuKey | '')}
+        disabled={saving}
+        blank="No menu"
+        options={MENUS.map((m) => ({ value: m.menu, label: m.label }))}
+      />
     </FormModal>
   );
 }
@@ -105,7 +132,15 @@ export default function SubcategoriesPage() {
       rowKey={(s) => s._id}
       empty='No subcategories found. Click "Add Subcategory" to create one.'
       columns={[
-        { header: 'Subcategory Name', cell: (s) => <span className="font-medium">{s.subcategoryname}</span> },
+        {
+          header: 'Subcategory Name',
+          cell: (s) => (
+            <>
+              <span className="font-medium">{s.subcategoryname}</span>
+              {s.displayname ? <span className="block text-xs text-gray-500">Shown as {s.displayname}</span> : null}
+            </>
+          ),
+        },
         { header: 'Category', cell: (s) => s.category?.categoryname ?? 'N/A' },
         { header: 'Created Date', cell: (s) => formatDate(s.createdAt) },
       ]}
