@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CERTIFICATE_LAB_KEYS, CERTIFICATE_LABS, type CertificateLab, REPORT_NUMBER_RE } from './gems.js';
-import { DISPLAY_NAME_MAX, MenuChoice } from './menus.js';
+import { DISPLAY_NAME_MAX } from './menu-names.js';
+import { MenuChoice } from './menus.js';
 
 /** The shapes the catalogue endpoints send. */
 export const Category = z.object({

@@ -1,4 +1,4 @@
-import type { MenuKey } from '../../contract/menus.js';
+import type { MenuKey } from '../../contract/menu-names.js';
 
 /**
  * Where the demo catalogue's stones and jewellery stand in the header's menus, and the notes they carry there: the

@@ -2,7 +2,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Subcategory } from '../../../contract/catalogue.js';
-import { AdminMenusResponse, MENUS, MenusResponse } from '../../../contract/menus.js';
+import { MENUS } from '../../../contract/menu-names.js';
+import { AdminMenusResponse, MenusResponse } from '../../../contract/menus.js';
 import type { Database } from '../../db/client.js';
 import { migrate } from '../../db/migrate.js';
 import { buildCatalogue } from '../../seed/catalogue.js';

@@ -1,7 +1,8 @@
 // The header's five menus, read from the catalogue: the places the merchant gave categories and subcategories.
 import { sql } from 'drizzle-orm';
 import { listingPath } from '../../../contract/filter.js';
-import { MENUS, type MenuKey, type MenusBody } from '../../../contract/menus.js';
+import { MENUS, type MenuKey } from '../../../contract/menu-names.js';
+import type { MenusBody } from '../../../contract/menus.js';
 import { type DbOrTx, execRows } from '../../db/client.js';
 import { menuEntries } from '../../db/schema.js';
 import { InvalidInput } from '../../domain/errors.js';

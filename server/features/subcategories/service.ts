@@ -1,6 +1,6 @@
 import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Subcategory } from '../../../contract/catalogue.js';
-import type { MenuKey } from '../../../contract/menus.js';
+import type { MenuKey } from '../../../contract/menu-names.js';
 import type { DbOrTx } from '../../db/client.js';
 import { categories, subcategories } from '../../db/schema.js';
 import { Conflict, InvalidInput, NotFound } from '../../domain/errors.js';

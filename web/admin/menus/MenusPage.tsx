@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
-import { MENU_ENTRIES_MAX, MENU_NOTE_MAX, shownName } from '../../../contract/menus';
+import { MENU_ENTRIES_MAX, MENU_NOTE_MAX, shownName } from '../../../contract/menu-names';
 import { type AdminMenus, adminApi } from '../../api/admin';
 import { catalogueApi } from '../../api/catalogue';
 import { errorText } from '../format';

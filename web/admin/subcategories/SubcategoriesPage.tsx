@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { DISPLAY_NAME_MAX, MENUS, type MenuKey } from '../../../contract/menus';
+import { DISPLAY_NAME_MAX, MENUS, type MenuKey } from '../../../contract/menu-names';
 import { adminApi, SUBCATEGORY_PAGE_SIZE, type Subcategory } from '../../api/admin';
 import { SelectField, TextField } from '../../ui/form';
 import { errorText, formatDate } from '../format';

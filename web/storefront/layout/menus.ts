@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { categoryRoutes } from '../../../contract/categories';
-import { MENUS, type ShopMenu } from '../../../contract/menus';
+import { MENUS } from '../../../contract/menu-names';
+import type { ShopMenu } from '../../../contract/menus';
 import { routeCaller } from '../../api/client';
 import { MENUS_KEY } from '../../ssr';
 

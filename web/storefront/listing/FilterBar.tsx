@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { GEM_LABS, GEM_ORIGINS, GEM_SHAPES, GEM_TREATMENTS, type GemChoice } from '../../../contract/gems';
-import { shownName } from '../../../contract/menus';
+import { shownName } from '../../../contract/menu-names';
 import type { Category, Subcategory } from '../../api/catalogue';
 import { Input, Select } from '../../ui/form';
 import { Icon } from '../../ui/icons';

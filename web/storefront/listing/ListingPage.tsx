@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { shownName } from '../../../contract/menus';
+import { shownName } from '../../../contract/menu-names';
 import { catalogueApi, catalogueKeys, type Subcategory } from '../../api/catalogue';
 import { useLiveMark } from '../../ui/earlyTaps';
 import { countOf } from '../../ui/plural';
