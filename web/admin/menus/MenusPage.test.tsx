@@ -2,13 +2,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { categoryRoutes } from '../../../contract/categories';
 import { type AdminMenus, adminApi } from '../../api/admin';
 import { catalogueApi } from '../../api/catalogue';
 import { answerOf } from '../../test/answers';
 import { categoryOf, subcategoryOf } from '../../test/fixtures';
+import { Notices } from '../ui/Notice';
 import MenusPage from './MenusPage';
 
 const at = '2025-03-10T06:30:00.000Z';
@@ -49,7 +49,7 @@ function renderPage() {
     <QueryClientProvider client={qc}>
       <MemoryRouter>
         <MenusPage />
-        <Toaster />
+        <Notices />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -86,7 +86,7 @@ describe('menus screen', () => {
     ).toEqual(['Choose a category or subcategory…', 'Gemstones (all)', 'Ruby · Gemstones', 'Lapis Lazuli · Gemstones']);
     expect(screen.getByRole('button', { name: 'Save menus' })).toBeDisabled();
     await user.selectOptions(choose, 'Lapis Lazuli · Gemstones');
-    await user.click(within(other).getByRole('button', { name: 'Add', exact: true }));
+    await user.click(within(other).getByRole('button', { name: 'Add' }));
     await user.type(within(other).getByLabelText('Note for Lapis Lazuli · Gemstones'), 'Lajward');
     await user.click(within(other).getByRole('button', { name: 'Move Lapis Lazuli · Gemstones up' }));
     await user.click(screen.getByRole('button', { name: 'Save menus' }));

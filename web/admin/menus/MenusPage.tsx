@@ -1,16 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
 import { MENU_ENTRIES_MAX, MENU_NOTE_MAX, shownName } from '../../../contract/menu-names';
 import { type AdminMenus, adminApi } from '../../api/admin';
 import { catalogueApi } from '../../api/catalogue';
 import { errorText } from '../format';
 import { Button } from '../ui/Button';
 import { inputClass } from '../ui/Field';
+import { notice } from '../ui/Notice';
 import { LoadError, PageHeader } from '../ui/Page';
 
 const KEY = ['admin', 'menus'];
-const TOAST_MS = 3000;
 
 type Menu = AdminMenus['menus'][number];
 type Place = Menu['entries'][number];
@@ -185,9 +184,9 @@ export default function MenusPage() {
       });
       qc.setQueryData(KEY, res);
       setEdited(null);
-      toast.success('Menus saved', { duration: TOAST_MS });
+      notice.success('Menus saved');
     } catch (err) {
-      toast.error(errorText(err, 'The menus could not be saved'), { duration: TOAST_MS });
+      notice.error(errorText(err, 'The menus could not be saved'));
     } finally {
       setBusy(false);
     }
