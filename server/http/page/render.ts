@@ -15,7 +15,7 @@ export const ROOT_DIV = '<div id="root"></div>';
  * own and under the web app's query key (web/ssr.ts): the shop's settings and the header's menus. They are kept
  * together with the rendered pages (forgotten with them on any catalogue change), under one memo key.
  */
-export type PageWide = { key: string[]; id: string; url: string; field: string };
+type PageWide = { key: string[]; id: string; url: string; field: string };
 const PAGE_WIDE: PageWide[] = [
   { key: ['settings'], id: 'shop-settings', url: '/a1/api/settings', field: 'settings' },
   { key: ['menus'], id: 'shop-menus', url: '/c1/api/menus', field: 'menus' },

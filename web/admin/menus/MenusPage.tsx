@@ -3,9 +3,8 @@ import { type FormEvent, useState } from 'react';
 import { MENU_ENTRIES_MAX, MENU_NOTE_MAX, shownName } from '../../../contract/menu-names';
 import { type AdminMenus, adminApi } from '../../api/admin';
 import { catalogueApi } from '../../api/catalogue';
+import { Button, Input, Select } from '../../ui/form';
 import { errorText } from '../format';
-import { Button } from '../ui/Button';
-import { inputClass } from '../ui/Field';
 import { notice } from '../ui/Notice';
 import { LoadError, PageHeader } from '../ui/Page';
 
@@ -61,9 +60,9 @@ function MenuCard({
               <label htmlFor={noteId} className="sr-only">
                 Note for {p.name}
               </label>
-              <input
+              <Input
                 id={noteId}
-                className={`${inputClass} w-48`}
+                className="w-48"
                 placeholder="Note, e.g. Leo"
                 maxLength={MENU_NOTE_MAX}
                 value={p.note}
@@ -106,9 +105,9 @@ function MenuCard({
           <label htmlFor={selectId} className="block text-sm text-gray-700">
             Add to {menu.label}
           </label>
-          <select
+          <Select
             id={selectId}
-            className={`${inputClass} mt-1 w-72`}
+            className="mt-1 w-72"
             value={adding}
             onChange={(e) => setAdding(e.target.value)}
             disabled={busy || full}
@@ -119,7 +118,7 @@ function MenuCard({
                 {c.name}
               </option>
             ))}
-          </select>
+          </Select>
         </div>
         <Button
           type="button"
