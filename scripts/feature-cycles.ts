@@ -31,7 +31,6 @@ const KNOWN = new Set<string>([
   'gst -> made-to-order',
   'lifecycle -> gst',
   'lifecycle -> orders',
-  'lifecycle -> payments',
   'made-to-order -> products',
   'made-to-order -> promotions',
   'made-to-order -> wholesale',

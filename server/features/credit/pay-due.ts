@@ -8,14 +8,14 @@ import { formatPaise } from '../../../contract/money.js';
 import type { Tx } from '../../db/client.js';
 import { businesses, checkouts, orderPayments, orders, users } from '../../db/schema.js';
 import { Conflict, DomainError, NotFound } from '../../domain/errors.js';
+import type { PaymentContext } from '../../domain/payment-context.js';
+import { GatewayUnavailableError } from '../../domain/payment-provider.js';
 import { indiaDate } from '../../domain/tax.js';
 import { issuePaymentReceiptVoucher } from '../gst/invoices.js';
 import { syncRefundSummary, writeEvents } from '../lifecycle/store.js';
 import { IN_FLIGHT_MS, paymentOrderMade } from '../payments/checkout.js';
-import type { PaymentContext } from '../payments/context.js';
 import { releaseCheckout } from '../payments/holds.js';
 import { confirmPayment, placeOrder } from '../payments/placement.js';
-import { GatewayUnavailableError } from '../payments/provider.js';
 
 type CheckoutRow = typeof checkouts.$inferSelect;
 

@@ -8,9 +8,9 @@ import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { formatPaise } from '../../../contract/money.js';
 import type { Tx } from '../../db/client.js';
 import { dueReminders, orderPayments, orders, users } from '../../db/schema.js';
+import type { PaymentContext } from '../../domain/payment-context.js';
 import { indiaDate } from '../../domain/tax.js';
 import { notifyUser } from '../outbox/outbox.js';
-import type { PaymentContext } from '../payments/context.js';
 import { applyOnlinePayment } from './pay-due.js';
 
 type Kind = 'before' | 'on' | 'after';

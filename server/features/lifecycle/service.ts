@@ -11,10 +11,10 @@ import { HUID_MESSAGE } from '../../../contract/production.js';
 import type { Tx } from '../../db/client.js';
 import { orders, returnRequests } from '../../db/schema.js';
 import { Conflict, InvalidInput, NotFound, PaymentServiceFailed, Unavailable } from '../../domain/errors.js';
+import type { PaymentContext } from '../../domain/payment-context.js';
+import { GatewayError } from '../../domain/payment-provider.js';
 import { issueInvoice } from '../gst/invoices.js';
 import { lifecycleMessages } from '../outbox/orders.js';
-import type { PaymentContext } from '../payments/context.js';
-import { GatewayError } from '../payments/provider.js';
 import { type Action, decide, refundableOfflinePaise, refundablePaise, rupees } from './state.js';
 import { applyEffects, loadOrderState, type SubmitOutcome, submitRefund, type Who } from './store.js';
 

@@ -20,9 +20,8 @@ import {
 } from '../../db/schema.js';
 import { Conflict, DomainError, NotFound } from '../../domain/errors.js';
 import type { OrderReactions } from '../../domain/order-events.js';
-import type { PaymentContext } from '../payments/context.js';
-import { GatewayError, type ProviderRefund } from '../payments/provider.js';
-import { RazorpayRequestError } from '../payments/razorpay-client.js';
+import type { PaymentContext } from '../../domain/payment-context.js';
+import { GatewayError, type ProviderRefund, RazorpayRequestError } from '../../domain/payment-provider.js';
 import { type Effects, type OrderState, orderState, paymentStatusAfterRefunds, refundSummary, rupees } from './state.js';
 
 type OrderRow = typeof orders.$inferSelect;

@@ -1,5 +1,5 @@
+import type { PaymentContext } from '../../domain/payment-context.js';
 import { HOUSEKEEPING_EVERY_MS, purgeExpired } from '../../http/housekeeping.js';
-import type { PaymentContext } from './context.js';
 import { reconcilePending } from './reconciler.js';
 import { purgeOldCheckouts, sweepExpiredHolds } from './sweep.js';
 

@@ -5,6 +5,8 @@ import type { ShippingInfo } from '../../../contract/orders.js';
 import type { Tx } from '../../db/client.js';
 import { cartItems, checkouts, orderItems, orders, users } from '../../db/schema.js';
 import { InvalidInput, NotFound } from '../../domain/errors.js';
+import type { PaymentContext } from '../../domain/payment-context.js';
+import type { PaymentProvider, ProviderPayment } from '../../domain/payment-provider.js';
 import { chargedAmount } from '../currencies/service.js';
 import { issueInvoice, issueReceiptVoucher } from '../gst/invoices.js';
 import { placementEvents } from '../lifecycle/state.js';
@@ -13,10 +15,8 @@ import { orderPlacedMessages } from '../outbox/orders.js';
 import { couponUseAvailable, orderCouponColumns } from '../promotions/service.js';
 import { markQuoteOrdered, quoteStillOpen } from '../wholesale/quotes.js';
 import { shippingCountry } from './checkout.js';
-import type { PaymentContext } from './context.js';
 import { holdsOf, productsExisting, returnHolds, sellHolds, takeStock, unitsByProduct } from './holds.js';
 import { checkoutTooOld, PRICE_CHANGED_NOTE, pricesStillHold, shippingStillHolds, TOO_OLD_NOTE } from './price-check.js';
-import type { PaymentProvider, ProviderPayment } from './provider.js';
 
 type PlaceSource = 'verify' | 'webhook' | 'reconciler';
 /** `priceChanged`: paid after the checkout ran out, when a price had changed or the checkout was too old (recorded and refunded). */

@@ -1,4 +1,4 @@
-import { GatewayError, GatewayUnavailableError } from './provider.js';
+import { GatewayError, GatewayUnavailableError, RazorpayRequestError } from '../../domain/payment-provider.js';
 
 /**
  * Razorpay's entities, as much of them as the shop reads.
@@ -70,9 +70,6 @@ export type RazorpayClientOptions = {
   maxDelayMs?: number;
   fetchImpl?: typeof fetch;
 };
-
-/** A 4xx from Razorpay other than 429: not retried. */
-export class RazorpayRequestError extends GatewayError {}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -1,5 +1,6 @@
-import type { PaymentProvider, ProviderPayment } from './provider.js';
-import { RazorpayClient, type RazorpayClientOptions, type RazorpayPayment, RazorpayRequestError } from './razorpay-client.js';
+import type { PaymentProvider, ProviderPayment } from '../../domain/payment-provider.js';
+import { RazorpayRequestError } from '../../domain/payment-provider.js';
+import { RazorpayClient, type RazorpayClientOptions, type RazorpayPayment } from './razorpay-client.js';
 
 const toPayment = (p: RazorpayPayment): ProviderPayment => ({
   id: p.id,

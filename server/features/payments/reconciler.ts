@@ -1,12 +1,11 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { checkouts } from '../../db/schema.js';
 import { Unavailable } from '../../domain/errors.js';
+import type { PaymentContext } from '../../domain/payment-context.js';
+import { GatewayError, RazorpayRequestError } from '../../domain/payment-provider.js';
 import { settlePayment } from '../credit/pay-due.js';
 import { settlePendingRefunds } from '../lifecycle/store.js';
-import type { PaymentContext } from './context.js';
 import { PaymentRejectedError } from './placement.js';
-import { GatewayError } from './provider.js';
-import { RazorpayRequestError } from './razorpay-client.js';
 
 /** A pending checkout is asked about at most this often. */
 const PENDING_EVERY_MS = 60_000;

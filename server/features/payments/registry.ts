@@ -1,6 +1,6 @@
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import type { PaymentProvider } from './provider.js';
+import type { PaymentProvider } from '../../domain/payment-provider.js';
 import { razorpayProvider } from './razorpay-provider.js';
 import { type SandboxProvider, sandboxProvider } from './sandbox-provider.js';
 

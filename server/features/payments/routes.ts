@@ -46,7 +46,7 @@ const webhookRoute: FastifyPluginAsync = async (app) => {
 /**
  * Payments: the checkout's payment routes (contract/payments.ts) and the Razorpay webhook, each bound to one
  * service call. Services get the database, payment provider, settings, log and clock the app carries
- * (features/payments/context.ts).
+ * (domain/payment-context.ts).
  */
 const payments: FastifyPluginAsync = async (app) => {
   await app.register(webhookRoute, { prefix: '/o1/api' });

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { and, asc, desc, eq, gte, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { appSecrets, sandboxPayments } from '../../db/schema.js';
-import type { PaymentProvider, ProviderPayment } from './provider.js';
+import type { PaymentProvider, ProviderPayment } from '../../domain/payment-provider.js';
 import { paymentSignature, providerStyleId } from './signature.js';
 
 const SECRET_NAME = 'sandbox_key_secret';

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { paymentEvents } from '../../db/schema.js';
 import { InvalidInput, NotFound, Unavailable } from '../../domain/errors.js';
+import type { PaymentContext, PaymentLog } from '../../domain/payment-context.js';
 import { settlePayment } from '../credit/pay-due.js';
 import { settleLinkPayment } from '../credit/reminders.js';
 import { recordRefundOutcome } from '../lifecycle/store.js';
-import type { PaymentContext, PaymentLog } from './context.js';
 import { PaymentRejectedError } from './placement.js';
 import { verifyWebhookSignature } from './signature.js';
 

@@ -1,7 +1,7 @@
-import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
-import type { OrderReactions } from '../../domain/order-events.js';
-import type { PaymentProvider } from './provider.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import type { OrderReactions } from './order-events.js';
+import type { PaymentProvider } from './payment-provider.js';
 
 type LogLine = (fields: object, message: string) => void;
 /** Where payment services report what they did: a structured line with a message. */

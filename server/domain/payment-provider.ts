@@ -1,4 +1,4 @@
-import { PaymentServiceFailed, Unavailable } from '../../domain/errors.js';
+import { PaymentServiceFailed, Unavailable } from './errors.js';
 
 type PaymentStatus = 'created' | 'authorized' | 'captured' | 'refunded' | 'failed';
 
@@ -73,6 +73,9 @@ export class GatewayError extends PaymentServiceFailed {
     super(message);
   }
 }
+
+/** A 4xx from Razorpay other than 429: not retried. */
+export class RazorpayRequestError extends GatewayError {}
 
 /** Razorpay could not be reached (network error or timeout after retries): the shop answers 503. */
 export class GatewayUnavailableError extends Unavailable {
