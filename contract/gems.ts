@@ -74,6 +74,12 @@ export type GemChoiceKind = keyof typeof GEM_CHOICES;
 /** The standard (pakki) ratti as weighed in Punjab: 182 mg, 0.91 carat; the shop can set another. */
 export const DEFAULT_RATTI_IN_CARATS = 0.91;
 
+/**
+ * Ratti of a carat weight by the shop's ratti setting (carats per ratti), to 2 decimals: the one sum behind every
+ * ratti the shop shows (the product page's weight and its specification table, the demo catalogue's texts).
+ */
+export const rattiOf = (carat: number, rattiInCarats: number) => Math.round((carat / rattiInCarats) * 100) / 100;
+
 // ---------------------------------------------------------------- lab certificates (a product's own report)
 
 /** The labs the product form offers for a stone's report (keys as in GEM_LABS); `other` is any other lab. */

@@ -1,3 +1,4 @@
+import { DEFAULT_RATTI_IN_CARATS, rattiOf } from '../../contract/gems.js';
 import type { Background, Design, Metal, Shape } from './art.js';
 import { JEWELLERY, type JewelleryKind, STONES, type StoneKind } from './stones.js';
 
@@ -115,10 +116,13 @@ const ORIGIN_ADJECTIVE: Record<string, string> = {
   'Iran (Nishapur)': 'Persian',
 };
 
-/** Carat to the Indian weights: a standard (pakki) ratti is 180 mg, a kachi ratti 120 mg; a carat is 200 mg. */
-const toRatti = (carat: number) => round2((carat * 200) / 182);
-const toPakkiRatti = (carat: number) => round2((carat * 200) / 180);
-const toKachiRatti = (carat: number) => round2((carat * 200) / 120);
+/**
+ * Carat to the Indian weights, by the shop's one ratti sum: the standard (pakki) ratti is 182 mg (0.91 ct, the
+ * shop's default ratti setting), the kachi ratti about 121 mg (0.61 ct); a carat is 200 mg.
+ */
+const toRatti = (carat: number) => rattiOf(carat, DEFAULT_RATTI_IN_CARATS);
+const toPakkiRatti = toRatti;
+const toKachiRatti = (carat: number) => rattiOf(carat, 0.61);
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const roundPrice = (rupees: number) =>
   Math.min(MAX_PRICE_RUPEES, Math.max(MIN_PRICE_RUPEES, Math.round(rupees / 100) * 100)) * 100;

@@ -87,6 +87,10 @@ export function WeightsFieldset(form: FieldProps) {
   return (
     <fieldset className="grid gap-4 sm:grid-cols-3" disabled={form.disabled}>
       <legend className="mb-2 text-sm font-semibold text-gray-900">Weights</legend>
+      <p className="text-sm text-gray-600 sm:col-span-3">
+        Enter the carat weight: shoppers see its ratti worked out with the ratti setting (Settings). The ratti fields are shown
+        only for a piece without a carat weight.
+      </p>
       {WEIGHT_ATTRIBUTES.map((k) => (
         <ProductInput key={k} state={form} k={k} label={WEIGHT_LABELS[k]} type="number" min={0} step="any" />
       ))}

@@ -1,8 +1,9 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { rattiOf } from '../../../contract/gems';
 import type { Product } from '../../api/catalogue';
 import { aProduct } from '../../test/fixtures';
-import { GemWeight, rattiNote, rattiOf } from './GemWeight';
+import { GemWeight, rattiNote } from './GemWeight';
 
 afterEach(cleanup);
 

@@ -1,12 +1,6 @@
-import { DEFAULT_RATTI_IN_CARATS } from '../../../contract/gems';
+import { DEFAULT_RATTI_IN_CARATS, rattiOf } from '../../../contract/gems';
 import type { Product } from '../../api/catalogue';
 import { formatRupees } from '../components/links';
-
-/**
- * Ratti of a carat weight with the shop's factor (carats per ratti), to 2 decimals.
- * @forTests the carat-to-ratti sum is unit-tested.
- */
-export const rattiOf = (carat: number, rattiInCarats: number) => Math.round((carat / rattiInCarats) * 100) / 100;
 
 /**
  * How the page states the ratti it uses: Punjab's standard ratti by default, else the factor alone.

@@ -170,7 +170,7 @@ function ProductDetails({ product, related, rattiInCarats }: { product: Product;
       </div>
 
       <div className="mt-10 grid gap-8 lg:grid-cols-2">
-        <Specifications product={product} />
+        <Specifications product={product} rattiInCarats={rattiInCarats} />
         <section aria-labelledby={`${id}-details`}>
           <h2 id={`${id}-details`} className="mb-3 font-serif text-2xl font-bold text-gray-900">
             Product Details
