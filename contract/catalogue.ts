@@ -414,12 +414,21 @@ export const SubcategoryResponse = z.object({ success: z.boolean(), data: Subcat
 
 export const ProductsResponse = z.object({ success: z.boolean(), products: z.array(Product) });
 export const BestProductsResponse = z.object({ success: z.boolean(), products: z.array(Product), message: z.string() });
+/** Delivery in India of one piece: the rate's name, its amount in rupees (0 when free) and its days. */
+const ProductDelivery = z.object({ name: z.string(), amount: z.number(), mindays: z.number().int(), maxdays: z.number().int() });
+export type ProductDelivery = z.infer<typeof ProductDelivery>;
 export const ProductBySlugResponse = z.object({
   success: z.boolean(),
   product: Product,
   relatedProducts: z.array(Product),
   /** The shop's carats per ratti (settings): the page shows ratti beside carat with it. */
   rattiincarats: z.number().optional(),
+  /**
+   * Delivery in India of this one piece at the price paid now: the rate its checkout would charge when the shopper
+   * picks none (the cheapest of India's zone, free once the price reaches the rate's free-above amount), amount in
+   * rupees. Null when India is in no shipping zone. The page says "Free Delivery" only when the amount is 0.
+   */
+  delivery: ProductDelivery.nullable().optional(),
 });
 const ParsedFilter = z.object({
   categories: z.array(z.string()),

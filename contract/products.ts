@@ -50,8 +50,8 @@ export const productRoutes = routeTable('Products', {
   },
   'GET /p1/api/slug/:slug': {
     guard: 'public',
-    cache: [...PRICED_PRODUCTS, 'shop_settings'],
-    summary: 'An active product by slug, with up to 12 related products',
+    cache: [...PRICED_PRODUCTS, 'shop_settings', 'shipping_zones', 'shipping_rates'],
+    summary: 'An active product by slug, with up to 12 related products and its delivery in India',
     ...byId(SlugParams, { 200: ProductBySlugResponse }),
   },
   'GET /p1/api/filter/:filterstring': {

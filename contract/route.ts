@@ -63,7 +63,10 @@ export type RouteSpec = {
   cache?: readonly CatalogueTable[];
 };
 
-/** Tables whose every write announces itself (migration 0070_catalogue_changed, 0072 for films, 0150 for reviews, 0210 for designs, 0380 for menus): what cached answers depend on. */
+/**
+ * Tables whose every write announces itself (migration 0070_catalogue_changed, 0072 for films, 0150 for reviews, 0210
+ * for designs, 0379 for shipping, 0380 for menus): what cached answers depend on.
+ */
 export const CATALOGUE_TABLES = [
   'products',
   'categories',
@@ -79,6 +82,8 @@ export const CATALOGUE_TABLES = [
   'designs',
   'product_reviews',
   'menu_entries',
+  'shipping_zones',
+  'shipping_rates',
 ] as const;
 export type CatalogueTable = (typeof CATALOGUE_TABLES)[number];
 

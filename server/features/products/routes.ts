@@ -1,5 +1,7 @@
+import { paiseToRupees, rupeesToPaise } from '../../../contract/common.js';
 import { productRoutes } from '../../../contract/products.js';
 import { NotFound } from '../../domain/errors.js';
+import { homeDelivery } from '../../domain/shipping-rates.js';
 import { settingsRow } from '../../domain/shop-settings.js';
 import { countListingQuery } from '../../http/page-renders.js';
 import { routePlugin } from '../../http/routes.js';
@@ -37,12 +39,23 @@ export default routePlugin(productRoutes, (app) => {
       const at = app.clock();
       const row = await findActiveBySlug(app.db, request.params.slug, at);
       if (!row) throw new NotFound('Product not found');
-      const [related, settings] = await Promise.all([relatedProducts(app.db, row, undefined, at), settingsRow(app.db)]);
+      const product = toProduct(row);
+      const [related, settings, delivery] = await Promise.all([
+        relatedProducts(app.db, row, undefined, at),
+        settingsRow(app.db),
+        homeDelivery(app.db, rupeesToPaise(product.saleprice ?? product.productprice)),
+      ]);
       return {
         success: true,
-        product: toProduct(row),
+        product,
         relatedProducts: related.map(toProduct),
         rattiincarats: Number(settings.rattiincarats),
+        delivery: delivery && {
+          name: delivery.name,
+          amount: paiseToRupees(delivery.amountPaise),
+          mindays: delivery.mindays,
+          maxdays: delivery.maxdays,
+        },
       };
     },
 

@@ -1,17 +1,15 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import { paiseToRupees, rupeesToPaise } from '../../../contract/common.js';
 import { countryName, isIsoCountry } from '../../../contract/countries.js';
 import type { Metal } from '../../../contract/made-to-order.js';
 import type { ShippingZone, ShippingZonesInput } from '../../../contract/shipping-zones.js';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { type ChargedShipping, shippingRates, shippingZones } from '../../db/schema.js';
+import { shippingRates, shippingZones } from '../../db/schema.js';
 import type { BuyNowPaise } from '../../domain/buy-now.js';
-import { Conflict, InvalidInput } from '../../domain/errors.js';
+import { InvalidInput } from '../../domain/errors.js';
+import { chooseRate, quoteRates } from '../../domain/shipping-rates.js';
 import { applyCoupon, cartSubtotalPaise } from '../promotions/service.js';
 import { quotedTotalPaise } from '../wholesale/quotes.js';
-
-/** A rate priced for one cart: `amountPaise` is 0 once the subtotal reaches the rate's free-above amount. */
-type QuotedRate = ChargedShipping & { rateId: string };
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -98,45 +96,8 @@ export async function replaceZones(db: Db, input: ShippingZonesInput) {
   return listZones(db);
 }
 
-/**
- * The rates of the zone `country` is in, priced for a subtotal (lines at the prices paid, after the coupon): a rate
- * is free once the subtotal reaches its free-above amount (exactly at it counts). 409 when no zone has the country.
- */
-export async function quoteRates(db: DbOrTx, country: string, subtotalPaise: number): Promise<QuotedRate[]> {
-  const rows = await db
-    .select({
-      id: shippingRates.id,
-      name: shippingRates.name,
-      pricePaise: shippingRates.pricePaise,
-      freeAbovePaise: shippingRates.freeAbovePaise,
-      minDays: shippingRates.minDays,
-      maxDays: shippingRates.maxDays,
-    })
-    .from(shippingZones)
-    .innerJoin(shippingRates, eq(shippingRates.zoneId, shippingZones.id))
-    .where(sql`${country} = any(${shippingZones.countries})`)
-    .orderBy(asc(shippingRates.position), asc(shippingRates.name));
-  if (rows.length === 0) throw new Conflict(`We do not ship to ${countryName(country)} yet`);
-  return rows.map((r) => ({
-    rateId: r.id,
-    name: r.name,
-    amountPaise: r.freeAbovePaise !== null && subtotalPaise >= r.freeAbovePaise ? 0 : r.pricePaise,
-    mindays: r.minDays,
-    maxdays: r.maxDays,
-  }));
-}
-
-/** The rate the shopper chose (one of the country's zone: else 400), or the cheapest when none was named. */
-export function chooseRate(quotes: QuotedRate[], country: string, rateId: string | undefined): QuotedRate {
-  if (rateId) {
-    const chosen = quotes.find((q) => q.rateId === rateId.toLowerCase());
-    if (!chosen) throw new InvalidInput(`This shipping rate is not offered for ${countryName(country)}`);
-    return chosen;
-  }
-  let best = quotes[0] as QuotedRate;
-  for (const q of quotes) if (q.amountPaise < best.amountPaise) best = q;
-  return best;
-}
+// The rule itself lies below the features, where a product page's delivery promise reads it too.
+export { chooseRate, quoteRates };
 
 /**
  * GET /o1/api/shipping-rates: the rates for the shopper's current cart (after the coupon given) to `country`, or for

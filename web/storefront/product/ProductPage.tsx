@@ -1,27 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId } from 'react';
 import { Link, useParams } from 'react-router';
+import type { ProductDelivery } from '../../../contract/catalogue';
 import { DEFAULT_RATTI_IN_CARATS } from '../../../contract/gems';
 import { catalogueApi, catalogueKeys, type Product } from '../../api/catalogue';
 import { ApiError } from '../../api/client';
 import { useLiveMark } from '../../ui/earlyTaps';
-import { Icon } from '../../ui/icons';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { Breadcrumb, HOME } from '../components/Breadcrumb';
 import { listingPath } from '../components/links';
 import { formatRating, NoReviews, Stars } from '../components/Stars';
 import { Gallery } from './Gallery';
+import { ProductPromises } from './ProductPromises';
 import { ProductReviews } from './ProductReviews';
 import { PurchasePanel } from './PurchasePanel';
 import { Specifications } from './Specifications';
-
-// Icon paths as lucide-react draws them (24×24; circles and rectangles written as paths), for <Icon d={…} />.
-const AWARD =
-  'm15.477 12.89 1.515 8.526a.5.5 0 0 1-.81.47l-3.58-2.687a1 1 0 0 0-1.197 0l-3.586 2.686a.5.5 0 0 1-.81-.469l1.514-8.526M6 8a6 6 0 1 0 12 0a6 6 0 1 0-12 0';
-const SHIELD_CHECK =
-  'M20 13c0 5-3.5 7.5-7.66 8.95a1 1 0 0 1-.67-.01C7.5 20.5 4 18 4 13V6a1 1 0 0 1 1-1c2 0 4.5-1.2 6.24-2.72a1.17 1.17 0 0 1 1.52 0C14.51 3.81 17 5 19 5a1 1 0 0 1 1 1zM9 12l2 2 4-4';
-const TRUCK =
-  'M14 18V6a2 2 0 0 0-2-2H4a2 2 0 0 0-2 2v11a1 1 0 0 0 1 1h2M15 18H9M19 18h2a1 1 0 0 0 1-1v-3.65a1 1 0 0 0-.22-.624l-3.48-4.35A1 1 0 0 0 17.52 8H14M15 18a2 2 0 1 0 4 0a2 2 0 1 0-4 0M5 18a2 2 0 1 0 4 0a2 2 0 1 0-4 0';
 
 // Below the fold: the related products' row loads after the page's own code (see RelatedProducts).
 const loadRelated = () => import('./RelatedProducts');
@@ -48,13 +41,14 @@ export default function ProductPage() {
 
   if (slug === '' || query.isError) return <ProductNotFound />;
   if (query.isPending) return <ProductSkeleton />;
-  const { product, relatedProducts, rattiincarats } = query.data;
+  const { product, relatedProducts, rattiincarats, delivery } = query.data;
   return (
     <ProductDetails
       key={product._id}
       product={product}
       related={relatedProducts ?? []}
       rattiInCarats={rattiincarats ?? DEFAULT_RATTI_IN_CARATS}
+      delivery={delivery}
     />
   );
 }
@@ -99,7 +93,17 @@ function ProductSkeleton() {
   );
 }
 
-function ProductDetails({ product, related, rattiInCarats }: { product: Product; related: Product[]; rattiInCarats: number }) {
+function ProductDetails({
+  product,
+  related,
+  rattiInCarats,
+  delivery,
+}: {
+  product: Product;
+  related: Product[];
+  rattiInCarats: number;
+  delivery: ProductDelivery | null | undefined;
+}) {
   usePageTitle(product.metatitle.trim() || product.productname, { exact: product.metatitle.trim() !== '' });
   const id = useId();
   useLiveMark();
@@ -137,20 +141,7 @@ function ProductDetails({ product, related, rattiInCarats }: { product: Product;
             )}
           </div>
           <PurchasePanel product={product} rattiInCarats={rattiInCarats} id={id} />
-          <ul className="mt-6 grid grid-cols-3 gap-2 border-y border-gray-200 py-4 text-center text-xs font-medium text-gray-800 sm:text-sm">
-            <li className="flex flex-col items-center gap-1">
-              <Icon d={TRUCK} className="size-6 text-brand-700" />
-              Free Delivery
-            </li>
-            <li className="flex flex-col items-center gap-1">
-              <Icon d={SHIELD_CHECK} className="size-6 text-brand-700" />
-              Secure Payment
-            </li>
-            <li className="flex flex-col items-center gap-1">
-              <Icon d={AWARD} className="size-6 text-brand-700" />
-              Best Quality
-            </li>
-          </ul>
+          <ProductPromises delivery={delivery} />
           <p className="mt-3 text-center text-sm font-semibold text-gray-800 md:hidden">10 Day Money-Back Returns*</p>
 
           <section aria-labelledby={`${id}-benefits`} className="mt-6 rounded-lg bg-brand-50 p-5">

@@ -1,0 +1,70 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { countryName } from '../../contract/countries.js';
+import type { DbOrTx } from '../db/client.js';
+import { type ChargedShipping, shippingRates, shippingZones } from '../db/schema.js';
+import { Conflict, InvalidInput } from './errors.js';
+
+/**
+ * The shipping rates of a country's zone priced for a subtotal, and the one charged: the one rule behind the
+ * checkout, a credit order, the price check before payment and a product page's delivery promise.
+ */
+
+/** A rate priced for one cart: `amountPaise` is 0 once the subtotal reaches the rate's free-above amount. */
+type QuotedRate = ChargedShipping & { rateId: string };
+
+/**
+ * The rates of the zone `country` is in, priced for a subtotal (lines at the prices paid, after the coupon): a rate
+ * is free once the subtotal reaches its free-above amount (exactly at it counts). 409 when no zone has the country.
+ */
+export async function quoteRates(db: DbOrTx, country: string, subtotalPaise: number): Promise<QuotedRate[]> {
+  const rows = await db
+    .select({
+      id: shippingRates.id,
+      name: shippingRates.name,
+      pricePaise: shippingRates.pricePaise,
+      freeAbovePaise: shippingRates.freeAbovePaise,
+      minDays: shippingRates.minDays,
+      maxDays: shippingRates.maxDays,
+    })
+    .from(shippingZones)
+    .innerJoin(shippingRates, eq(shippingRates.zoneId, shippingZones.id))
+    .where(sql`${country} = any(${shippingZones.countries})`)
+    .orderBy(asc(shippingRates.position), asc(shippingRates.name));
+  if (rows.length === 0) throw new Conflict(`We do not ship to ${countryName(country)} yet`);
+  return rows.map((r) => ({
+    rateId: r.id,
+    name: r.name,
+    amountPaise: r.freeAbovePaise !== null && subtotalPaise >= r.freeAbovePaise ? 0 : r.pricePaise,
+    mindays: r.minDays,
+    maxdays: r.maxDays,
+  }));
+}
+
+/**
+ * Delivery in India of one piece at the price paid for it (a product page's promise): the rate a checkout of that
+ * piece alone would charge when the shopper picks none, the cheapest of India's zone priced for that subtotal.
+ * Null when India is in no zone.
+ */
+export async function homeDelivery(db: DbOrTx, pricePaise: number): Promise<ChargedShipping | null> {
+  let quotes: QuotedRate[];
+  try {
+    quotes = await quoteRates(db, 'IN', pricePaise);
+  } catch (err) {
+    if (err instanceof Conflict) return null;
+    throw err;
+  }
+  const { name, amountPaise, mindays, maxdays } = chooseRate(quotes, 'IN', undefined);
+  return { name, amountPaise, mindays, maxdays };
+}
+
+/** The rate the shopper chose (one of the country's zone: else 400), or the cheapest when none was named. */
+export function chooseRate(quotes: QuotedRate[], country: string, rateId: string | undefined): QuotedRate {
+  if (rateId) {
+    const chosen = quotes.find((q) => q.rateId === rateId.toLowerCase());
+    if (!chosen) throw new InvalidInput(`This shipping rate is not offered for ${countryName(country)}`);
+    return chosen;
+  }
+  let best = quotes[0] as QuotedRate;
+  for (const q of quotes) if (q.amountPaise < best.amountPaise) best = q;
+  return best;
+}
