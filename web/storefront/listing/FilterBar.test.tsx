@@ -183,6 +183,26 @@ describe('FilterBar on phones', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('in the sheet, a sort applies at once with the rest of the form, and the sheet stays open', async () => {
+    const onApply = vi.fn();
+    render(
+      <FilterBar
+        filter={parseFilter('gemstones-ruby', names)}
+        categories={categories}
+        subcategories={subcategories}
+        onApply={onApply}
+        onClear={vi.fn()}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: /^Filters/ }));
+    const sheet = await screen.findByRole('dialog', { name: 'Filter products' }, { timeout: 15_000 });
+    await userEvent.type(within(sheet).getByLabelText('Max price (₹)'), '50000');
+    await userEvent.selectOptions(within(sheet).getByLabelText('Sort by'), 'asc');
+    expect(onApply).toHaveBeenCalledTimes(1);
+    expect(formatFilter(onApply.mock.calls[0]?.[0] as CatalogueFilter)).toBe('gemstones-ruby-max-50000-sort-asc');
+    expect(screen.getByRole('dialog', { name: 'Filter products' })).toBeVisible();
+  });
+
   it('shows no badge when no filter is in force', () => {
     render(
       <FilterBar

@@ -7,7 +7,7 @@ import { Icon } from '../../ui/icons';
 import { Summary } from '../../ui/Summary';
 import { useDetails } from '../../ui/useDetails';
 import { type CatalogueFilter, filterFromForm, type SortOrder } from './filterGrammar';
-import { activeFilterCount } from './filterHelpers';
+import { activeFilterCount, SORT_LABELS } from './filterHelpers';
 
 // Icon paths as lucide-react draws them (24×24; circles and rectangles written as paths), for <Icon d={…} />.
 const SLIDERS = 'M10 5H3M12 19H3M14 3v4M16 17v4M21 12h-9M21 19h-5M21 5h-7M8 10v4M8 12H3';
@@ -18,8 +18,11 @@ type FilterBarProps = {
   categories: readonly Category[];
   /** Every subcategory, with its category. */
   subcategories: readonly Subcategory[];
-  /** Called with the new filter (page 1) when the shopper applies it. */
-  onApply: (filter: CatalogueFilter) => void;
+  /**
+   * Called with the new filter (page 1) when the shopper applies it; `keepOpen` when only the sort was chosen (it
+   * applies at once, and the phone's sheet stays open for more).
+   */
+  onApply: (filter: CatalogueFilter, how?: { keepOpen?: boolean }) => void;
   /** Clear All: back to every product. */
   onClear: () => void;
 };
@@ -59,12 +62,7 @@ const GEM_NUMBER_LABELS: Record<(typeof GEM_NUMBERS)[number], string> = {
   rattimax: 'Max ratti',
 };
 
-const SORT_OPTIONS: { value: SortOrder; label: string }[] = [
-  { value: 'newest', label: 'Newest first' },
-  { value: 'oldest', label: 'Oldest first' },
-  { value: 'asc', label: 'Price: low to high' },
-  { value: 'desc', label: 'Price: high to low' },
-];
+const SORT_OPTIONS = (['newest', 'oldest', 'asc', 'desc'] as const).map((value) => ({ value, label: SORT_LABELS[value] }));
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -176,15 +174,20 @@ export function FilterForm({
 
   function submit(e: FormEvent) {
     e.preventDefault();
+    if (apply(draft)) setApplying(true);
+  }
+
+  /** Checks the form and applies it; false (with the error shown) when a price or weight is wrong. */
+  function apply(draft: Draft, how?: { keepOpen?: boolean }): boolean {
     const min = draft.min.trim() === '' ? undefined : Number(draft.min);
     const max = draft.max.trim() === '' ? undefined : Number(draft.max);
     if ((min !== undefined && !(min >= 0)) || (max !== undefined && !(max >= 0))) {
       setPriceError('Prices must be 0 or more');
-      return;
+      return false;
     }
     if (min !== undefined && max !== undefined && max < min) {
       setPriceError('Max price must not be less than min price');
-      return;
+      return false;
     }
     for (const [low, high, unit] of [
       ['caratmin', 'caratmax', 'carat'],
@@ -194,15 +197,14 @@ export function FilterForm({
       const b = draft[high].trim() === '' ? undefined : Number(draft[high]);
       if ((a !== undefined && !(a >= 0)) || (b !== undefined && !(b >= 0))) {
         setPriceError(`Weights in ${unit} must be 0 or more`);
-        return;
+        return false;
       }
       if (a !== undefined && b !== undefined && b < a) {
         setPriceError(`Max ${unit} must not be less than min ${unit}`);
-        return;
+        return false;
       }
     }
     setPriceError('');
-    setApplying(true);
     // The same reading of the form as the server's for a form sent before the app ran (contract/filter.ts).
     onApply(
       filterFromForm({
@@ -221,7 +223,9 @@ export function FilterForm({
         treatment: draft.treatment,
         lab: draft.lab,
       }),
+      how,
     );
+    return true;
   }
 
   const grid =
@@ -329,7 +333,12 @@ export function FilterForm({
           id={`${id}-sort`}
           name="sort"
           value={draft.sort}
-          onChange={(e) => set('sort', e.target.value as SortOrder)}
+          onChange={(e) => {
+            const next = { ...draft, sort: e.target.value as SortOrder };
+            setDraft(next);
+            // In the phone's sheet a sort applies at once, with whatever else the form holds; the sheet stays open.
+            if (layout === 'sheet') apply(next, { keepOpen: true });
+          }}
           className="h-10"
         >
           {SORT_OPTIONS.map((o) => (
@@ -339,7 +348,14 @@ export function FilterForm({
           ))}
         </Select>
       </div>
-      <div className="col-span-2 flex gap-2 lg:col-span-1">
+      <div
+        className={
+          layout === 'sheet'
+            ? // At the foot of the sheet, always in reach however far its fields are scrolled.
+              'sticky -bottom-8 order-last col-span-2 -mx-5 -mb-8 flex gap-2 border-t border-gray-200 bg-white px-5 pt-3 pb-5'
+            : 'col-span-2 flex gap-2 lg:col-span-1'
+        }
+      >
         <button
           type="submit"
           disabled={applying}
@@ -500,9 +516,9 @@ export function FilterBar(props: FilterBarProps) {
             <FilterForm
               {...props}
               layout="sheet"
-              onApply={(f) => {
-                setOpen(false);
-                props.onApply(f);
+              onApply={(f, how) => {
+                if (!how?.keepOpen) setOpen(false);
+                props.onApply(f, how);
               }}
               onClear={() => {
                 setOpen(false);

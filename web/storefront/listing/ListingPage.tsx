@@ -11,6 +11,7 @@ import { listingErrorText } from '../components/errors';
 import { Pagination } from '../components/Pagination';
 import { ProductCard } from '../components/ProductCard';
 import { ProductCardSkeleton } from '../components/ProductCardSkeleton';
+import { ActiveFilters } from './ActiveFilters';
 import { FilterBar } from './FilterBar';
 import { type CatalogueFilter, formatFilter, parseFilter } from './filterGrammar';
 import { withPage } from './filterHelpers';
@@ -60,19 +61,14 @@ export default function ListingPage() {
   });
 
   const heading = headingOf(term, filter, names.subcategories);
-  const title = useMemo(
-    () =>
-      names.ready
-        ? listingTitle(term, {
-            categories: names.categories.map((c) => c.categoryname),
-            subcategories: names.subcategories.map((s) => ({
-              name: s.subcategoryname,
-              category: s.category?.categoryname ?? '',
-            })),
-          })
-        : undefined,
-    [names.ready, term, names.categories, names.subcategories],
+  const listingNames = useMemo(
+    () => ({
+      categories: names.categories.map((c) => c.categoryname),
+      subcategories: names.subcategories.map((s) => ({ name: s.subcategoryname, category: s.category?.categoryname ?? '' })),
+    }),
+    [names.categories, names.subcategories],
   );
+  const title = useMemo(() => (names.ready ? listingTitle(term, listingNames) : undefined), [names.ready, term, listingNames]);
   usePageTitle(title);
   const data = query.data;
   const currentPage = data?.pagination.currentPage ?? filter.page;
@@ -91,6 +87,8 @@ export default function ListingPage() {
         onApply={(f) => navigate(`/${formatFilter(f)}`)}
         onClear={() => navigate('/all')}
       />
+
+      <ActiveFilters filter={filter} names={listingNames} pageHeading={heading} />
 
       {data?.didyoumean && (
         <p className="mt-5 text-base text-gray-900" data-testid="listing-didyoumean">

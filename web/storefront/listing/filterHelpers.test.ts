@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { emptyFilter, parseFilter } from './filterGrammar';
-import { activeFilterCount, withPage } from './filterHelpers';
+import { emptyFilter, formatFilter, parseFilter } from './filterGrammar';
+import { activeFilterCount, filterChips, withPage } from './filterHelpers';
 
 describe('withPage', () => {
   it('writes the page into the term, replacing any page already there', () => {
@@ -24,5 +24,36 @@ describe('activeFilterCount', () => {
     expect(
       activeFilterCount({ categories: ['Gemstones'], subcategories: ['Ruby'], search: ['oval'], min: 0, sort: 'asc', page: 1 }),
     ).toBe(5);
+  });
+});
+
+describe('filterChips', () => {
+  const names = { categories: ['Gemstones'], subcategories: ['Ruby'] };
+  it('gives every filter in force a chip, and each chip’s removal keeps the rest on page 1', () => {
+    const f = parseFilter('gemstones-ruby-max-50000-rattimin-4.5-origin-burma-sort-asc-page-3', names);
+    const chips = filterChips(f);
+    expect(chips.map((c) => c.label)).toEqual([
+      'Gemstones',
+      'Ruby',
+      'Under ₹50,000',
+      'From 4.5 ratti',
+      'Burma (Myanmar)',
+      'Price: low to high',
+    ]);
+    expect(chips.map((c) => formatFilter(c.without))).toEqual([
+      'ruby-max-50000-rattimin-4.5-origin-burma-sort-asc',
+      'gemstones-max-50000-rattimin-4.5-origin-burma-sort-asc',
+      'gemstones-ruby-rattimin-4.5-origin-burma-sort-asc',
+      'gemstones-ruby-max-50000-origin-burma-sort-asc',
+      'gemstones-ruby-max-50000-rattimin-4.5-sort-asc',
+      'gemstones-ruby-max-50000-rattimin-4.5-origin-burma',
+    ]);
+  });
+
+  it('reads a price range and a search as one chip each; none for every product', () => {
+    const chips = filterChips(parseFilter('min-5000-max-20000-search-blue-stone', names));
+    expect(chips.map((c) => c.label)).toEqual(['“blue stone”', '₹5,000 to ₹20,000']);
+    expect(formatFilter(chips[1]?.without)).toBe('search-blue-stone');
+    expect(filterChips(emptyFilter())).toEqual([]);
   });
 });
