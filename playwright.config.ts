@@ -82,6 +82,7 @@ const PHONE_ONLY = [
   '**/admin-films.spec.ts', // the Storefront screen no wider than a phone, buttons tapped where they are
   '**/buy.spec.ts', // the buying journey with axe on every step, on the screen most shoppers have
   '**/gst-admin.spec.ts', // Settings, Tax and Reports with no sideways scroll on a phone
+  '**/phone-pages.spec.ts', // the product page's buy bar, the top bars sliding away, the filter sheet
 ];
 /**
  * Files that check layouts on both screens also hold journeys that read the same on any screen: those run on the

@@ -406,3 +406,77 @@ test('Iolite is spelt one way: on the misspelt page, in the names and on the pro
   await expect(page).toHaveTitle(/Iolite/);
   expect(await page.title()).not.toMatch(/lolite/i);
 });
+
+/** Parts of a sale card's price cut short or lying outside its card: [card, what] for each. */
+function clippedSalePrices(page: Page) {
+  return page.locator('main article').evaluateAll((cards) =>
+    cards.flatMap((card) => {
+      const sale = card.querySelector('[data-sale]');
+      if (!sale) return [];
+      const box = card.getBoundingClientRect();
+      const name = card.querySelector('h2, h3')?.textContent ?? '?';
+      const hits: string[] = [];
+      for (const el of Array.from(sale.querySelectorAll('p, s, span'))) {
+        if (el.closest('.sr-only')) continue;
+        const r = el.getBoundingClientRect();
+        if (r.width === 0) continue;
+        const block = getComputedStyle(el).display !== 'inline';
+        if ((block && el.scrollWidth > el.clientWidth + 0.5) || r.left < box.left - 0.5 || r.right > box.right + 0.5) {
+          hits.push(`${name}: "${el.textContent}"`);
+        }
+      }
+      return hits;
+    }),
+  );
+}
+
+test('a sale card shows its price, the struck list price and "20% off" whole', async ({ page }) => {
+  await page.goto('/gemstones-emerald');
+  const sale = page.locator('main article [data-sale="20"]');
+  await expect(sale.first()).toBeVisible();
+  expect(await sale.count()).toBeGreaterThan(1);
+  await expect(sale.first().locator('s')).toContainText(/₹[\d,]+\.\d\d/);
+  await expect(sale.first()).toContainText('20% off');
+  expect(await clippedSalePrices(page)).toEqual([]);
+  await expectNoSidewaysScroll(page);
+});
+
+test('a product page: one ratti figure, delivery as India’s rate has it, and the picture opens full size', async ({ page }) => {
+  await page.goto('/gemstones-ruby');
+  await page.getByRole('link', { name: 'Burmese Ruby (Manik)...' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Burmese Ruby (Manik) 4.55 Carat Cushion' })).toBeVisible();
+
+  // The weight under the price and the specification table give the same ratti, from the carat and the shop's setting.
+  await expect(page.getByTestId('gem-weight')).toContainText('4.55 ct · 5.00 ratti');
+  const table = page.getByRole('table');
+  await expect(table.getByRole('row', { name: /Weight \(Ratti\)/ })).toHaveText(/Weight \(Ratti\)\s*5\.00 ratti/);
+  await expect(table.getByRole('rowheader', { name: /Pakki|Kachi/ })).toHaveCount(0);
+
+  // India's Standard rate is free for it (the shop's zones as every shop starts).
+  await expect(page.getByTestId('delivery-promise')).toHaveText('Free Delivery');
+
+  // The main picture opens full size from the keyboard; Escape closes it and focus comes back to it.
+  const opener = page.getByRole('link', { name: 'View the picture full size' });
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  const viewer = page.getByRole('dialog', { name: /full size$/ });
+  await expect(viewer).toBeVisible();
+  const picture = viewer.getByRole('img');
+  await expect(picture).toHaveAttribute('src', /\/1280\.webp$/);
+  await expect(picture).toHaveJSProperty('complete', true);
+  const shown = await picture.boundingBox();
+  const screenSize = page.viewportSize();
+  if (!shown || !screenSize) throw new Error('not laid out');
+  // As large as the screen lets it be: the whole of its narrower side, less the viewer's margin.
+  expect(Math.min(shown.width, shown.height)).toBeGreaterThan(Math.min(screenSize.width, screenSize.height) - 60);
+  await expect(viewer.getByRole('button', { name: 'Close' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(viewer).toBeHidden();
+  await expect(opener).toBeFocused();
+
+  // A tap opens it as well, and Close closes it.
+  await opener.click();
+  await expect(viewer).toBeVisible();
+  await viewer.getByRole('button', { name: 'Close' }).click();
+  await expect(viewer).toBeHidden();
+});

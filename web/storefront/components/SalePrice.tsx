@@ -35,30 +35,53 @@ export function SalePrice({ product, size = 'card' }: { product: Product; size?:
     );
   }
   const ends = saleEndsText(sale.endsAt);
+  const endsNote = ends && (
+    <span suppressHydrationWarning className="text-gray-600">
+      {' · '}
+      {ends}
+    </span>
+  );
+  if (!big) {
+    // A card is as narrow as half a 360 px phone: the price paid has its line, the struck list price and the
+    // percentage the next (the percentage never shrinks; the list price, should it ever need to, is cut last), then
+    // the sale's name. Every line has its height from the start, so nothing moves.
+    return (
+      <div data-sale={sale.percentoff}>
+        <p className="h-6 truncate font-bold text-brand-700">
+          <span className="sr-only">Sale price </span>
+          {formatRupees(product.saleprice as number)}
+        </p>
+        <p className="flex h-4 items-baseline gap-x-2 text-xs leading-4 whitespace-nowrap">
+          <s className="min-w-0 truncate text-gray-500">
+            <span className="sr-only">List price </span>
+            {formatRupees(product.productprice)}
+          </s>
+          <span className="shrink-0 font-semibold text-emerald-700">{sale.percentoff}% off</span>
+        </p>
+        <p className="h-4 truncate text-xs leading-4 text-emerald-800">
+          {sale.name}
+          {endsNote}
+        </p>
+      </div>
+    );
+  }
   return (
-    <div className={big ? 'mt-3' : ''} data-sale={sale.percentoff}>
-      <p className={big ? 'flex flex-wrap items-baseline gap-x-3' : 'flex h-6 items-baseline gap-x-2'}>
-        <span className={big ? 'text-3xl font-bold text-brand-700' : 'font-bold text-brand-700'}>
+    <div className="mt-3" data-sale={sale.percentoff}>
+      <p className="flex flex-wrap items-baseline gap-x-3">
+        <span className="text-3xl font-bold text-brand-700">
           <span className="sr-only">Sale price </span>
           {formatRupees(product.saleprice as number)}
         </span>
-        <s className={big ? 'text-lg text-gray-500' : 'truncate text-xs text-gray-500'}>
+        <s className="text-lg text-gray-500">
           <span className="sr-only">List price </span>
           {formatRupees(product.productprice)}
         </s>
-        <span className={big ? 'text-base font-semibold text-emerald-700' : 'text-xs font-semibold text-emerald-700'}>
-          {sale.percentoff}% off
-        </span>
-        {big ? <Approx rupees={product.saleprice as number} /> : null}
+        <span className="text-base font-semibold text-emerald-700">{sale.percentoff}% off</span>
+        <Approx rupees={product.saleprice as number} />
       </p>
-      <p className={big ? 'mt-1 text-sm text-emerald-800' : 'h-4 truncate text-xs leading-4 text-emerald-800'}>
+      <p className="mt-1 text-sm text-emerald-800">
         {sale.name}
-        {ends && (
-          <span suppressHydrationWarning className="text-gray-600">
-            {' · '}
-            {ends}
-          </span>
-        )}
+        {endsNote}
       </p>
     </div>
   );

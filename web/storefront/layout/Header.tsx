@@ -64,12 +64,18 @@ export function Header() {
     setMobileOpen(false);
   }, [pathname, setMobileOpen]);
 
+  // On a phone, once the page is scrolled, the top bar and the promises slide up out of view and the row with the
+  // menu, search and cart stays, so the page gets their height back. Not while the menu is open: it hangs from the
+  // full header. A transform moves nothing else on the page, so it is no layout shift.
+  const compact = scrolled && !mobileOpen;
+
   return (
     <header
       data-scrolled={scrolled ? 'true' : 'false'}
-      className={`fixed inset-x-0 top-[var(--test-ribbon,0px)] z-40 transition-[background-color,box-shadow] duration-200 ${
+      data-compact={compact ? 'true' : 'false'}
+      className={`fixed inset-x-0 top-[var(--test-ribbon,0px)] z-40 transition-[background-color,box-shadow,translate] duration-200 motion-reduce:transition-none ${
         scrolled ? 'bg-white/95 shadow-md backdrop-blur' : 'border-b border-gray-200 bg-white'
-      }`}
+      } ${compact ? 'max-sm:-translate-y-[3.25rem]' : ''}`}
     >
       <div className="h-7 bg-brand-900 px-4 text-xs text-white">
         <div className="mx-auto flex h-full max-w-7xl items-center justify-between gap-3 overflow-hidden">

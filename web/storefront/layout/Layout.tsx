@@ -56,7 +56,8 @@ export function Layout() {
         </Suspense>
       </main>
       <LazyFooter />
-      <div className="h-16 md:hidden" aria-hidden />
+      {/* Room for the bottom bar (and a product page's buy bar above it, styles.css) under the page's end. */}
+      <div data-bottom-spacer className="h-16 md:hidden" aria-hidden />
       <MobileBottomBar />
       {idle && (
         <Suspense fallback={null}>

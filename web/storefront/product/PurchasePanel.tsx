@@ -10,6 +10,7 @@ import { buyNowCheckout, type CartLine } from '../../cart/buyNow';
 import { earlyKey, useEarlyTaps } from '../../ui/earlyTaps';
 import { Icon } from '../../ui/icons';
 import { notify } from '../../ui/notify';
+import { formatRupees } from '../components/links';
 import { SalePrice } from '../components/SalePrice';
 import { GemWeight } from './GemWeight';
 import { LabCertificate } from './LabCertificate';
@@ -181,7 +182,23 @@ export function PurchasePanel({ product, rattiInCarats, id }: { product: Product
         </div>
       </fieldset>
 
-      <div className="mt-6 grid gap-3 sm:grid-cols-2">
+      {/*
+        On a phone the buttons are the buy bar: fixed above the bottom bar with the price paid, on the first screen and
+        on every screen after it. From 768 px up they stand here, under the choices. The same two buttons either way.
+      */}
+      <div
+        data-buy-bar
+        className="max-md:fixed max-md:inset-x-0 max-md:bottom-16 max-md:z-30 max-md:flex max-md:h-16 max-md:items-center max-md:gap-2 max-md:border-t max-md:border-gray-200 max-md:bg-white max-md:px-3 max-md:shadow-[0_-2px_8px_rgb(0_0_0/0.08)] md:mt-6 md:grid md:grid-cols-2 md:gap-3"
+      >
+        <p className="min-w-0 shrink-0 leading-tight md:hidden" data-testid="buy-bar-price">
+          <span className="sr-only">Price </span>
+          <span className="block font-bold whitespace-nowrap text-brand-700">
+            {formatRupees(product.saleprice ?? product.productprice)}
+          </span>
+          {product.saleprice != null && product.sale ? (
+            <span className="block text-xs font-semibold whitespace-nowrap text-emerald-700">{product.sale.percentoff}% off</span>
+          ) : null}
+        </p>
         {[
           {
             label: 'Add to Cart',
@@ -197,7 +214,7 @@ export function PurchasePanel({ product, rattiInCarats, id }: { product: Product
             onClick={() => b.act()}
             disabled={busy || outOfStock}
             data-early={b.early}
-            className={`h-12 rounded-md font-semibold ${b.look} focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-60 aria-busy:cursor-wait aria-busy:opacity-70`}
+            className={`h-11 min-w-0 rounded-md text-sm font-semibold whitespace-nowrap max-md:flex-1 md:h-12 md:text-base ${b.look} focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-60 aria-busy:cursor-wait aria-busy:opacity-70`}
           >
             {b.label}
           </button>
