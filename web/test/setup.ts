@@ -2,12 +2,14 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterAll, afterEach, vi } from 'vitest';
+import { clearNotices } from '../admin/ui/Notice';
 
-// Sonner keeps its toasts in one module-wide store: a toast raised by one test would otherwise
-// reappear in the next test's Toaster. Dismiss them all and unmount every screen between tests.
+// Sonner and the back-office's notices each keep theirs in one module-wide store: a toast or failure raised by one
+// test would otherwise reappear in the next test's screen. Forget them all and unmount every screen between tests.
 afterEach(() => {
   toast.dismiss();
   cleanup();
+  clearNotices();
 });
 
 // The files of a worker share one document and one module graph (vitest.config.ts): each file leaves them as it
@@ -15,6 +17,8 @@ afterEach(() => {
 afterAll(() => {
   document.head.innerHTML = '';
   document.body.innerHTML = '';
+  // and what a dialog left on the body (a scroll lock, pointer-events) if a file ended with one open
+  for (const { name } of [...document.body.attributes]) document.body.removeAttribute(name);
   document.title = '';
   localStorage.clear();
   sessionStorage.clear();

@@ -46,6 +46,15 @@ export const notice = {
   },
 };
 
+/**
+ * Forgets every notice, shown or not yet shown.
+ * @forTests the notices are one module-wide store: a failure raised by one test with no shell on screen would
+ * otherwise open as a popup over the next test's screen
+ */
+export function clearNotices() {
+  show({ toast: null, popup: null });
+}
+
 /** The back-office's notices (rendered once, by the shell; a test renders it beside the screen). */
 export function Notices() {
   const { toast, popup } = useSyncExternalStore(

@@ -48,4 +48,15 @@ describe('the filter in force, named and taken apart', () => {
     expect(screen.getAllByRole('region', { name: 'Active filters' })).toHaveLength(1);
     expect(container).toHaveTextContent('GemstonesRuby');
   });
+
+  it('adds no heading to a plain name search, which the page heading (Search results for "…") and its chip name', () => {
+    render(
+      <MemoryRouter>
+        <ActiveFilters filter={read('rose-quartz-sort-desc')} names={names} pageHeading={'Search results for "rose quartz"'} />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByRole('heading')).toBeNull();
+    const box = screen.getByRole('region', { name: 'Active filters' });
+    expect(within(box).getByRole('link', { name: 'Remove filter: “rose quartz”' })).toHaveAttribute('href', '/sort-desc');
+  });
 });

@@ -30,7 +30,10 @@ export function ActiveFilters({ filter, names, pageHeading }: { filter: Catalogu
   const chips = filterChips(filter);
   if (chips.length === 0) return null;
   const heading = filterHeading(filter, names);
-  const named = heading.trim().toLowerCase() !== pageHeading.trim().toLowerCase();
+  // A plain name search is named by the page's own heading (Search results for "…") and its chip: no third time.
+  const finds = chips.filter((c) => c.key !== 'sort');
+  const onlySearch = finds.length === 1 && finds[0]?.key === 'search';
+  const named = !onlySearch && heading.trim().toLowerCase() !== pageHeading.trim().toLowerCase();
   return (
     <section aria-label="Active filters" className="mt-4" data-testid="active-filters">
       {named ? (
