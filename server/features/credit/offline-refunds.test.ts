@@ -1,36 +1,26 @@
 // @postgres: two refunds of money received outside the shop at the same instant, under the order's row lock
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { NAME_HOW_PAID_BACK, StatementResponse } from '../../../contract/credit.js';
 import { AdminOrderActionResponse, AdminOrderDetailResponse } from '../../../contract/order-actions.js';
 import { OrderResponse, RazorpayOrderResponse } from '../../../contract/orders.js';
 import { creditNotes, orders, refunds } from '../../db/schema.js';
 import { indiaDate } from '../../domain/tax.js';
-import { type FakeRazorpay, startFakeRazorpay } from '../../test/fake-razorpay.js';
-import { createProduct, SHIPPING, shop } from '../../test/fixtures.js';
-import { createTestApp, type TestApp, type TestUser } from '../../test/helpers.js';
+import type { FakeRazorpay } from '../../test/fake-razorpay.js';
+import { createProduct, SHIPPING } from '../../test/fixtures.js';
+import type { TestApp, TestUser } from '../../test/helpers.js';
 import { pdfText } from '../../test/pdf-text.js';
+import { type RazorpayShop, razorpayShopForTests } from '../../test/razorpay-shop.js';
 import { approvedDealer } from '../wholesale/test-kit.js';
 
 /** Refunds of credit orders paid outside the shop: paid back outside it, never through Razorpay (docs/credit.md). */
+const shopWithRazorpay = razorpayShopForTests();
 let fake: FakeRazorpay;
 let t: TestApp;
-let s: ReturnType<typeof shop>;
+let s: RazorpayShop['s'];
 let admin: TestUser;
-beforeAll(async () => {
-  fake = await startFakeRazorpay();
-  t = await createTestApp(fake.env);
-  s = shop(t);
-  admin = await t.signUpAndIn('ADMIN');
-});
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
-beforeEach(() => {
-  fake.setDown(false);
-  fake.clearFailures();
-  fake.setRefundStatus('processed');
+beforeAll(() => {
+  ({ fake, t, s, admin } = shopWithRazorpay);
 });
 
 const today = () => indiaDate(new Date());

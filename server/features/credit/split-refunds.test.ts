@@ -1,12 +1,13 @@
 // @postgres: a refund split across payments under the order's row lock, two refunds at the same instant
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AdminOrderActionResponse } from '../../../contract/order-actions.js';
 import { OrderResponse, RazorpayOrderResponse } from '../../../contract/orders.js';
 import { creditNotes, refunds } from '../../db/schema.js';
-import { type FakeRazorpay, startFakeRazorpay } from '../../test/fake-razorpay.js';
-import { createProduct, SHIPPING, shop } from '../../test/fixtures.js';
-import { createTestApp, type TestApp, type TestUser } from '../../test/helpers.js';
+import type { FakeRazorpay } from '../../test/fake-razorpay.js';
+import { createProduct, SHIPPING } from '../../test/fixtures.js';
+import type { TestApp, TestUser } from '../../test/helpers.js';
+import { type RazorpayShop, razorpayShopForTests } from '../../test/razorpay-shop.js';
 import { reconcilePending } from '../payments/reconciler.js';
 import { approvedDealer } from '../wholesale/test-kit.js';
 import { applyOnlinePayment } from './pay-due.js';
@@ -15,24 +16,13 @@ import { applyOnlinePayment } from './pay-due.js';
  * A credit order paid online in two payments: a refund larger than one payment is split across them, newest first,
  * each part within what is left of its payment (docs/credit.md, "Refunds of money received outside the shop").
  */
+const shopWithRazorpay = razorpayShopForTests();
 let fake: FakeRazorpay;
 let t: TestApp;
-let s: ReturnType<typeof shop>;
+let s: RazorpayShop['s'];
 let admin: TestUser;
-beforeAll(async () => {
-  fake = await startFakeRazorpay();
-  t = await createTestApp(fake.env);
-  s = shop(t);
-  admin = await t.signUpAndIn('ADMIN');
-});
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
-beforeEach(() => {
-  fake.setDown(false);
-  fake.clearFailures();
-  fake.setRefundStatus('processed');
+beforeAll(() => {
+  ({ fake, t, s, admin } = shopWithRazorpay);
 });
 
 const refund = (orderId: string, payload: object) =>

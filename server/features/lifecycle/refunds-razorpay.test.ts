@@ -1,33 +1,22 @@
 // @postgres: a cancel racing the late webhook of the same payment
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AdminOrderActionResponse, AdminOrderDetailResponse } from '../../../contract/order-actions.js';
 import { OrderResponse, RazorpayOrderResponse } from '../../../contract/orders.js';
 import { orderEvents, orders, refunds } from '../../db/schema.js';
-import { type FakeRazorpay, startFakeRazorpay } from '../../test/fake-razorpay.js';
-import { createProduct, productRow, shop } from '../../test/fixtures.js';
-import { createTestApp, type TestApp, type TestUser } from '../../test/helpers.js';
+import type { FakeRazorpay } from '../../test/fake-razorpay.js';
+import { createProduct, productRow } from '../../test/fixtures.js';
+import type { TestApp, TestUser } from '../../test/helpers.js';
+import { type RazorpayShop, razorpayShopForTests } from '../../test/razorpay-shop.js';
 import { reconcilePending } from '../payments/reconciler.js';
 
+const shopWithRazorpay = razorpayShopForTests();
 let fake: FakeRazorpay;
 let t: TestApp;
-let s: ReturnType<typeof shop>;
+let s: RazorpayShop['s'];
 let admin: TestUser;
-beforeAll(async () => {
-  fake = await startFakeRazorpay();
-  t = await createTestApp(fake.env);
-  s = shop(t);
-  admin = await t.signUpAndIn('ADMIN');
-});
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
-beforeEach(() => {
-  fake.setDown(false);
-  fake.clearFailures();
-  fake.setDelay(0);
-  fake.setRefundStatus('processed');
+beforeAll(() => {
+  ({ fake, t, s, admin } = shopWithRazorpay);
 });
 
 async function buy(quantity = 2, pricePaise = 100_000) {
