@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-/** Each journey server has its own embedded database, so two runs on two ports (the two halves in `npm test`) never share one. */
+/** Each journey server has its own embedded database, so two runs on two ports never share one. */
 const DATA_DIR = `tmp/e2e-data-${PORT}`;
 export const E2E_ADMIN = { mobileno: '9000000001', password: 'e2e-admin-password' };
 /** The MSG91 stand-in (e2e/msg91-stand-in.ts) the server sends its SMS to. */

@@ -159,6 +159,8 @@ test.describe('admin back-office', () => {
   });
 
   test('category → subcategory → product with an image; it shows in the shop until switched off', async ({ page }) => {
+    // Eight back-office screens and the shop twice: 58 s of the 60 s default on a busy machine.
+    test.setTimeout(120_000);
     await signInAsAdmin(page);
     const categoryname = unique('Gemstones');
     const subcategoryname = unique('Ruby');

@@ -3,7 +3,7 @@
 #
 #   1. lint ‖ types of the server ‖ types of the web app ‖ the web app's build (side by side on two cores)
 #   2. unit and web tests                                    (one Vitest worker per core: nothing runs beside it)
-#   3. the browser journeys in two halves, each on its own shop [‖ the PostgreSQL run, with --pg]
+#   3. the browser journeys, one run on one shop [‖ the PostgreSQL run, with --pg]
 #
 # Steps side by side write to their own log; the first one of a group is shown as it runs and the others are
 # printed whole, one after another, when the group ends, so no two outputs mix. Every step prints its time; a
@@ -86,7 +86,7 @@ finish() {
   exit 0
 }
 
-# The web app the journeys load is built here too, beside the single-threaded checks, once for both halves.
+# The web app the journeys load is built here too, beside the single-threaded checks.
 group 'lint' 'npm run -s lint' \
   'types (server)' 'npx tsc -p tsconfig.json' \
   'types (web app)' 'npx tsc -p web/tsconfig.json' \
@@ -98,19 +98,16 @@ group 'lint' 'npm run -s lint' \
 group 'unit and web tests' "npm run -s test:unit -- --maxWorkers=$(node -p 'require("node:os").availableParallelism()')"
 [ ${#FAILED[@]} -eq 0 ] || finish
 
-# The browser journeys run in two halves, each against its own shop on its own port and embedded database
-# (playwright.config.ts), side by side. Measured on two cores with the PostgreSQL run beside them, this does not pay:
-# the halves took 819 s and 725 s and the PostgreSQL run 775 s, against 580 s and 242 s for one run beside it
-# (docs/testing.md); the journeys use the CPU rather than wait.
-JOURNEYS_1='E2E_PORT=3100 npx playwright test --shard=1/2'
-JOURNEYS_2='E2E_PORT=3200 npx playwright test --shard=2/2'
+# The browser journeys run in one Playwright run against one shop (playwright.config.ts), beside the PostgreSQL run
+# with --pg. Two halves on two shops were tried: on two cores beside the PostgreSQL run they took 819 s and 725 s and
+# the PostgreSQL run 775 s, against 580 s for one run and 242 s for the PostgreSQL run beside it (docs/testing.md);
+# the journeys use the CPU rather than wait, so a third stream of work only slows the other two.
+JOURNEYS='E2E_PORT=3100 npx playwright test'
 if [ "$WITH_PG" = true ]; then
-  # One Vitest worker for PostgreSQL beside the two halves.
-  group 'browser journeys, first half' "$JOURNEYS_1" \
-    'browser journeys, second half' "$JOURNEYS_2" \
+  # One Vitest worker for PostgreSQL beside the journeys.
+  group 'browser journeys' "$JOURNEYS" \
     'server tests on PostgreSQL (engine-dependent files)' 'npm run -s test:pg -- --maxWorkers=1'
 else
-  group 'browser journeys, first half' "$JOURNEYS_1" \
-    'browser journeys, second half' "$JOURNEYS_2"
+  group 'browser journeys' "$JOURNEYS"
 fi
 finish
