@@ -9,9 +9,9 @@ import { type CartSetting, cartItems, checkouts, guestCarts, products, stockHold
 import type { BuyNowInput } from '../../domain/buy-now.js';
 import { Conflict, DomainError, InvalidInput, NotFound } from '../../domain/errors.js';
 import { chosenOption } from '../../domain/options.js';
+import { saleJoin } from '../../domain/sale-price.js';
 import { pieceView, quotePiece } from '../made-to-order/service.js';
 import { buyNowLine, buyNowStockMessage } from '../payments/buy-now.js';
-import { saleJoin } from '../promotions/sale-price.js';
 import { type BuyerPricing, buyerPricing } from '../wholesale/trade-price.js';
 
 type CartLine = z.infer<typeof CartItemView>;

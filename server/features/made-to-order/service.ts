@@ -19,11 +19,11 @@ import {
 import { type Db, type DbOrTx, execRows } from '../../db/client.js';
 import { designs, metalRates, type PieceSnapshot } from '../../db/schema.js';
 import { Conflict, InvalidInput, NotFound } from '../../domain/errors.js';
+import { payPaiseSql, saleJoin } from '../../domain/sale-price.js';
 import { taxInside } from '../../domain/tax.js';
 import { deleteMedia } from '../../media/images.js';
 import type { MediaStore } from '../../media/storage.js';
 import { type ProductUpload, tooManyImages } from '../products/upload.js';
-import { payPaiseSql, saleJoin } from '../promotions/sale-price.js';
 import type { BuyerPricing } from '../wholesale/trade-price.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

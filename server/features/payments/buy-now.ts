@@ -4,8 +4,8 @@ import { type CheckoutLine, checkouts, products, stockHolds } from '../../db/sch
 import type { BuyNowInput, BuyNowPaise } from '../../domain/buy-now.js';
 import { Conflict, InvalidInput, NotFound } from '../../domain/errors.js';
 import { chosenOption } from '../../domain/options.js';
+import { saleJoin } from '../../domain/sale-price.js';
 import { quotePiece } from '../made-to-order/service.js';
-import { saleJoin } from '../promotions/sale-price.js';
 import { buyerPricing } from '../wholesale/trade-price.js';
 
 /** Buy Now's one line, priced as the cart would price it, with what the page shows beside it. */

@@ -2,7 +2,7 @@ import { asc, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { type CheckoutLine, type checkouts, products } from '../../db/schema.js';
 import { Conflict } from '../../domain/errors.js';
-import { saleJoin } from '../promotions/sale-price.js';
+import { saleJoin } from '../../domain/sale-price.js';
 import { quoteRates } from '../shipping/service.js';
 import { buyerPricing } from '../wholesale/trade-price.js';
 import { shippingCountry } from './checkout.js';

@@ -7,7 +7,7 @@ import { CERTIFICATE_LAB_KEYS, GEM_CHOICES, GEM_LABS, type GemChoiceKind } from 
 import { type DbOrTx, execRows } from '../../db/client.js';
 import { withFastRows } from '../../db/fast-rows.js';
 import { categories, products, subcategories } from '../../db/schema.js';
-import { payPaiseSql, saleJoin } from '../promotions/sale-price.js';
+import { payPaiseSql, saleJoin } from '../../domain/sale-price.js';
 import type { CatalogueCache } from './catalogue-cache.js';
 import { escapeLike, newestFirst, type PriceAt, type ProductRow, type ProductWithNames, selectPricedProducts } from './rows.js';
 import { readSearch, type SearchReading } from './search.js';

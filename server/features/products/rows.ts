@@ -5,13 +5,13 @@ import type { Product } from '../../../contract/catalogue.js';
 import { paiseToRupees } from '../../../contract/common.js';
 import type { DbOrTx } from '../../db/client.js';
 import { categories, products, subcategories } from '../../db/schema.js';
-import { saleColumns, saleJoin, saleOf } from '../promotions/sale-price.js';
+import { saleColumns, saleJoin, saleOf } from '../../domain/sale-price.js';
 
 export type ProductRow = typeof products.$inferSelect;
 export type ProductWithNames = ProductRow & {
   categoryName: string;
   subcategoryName: string;
-  /** The running sale that prices it, when the read asked for sale prices (promotions/sale-price.ts). */
+  /** The running sale that prices it, when the read asked for sale prices (domain/sale-price.ts). */
   saleId?: string | null;
   saleName?: string | null;
   salePercent?: number | string | null;

@@ -6,9 +6,9 @@ import { nameToFilterWord } from '../../../contract/filter.js';
 import { CartItemsResponse, OrderResponse, RazorpayOrderResponse, SandboxPayResponse } from '../../../contract/orders.js';
 import { AdminSaleResponse, AdminSalesResponse, SalesResponse } from '../../../contract/promotions.js';
 import { categories, subcategories } from '../../db/schema.js';
+import { salePaise } from '../../domain/sale-price.js';
 import { createProduct, shop } from '../../test/fixtures.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/helpers.js';
-import { salePaise } from './sale-price.js';
 
 /** The instant the shop prices at: tests move it. */
 let now = new Date('2026-11-24T06:30:00.000Z');

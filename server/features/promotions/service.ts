@@ -13,10 +13,10 @@ import {
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { cartItems, categories, checkouts, coupons, orders, products, sales, subcategories } from '../../db/schema.js';
 import { Conflict, InvalidInput, NotFound } from '../../domain/errors.js';
+import { saleJoin } from '../../domain/sale-price.js';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../categories/service.js';
 import { refuseTradeCoupon } from '../wholesale/trade-order.js';
 import { buyerPricing } from '../wholesale/trade-price.js';
-import { saleJoin } from './sale-price.js';
 
 type SaleRow = typeof sales.$inferSelect;
 type CouponRow = typeof coupons.$inferSelect;

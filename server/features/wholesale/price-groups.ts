@@ -4,8 +4,8 @@ import type { MyPrices, PriceGroup, PriceGroupBody, PriceGroupPatchBody } from '
 import type { Db, DbOrTx } from '../../db/client.js';
 import { businesses, categories, priceGroups, products } from '../../db/schema.js';
 import { Conflict, InvalidInput, NotFound } from '../../domain/errors.js';
+import { saleJoin } from '../../domain/sale-price.js';
 import { deleteUnlessReferenced, pgErrorCode, UNIQUE_VIOLATION } from '../categories/service.js';
-import { saleJoin } from '../promotions/sale-price.js';
 import { buyerPricing, covers } from './trade-price.js';
 
 type GroupRow = typeof priceGroups.$inferSelect;

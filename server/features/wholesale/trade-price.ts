@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { businesses, priceGroups } from '../../db/schema.js';
-import { salePaise } from '../promotions/sale-price.js';
+import { salePaise } from '../../domain/sale-price.js';
 
 /**
  * The one place a buyer's unit price is decided (docs/wholesale.md, "Trade prices"). Cart lines, checkout (and so

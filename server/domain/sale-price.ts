@@ -1,7 +1,7 @@
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
-import type { Product } from '../../../contract/catalogue.js';
-import { paiseToRupees } from '../../../contract/common.js';
-import { products } from '../../db/schema.js';
+import type { Product } from '../../contract/catalogue.js';
+import { paiseToRupees } from '../../contract/common.js';
+import { products } from '../db/schema.js';
 
 /**
  * Sale prices in SQL, so listings sort and filter on the price a shopper pays.
