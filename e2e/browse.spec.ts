@@ -329,7 +329,9 @@ test.describe('listing', () => {
     await expect(form.getByLabel('Min price (₹)')).toHaveAttribute('min', '0');
     await form.getByLabel('Min price (₹)').fill('5000');
     await form.getByLabel('Max price (₹)').fill('20000');
+    // A sort applies at once, with the rest of the form, on both screens; Apply Filters then changes nothing.
     await form.getByLabel('Sort by').selectOption('asc');
+    await expect(page).toHaveURL(`${SAPPHIRE_TERM}-min-5000-max-20000-sort-asc-search-moonlight`);
     await form.getByRole('button', { name: 'Apply Filters' }).click();
 
     await expect(page).toHaveURL(`${SAPPHIRE_TERM}-min-5000-max-20000-sort-asc-search-moonlight`);

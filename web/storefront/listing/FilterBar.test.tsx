@@ -110,11 +110,16 @@ describe('FilterForm', () => {
     await userEvent.selectOptions(screen.getByLabelText('Subcategory'), 'Ruby');
     await userEvent.type(screen.getByLabelText('Min price (₹)'), '1000');
     await userEvent.type(screen.getByLabelText('Max price (₹)'), '25000.5');
+    // A sort applies at once, with the rest of the form, on the desktop as in the phone's sheet.
     await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'desc');
+    expect(onApply).toHaveBeenCalledTimes(1);
+    expect(formatFilter(onApply.mock.calls[0]?.[0] as CatalogueFilter)).toBe(
+      'gemstones-ruby-min-1000-max-25000.5-sort-desc-search-oval-ruby',
+    );
     vi.useFakeTimers();
     fireEvent.click(screen.getByRole('button', { name: 'Apply Filters' }));
-    expect(onApply).toHaveBeenCalledTimes(1);
-    const applied = onApply.mock.calls[0]?.[0] as CatalogueFilter;
+    expect(onApply).toHaveBeenCalledTimes(2);
+    const applied = onApply.mock.calls[1]?.[0] as CatalogueFilter;
     expect(applied).toEqual({
       categories: ['Gemstones'],
       subcategories: ['Ruby'],

@@ -125,7 +125,8 @@ function draftOnPage(form: HTMLFormElement, draft: Draft): Draft {
 
 /**
  * The listing's filter form: name search, category, subcategory (disabled until a category is chosen),
- * min and max price (0 or more), sort, Apply Filters ('Applying...' briefly) and Clear All.
+ * min and max price (0 or more), sort (applied at once, with the rest of the form), Apply Filters ('Applying...'
+ * briefly) and Clear All.
  * A real GET form on /all (fields of contract/filter.ts FILTER_FORM_FIELDS): before the app runs, or without
  * JavaScript, the server turns it into the listing's URL; once live, the app checks and applies it itself.
  * @forTests the filter form is tested without the bar around it.
@@ -336,8 +337,8 @@ export function FilterForm({
           onChange={(e) => {
             const next = { ...draft, sort: e.target.value as SortOrder };
             setDraft(next);
-            // In the phone's sheet a sort applies at once, with whatever else the form holds; the sheet stays open.
-            if (layout === 'sheet') apply(next, { keepOpen: true });
+            // A sort applies at once, with whatever else the form holds; the phone's sheet stays open.
+            apply(next, { keepOpen: true });
           }}
           className="h-10"
         >
