@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { HOME_COUNTRY } from './address-rules.js';
 import { ForgotPasswordBody, MessageResponse, ResetPasswordBody } from './auth.js';
-import { Id, IdParams, mobileField } from './common.js';
+import { Id, IdParams, mobileField, PageNumber, Pagination } from './common.js';
 import { canonicalState, stateFromPin } from './gst-rules.js';
 import { byCountry, foreignIssues, SHIPPING_MESSAGES, STATE_MESSAGES } from './orders.js';
 import { byId, routeTable } from './route.js';
@@ -130,19 +130,14 @@ export const OutboxMessage = z.object({
 export type OutboxMessage = z.infer<typeof OutboxMessage>;
 
 const OutboxQuery = z.object({
-  page: z.coerce.number({ message: 'page must be a positive whole number' }).int().min(1).max(100_000).default(1),
+  page: PageNumber,
   status: OutboxStatus.optional(),
 });
 /** @forTests tests read the route's answers through this schema, so an answer that strays from the contract fails them */
 export const OutboxResponse = z.object({
   success: z.boolean(),
   messages: z.array(OutboxMessage),
-  pagination: z.object({
-    currentPage: z.number().int(),
-    totalPages: z.number().int(),
-    totalItems: z.number().int(),
-    limit: z.number().int(),
-  }),
+  pagination: Pagination,
 });
 export const OUTBOX_PAGE_SIZE = 20;
 

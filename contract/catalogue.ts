@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Pagination, requiredText } from './common.js';
 import { CERTIFICATE_LAB_KEYS, CERTIFICATE_LABS, type CertificateLab, REPORT_NUMBER_RE } from './gems.js';
 import { DISPLAY_NAME_MAX } from './menu-names.js';
 import { MenuChoice } from './menus.js';
@@ -255,12 +256,6 @@ const PRODUCT_TEXT_LIMITS = {
 export const MAX_PRICE_RUPEES = 100_000_000; // ₹10 crore
 export const MAX_STOCK = 1_000_000_000;
 
-const requiredText = (label: string, max: number) =>
-  z
-    .string({ message: `${label} is required` })
-    .trim()
-    .min(1, { message: `${label} is required` })
-    .max(max, { message: `${label} must be at most ${max} characters` });
 const optionalText = (label: string, max: number) =>
   z
     .string()
@@ -401,12 +396,7 @@ export const CountResponse = z.object({ success: z.boolean(), count: z.number().
 export const SubcategoryPageResponse = z.object({
   success: z.boolean(),
   data: z.array(Subcategory),
-  pagination: z.object({
-    currentPage: z.number().int(),
-    totalPages: z.number().int(),
-    totalItems: z.number().int(),
-    limit: z.number().int(),
-  }),
+  pagination: Pagination,
 });
 export const SubcategoryMutationResponse = z.object({ success: z.boolean(), message: z.string(), data: Subcategory });
 export const SubcategoriesResponse = z.object({ success: z.boolean(), data: z.array(Subcategory) });

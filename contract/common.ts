@@ -14,6 +14,44 @@ export const MessageResponse = z.object({ success: z.boolean(), message: z.strin
 export const Id = z.uuid({ message: 'Invalid id' });
 export const IdParams = z.object({ id: Id });
 
+/** A page number in a list's query (`?page=2`): a positive whole number, 1 when absent. */
+export const PageNumber = z.coerce
+  .number({ message: 'page must be a positive whole number' })
+  .int()
+  .min(1)
+  .max(100_000)
+  .default(1);
+
+/** Where a paged list's answer is: its page, how many pages and items there are, and the page size. */
+export const Pagination = z.object({
+  currentPage: z.number().int(),
+  totalPages: z.number().int(),
+  totalItems: z.number().int(),
+  limit: z.number().int(),
+});
+
+/** The account an admin screen shows beside an order, a review, a business or a quote. */
+export const UserSummary = z.object({ _id: z.string(), fullname: z.string(), mobileno: z.string() });
+
+/** A text field that must be given: trimmed, not empty, at most `max` characters. */
+export const requiredText = (label: string, max: number) =>
+  z
+    .string({ message: `${label} is required` })
+    .trim()
+    .min(1, { message: `${label} is required` })
+    .max(max, { message: `${label} must be at most ${max} characters` });
+
+/**
+ * An amount of rupees typed by a person: at most two decimals, at most ₹10 crore, and at least 0 (`min: 0`) or more
+ * than 0 (`min: 0.01`).
+ */
+export const rupeesField = (label: string, min: 0 | 0.01) =>
+  z
+    .number({ message: `${label} must be a number of rupees` })
+    .min(min, { message: min === 0 ? `${label} must be 0 or more` : `${label} must be more than 0` })
+    .max(100_000_000, { message: `${label} is too large` })
+    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, { message: 'At most 2 decimals' });
+
 const MOBILE_RE = /^\d{10}$/;
 
 /** A mobile number field: normalised (see normaliseMobile), then exactly ten digits. */

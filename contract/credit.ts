@@ -1,6 +1,14 @@
 import { z } from 'zod';
-import { Id, IdParams } from './common.js';
-import { BuyNowItem, CheckoutItems, OrderResponse, oneWayToBuy, RazorpayOrderResponse, ShippingInfoInput } from './orders.js';
+import { Id, IdParams, rupeesField } from './common.js';
+import {
+  BuyNowItem,
+  CheckoutItems,
+  OrderResponse,
+  oneWayToBuy,
+  RazorpayOrderResponse,
+  ShippingInfoInput,
+  ShippingRateChoice,
+} from './orders.js';
 import { byId, routeTable } from './route.js';
 
 // ---------------------------------------------------------------- credit orders and payments received (docs/credit.md)
@@ -12,7 +20,7 @@ const CreditOrderBody = z
     items: CheckoutItems.optional(),
     /** Buy Now's item straight from the product page (as for POST /o1/api/razorpay-order); the cart is left alone. */
     buynow: BuyNowItem.optional(),
-    shippingrate: z.string().trim().max(64).optional(),
+    shippingrate: ShippingRateChoice.optional(),
     /** A quoted lot instead of the cart (POST /o1/api/quotes): its lines at the quoted prices; it becomes `ordered`. */
     quoteId: Id.optional(),
   })
@@ -49,11 +57,7 @@ export const CASH_LIMIT_MESSAGE = 'Cash of ₹2,00,000 or more from one buyer in
 
 /** POST /o1/api/admin/payments/:id: a payment received outside the shop. */
 export const RecordPaymentBody = z.object({
-  amount: z
-    .number({ message: 'Amount must be a number of rupees' })
-    .min(0.01, { message: 'Amount must be more than 0' })
-    .max(100_000_000, { message: 'Amount is too large' })
-    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, { message: 'At most 2 decimals' }),
+  amount: rupeesField('Amount', 0.01),
   method: z.enum(PAYMENT_METHODS, { message: METHOD_MESSAGE }),
   reference: z.string().trim().max(100, { message: 'Reference must be at most 100 characters' }).default(''),
   receivedon: z.iso.date({ message: 'Received on must be a date (YYYY-MM-DD)' }),

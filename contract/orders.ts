@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { checkForeignAddress, countryOf, HOME_COUNTRY } from './address-rules.js';
 import { Product } from './catalogue.js';
-import { mobileField } from './common.js';
+import { mobileField, UserSummary } from './common.js';
 import { PayCurrency } from './currencies.js';
 import { canonicalState, GSTIN_MESSAGES, gstinError, stateFromPin } from './gst-rules.js';
 import {
@@ -97,7 +97,7 @@ export const Order = z.object({
   totalamount: z.number(),
   products: z.array(OrderLine),
   shippinginfo: ShippingInfo,
-  user: z.object({ _id: z.string(), fullname: z.string(), mobileno: z.string() }).nullable().optional(),
+  user: UserSummary.nullable().optional(),
   razorpay_order_id: z.string(),
   razorpay_payment_id: z.string(),
   /** The shipping rate paid (null on orders placed before shipping was charged) and its price (rupees, in totalamount). */
@@ -300,6 +300,10 @@ const ONE_WAY = 'Buy either cart lines (items) or one item (buynow), not both';
 export const oneWayToBuy = (v: { items?: unknown; buynow?: unknown } | null | undefined, ctx: z.RefinementCtx) => {
   if (v?.items !== undefined && v.buynow !== undefined) ctx.addIssue({ code: 'custom', message: ONE_WAY, path: ['buynow'] });
 };
+
+/** The shipping rate a buyer picks: a rate `_id` of the shipping country's zone (GET /o1/api/shipping-rates). */
+export const ShippingRateChoice = z.string().trim().max(64);
+
 export const RazorpayOrderBody = z
   .object({
     shippinginfo: ShippingInfoInput.optional(),
@@ -308,7 +312,7 @@ export const RazorpayOrderBody = z
     /** A coupon code (any case): checked and applied on the server, refused (404/409) rather than ignored. */
     coupon: z.string().trim().max(40, { message: 'Enter a coupon code' }).optional(),
     /** A rate `_id` of the shipping country's zone (GET /o1/api/shipping-rates); the cheapest when absent. */
-    shippingrate: z.string().trim().max(64).optional(),
+    shippingrate: ShippingRateChoice.optional(),
     /** An enabled currency to pay in, for an address abroad (INR when absent). */
     currency: PayCurrency.optional(),
   })

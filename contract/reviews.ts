@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id } from './common.js';
+import { Id, PageNumber, Pagination, UserSummary } from './common.js';
 import { byId, routeTable } from './route.js';
 
 /**
@@ -81,13 +81,6 @@ export const ReviewSummary = z.object({
 });
 export type ReviewSummary = z.infer<typeof ReviewSummary>;
 
-const Pagination = z.object({
-  currentPage: z.number().int(),
-  totalPages: z.number().int(),
-  totalItems: z.number().int(),
-  limit: z.number().int(),
-});
-
 /** A review as its buyer and the merchant see it: its status and, when rejected, why. */
 export const Review = PublicReview.omit({ verified: true }).extend({
   verified: z.boolean(),
@@ -102,14 +95,14 @@ export type Review = z.infer<typeof Review>;
 
 export const AdminReview = Review.extend({
   order: z.object({ _id: z.string(), number: z.string() }),
-  user: z.object({ _id: z.string(), fullname: z.string(), mobileno: z.string() }).nullable(),
+  user: UserSummary.nullable(),
 });
 export type AdminReview = z.infer<typeof AdminReview>;
 
 const ProductIdParams = z.object({ productId: Id });
 const ReviewIdParams = z.object({ id: Id });
 
-const page = z.coerce.number({ message: 'page must be a positive whole number' }).int().min(1).max(100_000).default(1);
+const page = PageNumber;
 
 const ReviewsQuery = z.object({
   page,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rupeesField } from './common.js';
 import { canonicalState, GSTIN_MESSAGES, gstinError, gstinState } from './gst-rules.js';
 import { routeTable } from './route.js';
 
@@ -115,18 +116,8 @@ export const SettingsBody = z
       .regex(/^\+?[0-9 ()-]{6,30}$/, { message: 'Enter a valid phone number' })
       .optional(),
     supportemail: z.string().trim().toLowerCase().email({ message: 'Enter a valid e-mail address' }).max(200).optional(),
-    freeshippingabove: z
-      .number({ message: 'Free-shipping threshold must be a number of rupees' })
-      .min(0, { message: 'Free-shipping threshold must be 0 or more' })
-      .max(100_000_000, { message: 'Free-shipping threshold is too large' })
-      .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, { message: 'At most 2 decimals' })
-      .optional(),
-    trademinorder: z
-      .number({ message: 'Minimum trade order must be a number of rupees' })
-      .min(0, { message: 'Minimum trade order must be 0 or more' })
-      .max(100_000_000, { message: 'Minimum trade order is too large' })
-      .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, { message: 'At most 2 decimals' })
-      .optional(),
+    freeshippingabove: rupeesField('Free-shipping threshold', 0).optional(),
+    trademinorder: rupeesField('Minimum trade order', 0).optional(),
     grievanceofficer: z
       .object({
         name: z

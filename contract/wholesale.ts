@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { Id, IdParams } from './common.js';
+import { Id, IdParams, PageNumber, Pagination, requiredText, rupeesField, UserSummary } from './common.js';
 import { gstinState } from './gst-rules.js';
-import { RazorpayOrderResponse, ShippingInfoInput } from './orders.js';
+import { RazorpayOrderResponse, ShippingInfoInput, ShippingRateChoice } from './orders.js';
 import { byId, routeTable } from './route.js';
 import { Gstin, StateName } from './settings.js';
 
@@ -33,24 +33,17 @@ export const Business = z.object({
 });
 export type Business = z.infer<typeof Business>;
 
-const required = (label: string, max: number) =>
-  z
-    .string({ message: `${label} is required` })
-    .trim()
-    .min(1, { message: `${label} is required` })
-    .max(max, { message: `${label} must be at most ${max} characters` });
-
 /** The GSTIN's first two digits must be the code of the state the business is in. */
 export const GSTIN_STATE_MISMATCH = 'The GSTIN belongs to another state: its first two digits must be the code of the state';
 
 /** POST /u1/api/business: "Buy for your business". */
 export const BusinessBody = z
   .object({
-    legalname: required('Legal name', 200),
+    legalname: requiredText('Legal name', 200),
     tradename: z.string().trim().max(200, { message: 'Trade name must be at most 200 characters' }).optional(),
     gstin: Gstin,
-    address: required('Address', 500),
-    city: required('City', 100),
+    address: requiredText('Address', 500),
+    city: requiredText('City', 100),
     state: StateName,
     pincode: z
       .string({ message: 'Enter a 6-digit PIN code' })
@@ -66,33 +59,21 @@ export type BusinessBody = z.output<typeof BusinessBody>;
 const BusinessAnswer = z.object({ success: z.boolean(), message: z.string(), business: Business });
 
 export const AdminBusiness = Business.extend({
-  user: z.object({ _id: z.string(), fullname: z.string(), mobileno: z.string() }),
+  user: UserSummary,
 });
 export type AdminBusiness = z.infer<typeof AdminBusiness>;
 export const BUSINESS_PAGE_SIZE = 20;
 
 const BusinessesQuery = z.object({
   status: BusinessStatus.optional(),
-  page: z.coerce.number({ message: 'page must be a positive whole number' }).int().min(1).max(100_000).default(1),
+  page: PageNumber,
 });
 /** @forTests tests read the route's answers through this schema, so an answer that strays from the contract fails them */
 export const BusinessesResponse = z.object({
   success: z.boolean(),
   businesses: z.array(AdminBusiness),
-  pagination: z.object({
-    currentPage: z.number().int(),
-    totalPages: z.number().int(),
-    totalItems: z.number().int(),
-    limit: z.number().int(),
-  }),
+  pagination: Pagination,
 });
-
-const rupees = (label: string) =>
-  z
-    .number({ message: `${label} must be a number of rupees` })
-    .min(0, { message: `${label} must be 0 or more` })
-    .max(100_000_000, { message: `${label} is too large` })
-    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, { message: 'At most 2 decimals' });
 
 /** PATCH /u1/api/admin/businesses/:id: any of these. */
 export const BusinessPatchBody = z
@@ -105,7 +86,7 @@ export const BusinessPatchBody = z
       .number({ message: 'Credit days must be 0, 7, 15, 30, 45 or 60' })
       .refine((n) => (CREDIT_DAYS as readonly number[]).includes(n), { message: 'Credit days must be 0, 7, 15, 30, 45 or 60' })
       .optional(),
-    creditlimit: rupees('Credit limit').optional(),
+    creditlimit: rupeesField('Credit limit', 0).optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Nothing to change' });
 export type BusinessPatchBody = z.output<typeof BusinessPatchBody>;
@@ -331,7 +312,7 @@ export const Quote = z.object({
 });
 export type Quote = z.infer<typeof Quote>;
 export const AdminQuote = Quote.extend({
-  user: z.object({ _id: z.string(), fullname: z.string(), mobileno: z.string() }).nullable(),
+  user: UserSummary.nullable(),
 });
 export type AdminQuote = z.infer<typeof AdminQuote>;
 export const QUOTE_PAGE_SIZE = 20;
@@ -367,12 +348,6 @@ export const QuoteRequestBody = z.object({
 });
 export type QuoteRequestBody = z.output<typeof QuoteRequestBody>;
 
-const unitPrice = z
-  .number({ message: 'Price must be a number of rupees' })
-  .min(0.01, { message: 'Price must be more than 0' })
-  .max(100_000_000, { message: 'Price is too large' })
-  .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, { message: 'At most 2 decimals' });
-
 /** PATCH /o1/api/admin/quotes/:id: price every line with a validity, or decline with a note. */
 export const QuoteAnswerBody = z.union([
   z.object({
@@ -386,7 +361,7 @@ export const QuoteAnswerBody = z.union([
   z.object({
     status: z.literal('quoted').optional(),
     lines: z
-      .array(z.object({ lineId: Id, price: unitPrice }), { message: 'Price every line' })
+      .array(z.object({ lineId: Id, price: rupeesField('Price', 0.01) }), { message: 'Price every line' })
       .min(1, { message: 'Price every line' })
       .max(QUOTE_MAX_LINES),
     validuntil: z.iso.datetime({ offset: true, message: 'Valid until must be an ISO date and time' }),
@@ -397,12 +372,12 @@ export type QuoteAnswerBody = z.output<typeof QuoteAnswerBody>;
 
 const QuotesQuery = z.object({
   status: QuoteStatus.optional(),
-  page: z.coerce.number({ message: 'page must be a positive whole number' }).int().min(1).max(100_000).default(1),
+  page: PageNumber,
 });
 /** POST /o1/api/quotes/:id/accept: where the lot goes. */
 const QuoteAcceptBody = z.object({
   shippinginfo: ShippingInfoInput,
-  shippingrate: z.string().trim().max(64).optional(),
+  shippingrate: ShippingRateChoice.optional(),
   currency: z.literal('INR', { message: 'A quote is paid in INR' }).optional(),
 });
 
@@ -413,12 +388,7 @@ export const QuotesResponse = z.object({ success: z.boolean(), quotes: z.array(Q
 export const AdminQuotesResponse = z.object({
   success: z.boolean(),
   quotes: z.array(AdminQuote),
-  pagination: z.object({
-    currentPage: z.number().int(),
-    totalPages: z.number().int(),
-    totalItems: z.number().int(),
-    limit: z.number().int(),
-  }),
+  pagination: Pagination,
 });
 
 /** The routes of quotes (docs/wholesale.md). */
