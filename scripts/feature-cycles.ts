@@ -46,7 +46,6 @@ const KNOWN = new Set<string>([
   'promotions -> wholesale',
   'shipping -> promotions',
   'shipping -> wholesale',
-  'wholesale -> credit',
   'wholesale -> payments',
 ]);
 

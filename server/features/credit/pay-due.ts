@@ -7,6 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { formatPaise } from '../../../contract/money.js';
 import type { Tx } from '../../db/client.js';
 import { businesses, checkouts, orderPayments, orders, users } from '../../db/schema.js';
+import { OWING } from '../../domain/credit-position.js';
 import { Conflict, DomainError, NotFound } from '../../domain/errors.js';
 import type { PaymentContext } from '../../domain/payment-context.js';
 import { GatewayUnavailableError } from '../../domain/payment-provider.js';
@@ -19,7 +20,6 @@ import { confirmPayment, placeOrder } from '../payments/placement.js';
 
 type CheckoutRow = typeof checkouts.$inferSelect;
 
-const OWING = ['Due', 'Partially paid'] as const;
 /** Razorpay's smallest order: ₹1.00. */
 const MIN_AMOUNT_PAISE = 100;
 /** A payment of what is due holds no stock: it stays open for a day (the reconciler asks about it meanwhile). */

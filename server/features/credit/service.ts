@@ -1,12 +1,13 @@
 // Credit orders: an approved business with credit terms buys now and pays by the due date. The credit limit holds
 // under concurrency: every credit order and every payment of a business runs under a lock on its business row.
-import { and, eq, gt, inArray, sql, sum } from 'drizzle-orm';
+import { and, eq, sql, sum } from 'drizzle-orm';
 import { rupeesToPaise } from '../../../contract/common.js';
 import { CASH_LIMIT_MESSAGE, CASH_LIMIT_RUPEES, type RecordPaymentBody } from '../../../contract/credit.js';
 import type { ShippingInfo } from '../../../contract/orders.js';
-import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { businesses, checkouts, orderItems, orderPayments, orders, products } from '../../db/schema.js';
 import type { BuyNowInput } from '../../domain/buy-now.js';
+import { creditPosition, OWING } from '../../domain/credit-position.js';
 import { Conflict, Forbidden, InvalidInput, NotFound } from '../../domain/errors.js';
 import type { PaymentContext } from '../../domain/payment-context.js';
 import { indiaDate } from '../../domain/tax.js';
@@ -20,7 +21,6 @@ import { removeBoughtFromCart } from '../payments/placement.js';
 import { chooseRate, quoteRates } from '../shipping/service.js';
 import { markQuoteOrdered, quoteSnapshot } from '../wholesale/quotes.js';
 
-const OWING = ['Due', 'Partially paid'] as const;
 /** @forTests tests match the refusal word for word */
 export const NO_CREDIT = 'Your business has no credit terms';
 /** @forTests tests match the refusal word for word */
@@ -33,19 +33,6 @@ export const OVERPAID = 'That is more than is due on this order';
 /** A day (YYYY-MM-DD) plus a number of days. */
 const addDays = (ymd: string, days: number) =>
   new Date(Date.parse(`${ymd}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
-/** What a buyer owes on credit orders (paise) and whether one of them is past its due date (India's today). */
-export async function creditPosition(db: DbOrTx, userId: string, at: Date) {
-  const today = indiaDate(at);
-  const [row] = await db
-    .select({
-      outstanding: sum(orders.amountDuePaise),
-      overdue: sql<number>`count(*) filter (where ${orders.dueDate} < ${today})`.mapWith(Number),
-    })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), inArray(orders.paymentstatus, OWING), gt(orders.amountDuePaise, 0)));
-  return { outstandingPaise: Number(row?.outstanding ?? 0), overdue: (row?.overdue ?? 0) > 0 };
-}
 
 /** The business row of a buyer, locked: credit orders and payments of one business take their turn. */
 async function lockedBusiness(tx: Tx, userId: string) {

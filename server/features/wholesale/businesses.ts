@@ -12,9 +12,9 @@ import {
 } from '../../../contract/wholesale.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { businesses, priceGroups, users } from '../../db/schema.js';
+import { creditPosition } from '../../domain/credit-position.js';
 import { Conflict, InvalidInput, NotFound } from '../../domain/errors.js';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../categories/service.js';
-import { creditPosition } from '../credit/service.js';
 import { notifyUser } from '../outbox/outbox.js';
 
 type BusinessRow = typeof businesses.$inferSelect;
