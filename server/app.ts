@@ -56,7 +56,7 @@ import openApi from './plugins/openapi.js';
 import securityHeaders from './plugins/security-headers.js';
 import staticFiles from './plugins/static.js';
 import { standardOutput } from './runtime/log-output.js';
-import { buyNowPaise, messageAttachments, orderReactions } from './wiring.js';
+import { acceptQuote, buyNowPaise, messageAttachments, orderReactions } from './wiring.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WEB_DIST = path.join(ROOT, 'dist', 'web');
@@ -253,7 +253,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(currencyRoutes);
   await app.register(trustRoutes);
   await app.register(newsletterRoutes);
-  await app.register(wholesaleRoutes);
+  await app.register(wholesaleRoutes, { acceptQuote });
   await app.register(creditRoutes);
   await app.register(einvoiceRoutes);
   await app.register(mediaRoutes);

@@ -11,6 +11,9 @@ import { issueAdvanceRefundVoucher, issueRefundCreditNote, orderInvoiceAttachmen
 import { refundProcessedMessage } from './features/outbox/orders.js';
 import type { AttachmentSource } from './features/outbox/worker.js';
 import { buyNowPaise as pricedBuyNow } from './features/payments/buy-now.js';
+import { checkoutAnswer, startCheckout } from './features/payments/checkout.js';
+import { countCheckoutStarted } from './features/payments/checkout-count.js';
+import type { AcceptQuote } from './features/wholesale/routes.js';
 
 /** The reactions to each order event, run in this order inside the transaction that records the event. */
 export const orderReactions: OrderReactions = {
@@ -24,3 +27,14 @@ export const messageAttachments: readonly AttachmentSource[] = [orderInvoiceAtta
 
 /** Buy Now's item priced as its checkout prices it, for the coupon check and the shipping rates. */
 export const buyNowPaise: BuyNowPaise = pricedBuyNow;
+
+/** A business paying its quote (POST /o1/api/quotes/:id/accept): the card checkout of exactly the quote's lines. */
+export const acceptQuote: AcceptQuote = async (app, userId, clientAddress, quoteId, body) => {
+  await countCheckoutStarted(app, userId, clientAddress);
+  const { checkout, providerOrderId } = await startCheckout(app, userId, body.shippinginfo, {
+    clientAddress,
+    shippingrate: body.shippingrate || undefined,
+    quoteId,
+  });
+  return checkoutAnswer(app.paymentProvider, checkout, providerOrderId);
+};

@@ -1,18 +1,31 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { RouteRequestParts, RouteReturn } from '../../../contract/route.js';
 import { businessRoutes, priceGroupRoutes, quoteRoutes } from '../../../contract/wholesale.js';
 import { registerRoutes } from '../../http/routes.js';
 import { userOf } from '../../http/session.js';
-import { checkoutAnswer, startCheckout } from '../payments/checkout.js';
-import { countCheckoutStarted } from '../payments/checkout-count.js';
 import * as businesses from './businesses.js';
 import * as groups from './price-groups.js';
 import * as quotes from './quotes.js';
+
+type AcceptRoute = (typeof quoteRoutes.routes)['POST /o1/api/quotes/:id/accept'];
+
+/**
+ * A business paying its quote: a card checkout of exactly the quote's lines. The checkout is the payments
+ * feature's, handed in by server/wiring.ts (payments reads quotes, so wholesale does not import payments).
+ */
+export type AcceptQuote = (
+  app: FastifyInstance,
+  userId: string,
+  clientAddress: string,
+  quoteId: string,
+  body: RouteRequestParts<AcceptRoute>['Body'],
+) => Promise<RouteReturn<AcceptRoute>>;
 
 /**
  * Business accounts, price groups and a buyer's own prices: every answer is the caller's own (or the back-office's),
  * never kept by a browser or a shared cache; none of these routes is in the catalogue answer cache.
  */
-const routes: FastifyPluginAsync = async (app) => {
+const routes: FastifyPluginAsync<{ acceptQuote: AcceptQuote }> = async (app, { acceptQuote }) => {
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('cache-control', 'private, no-store');
     return payload;
@@ -84,16 +97,8 @@ const routes: FastifyPluginAsync = async (app) => {
       const quote = await quotes.answerQuote(app.db, request.params.id, request.body, app.clock());
       return { success: true, message: quote.status === 'declined' ? 'Quote declined' : 'Quote sent', quote };
     },
-    'POST /o1/api/quotes/:id/accept': async (request) => {
-      const userId = userOf(request).id;
-      await countCheckoutStarted(app, userId, request.ip);
-      const { checkout, providerOrderId } = await startCheckout(app, userId, request.body.shippinginfo, {
-        clientAddress: request.ip,
-        shippingrate: request.body.shippingrate || undefined,
-        quoteId: request.params.id,
-      });
-      return checkoutAnswer(app.paymentProvider, checkout, providerOrderId);
-    },
+    'POST /o1/api/quotes/:id/accept': async (request) =>
+      acceptQuote(app, userOf(request).id, request.ip, request.params.id, request.body),
   });
 };
 
