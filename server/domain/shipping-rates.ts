@@ -17,7 +17,12 @@ type QuotedRate = ChargedShipping & { rateId: string };
  * is free once the subtotal reaches its free-above amount (exactly at it counts). 409 when no zone has the country.
  */
 export async function quoteRates(db: DbOrTx, country: string, subtotalPaise: number): Promise<QuotedRate[]> {
-  const rows = await db
+  return priceRates(await zoneRates(db, country), country, subtotalPaise);
+}
+
+/** The rates of the zone `country` is in, as the merchant set them (position, then name); none when no zone has it. */
+export async function zoneRates(db: DbOrTx, country: string) {
+  return db
     .select({
       id: shippingRates.id,
       name: shippingRates.name,
@@ -30,6 +35,11 @@ export async function quoteRates(db: DbOrTx, country: string, subtotalPaise: num
     .innerJoin(shippingRates, eq(shippingRates.zoneId, shippingZones.id))
     .where(sql`${country} = any(${shippingZones.countries})`)
     .orderBy(asc(shippingRates.position), asc(shippingRates.name));
+}
+type ZoneRate = Awaited<ReturnType<typeof zoneRates>>[number];
+
+/** A zone's rates priced for a subtotal (see quoteRates); 409 when there are none. */
+function priceRates(rows: ZoneRate[], country: string, subtotalPaise: number): QuotedRate[] {
   if (rows.length === 0) throw new Conflict(`We do not ship to ${countryName(country)} yet`);
   return rows.map((r) => ({
     rateId: r.id,
@@ -45,15 +55,16 @@ export async function quoteRates(db: DbOrTx, country: string, subtotalPaise: num
  * piece alone would charge when the shopper picks none, the cheapest of India's zone priced for that subtotal.
  * Null when India is in no zone.
  */
-export async function homeDelivery(db: DbOrTx, pricePaise: number): Promise<ChargedShipping | null> {
-  let quotes: QuotedRate[];
-  try {
-    quotes = await quoteRates(db, 'IN', pricePaise);
-  } catch (err) {
-    if (err instanceof Conflict) return null;
-    throw err;
-  }
-  const { name, amountPaise, mindays, maxdays } = chooseRate(quotes, 'IN', undefined);
+export async function homeDelivery(
+  db: DbOrTx,
+  pricePaise: number,
+  /** India's zone rates as `zoneRates` reads them, when the caller keeps them (a product page, between changes). */
+  indiaRates?: (load: () => Promise<ZoneRate[]>) => Promise<ZoneRate[]>,
+): Promise<ChargedShipping | null> {
+  const load = () => zoneRates(db, 'IN');
+  const rows = await (indiaRates ? indiaRates(load) : load());
+  if (rows.length === 0) return null;
+  const { name, amountPaise, mindays, maxdays } = chooseRate(priceRates(rows, 'IN', pricePaise), 'IN', undefined);
   return { name, amountPaise, mindays, maxdays };
 }
 

@@ -68,7 +68,16 @@ export async function installCatalogueFeed(app: FastifyInstance): Promise<void> 
   const orderLists = new KeptValues<Buffer>(Math.floor(app.config.answerCacheBytes / 4), Date.now);
   app.decorate('signedIn', signedIn);
   app.decorate('orderLists', orderLists);
-  const listingTables = new Set<CatalogueTable>(['products', 'categories', 'subcategories', 'sales']);
+  // The listing cache also keeps what a product page shows besides its product: the settings and India's rates.
+  const listingTables = new Set<CatalogueTable>([
+    'products',
+    'categories',
+    'subcategories',
+    'sales',
+    'shop_settings',
+    'shipping_zones',
+    'shipping_rates',
+  ]);
   answers.onChange((table) => {
     if (table === null || listingTables.has(table)) app.listingCache.changed();
     app.renderedPages.changed();

@@ -5,7 +5,10 @@ import { installCatalogueFeed } from '../http/catalogue-feed.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Listing names, totals and statements, until the catalogue changes (server/http/catalogue-feed.ts). */
+    /**
+     * Listing names, totals and statements, and a product page's related products, settings and India's rates,
+     * until the catalogue, the settings or the shipping zones change (server/http/catalogue-feed.ts).
+     */
     listingCache: CatalogueCache<CatalogueNames>;
     /** Server-rendered pages, kept for up to 10 s (the same for every visitor). */
     renderedPages: CatalogueCache<never>;

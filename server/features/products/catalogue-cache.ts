@@ -82,6 +82,19 @@ export class CatalogueCache<Names> {
     this.keptBytes += size;
   }
 
+  /**
+   * The remembered value of `key`, or the one `load()` makes, remembered unless the catalogue changed while it was
+   * made (a failed load is not kept).
+   */
+  async keep<T>(key: string, load: () => Promise<T>, bytes?: number): Promise<T> {
+    const known = this.recall<T>(key);
+    if (known !== undefined) return known;
+    const generation = this.generation;
+    const value = await load();
+    this.remember(key, value, generation, bytes);
+    return value;
+  }
+
   /** Values remembered now (at most `maxEntries`). */
   get size(): number {
     return this.entries.size;

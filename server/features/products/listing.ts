@@ -60,10 +60,48 @@ export async function bestSellers(
 
 /** The active product with this slug, or null. (Product pages and their meta tags use it.) */
 export async function findActiveBySlug(db: DbOrTx, slug: string, at: Date = new Date()): Promise<ProductWithNames | null> {
-  const [row] = await selectPricedProducts(db, at)
-    .where(and(eq(products.slug, slug), eq(products.isActive, true)))
-    .limit(1);
+  const [row] = await pageStatements(db).bySlug.execute({ slug, at: at.toISOString() });
   return row ?? null;
+}
+
+/** A kept product statement: `execute()` runs it again with new values. */
+type Kept<V> = { execute(values: V): Promise<ProductWithNames[]> };
+type PageStatements = {
+  bySlug: Kept<{ slug: string; at: string }>;
+  byIds: Kept<{ ids: string; at: string }>;
+};
+const keptStatements = new WeakMap<object, PageStatements>();
+
+/**
+ * The product page's two reads, each built once per database and run again with its values: building a select of a
+ * product's 45 columns with its names and running sale took most of a product page's CPU (Drizzle's query
+ * building, `bench/profile.ts`), as it did a listing's before its statements were kept.
+ */
+function pageStatements(db: DbOrTx): PageStatements {
+  let kept = keptStatements.get(db);
+  if (!kept) {
+    const at = sql.placeholder('at');
+    kept = {
+      bySlug: withFastRows(
+        selectPricedProducts(db, at)
+          .where(and(eq(products.slug, sql.placeholder('slug')), eq(products.isActive, true)))
+          .limit(1)
+          .prepare(undefined as unknown as string),
+      ) as unknown as PageStatements['bySlug'],
+      byIds: withFastRows(
+        selectPricedProducts(db, at)
+          .where(
+            and(
+              eq(products.isActive, true),
+              sql`${products.id} = any(string_to_array(${sql.placeholder('ids')}, ',')::uuid[])`,
+            ),
+          )
+          .prepare(undefined as unknown as string),
+      ) as unknown as PageStatements['byIds'],
+    };
+    keptStatements.set(db, kept);
+  }
+  return kept;
 }
 
 /**
@@ -81,24 +119,59 @@ function newestOfSiblings(product: Pick<ProductRow, 'categoryId' | 'subcategoryI
     order by n.created_at desc, n.id desc limit ${limit}`;
 }
 
-/** Up to 12 other active products: the same subcategory first (newest first), then the rest of the category. */
+/**
+ * Up to 12 other active products: the same subcategory first (newest first), then the rest of the category.
+ * With a cache, which products they are is remembered per subcategory until the catalogue changes (they depend
+ * only on the subcategory: its newest products and its siblings' newest), so a product page reads its related
+ * products in one query by id; stock and sale prices are read fresh each time.
+ */
 export async function relatedProducts(
   db: DbOrTx,
   product: Pick<ProductRow, 'id' | 'categoryId' | 'subcategoryId'>,
   limit = RELATED_LIMIT,
   at: Date = new Date(),
+  cache?: CatalogueCache<CatalogueNames>,
 ): Promise<ProductWithNames[]> {
+  if (!cache) {
+    const [same, others] = await Promise.all([
+      selectPricedProducts(db, at)
+        .where(and(eq(products.isActive, true), eq(products.subcategoryId, product.subcategoryId), ne(products.id, product.id)))
+        .orderBy(...newestFirst)
+        .limit(limit),
+      selectPricedProducts(db, at)
+        .where(and(eq(products.isActive, true), sql`${products.id} in (${newestOfSiblings(product, limit)})`))
+        .orderBy(...newestFirst)
+        .limit(limit),
+    ]);
+    return [...same, ...others].slice(0, limit);
+  }
+  const neighbours = await cache.keep(`related:${product.subcategoryId}:${limit}`, () => neighbourIds(db, product, limit));
+  const ids = [...neighbours.same.filter((id) => id !== product.id).slice(0, limit), ...neighbours.others].slice(0, limit);
+  if (!ids.length) return [];
+  const rows = await pageStatements(db).byIds.execute({ ids: ids.join(','), at: at.toISOString() });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * The ids of a subcategory's newest active products (one more than `limit`, so that `limit` remain without the
+ * product asking) and of its siblings' newest `limit`, newest first.
+ */
+async function neighbourIds(
+  db: DbOrTx,
+  product: Pick<ProductRow, 'categoryId' | 'subcategoryId'>,
+  limit: number,
+): Promise<{ same: string[]; others: string[] }> {
   const [same, others] = await Promise.all([
-    selectPricedProducts(db, at)
-      .where(and(eq(products.isActive, true), eq(products.subcategoryId, product.subcategoryId), ne(products.id, product.id)))
+    db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.isActive, true), eq(products.subcategoryId, product.subcategoryId)))
       .orderBy(...newestFirst)
-      .limit(limit),
-    selectPricedProducts(db, at)
-      .where(and(eq(products.isActive, true), sql`${products.id} in (${newestOfSiblings(product, limit)})`))
-      .orderBy(...newestFirst)
-      .limit(limit),
+      .limit(limit + 1),
+    execRows<{ id: string }>(db, newestOfSiblings(product, limit)),
   ]);
-  return [...same, ...others].slice(0, limit);
+  return { same: same.map((r) => r.id), others: others.rows.map((r) => r.id) };
 }
 
 /** Category and subcategory names (oldest first), for reading filter strings: one small query. */

@@ -40,10 +40,17 @@ export default routePlugin(productRoutes, (app) => {
       const row = await findActiveBySlug(app.db, request.params.slug, at);
       if (!row) throw new NotFound('Product not found');
       const product = toProduct(row);
+      // What the page shows besides the product is remembered until the catalogue, the settings or the shipping
+      // zones change (server/http/catalogue-feed.ts); not while changes cannot be heard.
+      const kept = app.answers.live ? app.listingCache : undefined;
       const [related, settings, delivery] = await Promise.all([
-        relatedProducts(app.db, row, undefined, at),
-        settingsRow(app.db),
-        homeDelivery(app.db, rupeesToPaise(product.saleprice ?? product.productprice)),
+        relatedProducts(app.db, row, undefined, at, kept),
+        kept ? kept.keep('settings', () => settingsRow(app.db)) : settingsRow(app.db),
+        homeDelivery(
+          app.db,
+          rupeesToPaise(product.saleprice ?? product.productprice),
+          kept && ((load) => kept.keep('rates:IN', load)),
+        ),
       ]);
       return {
         success: true,
