@@ -91,10 +91,7 @@ function pageStatements(db: DbOrTx): PageStatements {
       byIds: withFastRows(
         selectPricedProducts(db, at)
           .where(
-            and(
-              eq(products.isActive, true),
-              sql`${products.id} = any(string_to_array(${sql.placeholder('ids')}, ',')::uuid[])`,
-            ),
+            and(eq(products.isActive, true), sql`${products.id} = any(string_to_array(${sql.placeholder('ids')}, ',')::uuid[])`),
           )
           .prepare(undefined as unknown as string),
       ) as unknown as PageStatements['byIds'],
