@@ -21,7 +21,7 @@ export async function quoteRates(db: DbOrTx, country: string, subtotalPaise: num
 }
 
 /** The rates of the zone `country` is in, as the merchant set them (position, then name); none when no zone has it. */
-export async function zoneRates(db: DbOrTx, country: string) {
+async function zoneRates(db: DbOrTx, country: string) {
   return db
     .select({
       id: shippingRates.id,
