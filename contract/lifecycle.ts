@@ -13,9 +13,16 @@ export const PAYMENT_STATUSES = ['Paid', 'Pending', 'Failed', 'Refunded', 'Parti
  * Why an order needs the merchant: `stock_unavailable` (paid after the hold expired and the stock was gone:
  * refunded), `amount_mismatch` (the payment was not for the order's amount: never Paid, refunded),
  * `shipping_missing` (placed without shipping details), `coupon_unavailable` (paid after the checkout's hold ended,
- * when its coupon was used up: refunded).
+ * when its coupon was used up: refunded), `quote_already_ordered` (a second payment for a quote that had already
+ * made its order: refunded).
  */
-export const ORDER_FLAGS = ['stock_unavailable', 'amount_mismatch', 'shipping_missing', 'coupon_unavailable'] as const;
+export const ORDER_FLAGS = [
+  'stock_unavailable',
+  'amount_mismatch',
+  'shipping_missing',
+  'coupon_unavailable',
+  'quote_already_ordered',
+] as const;
 /** The latest refund's status, `none` without refunds. */
 export const REFUND_SUMMARIES = ['none', 'pending', 'processed', 'failed'] as const;
 export const REFUND_STATUSES = ['pending', 'processed', 'failed'] as const;

@@ -496,7 +496,8 @@ export const orders = pgTable(
      * Why the order needs the merchant's attention, null when it does not: `stock_unavailable` (paid after
      * the hold expired and the stock was gone: refunded), `amount_mismatch` (the payment was not for the
      * order's amount: never Paid, refunded), `shipping_missing` (placed without shipping details),
-     * `coupon_unavailable` (paid after the checkout's hold ended, when its coupon was used up: refunded).
+     * `coupon_unavailable` (paid after the checkout's hold ended, when its coupon was used up: refunded),
+     * `quote_already_ordered` (a second payment for a quote that had already made its order: refunded).
      */
     flag: text('flag', { enum: ORDER_FLAGS }),
     /**
@@ -556,7 +557,7 @@ export const orders = pgTable(
     ),
     check(
       'orders_flag_check',
-      sql`${t.flag} is null or ${t.flag} in ('stock_unavailable', 'amount_mismatch', 'shipping_missing')`,
+      sql`${t.flag} is null or ${t.flag} in ('stock_unavailable', 'amount_mismatch', 'shipping_missing', 'coupon_unavailable', 'quote_already_ordered')`,
     ),
     check('orders_refund_status_check', sql`${t.refundStatus} in ('none', 'pending', 'processed', 'failed')`),
     check('orders_paid_check', sql`${t.paidPaise} >= 0`),

@@ -93,6 +93,11 @@ const TABLE: { name: string; state: OrderState; allowed: string[] }[] = [
     allowed: ['setStatus', 'note'],
   },
   {
+    name: 'flagged: paid again for a quote already ordered, refund pending',
+    state: order({ flag: 'quote_already_ordered', stockTaken: false, refunds: [{ amountPaise: 100_000, status: 'pending' }] }),
+    allowed: ['setStatus', 'note'],
+  },
+  {
     name: 'fully refunded while pending',
     state: order({ paymentstatus: 'Refunded', refunds: [{ amountPaise: 100_000, status: 'processed' }] }),
     allowed: ['setStatus', 'note'],

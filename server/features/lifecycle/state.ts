@@ -200,6 +200,7 @@ function isSale(state: OrderState) {
   return (
     (state.paymentstatus === 'Paid' || state.paymentstatus === 'Partially refunded') &&
     state.flag !== 'stock_unavailable' &&
+    state.flag !== 'quote_already_ordered' &&
     state.flag !== 'amount_mismatch'
   );
 }
@@ -424,12 +425,14 @@ const FLAG_NOTES: Record<OrderFlag, string> = {
   amount_mismatch: 'The payment was not for the order total: do not ship, it is refunded',
   shipping_missing: 'Placed without shipping details',
   coupon_unavailable: 'Paid after its checkout ended, when its coupon was used up: do not ship, the payment is refunded',
+  quote_already_ordered: 'Paid again for a quote already ordered: do not ship, the payment is refunded',
 };
 const REFUND_REASONS: Record<OrderFlag, string> = {
   stock_unavailable: 'paid after the stock was gone',
   amount_mismatch: 'payment not for the order total',
   shipping_missing: 'refund',
   coupon_unavailable: 'paid after the coupon was used up',
+  quote_already_ordered: 'paid again for a quote already ordered',
 };
 
 /** The order's refund status word: pending while any refund is, else the latest refund's status, or none. */

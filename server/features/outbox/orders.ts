@@ -42,7 +42,8 @@ export async function orderPlacedMessages(tx: DbOrTx, config: Config, order: Ord
   const no = orderNo(order);
   const total = order.totalPaise / 100;
   const items = lines.map((l) => ({ name: l.productname, quantity: l.quantity, price: (l.pricePaise * l.quantity) / 100 }));
-  const flagged = order.flag === 'stock_unavailable' || order.flag === 'amount_mismatch';
+  const flagged =
+    order.flag === 'stock_unavailable' || order.flag === 'quote_already_ordered' || order.flag === 'amount_mismatch';
   if ((order.paymentstatus === 'Paid' || order.paymentstatus === 'Due') && !flagged) {
     await notifyUser(
       tx,

@@ -48,19 +48,22 @@ export async function verifyAndPlace(ctx: PaymentContext, userId: string, input:
     shippinginfo: input.shippinginfo,
   });
   const view = await orderView(ctx.db, result.orderId, { withUser: false });
-  const message = result.quoteClosed
-    ? 'Payment received, but this quote has already been ordered or is no longer open. Your payment is being refunded.'
-    : result.priceChanged
-      ? 'Payment received, but the prices changed after your checkout ran out. Your payment is being refunded; please check out again.'
-      : view.flag === 'stock_unavailable'
-        ? 'Payment received, but the items sold out while you were paying. Your payment is being refunded.'
-        : view.flag === 'coupon_unavailable'
-          ? 'Payment received, but the coupon was used up or withdrawn while you were paying. Your payment is being refunded.'
-          : view.flag === 'amount_mismatch'
-            ? 'The payment did not match the order total. It has not been accepted and will be refunded.'
-            : result.created
-              ? 'Payment successful! Order placed.'
-              : 'Order already placed.';
+  const message =
+    view.flag === 'quote_already_ordered'
+      ? 'Payment received, but this quote has already been ordered, so this second payment made no new order. Your payment is being refunded.'
+      : result.quoteClosed
+        ? 'Payment received, but this quote is no longer open. Your payment is being refunded.'
+        : result.priceChanged
+          ? 'Payment received, but the prices changed after your checkout ran out. Your payment is being refunded; please check out again.'
+          : view.flag === 'stock_unavailable'
+            ? 'Payment received, but the items sold out while you were paying. Your payment is being refunded.'
+            : view.flag === 'coupon_unavailable'
+              ? 'Payment received, but the coupon was used up or withdrawn while you were paying. Your payment is being refunded.'
+              : view.flag === 'amount_mismatch'
+                ? 'The payment did not match the order total. It has not been accepted and will be refunded.'
+                : result.created
+                  ? 'Payment successful! Order placed.'
+                  : 'Order already placed.';
   return { created: result.created, message, order: forShopper(view) };
 }
 

@@ -13,7 +13,7 @@ import { placementEvents } from '../lifecycle/state.js';
 import { insertRefund, submitRefund, syncRefundSummary, writeEvents } from '../lifecycle/store.js';
 import { orderPlacedMessages } from '../outbox/orders.js';
 import { couponUseAvailable, orderCouponColumns } from '../promotions/service.js';
-import { markQuoteOrdered, quoteStillOpen } from '../wholesale/quotes.js';
+import { markQuoteOrdered, quoteStanding } from '../wholesale/quotes.js';
 import { shippingCountry } from './checkout.js';
 import { holdsOf, productsExisting, returnHolds, sellHolds, takeStock, unitsByProduct } from './holds.js';
 import { checkoutTooOld, PRICE_CHANGED_NOTE, pricesStillHold, shippingStillHolds, TOO_OLD_NOTE } from './price-check.js';
@@ -23,7 +23,7 @@ type PlaceSource = 'verify' | 'webhook' | 'reconciler';
 type PlaceResult = { orderId: string; created: boolean; priceChanged?: boolean; quoteClosed?: boolean };
 
 const QUOTE_CLOSED_NOTE =
-  'Paid for a quote that had already made its order (or was no longer open): not placed; the payment is refunded in full.';
+  'Paid for a quote that was no longer open (declined, or past its validity): not placed; the payment is refunded in full.';
 
 /** The payment cannot make an order (unknown, another order's, not completed): nothing is placed. */
 export class PaymentRejectedError extends InvalidInput {
@@ -158,10 +158,11 @@ export async function placeOrder(
     // A coupon's use: the checkout's own reservation, or one still free (and still offered) for a payment that came late.
     const couponOk = verdict.kind !== 'paid' || tooOld || (await couponUseAvailable(tx, locked, at));
     // A quote makes at most one order, and a late payment only while the quote is still valid.
-    const quoteClosed =
-      verdict.kind === 'paid' && !tooOld && locked.quoteId !== null && !(await quoteStillOpen(tx, locked.quoteId, at, late));
+    const quote =
+      verdict.kind === 'paid' && !tooOld && locked.quoteId !== null ? await quoteStanding(tx, locked.quoteId, at, late) : 'open';
+    const quoteClosed = quote !== 'open';
     if (verdict.kind === 'paid' && couponOk && !tooOld && !quoteClosed) {
-      // A quote's lines are at its quoted prices, not the shop's (quoteStillOpen checked it is still valid).
+      // A quote's lines are at its quoted prices, not the shop's (quoteStanding checked it is still valid).
       priceChanged =
         late &&
         !(
@@ -199,8 +200,9 @@ export async function placeOrder(
     } else if (verdict.kind === 'paid') {
       paymentstatus = 'Paid'; // the money came in; the refund below turns it into Refunded
       // A price that changed is refunded like stock that is gone (the same flag: do not ship, refunded);
-      // the order's timeline says which. A coupon used up meanwhile has its own flag.
-      flag = couponOk ? 'stock_unavailable' : 'coupon_unavailable';
+      // the order's timeline says which. A coupon used up meanwhile, and a second payment for a quote that
+      // already made its order, have their own flags.
+      flag = quote === 'ordered' ? 'quote_already_ordered' : couponOk ? 'stock_unavailable' : 'coupon_unavailable';
       refundStatus = 'pending';
     } else {
       paymentstatus = captured ? 'Pending' : 'Failed';
@@ -280,9 +282,11 @@ export async function placeOrder(
             reason:
               flag === 'amount_mismatch'
                 ? 'Payment not for the order total'
-                : quoteClosed
-                  ? 'Paid for a quote already ordered or no longer open'
-                  : 'Paid after the stock was gone',
+                : flag === 'quote_already_ordered'
+                  ? 'Paid again for a quote already ordered'
+                  : quoteClosed
+                    ? 'Paid for a quote no longer open'
+                    : 'Paid after the stock was gone',
             who: { actor: 'system' },
             wholePayment: true,
             idempotencyKey: `refund-${order.id}`,
@@ -296,7 +300,7 @@ export async function placeOrder(
     );
     if (priceChanged) await writeEvents(tx, order.id, [{ type: 'note', actor: 'system', note: PRICE_CHANGED_NOTE }]);
     if (tooOld) await writeEvents(tx, order.id, [{ type: 'note', actor: 'system', note: TOO_OLD_NOTE }]);
-    if (quoteClosed) await writeEvents(tx, order.id, [{ type: 'note', actor: 'system', note: QUOTE_CLOSED_NOTE }]);
+    if (quote === 'closed') await writeEvents(tx, order.id, [{ type: 'note', actor: 'system', note: QUOTE_CLOSED_NOTE }]);
     return { order, created: true, refundId: refund?.id ?? null, priceChanged: priceChanged || tooOld, quoteClosed };
   });
 

@@ -2,6 +2,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DashboardStatsResponse } from '../../../contract/dashboard.js';
+import { AdminOrderDetailResponse } from '../../../contract/order-actions.js';
 import { OrderResponse, RazorpayOrderResponse, SandboxPayResponse } from '../../../contract/orders.js';
 import { ShippingRatesResponse } from '../../../contract/shipping-zones.js';
 import { AdminQuotesResponse, Quote, QuotesResponse } from '../../../contract/wholesale.js';
@@ -76,6 +77,12 @@ async function quoted(dealer: TestUser, quantities: [number, number] = [3, 2], s
   });
   expect(res.statusCode, res.body).toBe(200);
   return { ...r, quote: Quote.parse(res.json().quote) };
+}
+
+async function stats() {
+  const res = await t.request({ method: 'GET', url: '/o1/api/admin/stats', cookie: admin.cookie });
+  expect(res.statusCode, res.body).toBe(200);
+  return DashboardStatsResponse.parse(res.json());
 }
 
 async function payInSandbox(cookie: string, providerOrderId: string) {
@@ -393,7 +400,7 @@ describe('accepting and paying a quote', () => {
     expect(await t.database.db.select().from(orders).where(eq(orders.quoteId, quote._id))).toHaveLength(1);
   });
 
-  it('a second payment for an ordered quote is recorded, flagged and refunded', async () => {
+  it('a second payment for an ordered quote is recorded, flagged quote_already_ordered, refunded and not kept as revenue', async () => {
     const dealer = await approvedDealer(t, admin, 0, 0);
     const { quote, ruby } = await quoted(dealer);
     const first = RazorpayOrderResponse.parse((await accept(dealer.cookie, quote._id)).json()).razorpayOrder.id;
@@ -407,14 +414,49 @@ describe('accepting and paying a quote', () => {
     const placed = await s.verify(dealer.cookie, await payInSandbox(dealer.cookie, second));
     expect(placed.statusCode, placed.body).toBe(201);
     const good = OrderResponse.parse(placed.json()).order;
+    const kept = async () => (await stats()).periods.last30Days.revenue;
+    const keptBefore = await kept();
     const late = await s.verify(dealer.cookie, await payInSandbox(dealer.cookie, first));
     expect(late.statusCode, late.body).toBe(201);
+    expect(late.json().message).toBe(
+      'Payment received, but this quote has already been ordered, so this second payment made no new order. Your payment is being refunded.',
+    );
     const flagged = OrderResponse.parse(late.json()).order;
     expect(flagged.quoteId).toBe(quote._id);
-    expect((await t.database.db.select().from(orders).where(eq(orders.id, flagged._id)))[0]?.flag).toBe('stock_unavailable');
-    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, flagged._id));
-    expect(row?.refundStatus).not.toBe('none');
-    expect(late.json().message).toMatch(/already been ordered/);
+
+    // The merchant sees it flagged as a second payment for the quote, refunded in full, its timeline saying why.
+    const res = await t.request({ method: 'GET', url: `/o1/api/admin/orders/${flagged._id}`, cookie: admin.cookie });
+    expect(res.statusCode, res.body).toBe(200);
+    const seen = AdminOrderDetailResponse.parse(res.json()).order;
+    expect(seen).toMatchObject({ flag: 'quote_already_ordered', paymentstatus: 'Refunded', refundstatus: 'processed' });
+    expect(seen.refunds).toEqual([
+      expect.objectContaining({
+        amount: flagged.totalamount,
+        status: 'processed',
+        reason: 'Paid again for a quote already ordered',
+      }),
+    ]);
+    expect(seen.events.map((e) => [e.type, e.note])).toEqual(
+      expect.arrayContaining([
+        ['flagged', 'Paid again for a quote already ordered: do not ship, the payment is refunded'],
+        ['refund_requested', expect.stringContaining('paid again for a quote already ordered')],
+      ]),
+    );
+    // Not a sale: it cannot be shipped, the money kept is what it was, and nothing tells the buyer it was placed.
+    const ship = await t.request({
+      method: 'PATCH',
+      url: `/o1/api/admin/shipment/${flagged._id}`,
+      cookie: admin.cookie,
+      payload: { carrier: 'BlueDart', trackingnumber: 'BD1' },
+    });
+    expect(ship.statusCode, ship.body).toBe(409);
+    expect(await kept()).toBe(keptBefore);
+    const told = await t.database.db
+      .select({ template: outbox.template })
+      .from(outbox)
+      .where(sql`${outbox.data}->>'orderId' = ${flagged._id}`);
+    expect(told.map((m) => m.template)).not.toContain('order_placed');
+    expect(told.map((m) => m.template)).toContain('merchant_flagged_payment');
     expect((await mine(dealer.cookie)).find((q) => q._id === quote._id)?.orderId).toBe(good._id);
     // The stock went out once.
     expect(await productRow(t.database.db, ruby.id)).toMatchObject({ stock: 7, sold: 3 });

@@ -374,14 +374,18 @@ export async function quoteSnapshot(
 }
 
 /**
- * Whether a payment for this quote's checkout may still make its order (under a lock on the quote): the quote has
- * made none and is still quoted; a payment that came after its checkout's hold ran out (`late`) only while the
- * quote is still valid. Otherwise the payment is recorded, flagged and refunded as one that cannot be placed.
+ * Whether a payment for this quote's checkout may still make its order (under a lock on the quote): `open` when the
+ * quote has made none and is still quoted (a payment that came after its checkout's hold ran out, `late`, only while
+ * the quote is still valid); `ordered` when the quote already made its order (this is a second payment); `closed`
+ * when it is no longer open otherwise (declined, or past its validity for a late payment). A payment that
+ * is not `open` is recorded, flagged and refunded as one that cannot be placed.
  */
-export async function quoteStillOpen(tx: Tx, quoteId: string, at: Date, late: boolean) {
+export async function quoteStanding(tx: Tx, quoteId: string, at: Date, late: boolean): Promise<'open' | 'ordered' | 'closed'> {
   const [row] = await tx.select().from(quotes).where(eq(quotes.id, quoteId)).for('update');
-  if (!row || row.orderId !== null || row.status !== 'quoted') return false;
-  return !late || statusAt(row, at) === 'quoted';
+  if (!row) return 'closed';
+  if (row.orderId !== null || row.status === 'ordered') return 'ordered';
+  if (row.status !== 'quoted') return 'closed';
+  return !late || statusAt(row, at) === 'quoted' ? 'open' : 'closed';
 }
 
 /** The quote made this order: it is `ordered` and names it (only once: a quote makes at most one order). */

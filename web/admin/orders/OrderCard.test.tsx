@@ -118,6 +118,19 @@ describe('what needs the merchant’s attention', () => {
     expect(screen.getByTestId('order-notice')).toHaveTextContent('Refund failed: refund it again from the order’s page.');
   });
 
+  it('says a second payment for a quote already ordered must not be shipped', () => {
+    render(
+      <OrderCard
+        order={order({ paymentstatus: 'Refunded', flag: 'quote_already_ordered', refundstatus: 'processed' })}
+        busy={false}
+        onDeliveryChange={vi.fn()}
+      />,
+    );
+    expect(screen.getByTestId('order-notice')).toHaveTextContent(
+      /Paid again for a quote that had already made its order: do not ship.*Refund processed\./,
+    );
+  });
+
   it('names a wrong amount and a missing address', () => {
     const { rerender } = render(
       <OrderCard order={order({ flag: 'amount_mismatch', refundstatus: 'processed' })} busy={false} onDeliveryChange={vi.fn()} />,

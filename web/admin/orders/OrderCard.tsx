@@ -98,6 +98,7 @@ const FLAG_TEXT: Record<string, string> = {
   amount_mismatch: 'The payment was not for this order’s amount: do not ship; the payment is refunded.',
   coupon_unavailable:
     'Paid after its checkout ran out, when its coupon was used up: do not ship; the payment is refunded in full.',
+  quote_already_ordered: 'Paid again for a quote that had already made its order: do not ship; the payment is refunded in full.',
   shipping_missing:
     'Paid without shipping details (the shopper did not come back after paying): contact the customer for the address.',
 };
