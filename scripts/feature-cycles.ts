@@ -22,10 +22,7 @@ const isTest = (file: string) => /\.test\.tsx?$|\.test-support\.ts$|(^|\/)test-(
  */
 const KNOWN = new Set<string>([
   'credit -> payments',
-  'gst -> lifecycle',
-  'lifecycle -> gst',
   'lifecycle -> orders',
-  'orders -> gst',
   'orders -> lifecycle',
   'payments -> credit',
 ]);

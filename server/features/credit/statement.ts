@@ -12,10 +12,10 @@ import {
   refundVouchers,
 } from '../../db/schema.js';
 import { Forbidden, NotFound } from '../../domain/errors.js';
+import { paidBackWords } from '../../domain/paid-back.js';
 import { indiaDate } from '../../domain/tax.js';
 import { rupees } from '../gst/pdf.js';
 import { openPdf } from '../gst/pdf-document.js';
-import { paidBackWords } from '../lifecycle/state.js';
 import { businessOf } from '../wholesale/businesses.js';
 
 /** @forTests the statement tests expect the 403's words */

@@ -19,6 +19,7 @@ import {
 } from '../../../contract/lifecycle.js';
 import { formatPaise } from '../../../contract/money.js';
 import { PRODUCTION_STAGE_NAMES, PRODUCTION_STAGES, type ProductionStage, stageIndex } from '../../../contract/production.js';
+import { type PaidBack, paidBackWords } from '../../domain/paid-back.js';
 
 type LineState = {
   id: string;
@@ -86,7 +87,6 @@ export function orderState(
 }
 
 type EventDraft = { type: OrderEventType; note: string };
-type PaidBack = { method: string; reference: string };
 type RestockDraft = { lineId: string; quantity: number };
 
 /** What an allowed action does. The service applies it as a whole or not at all. */
@@ -162,17 +162,6 @@ export function refundableOfflinePaise(state: Pick<OrderState, 'refunds' | 'paid
 function refundableOnlinePaise(state: Pick<OrderState, 'refunds' | 'paidPaise' | 'offlinePaise'>) {
   return refundablePaise(state) - refundableOfflinePaise(state);
 }
-
-const METHOD_NAMES: Record<string, string> = {
-  neft: 'NEFT',
-  rtgs: 'RTGS',
-  imps: 'IMPS',
-  upi: 'UPI',
-  cheque: 'cheque',
-  cash: 'cash',
-};
-/** "NEFT UTR123", "cash": how money was paid back outside the shop, in the words of the timeline and the statement. */
-export const paidBackWords = (p: PaidBack) => [METHOD_NAMES[p.method] ?? p.method, p.reference].filter(Boolean).join(' ');
 
 /** Units of each line that can still come back on sale. */
 export function restockableUnits(state: Pick<OrderState, 'lines' | 'stockTaken'>): RestockDraft[] {
