@@ -56,7 +56,7 @@ import openApi from './plugins/openapi.js';
 import securityHeaders from './plugins/security-headers.js';
 import staticFiles from './plugins/static.js';
 import { standardOutput } from './runtime/log-output.js';
-import { acceptQuote, buyNowPaise, messageAttachments, orderReactions } from './wiring.js';
+import { acceptQuote, buyNowPaise, messageAttachments, orderReactions, orderViews } from './wiring.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WEB_DIST = path.join(ROOT, 'dist', 'web');
@@ -243,7 +243,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(cartRoutes);
   await app.register(paymentRoutes);
   await app.register(orderRoutes);
-  await app.register(orderActionRoutes);
+  await app.register(orderActionRoutes, { orderViews });
   await app.register(dashboardRoutes);
   await app.register(settingsRoutes);
   await app.register(storefrontRoutes);

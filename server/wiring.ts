@@ -8,6 +8,8 @@
 import type { BuyNowPaise } from './domain/buy-now.js';
 import type { OrderReactions } from './domain/order-events.js';
 import { issueAdvanceRefundVoucher, issueRefundCreditNote, orderInvoiceAttachment } from './features/gst/documents.js';
+import type { OrderViews } from './features/lifecycle/routes.js';
+import { forShopper, orderView } from './features/orders/service.js';
 import { refundProcessedMessage } from './features/outbox/orders.js';
 import type { AttachmentSource } from './features/outbox/worker.js';
 import { buyNowPaise as pricedBuyNow } from './features/payments/buy-now.js';
@@ -37,4 +39,10 @@ export const acceptQuote: AcceptQuote = async (app, userId, clientAddress, quote
     quoteId,
   });
   return checkoutAnswer(app.paymentProvider, checkout, providerOrderId);
+};
+
+/** The order as the back-office and as its shopper see it, which every order action answers with. */
+export const orderViews: OrderViews = {
+  admin: (db, id) => orderView(db, id, { withUser: true }),
+  shopper: async (db, id) => forShopper(await orderView(db, id, { withUser: false })),
 };

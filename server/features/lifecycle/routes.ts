@@ -1,14 +1,25 @@
+import type { FastifyPluginAsync } from 'fastify';
 import { orderActionRoutes } from '../../../contract/order-actions.js';
+import type { AdminOrder, Order } from '../../../contract/orders.js';
 import { PRODUCTION_STAGE_NAMES } from '../../../contract/production.js';
-import { routePlugin } from '../../http/routes.js';
+import type { Db } from '../../db/client.js';
+import { registerRoutes } from '../../http/routes.js';
 import { userOf } from '../../http/session.js';
-import { forShopper, orderView } from '../orders/service.js';
 import * as service from './service.js';
 
-export default routePlugin(orderActionRoutes, (app) => {
-  const adminView = (id: string) => orderView(app.db, id, { withUser: true });
-  const shopperView = async (id: string) => forShopper(await orderView(app.db, id, { withUser: false }));
-  return {
+/**
+ * The order each action answers with, as the back-office and as its shopper see it: the orders feature's views,
+ * handed in by server/wiring.ts (the orders feature shows the lifecycle's timeline, so lifecycle does not import it).
+ */
+export type OrderViews = {
+  admin: (db: Db, id: string) => Promise<AdminOrder>;
+  shopper: (db: Db, id: string) => Promise<Order>;
+};
+
+const routes: FastifyPluginAsync<{ orderViews: OrderViews }> = async (app, { orderViews }) => {
+  const adminView = (id: string) => orderViews.admin(app.db, id);
+  const shopperView = (id: string) => orderViews.shopper(app.db, id);
+  registerRoutes(app, orderActionRoutes, {
     'POST /o1/api/cancel/:id': async (request) => {
       const me = userOf(request);
       const done = await service.cancelOrder(app, request.params.id, { actor: 'customer', userId: me.id }, request.body?.reason);
@@ -92,5 +103,7 @@ export default routePlugin(orderActionRoutes, (app) => {
       const done = await service.addNote(app, request.params.id, me.id, request.body.note);
       return { success: true, order: await adminView(done.orderId) };
     },
-  };
-});
+  });
+};
+
+export default routes;
