@@ -15,7 +15,7 @@ import { SalePrice } from '../components/SalePrice';
 import { GemWeight } from './GemWeight';
 import { LabCertificate } from './LabCertificate';
 import { ProductQuote } from './ProductQuote';
-import { TradePrice } from './TradePrice';
+import { TradePrice, useTradePrice } from './TradePrice';
 
 // Icon paths as lucide-react draws them (24×24; circles and rectangles written as paths), for <Icon d={…} />.
 const MINUS = 'M5 12h14';
@@ -42,6 +42,10 @@ export function PurchasePanel({ product, rattiInCarats, id }: { product: Product
   const quantity = 1; // The page's quantity stepper is fixed at 1; the cart changes quantities.
   const [busy, setBusy] = useState(false);
   const outOfStock = product.stockquantity <= 0;
+  // An approved business's trade price, when it differs from the shop's: the buy bar shows it as the panel does.
+  const mine = useTradePrice(product._id, user ?? null);
+  const shopPrice = product.saleprice ?? product.productprice;
+  const tradePrice = mine && mine.price !== shopPrice ? mine.price : null;
   const line: CartLine = { productId: product._id, productsize: size || undefined, productcolour: colour || undefined, quantity };
   // The made-to-order configurator loads once the page is live: the server's page (and its cache) stay as they were.
   const [live, setLive] = useState(false);
@@ -192,10 +196,10 @@ export function PurchasePanel({ product, rattiInCarats, id }: { product: Product
       >
         <p className="min-w-0 shrink-0 leading-tight md:hidden" data-testid="buy-bar-price">
           <span className="sr-only">Price </span>
-          <span className="block font-bold whitespace-nowrap text-brand-700">
-            {formatRupees(product.saleprice ?? product.productprice)}
-          </span>
-          {product.saleprice != null && product.sale ? (
+          <span className="block font-bold whitespace-nowrap text-brand-700">{formatRupees(tradePrice ?? shopPrice)}</span>
+          {tradePrice != null ? (
+            <span className="block text-xs font-semibold whitespace-nowrap text-emerald-700">Trade price</span>
+          ) : product.saleprice != null && product.sale ? (
             <span className="block text-xs font-semibold whitespace-nowrap text-emerald-700">{product.sale.percentoff}% off</span>
           ) : null}
         </p>

@@ -4,18 +4,25 @@ import type { User } from '../../api/auth';
 import { wholesaleApi } from '../../api/wholesale';
 
 /**
- * "Trade price" for a signed-in approved business, asked of GET /p1/api/my-prices from the browser: the product's
- * page itself stays the same for everyone (and cached), showing retail prices. Shows nothing for anyone else.
+ * The signed-in approved business's own price of one product (its unit price and quantity tiers), asked of
+ * GET /p1/api/my-prices from the browser: the product's page itself stays the same for everyone (and cached), showing
+ * retail prices. Undefined for anyone else (nothing is asked) and until the answer comes. The purchase panel's
+ * "Trade price" and the phone's buy bar read the same answer (one request).
  */
-export function TradePrice({ productId, user }: { productId: string; user: User | null }) {
+export function useTradePrice(productId: string, user: User | null) {
   const trade = user?.business?.status === 'approved';
   const query = useQuery({
     queryKey: ['my-prices', user?._id, productId],
     queryFn: () => wholesaleApi.myPrices([productId]),
     enabled: trade,
   });
-  const mine = query.data?.prices.find((p) => p.productId === productId);
-  if (!trade || !mine) return null;
+  return trade ? query.data?.prices.find((p) => p.productId === productId) : undefined;
+}
+
+/** "Trade price" for a signed-in approved business (useTradePrice). Shows nothing for anyone else. */
+export function TradePrice({ productId, user }: { productId: string; user: User | null }) {
+  const mine = useTradePrice(productId, user);
+  if (!mine) return null;
   return (
     <div className="mt-2 rounded border border-emerald-200 bg-emerald-50 p-2 text-sm" data-testid="trade-price">
       <p>
