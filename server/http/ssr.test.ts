@@ -6,7 +6,7 @@ import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRenderer } from '../../scripts/build-web.js';
-import { products } from '../db/schema.js';
+import { categories, products, subcategories } from '../db/schema.js';
 import { createCategory, createSubcategory, patchProduct } from '../features/products/test-kit.js';
 import { createProduct } from '../test/fixtures.js';
 import { createTestApp, type TestApp } from '../test/helpers.js';
@@ -461,6 +461,36 @@ describe('without a working renderer', () => {
       } finally {
         await other.app.close();
       }
+    }
+  });
+});
+
+describe('a stone’s page, at its menus’ address or its short one', () => {
+  it('is headed and titled alike at both, by the stone’s display name where it has one', async () => {
+    const [found] = await t.app.db.select().from(categories).where(eq(categories.name, 'Gemstones'));
+    const categoryId =
+      found?.id ?? ((await t.app.db.insert(categories).values({ name: 'Gemstones' }).returning())[0]?.id as string);
+    const [yellow] = await t.app.db.insert(subcategories).values({ name: 'Natural Yellow Sapphire', categoryId }).returning();
+    const [moon] = await t.app.db
+      .insert(subcategories)
+      .values({ name: 'Chandrakant', displayName: 'Moonstone', categoryId })
+      .returning();
+    await createProduct(t.app.db, { name: 'Ceylon Pukhraj 5 Carat', categoryId, subcategoryId: yellow?.id });
+    await createProduct(t.app.db, { name: 'Rainbow Moonstone 9 Carat', categoryId, subcategoryId: moon?.id });
+    await t.app.catalogueSettled();
+    const h1 = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(rootOf(html))?.[1];
+    const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+    for (const url of ['/gemstones-natural-yellow-sapphire', '/natural-yellow-sapphire']) {
+      const html = (await page(url)).body;
+      expect(h1(html), url).toBe('Natural Yellow Sapphire Gemstones');
+      expect(titleOf(html), url).toBe('Natural Yellow Sapphire Gemstones | Ratna Gems');
+      expect(rootOf(html), url).toContain('Ceylon Pukhraj 5 Carat');
+    }
+    for (const url of ['/gemstones-chandrakant', '/chandrakant']) {
+      const html = (await page(url)).body;
+      expect(h1(html), url).toBe('Moonstone');
+      expect(titleOf(html), url).toBe('Moonstone Gemstones | Ratna Gems');
+      expect(rootOf(html), url).toContain('Remove filter: Moonstone');
     }
   });
 });

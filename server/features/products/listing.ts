@@ -173,16 +173,19 @@ async function neighbourIds(
 
 /** Category and subcategory names (oldest first), for reading filter strings: one small query. */
 export async function catalogueNames(db: DbOrTx) {
-  const { rows } = await execRows<{ kind: 'c' | 's'; id: string; name: string; category_id: string }>(
+  const { rows } = await execRows<{ kind: 'c' | 's'; id: string; name: string; category_id: string; shown: string }>(
     db,
-    sql`select 'c' as kind, id, name, id as category_id, created_at from ${categories}
+    sql`select 'c' as kind, id, name, id as category_id, '' as shown, created_at from ${categories}
         union all
-        select 's' as kind, id, name, category_id, created_at from ${subcategories}
+        select 's' as kind, id, name, category_id, display_name as shown, created_at from ${subcategories}
         order by created_at, id`,
   );
   return {
     categories: rows.filter((r) => r.kind === 'c').map((r) => ({ id: r.id, name: r.name })),
-    subcategories: rows.filter((r) => r.kind === 's').map((r) => ({ id: r.id, name: r.name, categoryId: r.category_id })),
+    // `shown`: the display name the merchant gave ('' when none), for titles; the name makes the address.
+    subcategories: rows
+      .filter((r) => r.kind === 's')
+      .map((r) => ({ id: r.id, name: r.name, categoryId: r.category_id, shown: r.shown })),
   };
 }
 

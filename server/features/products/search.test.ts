@@ -108,6 +108,34 @@ describe('GET /p1/api/suggest', () => {
     if (product) expect(productNames(r)).toContain(product);
   });
 
+  it('names a stone by its display name, at the address its name makes, and finds it by that name too', async () => {
+    const admin = await t.signUpAndIn('ADMIN');
+    const named = await t.request({
+      method: 'PATCH',
+      url: `/s2/api/edit/${ids['Gemstones/Catseye']}`,
+      cookie: admin.cookie,
+      payload: { subcategoryname: 'Catseye', category: ids.Gemstones, displayname: "Cat's Eye" },
+    });
+    expect(named.statusCode).toBe(200);
+    await t.app.catalogueSettled();
+    for (const q of ['lehsunia', 'catseye', "cat's eye"]) {
+      const r = await suggest(q);
+      expect(r.stones[0], q).toMatchObject({ name: "Cat's Eye", path: '/gemstones-catseye' });
+    }
+    // A display name far from the name: found by the name shoppers read.
+    const lapis = await t.request({
+      method: 'POST',
+      url: '/s2/api/create',
+      cookie: admin.cookie,
+      payload: { subcategoryname: 'Lazuli Stone', displayname: 'Lapis Lazuli', category: ids.Gemstones },
+    });
+    expect(lapis.statusCode).toBe(201);
+    await t.app.catalogueSettled();
+    expect((await suggest('lapis')).stones[0]).toMatchObject({ name: 'Lapis Lazuli', path: '/gemstones-lazuli-stone' });
+    // Another stone without one keeps its name.
+    expect(stoneNames(await suggest('rubi'))[0]).toBe('Ruby');
+  });
+
   it('suggests categories', async () => {
     const r = await suggest('jewelery');
     expect(r.categories).toEqual([{ name: 'Jewellery', path: '/jewellery' }]);

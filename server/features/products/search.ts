@@ -46,19 +46,24 @@ function suggestStatement(q: string): SQL {
           order by a.key, score desc
         ),
         subs as (
-          select s.id, s.name, c.name as category,
-            greatest(word_similarity(${q}, lower(s.name)), coalesce(max(st.score), 0)) as score,
+          select s.id, s.name, s.display_name, c.name as category,
+            greatest(
+              word_similarity(${q}, lower(s.name)),
+              word_similarity(${q}, lower(s.display_name)),
+              coalesce(max(st.score), 0)
+            ) as score,
             -- Among equal scores the name nearest as a whole comes first (Ruby before Antique Ruby Lot); through a
             -- stone's name, how near the query is to that name times how near the subcategory is to the stone
             -- (pukhraj: Natural Yellow Sapphire before White Sapphire, whose name is safed pukhraj).
             greatest(
               similarity(${q}, lower(s.name)),
+              similarity(${q}, lower(s.display_name)),
               coalesce(max(similarity(${q}, st.name) * similarity(lower(st.stone), lower(s.name))), 0)
             ) as closeness,
             (array_agg(st.name order by st.score desc) filter (where st.name <> lower(st.stone)))[1] as alias
           from subcategories s join categories c on c.id = s.category_id
           left join stones st on regexp_replace(lower(s.name), '[^a-z]', '', 'g') like '%' || st.key || '%'
-          group by s.id, s.name, c.name
+          group by s.id, s.name, s.display_name, c.name
         ),
         found as (select * from subs where score >= ${SUGGEST_THRESHOLD}),
         nearest as (
@@ -72,13 +77,13 @@ function suggestStatement(q: string): SQL {
           ) as n
           order by n.created_at desc limit ${SUGGEST_PRODUCTS}
         )
-        select 's' as kind, id, name, category, score, alias, closeness from found
+        select 's' as kind, id, name, display_name as shown, category, score, alias, closeness from found
         union all
-        select 'c', c.id, c.name, c.name, word_similarity(${q}, lower(c.name)), null, similarity(${q}, lower(c.name))
+        select 'c', c.id, c.name, '', c.name, word_similarity(${q}, lower(c.name)), null, similarity(${q}, lower(c.name))
         from categories c
         where word_similarity(${q}, lower(c.name)) >= ${SUGGEST_THRESHOLD}
         union all
-        select 'p', id, '', '', max(score), null, 0::real from (
+        select 'p', id, '', '', '', max(score), null, 0::real from (
           select * from nearest where score >= ${SUGGEST_THRESHOLD} union all select * from of_stones
         ) as candidates group by id
         order by score desc, closeness desc, name`;
@@ -142,13 +147,15 @@ export async function suggest(db: Db, raw: string, at: Date = new Date()): Promi
     kind: 'c' | 's' | 'p';
     id: string;
     name: string;
+    /** A subcategory's display name ('' when none): what the suggestion shows; its name makes the address. */
+    shown: string;
     category: string;
     score: number;
     alias: string | null;
   }>(db, suggestStatement(q));
   const stoneRows = rows.filter((r) => r.kind === 's');
   const stones = stoneRows.slice(0, SUGGEST_NAMES).map((s) => ({
-    name: s.name,
+    name: s.shown || s.name,
     path: listingPath(s.category, s.name),
     note: s.alias ? s.alias.replace(/\b\p{L}/gu, (c) => c.toUpperCase()) : s.category,
   }));

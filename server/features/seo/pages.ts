@@ -1,4 +1,10 @@
-import { type ListingNames, listingLabel, listingTitle, readListingTerm } from '../../../contract/listing.js';
+import {
+  canonicalListingTerm,
+  type ListingNames,
+  listingLabel,
+  listingTitle,
+  readListingTerm,
+} from '../../../contract/listing.js';
 import type { PageMeta } from '../../http/spa.js';
 import type { ProductForPage } from './service.js';
 import { productPath } from './service.js';
@@ -224,24 +230,16 @@ export const PRODUCT_NOT_FOUND: PageMeta = {
 };
 
 // ------------------------------------------------------------------ listing pages
-/** A listing page (/all or /{term}): a title from the names the term matched. */
+/**
+ * A listing page (/all or /{term}): a title from the names the term matched, and the one address of the page it
+ * shows as its canonical link (no sort; a stone's short address `/ruby` is its menus' address `/gemstones-ruby`).
+ */
 export function listingMeta(term: string, names: ListingNames): PageMeta {
   const label = listingLabel(readListingTerm(term, names));
   const title = listingTitle(term, names);
-  // Sorting shows the same products in another order: the canonical page leaves it out.
-  const words = term.toLowerCase().split('-');
-  const kept: string[] = [];
-  for (let i = 0; i < words.length; i++) {
-    if (words[i] === 'sort' && i + 1 < words.length) {
-      i += 1;
-      continue;
-    }
-    kept.push(words[i] as string);
-  }
-  const canonical = kept.filter(Boolean).join('-') || 'all';
   return {
     title: suffix(title),
     description: `Shop ${label === 'All Products' ? 'certified gemstones and jewellery' : label.toLowerCase()} online at ${SITE}, Ludhiana: ${PROMISE}`,
-    canonicalPath: `/${encodeURIComponent(canonical)}`,
+    canonicalPath: `/${encodeURIComponent(canonicalListingTerm(term, names))}`,
   };
 }

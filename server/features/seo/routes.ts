@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { GALLERY_IMAGE_SIZES, imageSrcSet, imageUrlAt } from '../../../contract/images.js';
+import { canonicalListingTerm } from '../../../contract/listing.js';
 import type { PageMetaResolver } from '../../http/spa.js';
+import { shopMenus } from '../categories/menus.js';
 import { filterFormAddress } from './filterForm.js';
 import {
   homeMeta,
@@ -145,24 +147,38 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Sitemap of every active product page, category and subcategory page, and static page',
         description:
           'XML (sitemaps.org 0.9) with absolute addresses from PUBLIC_URL and a lastmod for each: the home page, /all, ' +
-          'the policy and contact pages, each category (/gemstones) and subcategory (/gemstones-ruby) page with active ' +
-          'products, the gemstone and jewellery pages the storefront links to, and every active product ' +
-          '(/{category}/{subcategory}/{slug}). Hidden (inactive) products are never listed.',
+          'the policy and contact pages, the pages the header menus link to, each category (/gemstones) and subcategory ' +
+          '(/gemstones-ruby) page with active products, the gemstone and jewellery pages the storefront links to, and ' +
+          'every active product (/{category}/{subcategory}/{slug}). Hidden (inactive) products are never listed. A ' +
+          'listing is listed once, by its canonical address: a short address such as /ruby that shows the same page ' +
+          'as /gemstones-ruby is left out.',
         produces: ['application/xml'],
         response: { 200: z.string().describe('application/xml sitemap') },
       },
     },
     async (_request, reply) => {
-      const data = await service.sitemapData(app.db);
+      const [data, names, menus] = await Promise.all([
+        service.sitemapData(app.db),
+        service.catalogueNames(app.db),
+        shopMenus(app.db),
+      ]);
       const day = (d: Date | null) => (d ?? new Date()).toISOString();
       const entries = new Map<string, string>();
       const add = (path: string, lastmod: string) => {
         if (!entries.has(path) && entries.size < SITEMAP_LIMIT) entries.set(path, lastmod);
       };
+      // A listing is listed by its one address (its canonical link): a stone's short address (/ruby) that shows the
+      // same page as its menus' address (/gemstones-ruby) is not listed a second time.
+      const listing = (path: string) => `/${encodeURIComponent(canonicalListingTerm(decodeURIComponent(path.slice(1)), names))}`;
       add('/', day(data.newest));
       add('/all', day(data.newest));
-      for (const l of data.listings) add(l.path, day(l.updatedAt));
-      for (const term of STOREFRONT_LISTING_PAGES) add(`/${term}`, day(data.newest));
+      const changed = new Map(data.listings.map((l) => [l.path, l.updatedAt]));
+      for (const link of menus.flatMap((m) => m.links)) add(listing(link.to), day(changed.get(link.to) ?? data.newest));
+      for (const l of data.listings) add(listing(l.path), day(l.updatedAt));
+      for (const term of STOREFRONT_LISTING_PAGES) {
+        const path = listing(`/${term}`);
+        add(path, day(changed.get(path) ?? data.newest));
+      }
       for (const page of STATIC_PAGES) if (page.index) add(page.path, STATIC_UPDATED);
       for (const p of data.products) add(p.path, day(p.updatedAt));
       const body = [

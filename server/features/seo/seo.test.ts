@@ -167,7 +167,10 @@ describe('listing and static pages', () => {
       ['/ruby', 'Ruby Gemstones | Ratna Gems'],
       ['/natural-yellow-sapphire', 'Natural Yellow Sapphire Gemstones | Ratna Gems'],
       ['/gemstones-sapphire', 'Sapphire Gemstones | Ratna Gems'],
-      ['/gemstones-catseye', 'Catseye Gemstones | Ratna Gems'],
+      // A stone's display name, not the name its address is made of.
+      ['/gemstones-catseye', "Cat's Eye Gemstones | Ratna Gems"],
+      ['/gemstones-lapislazuli', 'Lapis Lazuli Gemstones | Ratna Gems'],
+      ['/gemstones-lapislazuli-max-5000', 'Lapis Lazuli Gemstones under ₹5,000 | Ratna Gems'],
       ['/jewellery-rings', 'Jewellery Rings | Ratna Gems'],
       ['/jewellery', 'Jewellery | Ratna Gems'],
       ['/search-blue-stone', 'Blue Stone | Ratna Gems'],
@@ -177,12 +180,52 @@ describe('listing and static pages', () => {
     for (const [url, expected] of cases) {
       const res = await page(url);
       expect(res.statusCode, url).toBe(200);
-      expect(title(res.body), url).toBe(expected);
+      expect(htmlText(title(res.body)), url).toBe(expected);
       expect(meta(res.body, 'name', 'description'), url).toMatch(/^Shop .+ online at Ratna Gems, Ludhiana/);
     }
+    expect(htmlText(meta((await page('/gemstones-catseye')).body, 'name', 'description'))).toMatch(
+      /^Shop cat's eye gemstones online/,
+    );
     // Sorting is left out of the canonical link; the rest of the term stays.
     expect(canonical((await page('/jewellery-rings-sort-desc-page-2')).body)).toBe(`${PUBLIC}/jewellery-rings-page-2`);
-    expect(canonical((await page('/ruby')).body)).toBe(`${PUBLIC}/ruby`);
+  });
+
+  it('give a stone’s short address the canonical link of the page its menus link to, the same products', async () => {
+    const cases: [string, string][] = [
+      ['/ruby', '/gemstones-ruby'],
+      ['/Ruby', '/gemstones-ruby'],
+      ['/natural-yellow-sapphire', '/gemstones-natural-yellow-sapphire'],
+      ['/emerald-sort-asc', '/gemstones-emerald'],
+      ['/pink-sapphire-min-1000-page-2', '/gemstones-pink-sapphire-min-1000-page-2'],
+      ['/rings', '/jewellery-rings'],
+      ['/gemstones-ruby', '/gemstones-ruby'],
+      // Name searches and categories keep their own addresses.
+      ['/gemstones-lolite', '/gemstones-lolite'],
+      ['/gemstones-sapphire', '/gemstones-sapphire'],
+      ['/search-ruby', '/search-ruby'],
+      ['/jewellery', '/jewellery'],
+    ];
+    for (const [url, expected] of cases) expect(canonical((await page(url)).body), url).toBe(`${PUBLIC}${expected}`);
+    const menus = (await t.request({ method: 'GET', url: '/c1/api/menus' })).json().menus as { links: { to: string }[] }[];
+    const links = menus.flatMap((m) => m.links.map((l) => l.to));
+    expect(links).toContain('/gemstones-ruby');
+    expect(links).toContain('/gemstones-natural-yellow-sapphire');
+    // The same products at both addresses.
+    const listed = async (term: string) =>
+      (await t.request({ method: 'GET', url: `/p1/api/filter/${term}` })).json().products.map((p: { _id: string }) => p._id);
+    expect(await listed('natural-yellow-sapphire')).toEqual(await listed('gemstones-natural-yellow-sapphire'));
+  });
+
+  it('keep a short address that lists a stone of that name under two categories', async () => {
+    const [jewellery] = await t.app.db.select().from(categories).where(eq(categories.name, 'Jewellery'));
+    const [coral] = await t.app.db
+      .insert(subcategories)
+      .values({ name: 'Coral', categoryId: jewellery?.id as string })
+      .returning();
+    await addProduct('coral-bead-necklace', { categoryId: jewellery?.id, subcategoryId: coral?.id });
+    await t.app.catalogueSettled();
+    expect(canonical((await page('/coral')).body)).toBe(`${PUBLIC}/coral`);
+    expect(canonical((await page('/gemstones-coral')).body)).toBe(`${PUBLIC}/gemstones-coral`);
   });
 
   it('give every storefront gemstone and jewellery page a specific title', async () => {
@@ -342,9 +385,30 @@ describe('sitemap.xml and robots.txt', () => {
     ]) {
       expect(locs).toContain(`${PUBLIC}${path}`);
     }
-    for (const term of STOREFRONT_LISTING_PAGES) expect(locs).toContain(`${PUBLIC}/${term}`);
     for (const path of ['/cart', '/checkout', '/my-orders', '/account', '/dashboard', '/signin'])
       expect(locs).not.toContain(`${PUBLIC}${path}`);
+  });
+
+  it('list the pages the menus link to, each page once by its canonical address', async () => {
+    const body = (await t.request({ method: 'GET', url: '/sitemap.xml' })).body;
+    const locs = [...body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) =>
+      (m[1] as string).replace(/&apos;/g, "'").replace(/&amp;/g, '&'),
+    );
+    const menus = (await t.request({ method: 'GET', url: '/c1/api/menus' })).json().menus as { links: { to: string }[] }[];
+    const links = menus.flatMap((m) => m.links.map((l) => l.to));
+    expect(links.length).toBeGreaterThan(20);
+    for (const to of links) expect(locs, to).toContain(`${PUBLIC}${to}`);
+    // The storefront's short addresses are the same pages as the menus' ones: listed by those alone.
+    for (const short of ['/ruby', '/natural-yellow-sapphire', '/natural-blue-sapphire', '/emerald', '/pink-sapphire'])
+      expect(locs, short).not.toContain(`${PUBLIC}${short}`);
+    // Every storefront page is there by its canonical address, and every listing listed is its own canonical page.
+    for (const term of STOREFRONT_LISTING_PAGES) {
+      const own = htmlText(canonical((await page(`/${term}`)).body));
+      expect(locs, term).toContain(own);
+    }
+    const listings = locs.filter((l) => l.split('/').length === 4 && l !== `${PUBLIC}/`);
+    expect(listings.length).toBeGreaterThan(30);
+    for (const loc of listings) expect(htmlText(canonical((await page(loc.slice(PUBLIC.length))).body)), loc).toBe(loc);
   });
 
   it('robots.txt allows everything but the back-office, cart, checkout, orders and the account, and names the sitemap', async () => {

@@ -61,14 +61,18 @@ export async function productBySlug(db: DbOrTx, slug: string): Promise<ProductFo
 
 /**
  * Every category and subcategory name, to read a listing page's filter string: the listing's own query
- * (products/listing.ts), the categories named.
+ * (products/listing.ts), the categories named, and each subcategory's display name for the page's title.
  */
 export async function catalogueNames(db: DbOrTx): Promise<ListingNames> {
   const names = await catalogueIds(db);
   const categoryName = new Map(names.categories.map((c) => [c.id, c.name]));
   return {
     categories: names.categories.map((c) => c.name),
-    subcategories: names.subcategories.map((s) => ({ name: s.name, category: categoryName.get(s.categoryId) ?? '' })),
+    subcategories: names.subcategories.map((s) => ({
+      name: s.name,
+      category: categoryName.get(s.categoryId) ?? '',
+      shown: s.shown,
+    })),
   };
 }
 

@@ -37,6 +37,26 @@ describe('the filter in force, named and taken apart', () => {
     expect(within(box).getByRole('link', { name: 'Remove filter: Gemstones' })).toHaveAttribute('href', '/ruby-max-50000');
   });
 
+  it('names a stone by its display name in the heading and its chip, its address staying the name’s', () => {
+    const shown = {
+      categories: names.categories,
+      subcategories: [...names.subcategories, { name: 'Catseye', category: 'Gemstones', shown: "Cat's Eye" }],
+    };
+    const filter = parseFilter('gemstones-catseye-max-50000', {
+      categories: shown.categories,
+      subcategories: shown.subcategories.map((s) => s.name),
+    });
+    render(
+      <MemoryRouter>
+        <ActiveFilters filter={filter} names={shown} pageHeading="Cat's Eye Gemstones" />
+      </MemoryRouter>,
+    );
+    const box = screen.getByRole('region', { name: 'Active filters' });
+    expect(within(box).getByRole('heading', { level: 2 })).toHaveTextContent("Cat's Eye Gemstones under ₹50,000");
+    expect(within(box).getByRole('link', { name: "Remove filter: Cat's Eye" })).toHaveAttribute('href', '/gemstones-max-50000');
+    expect(within(box).getByRole('link', { name: 'Remove filter: Under ₹50,000' })).toHaveAttribute('href', '/gemstones-catseye');
+  });
+
   it('says no heading the page’s own already says, and nothing at all with no filter', () => {
     const { container } = render(
       <MemoryRouter>

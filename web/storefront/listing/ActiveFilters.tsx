@@ -1,10 +1,15 @@
 import { Link } from 'react-router';
+import type { ListingNames } from '../../../contract/listing';
 import { Icon } from '../../ui/icons';
 import { type CatalogueFilter, formatFilter, GEM_BOUNDS, GEM_LISTS } from './filterGrammar';
 import { filterChips } from './filterHelpers';
 import { listingTitle } from './listingTitle';
 
-type Names = { categories: string[]; subcategories: { name: string; category: string }[] };
+type Names = ListingNames;
+
+/** A subcategory as the shop shows it: its display name when it has one. */
+const shownIn = (names: Names) => (name: string) =>
+  names.subcategories.find((s) => s.name.toLowerCase() === name.toLowerCase())?.shown || name;
 
 const GEM_KEYS = new Set<string>([...GEM_BOUNDS, ...GEM_LISTS]);
 
@@ -15,7 +20,7 @@ const GEM_KEYS = new Set<string>([...GEM_BOUNDS, ...GEM_LISTS]);
  */
 export function filterHeading(filter: CatalogueFilter, names: Names): string {
   const label = listingTitle(formatFilter({ ...filter, page: 1, sort: 'newest' }), names);
-  const gems = filterChips(filter)
+  const gems = filterChips(filter, shownIn(names))
     .filter((c) => GEM_KEYS.has(c.key) || GEM_KEYS.has(c.key.split('-')[0] as string))
     .map((c) => c.label);
   return gems.length ? `${label}, ${gems.join(', ')}` : label;
@@ -27,7 +32,7 @@ export function filterHeading(filter: CatalogueFilter, names: Names): string {
  * runs too. Nothing when no filter is in force.
  */
 export function ActiveFilters({ filter, names, pageHeading }: { filter: CatalogueFilter; names: Names; pageHeading: string }) {
-  const chips = filterChips(filter);
+  const chips = filterChips(filter, shownIn(names));
   if (chips.length === 0) return null;
   const heading = filterHeading(filter, names);
   // A plain name search is named by the page's own heading (Search results for "…") and its chip: no third time.

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { canonicalListingTerm, type ListingNames } from '../../../contract/listing';
 import { shownName } from '../../../contract/menu-names';
 import { catalogueApi, catalogueKeys, type Subcategory } from '../../api/catalogue';
 import { useLiveMark } from '../../ui/earlyTaps';
@@ -24,9 +25,12 @@ const GRID = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:g
 /** The cards taken as the first row: all of it up to 4 columns (a fifth on the widest screens loads as the rest). */
 const FIRST_ROW = 4;
 
-/** The listing's heading: a known page's, else the stone's display name, the category, the search, or All Products. */
-function headingOf(term: string, f: CatalogueFilter, subcategories: readonly Subcategory[]) {
-  const known = PAGE_TITLES[term];
+/**
+ * The listing's heading: a known page's (by the page's one address, so `/ruby` is headed as `/gemstones-ruby`), else
+ * the stone's display name, the category, the search, or All Products.
+ */
+function headingOf(term: string, f: CatalogueFilter, subcategories: readonly Subcategory[], names: ListingNames) {
+  const known = PAGE_TITLES[canonicalListingTerm(term, names)] ?? PAGE_TITLES[term];
   if (known) return known;
   const stone = f.subcategories[0];
   const shown = stone && subcategories.find((s) => s.subcategoryname.toLowerCase() === stone.toLowerCase());
@@ -60,14 +64,18 @@ export default function ListingPage() {
     retry: false,
   });
 
-  const heading = headingOf(term, filter, names.subcategories);
   const listingNames = useMemo(
     () => ({
       categories: names.categories.map((c) => c.categoryname),
-      subcategories: names.subcategories.map((s) => ({ name: s.subcategoryname, category: s.category?.categoryname ?? '' })),
+      subcategories: names.subcategories.map((s) => ({
+        name: s.subcategoryname,
+        category: s.category?.categoryname ?? '',
+        shown: s.displayname,
+      })),
     }),
     [names.categories, names.subcategories],
   );
+  const heading = headingOf(term, filter, names.subcategories, listingNames);
   const title = useMemo(() => (names.ready ? listingTitle(term, listingNames) : undefined), [names.ready, term, listingNames]);
   usePageTitle(title);
   const data = query.data;

@@ -48,16 +48,17 @@ const WEIGHT_CHIPS: Record<(typeof GEM_BOUNDS)[number], (n: number) => string> =
 
 /**
  * Every filter in force, one chip each, in the order the shopper reads them: the search, categories and
- * subcategories, the price, the gem terms, then the sort. Removing one keeps the others and goes back to page 1.
+ * subcategories (by the name `shown` gives them: their display names), the price, the gem terms, then the sort.
+ * Removing one keeps the others and goes back to page 1.
  */
-export function filterChips(f: CatalogueFilter): FilterChip[] {
+export function filterChips(f: CatalogueFilter, shown: (subcategory: string) => string = (s) => s): FilterChip[] {
   const base: CatalogueFilter = { ...f, page: 1 };
   const chips: FilterChip[] = [];
   const add = (key: string, label: string, without: Partial<CatalogueFilter>) =>
     chips.push({ key, label, without: { ...base, ...without } });
   if (f.search.length) add('search', `“${f.search.join(' ')}”`, { search: [] });
   for (const c of f.categories) add(`category-${c}`, c, { categories: f.categories.filter((x) => x !== c) });
-  for (const s of f.subcategories) add(`subcategory-${s}`, s, { subcategories: f.subcategories.filter((x) => x !== s) });
+  for (const s of f.subcategories) add(`subcategory-${s}`, shown(s), { subcategories: f.subcategories.filter((x) => x !== s) });
   if (f.min !== undefined && f.max !== undefined) {
     add('price', `${formatRupees(f.min, 'auto')} to ${formatRupees(f.max, 'auto')}`, { min: undefined, max: undefined });
   } else if (f.min !== undefined) add('price', `From ${formatRupees(f.min, 'auto')}`, { min: undefined });

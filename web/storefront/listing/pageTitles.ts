@@ -1,16 +1,13 @@
-/** Headings of the gemstone and jewellery pages (their terms are ordinary listing filters). */
+/**
+ * Headings of the gemstone and jewellery pages (their terms are ordinary listing filters), by the page's one address
+ * (contract/listing.ts `canonicalListingTerm`): the address the header's menus link to. A short address that shows
+ * the same page (`/ruby`, `/natural-yellow-sapphire`) gets that page's heading.
+ */
 export const PAGE_TITLES: Record<string, string> = {
   all: 'All Products',
-  'natural-blue-sapphire': 'Natural Blue Sapphire (Neelam)',
-  emerald: 'Emerald (Panna)',
-  ruby: 'Ruby (Manik)',
-  hessonite: 'Hessonite (Gomed)',
-  amethyst: 'Amethyst',
-  peridot: 'Peridot',
-  pearl: 'Pearl (Moti)',
-  citrine: 'Citrine',
-  'pink-sapphire': 'Pink Sapphire',
-  'natural-yellow-sapphire': 'Natural Yellow Sapphire (Pukhraj)',
+  'gemstones-natural-blue-sapphire': 'Natural Blue Sapphire Gemstones',
+  'gemstones-natural-yellow-sapphire': 'Natural Yellow Sapphire Gemstones',
+  'gemstones-pink-sapphire': 'Pink Sapphire Gemstones',
   'gemstones-ruby': 'Ruby Gemstones',
   'gemstones-pearl': 'Pearl Gemstones',
   'gemstones-emerald': 'Emerald Gemstones',
