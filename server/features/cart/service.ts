@@ -2,17 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { paiseToRupees } from '../../../contract/common.js';
-import type { Metal, SettingChoice } from '../../../contract/made-to-order.js';
+import type { SettingChoice } from '../../../contract/made-to-order.js';
 import type { CartItemView } from '../../../contract/orders.js';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { type CartSetting, cartItems, checkouts, guestCarts, products, stockHolds } from '../../db/schema.js';
+import { cartItems, checkouts, guestCarts, products, stockHolds } from '../../db/schema.js';
 import type { BuyNowInput } from '../../domain/buy-now.js';
-import { Conflict, DomainError, InvalidInput, NotFound } from '../../domain/errors.js';
+import { Conflict, InvalidInput, NotFound } from '../../domain/errors.js';
 import { chosenOption } from '../../domain/options.js';
 import { saleJoin } from '../../domain/sale-price.js';
-import { pieceView, quotePiece } from '../made-to-order/service.js';
+import { pieceView, quotePiece, requotePiece } from '../made-to-order/service.js';
 import { buyNowLine, buyNowStockMessage } from '../payments/buy-now.js';
-import { type BuyerPricing, buyerPricing } from '../wholesale/trade-price.js';
+import { buyerPricing } from '../wholesale/trade-price.js';
 
 type CartLine = z.infer<typeof CartItemView>;
 
@@ -85,7 +85,7 @@ export async function cartLines(db: DbOrTx, owner: CartOwner, at: Date = new Dat
     if (r.setting) {
       // A piece is priced at today's metal rate and the stone's price now; one that no longer can be (a stale rate,
       // the design withdrawn) shows its last price and cannot be bought until it can be priced again.
-      const quote = unavailable || !r.productId ? null : await requote(db, r.productId, r.setting, at, pricing);
+      const quote = unavailable || !r.productId ? null : await requotePiece(db, r.productId, r.setting, at, pricing);
       const piece = quote?.snapshot ?? r.setting;
       if (!quote) unavailable = true;
       else {
@@ -140,21 +140,6 @@ export async function buyNowView(db: DbOrTx, userId: string, input: BuyNowInput,
     unavailable: false,
     setting: line.setting ? pieceView(line.setting) : null,
   };
-}
-
-/** A piece priced again at `at`, or null when it cannot be sold now (a refusal of the price endpoint). */
-async function requote(db: DbOrTx, productId: string, setting: CartSetting, at: Date, pricing: BuyerPricing) {
-  try {
-    return await quotePiece(
-      db,
-      { productId, designId: setting.designId, metal: setting.metal as Metal, size: setting.size ?? undefined },
-      at,
-      pricing,
-    );
-  } catch (err) {
-    if (err instanceof DomainError) return null;
-    throw err;
-  }
 }
 
 export async function countLines(db: Db, owner: CartOwner) {

@@ -8,6 +8,7 @@ import {
   RazorpayOrderResponse,
   SandboxPayResponse,
 } from '../../../contract/orders.js';
+import { CouponCheckResponse } from '../../../contract/promotions.js';
 import { invoices, products } from '../../db/schema.js';
 import { createProduct, shop } from '../../test/fixtures.js';
 import { createTestApp, onPostgres, type TestApp, type TestUser } from '../../test/helpers.js';
@@ -94,6 +95,28 @@ describe(`a piece in the cart (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => 
       [90546, 1, 'ring'],
     ]);
     expect(lines[1]?.setting).toMatchObject({ size: null, grams: 3, making: 1200 });
+  });
+
+  it('counts at its own price (stone, metal and making) toward a coupon’s minimum order', async () => {
+    const user = await t.signUpAndIn();
+    await s.add(user.cookie, ruby.id, 1, { setting: { designId: ring._id, metal: 'gold-22k', size: 14 } });
+    const made = await t.request({
+      method: 'POST',
+      url: '/p1/api/admin/coupons',
+      cookie: admin.cookie,
+      payload: {
+        code: 'PIECE60K',
+        percentoff: 10,
+        minorder: 60_000,
+        startsAt: new Date(now.getTime() - DAY).toISOString(),
+        endsAt: new Date(now.getTime() + DAY).toISOString(),
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    // the ₹52,000 stone alone is below the ₹60,000 minimum; the ring it is set in (₹90,546) is not
+    const res = await t.request({ method: 'POST', url: '/c2/api/coupon', cookie: user.cookie, payload: { code: 'PIECE60K' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(CouponCheckResponse.parse(res.json())).toMatchObject({ subtotal: 90546 });
   });
 
   it('is one of a kind: a quantity above one is refused when added or changed', async () => {

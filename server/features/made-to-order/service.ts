@@ -17,8 +17,8 @@ import {
   type PriceQuery,
 } from '../../../contract/made-to-order.js';
 import { type Db, type DbOrTx, execRows } from '../../db/client.js';
-import { designs, metalRates, type PieceSnapshot } from '../../db/schema.js';
-import { Conflict, InvalidInput, NotFound } from '../../domain/errors.js';
+import { type CartSetting, designs, metalRates, type PieceSnapshot } from '../../db/schema.js';
+import { Conflict, DomainError, InvalidInput, NotFound } from '../../domain/errors.js';
 import { payPaiseSql, saleJoin } from '../../domain/sale-price.js';
 import { taxInside } from '../../domain/tax.js';
 import { deleteMedia } from '../../media/images.js';
@@ -356,6 +356,25 @@ export async function quotePiece(db: DbOrTx, q: PriceQuery, now: Date, pricing?:
       days: design.days,
     },
   };
+}
+
+/**
+ * A piece in a cart priced again at `at`, as the cart shows it and as the coupon check and the shipping rates count
+ * it: its quote, or null when it cannot be sold now (a refusal of the price endpoint: a stale rate, the design
+ * withdrawn, the stone no longer fitting), when the cart shows its last price and it cannot be bought.
+ */
+export async function requotePiece(db: DbOrTx, productId: string, setting: CartSetting, at: Date, pricing: BuyerPricing) {
+  try {
+    return await quotePiece(
+      db,
+      { productId, designId: setting.designId, metal: setting.metal as Metal, size: setting.size ?? undefined },
+      at,
+      pricing,
+    );
+  } catch (err) {
+    if (err instanceof DomainError) return null;
+    throw err;
+  }
 }
 
 /** The price of `productId` set in `designId` in `metal` (and ring `size`), at today's rates and the stone's price now. */

@@ -15,6 +15,7 @@ import { cartItems, categories, checkouts, coupons, orders, products, sales, sub
 import { Conflict, InvalidInput, NotFound } from '../../domain/errors.js';
 import { saleJoin } from '../../domain/sale-price.js';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../categories/service.js';
+import { requotePiece } from '../made-to-order/service.js';
 import { refuseTradeCoupon } from '../wholesale/trade-order.js';
 import { buyerPricing } from '../wholesale/trade-price.js';
 
@@ -375,8 +376,8 @@ export async function applyCoupon(
 }
 
 /**
- * The shopper's cart total at `at`: their prices (sale prices, or a business's trade prices: wholesale/trade-price.ts)
- * × quantities of the lines that can be bought; with `items` (Buy Now), only those lines, at most the quantity each
+ * The shopper's cart total at `at`: their prices (sale prices, or a business's trade prices: wholesale/trade-price.ts;
+ * a made-to-order piece at its own price, as the cart shows it) × quantities of the lines that can be bought; with `items` (Buy Now), only those lines, at most the quantity each
  * has in the cart, as the checkout takes them.
  */
 export async function cartSubtotalPaise(
@@ -388,6 +389,8 @@ export async function cartSubtotalPaise(
   const rows = await db
     .select({
       cartItemId: cartItems.id,
+      productId: products.id,
+      setting: cartItems.setting,
       listPaise: products.pricePaise,
       salePercent: sql<number | null>`"sale"."percentoff"`,
       categoryId: products.categoryId,
@@ -410,7 +413,14 @@ export async function cartSubtotalPaise(
       .map((r) => ({ ...r, quantity: Math.min(r.quantity, wanted.get(r.cartItemId) ?? 0) }));
   }
   if (!lines.length) throw new Conflict('Your cart is empty');
-  return lines.reduce((s, r) => s + pricing.unitPaise(r) * r.quantity, 0);
+  let subtotalPaise = 0;
+  for (const r of lines) {
+    // A made-to-order piece counts as the cart prices it (stone, metal and making, with tax), not as its loose stone.
+    const quote = r.setting ? await requotePiece(db, r.productId, r.setting, at, pricing) : null;
+    const unitPaise = r.setting ? (quote?.totalPaise ?? r.setting.taxablePaise + r.setting.gstPaise) : pricing.unitPaise(r);
+    subtotalPaise += unitPaise * r.quantity;
+  }
+  return subtotalPaise;
 }
 
 /** POST /c2/api/coupon: what the code takes off the current cart (or the lines a Buy Now checkout buys). */
