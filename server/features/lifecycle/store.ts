@@ -1,7 +1,10 @@
 /**
  * The order lifecycle's database side: loads an order's state under a row lock, writes the effects the
  * pure state module decided (restock, refunds, status) together with their timeline events in the caller's
- * transaction, and settles refunds. Every refund becoming processed goes through `markRefundProcessed`.
+ * transaction, and settles refunds. A refund sent to the payment service becomes processed only through
+ * `markRefundProcessed` (pending → processed, once); one paid back outside the shop is recorded processed as it is
+ * made, by `applyEffects` (`insertRefund` with `paidBack`). Either way the shop's reactions to a processed refund
+ * (`refundProcessedReactions`: the customer's message, the credit note) run in that same transaction.
  */
 import crypto from 'node:crypto';
 import { and, asc, eq, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
@@ -407,7 +410,7 @@ async function settlePending(
 }
 
 /**
- * The one place a refund becomes processed: pending → processed (never twice), the order's payment status
+ * The one place a refund sent to the payment service becomes processed: pending → processed (never twice), the order's payment status
  * follows (Partially refunded / Refunded), a `refund_processed` event, then the shop's reactions. Returns whether
  * this call made the change.
  */
