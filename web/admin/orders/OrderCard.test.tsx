@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { AdminOrder } from '../../api/admin';
-import { adminOrderOf } from '../../test/fixtures';
+import { adminOrderOf, aProduct } from '../../test/fixtures';
 import { ADMIN_LIFECYCLE_DEFAULTS } from '../../test/order-fixture';
 import { OrderCard } from './OrderCard';
 
@@ -207,5 +207,32 @@ describe('an order shipped abroad', () => {
     unmount();
     render(<OrderCard order={order()} busy={false} onDeliveryChange={vi.fn()} />);
     expect(screen.queryByTestId('ship-country')).toBeNull();
+  });
+});
+
+describe('a stone’s weight on the card', () => {
+  it('gives its ratti from the carat weight and the shop’s ratti setting, not the ratti typed on the product', () => {
+    // 9.1 ct with a typed ratti of 5: 10 standard (pakki) ratti of 0.91 ct, 14.92 kachi ratti of 0.61 ct
+    const stone = order({
+      products: [
+        {
+          _id: 'line-1',
+          productId: aProduct({ weightcarrat: 9.1, weightratti: 5 }),
+          productname: 'Burmese Ruby (Manik) 9.1 Carat Oval',
+          productprice: 900000,
+          listprice: 900000,
+          productimage: '',
+          quantity: 1,
+          size: '',
+          colour: '',
+        },
+      ],
+    });
+    const ratti = () => screen.getByText('Weight (ratti):').parentElement;
+    const { unmount } = render(<OrderCard order={stone} busy={false} onDeliveryChange={vi.fn()} />);
+    expect(ratti()).toHaveTextContent(/^Weight \(ratti\):10\.00$/);
+    unmount();
+    render(<OrderCard order={stone} busy={false} onDeliveryChange={vi.fn()} rattiInCarats={0.61} />);
+    expect(ratti()).toHaveTextContent(/^Weight \(ratti\):14\.92$/);
   });
 });

@@ -2,6 +2,7 @@ import { ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { abroadCountryName } from '../../../contract/address-rules';
+import { DEFAULT_RATTI_IN_CARATS, rattiOf } from '../../../contract/gems';
 import { SETTABLE_DELIVERY_STATUSES } from '../../../contract/lifecycle';
 import type { AdminOrder } from '../../../contract/orders';
 import { creditNoteUrl, type Order } from '../../api/admin';
@@ -28,8 +29,11 @@ function Spec({ label, value }: { label: string; value: string | number | null |
   );
 }
 
-function ProductLine({ line }: { line: Line }) {
+function ProductLine({ line, rattiInCarats }: { line: Line; rattiInCarats: number }) {
   const p = line.productId;
+  // Ratti from the carat weight and the shop's ratti setting, as the product page shows it (not a typed ratti).
+  const carat = p?.weightcarrat;
+  const ratti = typeof carat === 'number' && carat > 0 ? rattiOf(carat, rattiInCarats).toFixed(2) : null;
   const image = p?.productimages[0] ?? line.productimage;
   return (
     <li className="flex gap-3 py-3" data-testid="order-line">
@@ -72,7 +76,7 @@ function ProductLine({ line }: { line: Line }) {
               <Spec label="Composition" value={p.composition} />
               <Spec label="Origin" value={p.origin} />
               <Spec label="Weight (carat)" value={p.weightcarrat} />
-              <Spec label="Weight (ratti)" value={p.weightratti} />
+              <Spec label="Weight (ratti)" value={ratti} />
               <Spec label="Weight (grams)" value={p.weightgrams} />
             </dl>
             <dl className="space-y-0.5" aria-label="Technical specs">
@@ -125,10 +129,13 @@ export function OrderCard({
   order,
   busy,
   onDeliveryChange,
+  rattiInCarats = DEFAULT_RATTI_IN_CARATS,
 }: {
   order: Order & Partial<Pick<AdminOrder, 'flag' | 'refundstatus'>>;
   busy: boolean;
   onDeliveryChange: (status: Order['deliverystatus']) => void;
+  /** Carats in a ratti (the shop's setting): the lines' ratti is worked out from their carat weight with it. */
+  rattiInCarats?: number;
 }) {
   const paid = order.paymentstatus === 'Paid';
   const ship = order.shippinginfo;
@@ -231,7 +238,7 @@ export function OrderCard({
       >
         <ul className="min-w-0 divide-y divide-gray-100" aria-label="Products">
           {order.products.map((line, i) => (
-            <ProductLine key={`${line.productname}-${i}`} line={line} />
+            <ProductLine key={`${line.productname}-${i}`} line={line} rattiInCarats={rattiInCarats} />
           ))}
         </ul>
         <section className="min-w-0 rounded-lg bg-gray-50 p-3 text-sm wrap-anywhere lg:my-3" aria-label="Shipping info">

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Download, SlidersHorizontal } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { DEFAULT_RATTI_IN_CARATS } from '../../../contract/gems';
 import { SETTABLE_DELIVERY_STATUSES } from '../../../contract/lifecycle';
 import { OVERDUE, RETURN_REQUESTED, UNSHIPPED } from '../../../contract/orders';
 import { type AdminOrderFilters, adminApi, type Order, type OrderPage } from '../../api/admin';
@@ -114,6 +115,9 @@ export default function OrdersPage() {
   const page = paging.key === filterKey ? paging.page : 1;
   const setPage = (p: number) => setPaging({ key: filterKey, page: p });
 
+  // The shop's ratti setting: the cards work out each stone's ratti from its carat weight with it.
+  const settings = useQuery({ queryKey: ['admin', 'settings'], queryFn: adminApi.settings.get });
+  const rattiInCarats = settings.data?.settings.rattiincarats ?? DEFAULT_RATTI_IN_CARATS;
   const list = useQuery({
     queryKey: [...queryKey, page],
     queryFn: async () => {
@@ -266,7 +270,13 @@ export default function OrdersPage() {
       ) : (
         <div className={`space-y-4 ${list.isFetching ? 'opacity-70' : ''}`}>
           {orders.map((o) => (
-            <OrderCard key={o._id} order={o} busy={updating === o._id} onDeliveryChange={(s) => changeDelivery(o, s)} />
+            <OrderCard
+              key={o._id}
+              order={o}
+              busy={updating === o._id}
+              onDeliveryChange={(s) => changeDelivery(o, s)}
+              rattiInCarats={rattiInCarats}
+            />
           ))}
         </div>
       )}
