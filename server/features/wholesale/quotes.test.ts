@@ -462,6 +462,31 @@ describe('accepting and paying a quote', () => {
     expect(await productRow(t.database.db, ruby.id)).toMatchObject({ stock: 7, sold: 3 });
   });
 
+  it('a payment that comes after its hold ran out and after the quote’s validity is refunded, the quote no longer open', async () => {
+    const dealer = await approvedDealer(t, admin, 0, 0);
+    // Valid for an hour; the payment comes two hours later (its hold long over, the checkout not yet too old).
+    const { quote, ruby } = await quoted(dealer, [1, 1], 10, 1 / 24);
+    const held = RazorpayOrderResponse.parse((await accept(dealer.cookie, quote._id)).json()).razorpayOrder.id;
+    const start = now;
+    try {
+      now = new Date(start.getTime() + DAY / 12);
+      const late = await s.verify(dealer.cookie, await payInSandbox(dealer.cookie, held));
+      expect(late.statusCode, late.body).toBe(201);
+      expect(late.json().message).toBe('Payment received, but this quote is no longer open. Your payment is being refunded.');
+      const flagged = OrderResponse.parse(late.json()).order;
+      const res = await t.request({ method: 'GET', url: `/o1/api/admin/orders/${flagged._id}`, cookie: admin.cookie });
+      const seen = AdminOrderDetailResponse.parse(res.json()).order;
+      expect(seen).toMatchObject({ flag: 'stock_unavailable', paymentstatus: 'Refunded' });
+      expect(seen.refunds).toEqual([expect.objectContaining({ reason: 'Paid for a quote no longer open' })]);
+      expect(seen.events.map((e) => e.note)).toContain(
+        'Paid for a quote that was no longer open (declined, or past its validity): not placed; the payment is refunded in full.',
+      );
+      expect(await productRow(t.database.db, ruby.id)).toMatchObject({ stock: 10, sold: 0 });
+    } finally {
+      now = start;
+    }
+  });
+
   it('a line out of stock is 409 and holds nothing', async () => {
     const dealer = await approvedDealer(t, admin, 0, 0);
     const { quote, ruby } = await quoted(dealer, [3, 2], 3);
