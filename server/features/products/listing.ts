@@ -198,15 +198,29 @@ const SORTS: Record<CatalogueFilter['sort'], SQL[]> = {
   desc: [desc(payPaiseSql), ...newestFirst],
 };
 
+/** While no sale runs the price paid is the list price, which an index orders. */
+const SORTS_NO_SALE: Record<CatalogueFilter['sort'], SQL[]> = {
+  ...SORTS,
+  asc: [asc(products.pricePaise), ...newestFirst],
+  desc: [desc(products.pricePaise), ...newestFirst],
+};
+
 export type CatalogueNames = Awaited<ReturnType<typeof catalogueNames>>;
 
 /**
  * The WHERE conditions of a parsed filter; null when it can match nothing (a subcategory not under the category).
  * Price bounds are on the price a shopper pays (they need `saleJoin` in the query); each also bounds the list
  * price, which an index can serve: paid ≤ list, and paid ≥ list × (100 − the largest running percentage) / 100.
+ * With `salesRunning` false (no sale runs at the instant the statement is run at) the price paid is the list price,
+ * and the bounds are on it alone: no product's sale is looked up to filter or count.
  * @forTests the query-plan test EXPLAINs the listing with the very conditions the route builds
  */
-export function filterConditions(filter: CatalogueFilter, names: CatalogueNames, at: PriceAt = new Date()): SQL[] | null {
+export function filterConditions(
+  filter: CatalogueFilter,
+  names: CatalogueNames,
+  at: PriceAt = new Date(),
+  salesRunning = true,
+): SQL[] | null {
   const where: SQL[] = [eq(products.isActive, true)];
   const catKeys = new Set(filter.categories.map(nameToFilterWord));
   const catIds = names.categories.filter((c) => catKeys.has(nameToFilterWord(c.name))).map((c) => c.id);
@@ -221,11 +235,13 @@ export function filterConditions(filter: CatalogueFilter, names: CatalogueNames,
   }
   if (filter.min !== undefined) {
     const min = rupeesToPaise(filter.min);
-    where.push(gte(products.pricePaise, min), gte(payPaiseSql, min));
+    where.push(gte(products.pricePaise, min));
+    if (salesRunning) where.push(gte(payPaiseSql, min));
   }
   if (filter.max !== undefined) {
     const max = rupeesToPaise(filter.max);
-    where.push(listPriceAtMost(sql`${max}::bigint`, at), lte(payPaiseSql, max));
+    if (salesRunning) where.push(listPriceAtMost(sql`${max}::bigint`, at), lte(payPaiseSql, max));
+    else where.push(lte(products.pricePaise, max));
   }
   for (const word of filter.search.slice(0, MAX_SEARCH_WORDS)) where.push(nameContainsWord(word.slice(0, 100)));
   where.push(...gemConditions(filter));
@@ -334,16 +350,16 @@ function gemConditions(filter: CatalogueFilter): SQL[] {
  * category and subcategory.
  * @forTests the query-plan test EXPLAINs the very queries the listing runs
  */
-export function filterQueries(db: DbOrTx, where: SQL[], filter: CatalogueFilter, at: PriceAt = new Date()) {
-  const byPrice = filter.min !== undefined || filter.max !== undefined;
-  const window = priceWindow(db, where, filter, at);
+export function filterQueries(db: DbOrTx, where: SQL[], filter: CatalogueFilter, at: PriceAt = new Date(), salesRunning = true) {
+  const byPrice = salesRunning && (filter.min !== undefined || filter.max !== undefined);
+  const window = salesRunning ? priceWindow(db, where, filter, at) : undefined;
   return {
     page: selectPricedProducts(db, at)
       .where(and(...where, ...(window ? [window] : [])))
-      .orderBy(...SORTS[filter.sort])
+      .orderBy(...(salesRunning ? SORTS : SORTS_NO_SALE)[filter.sort])
       .limit(FILTER_PAGE_SIZE)
       .offset((filter.page - 1) * FILTER_PAGE_SIZE),
-    // Only a price filter needs the sale of each product to count.
+    // Only a price filter while a sale runs needs the sale of each product to count.
     count: byPrice
       ? db
           .select({ n: count() })
@@ -435,26 +451,31 @@ async function filterPage(
   if (pageOverride && pageOverride >= 1) filter.page = pageOverride;
   // A remembered statement prices at the instant it is run with (a placeholder), never at the one it was built at.
   const at = cache ? sql.placeholder('at') : now;
+  // A price filter or price order looks up each product's sale only while a sale runs.
+  const byPrice = filter.min !== undefined || filter.max !== undefined || filter.sort === 'asc' || filter.sort === 'desc';
+  const sales = byPrice ? await salesAt(db, now, cache) : undefined;
+  const salesRunning = sales?.running ?? true;
   // Read as a stone, the search words give way to that stone's products; the rest of the filter still holds.
-  const conditions = filterConditions(reading ? { ...filter, search: [] } : filter, names, at);
+  const conditions = filterConditions(reading ? { ...filter, search: [] } : filter, names, at, salesRunning);
   const where = conditions && reading ? [...conditions, readingCondition(reading, names)] : conditions;
   if (!where || !Number.isSafeInteger((filter.page - 1) * FILTER_PAGE_SIZE)) {
     return { filter, rows: [], total: 0, totalPages: 0 };
   }
   if (!cache) {
-    const queries = filterQueries(db, where, filter, at);
+    const queries = filterQueries(db, where, filter, at, salesRunning);
     const [rows, [n]] = await Promise.all([queries.page, queries.count]);
     const total = Number(n?.n ?? 0);
     return { filter, rows, total, totalPages: Math.ceil(total / FILTER_PAGE_SIZE) };
   }
   // The statement of this page (built once, run again with the same values) and the filter's total.
   const generation = cache.currentGeneration;
-  const filterKey = `${countKey(filter)}${reading ? `:as:${reading.key}:${reading.name}` : ''}`;
-  const pageKey = `page:${filterKey}:${filter.sort}:${filter.page}`;
+  // A price filter's total holds until the next sale starts or ends: that instant is part of its key.
+  const filterKey = `${countKey(filter)}${reading ? `:as:${reading.key}:${reading.name}` : ''}${sales ? `:until:${sales.until}` : ''}`;
+  const pageKey = `page:${filterKey}:${filter.sort}:${filter.page}:${salesRunning ? 'sale' : 'list'}`;
   let page = cache.recall<PagePrepared>(pageKey);
   let queries: ReturnType<typeof filterQueries> | undefined;
   if (!page) {
-    queries = filterQueries(db, where, filter, at);
+    queries = filterQueries(db, where, filter, at, salesRunning);
     page = withFastRows(queries.page.prepare(undefined as unknown as string)) as unknown as PagePrepared;
     cache.remember(pageKey, page, generation, preparedBytes(page));
   }
@@ -466,13 +487,40 @@ async function filterPage(
     rows = await page.execute(values);
     total = known;
   } else {
-    const count = (queries ?? filterQueries(db, where, filter, at)).count.prepare(undefined as unknown as string);
+    const count = (queries ?? filterQueries(db, where, filter, at, salesRunning)).count.prepare(undefined as unknown as string);
     const [found, [n]] = await Promise.all([page.execute(values), count.execute(values)]);
     rows = found;
     total = Number(n?.n ?? 0);
     cache.remember(`total:${filterKey}`, total, generation);
   }
   return { filter, rows, total, totalPages: Math.ceil(total / FILTER_PAGE_SIZE) };
+}
+
+/**
+ * Whether any sale runs at `now`, and until when that holds (the next instant a sale starts or ends; clock ms, or
+ * Infinity). Remembered until the sales change or that instant, whichever comes first: a sale starts and ends
+ * without any write.
+ */
+async function salesAt(
+  db: DbOrTx,
+  now: Date,
+  cache: CatalogueCache<CatalogueNames> | undefined,
+): Promise<{ running: boolean; until: number }> {
+  const known = cache?.recall<{ running: boolean; until: number }>('sales-running');
+  if (known && now.getTime() < known.until) return known;
+  const generation = cache?.currentGeneration ?? 0;
+  const instant = now.toISOString();
+  const { rows } = await execRows<{ running: boolean; next: Date | string | null }>(
+    db,
+    sql`select bool_or(starts_at <= ${instant}::timestamptz and ends_at > ${instant}::timestamptz) as running,
+               least(min(starts_at) filter (where starts_at > ${instant}::timestamptz),
+                     min(ends_at) filter (where ends_at > ${instant}::timestamptz)) as next
+        from sales`,
+  );
+  const next = rows[0]?.next;
+  const found = { running: rows[0]?.running === true, until: next ? new Date(next).getTime() : Number.POSITIVE_INFINITY };
+  cache?.remember('sales-running', found, generation);
+  return found;
 }
 
 /**
