@@ -12,9 +12,10 @@ import {
 } from '../../../contract/currencies.js';
 import { OrderResponse, RazorpayOrderResponse, SandboxPayResponse } from '../../../contract/orders.js';
 import { currencies, refunds, sandboxPayments } from '../../db/schema.js';
-import { type FakeRazorpay, startFakeRazorpay } from '../../test/fake-razorpay.js';
+import type { FakeRazorpay } from '../../test/fake-razorpay.js';
 import { createProduct, NEW_YORK, SHIPPING, shop } from '../../test/fixtures.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/helpers.js';
+import { type RazorpayShop, razorpayShopForTests } from '../../test/razorpay-shop.js';
 import { refreshFxRates } from './service.js';
 
 const KUWAIT = {
@@ -196,15 +197,13 @@ describe('currencies', () => {
 });
 
 describe('in Razorpay mode', () => {
+  const shopWithRazorpay = razorpayShopForTests();
   let fake: FakeRazorpay;
   let t: TestApp;
-  let s: ReturnType<typeof shop>;
+  let s: RazorpayShop['s'];
   let admin: TestUser;
   beforeAll(async () => {
-    fake = await startFakeRazorpay();
-    t = await createTestApp(fake.env);
-    s = shop(t);
-    admin = await t.signUpAndIn('ADMIN');
+    ({ fake, t, s, admin } = shopWithRazorpay);
     const res = await t.request({
       method: 'PUT',
       url: '/a1/api/admin/currencies',
@@ -218,10 +217,6 @@ describe('in Razorpay mode', () => {
       },
     });
     expect(res.statusCode).toBe(200);
-  });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
   });
 
   it('charges dollars in cents and yen in whole yen, and places each order in its currency', async () => {
