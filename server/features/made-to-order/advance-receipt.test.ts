@@ -1,43 +1,36 @@
 // @postgres: the receipt voucher is numbered from a counter row locked by the paying transaction, beside the invoices' own
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Gstr1PortalFile } from '../../../contract/gst.js';
 import { MyOrdersResponse, OrderResponse, RazorpayOrderResponse, SandboxPayResponse } from '../../../contract/orders.js';
-import { documentCounters, invoices, receiptVouchers } from '../../db/schema.js';
+import { invoices, receiptVouchers } from '../../db/schema.js';
 import { indiaDate } from '../../domain/tax.js';
-import { createProduct, SHIPPING, shop } from '../../test/fixtures.js';
-import { createTestApp, onPostgres, type TestApp, type TestUser } from '../../test/helpers.js';
-import { pdfText } from '../../test/pdf-text.js';
+import { SHIPPING } from '../../test/fixtures.js';
+import { onPostgres, type TestApp, type TestUser } from '../../test/helpers.js';
 import { rupees } from '../gst/pdf.js';
-import { madeToOrderShop, moveProduction, placePiece, registerForGst } from './test-kit.js';
+import { type AdvanceShop, advanceShopForTests, lastDocumentNumber, moveProduction, pdfWords, placePiece } from './test-kit.js';
 
 /**
  * An order paid before its made-to-order piece is made, through HTTP: the payment is an advance, acknowledged at once by
  * a receipt voucher (RV/<yy-yy>/000001, its own series, read back from its PDF) shown to the buyer on the order; the
  * tax invoice issued when the piece is ready names the voucher and subtracts it, leaving nothing to pay.
  */
+const advanceShop = advanceShopForTests({ ring: 'Receipt solitaire', pendant: 'Receipt pendant', stock: 20 });
 let t: TestApp;
-let s: ReturnType<typeof shop>;
+let s: AdvanceShop['s'];
 let admin: TestUser;
 let ring: { _id: string };
 let ruby: { id: string };
 let pearl: { id: string };
 const GOLD_RING = () => ({ designId: ring._id, metal: 'gold-22k', size: 14 });
 
-beforeAll(async () => {
-  t = await createTestApp();
-  s = shop(t);
-  admin = await t.signUpAndIn('ADMIN');
-  await registerForGst(t, admin);
-  ({ ring, ruby } = await madeToOrderShop(t, admin, { ring: 'Receipt solitaire', pendant: 'Receipt pendant', stock: 20 }));
-  pearl = await createProduct(t.database.db, { pricePaise: 2_000_00, shape: 'Round', weightcarrat: 5, stock: 20 });
+beforeAll(() => {
+  ({ t, s, admin, ring, ruby, pearl } = advanceShop);
 });
-afterAll(() => t.close());
 
-const text = (pdf: Buffer) => pdfText(pdf).replace(/\s+/g, ' ');
+const text = pdfWords;
 const receiptOf = (orderId: string, cookie: string) => t.request({ method: 'GET', url: `/o1/api/receipt/${orderId}`, cookie });
-const counter = async (series: string) =>
-  (await t.database.db.select().from(documentCounters).where(eq(documentCounters.series, series)))[0]?.lastNumber ?? 0;
+const counter = (series: string) => lastDocumentNumber(t, series);
 
 describe(`the advance for a piece (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   it('is acknowledged at payment by a receipt voucher naming the amount, the pieces and what it is for; no invoice yet', async () => {

@@ -1,43 +1,35 @@
 // @postgres: the refund voucher is numbered from a counter row locked by the refund's transaction, under concurrent cancellations
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { GstReportResponse, Gstr1PortalFile } from '../../../contract/gst.js';
 import { AdminOrderActionResponse, ShopperOrderActionResponse } from '../../../contract/order-actions.js';
 import { MyOrdersResponse } from '../../../contract/orders.js';
-import { creditNotes, documentCounters, receiptVouchers, refundVouchers } from '../../db/schema.js';
+import { creditNotes, receiptVouchers, refundVouchers } from '../../db/schema.js';
 import { indiaDate } from '../../domain/tax.js';
-import { createProduct, shop } from '../../test/fixtures.js';
-import { createTestApp, onPostgres, type TestApp, type TestUser } from '../../test/helpers.js';
-import { pdfText } from '../../test/pdf-text.js';
+import { onPostgres, type TestApp, type TestUser } from '../../test/helpers.js';
 import { invoiceDate, rupees } from '../gst/pdf.js';
-import { madeToOrderShop, placePiece, registerForGst } from './test-kit.js';
+import { type AdvanceShop, advanceShopForTests, lastDocumentNumber, pdfWords, placePiece } from './test-kit.js';
 
 /**
  * An advance paid back for a made-to-order piece cancelled before its invoice, through HTTP: the refund gets a refund
  * voucher (RF/<yy-yy>/000001, its own series; GST rule 51) against the order's receipt voucher, read back from its PDF,
  * shown on the order, listed in the month's GST reports and counted in GSTR-1's documents issued.
  */
+const advanceShop = advanceShopForTests({ ring: 'Refund solitaire', pendant: 'Refund pendant', stock: 30 });
 let t: TestApp;
-let s: ReturnType<typeof shop>;
+let s: AdvanceShop['s'];
 let admin: TestUser;
 let ring: { _id: string };
 let ruby: { id: string };
 let pearl: { id: string };
 const GOLD_RING = () => ({ designId: ring._id, metal: 'gold-22k', size: 14 });
 
-beforeAll(async () => {
-  t = await createTestApp();
-  s = shop(t);
-  admin = await t.signUpAndIn('ADMIN');
-  await registerForGst(t, admin);
-  ({ ring, ruby } = await madeToOrderShop(t, admin, { ring: 'Refund solitaire', pendant: 'Refund pendant', stock: 30 }));
-  pearl = await createProduct(t.database.db, { pricePaise: 2_000_00, shape: 'Round', weightcarrat: 5, stock: 30 });
+beforeAll(() => {
+  ({ t, s, admin, ring, ruby, pearl } = advanceShop);
 });
-afterAll(() => t.close());
 
-const text = (pdf: Buffer) => pdfText(pdf).replace(/\s+/g, ' ');
-const counter = async (series: string) =>
-  (await t.database.db.select().from(documentCounters).where(eq(documentCounters.series, series)))[0]?.lastNumber ?? 0;
+const text = pdfWords;
+const counter = (series: string) => lastDocumentNumber(t, series);
 const voucherOf = (refundId: string, cookie?: string) =>
   t.request({ method: 'GET', url: `/o1/api/refund-voucher/${refundId}`, ...(cookie ? { cookie } : {}) });
 const cancel = async (orderId: string, cookie: string) => {

@@ -1,8 +1,11 @@
-import { expect } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { gstinCheckChar } from '../../../contract/gst-rules.js';
 import { type Design, DesignResponse } from '../../../contract/made-to-order.js';
+import { documentCounters } from '../../db/schema.js';
 import { createProduct, shop } from '../../test/fixtures.js';
-import type { TestApp, TestUser } from '../../test/helpers.js';
+import { createTestApp, type TestApp, type TestUser } from '../../test/helpers.js';
+import { pdfText } from '../../test/pdf-text.js';
 
 /**
  * What made-to-order tests share, all through HTTP but the stone: the day's metal rates, a gold ring and a silver
@@ -100,3 +103,45 @@ export async function placePiece(t: TestApp, productId: string, setting: object,
 /** The merchant moves a piece's line to `stage` (with a note or HUID): the answer, for the test to check. */
 export const moveProduction = (t: TestApp, admin: TestUser, orderId: string, lineId: string, payload: object) =>
   t.request({ method: 'PATCH', url: `/o1/api/admin/production/${orderId}/${lineId}`, cookie: admin.cookie, payload });
+
+/** A shop registered for GST making pieces, with a ₹2,000 round pearl sold beside them (see `advanceShopForTests`). */
+export type AdvanceShop = {
+  t: TestApp;
+  s: ReturnType<typeof shop>;
+  admin: TestUser;
+  ring: Design;
+  ruby: { id: string };
+  pearl: { id: string };
+};
+
+/**
+ * The shop the tests of an advance paid for a piece share (its receipt voucher, its refund voucher): a new shop
+ * registered for GST with an administrator, the day's rates, a gold ring and a silver pendant by these names, the ruby
+ * they fit and a pearl, `stock` of each stone. Set up before the file's tests and closed after them; the object is
+ * filled in by the file's first `beforeAll`.
+ */
+export function advanceShopForTests(names: { ring: string; pendant: string; stock: number }): AdvanceShop {
+  const ctx = {} as AdvanceShop;
+  beforeAll(async () => {
+    ctx.t = await createTestApp();
+    ctx.s = shop(ctx.t);
+    ctx.admin = await ctx.t.signUpAndIn('ADMIN');
+    await registerForGst(ctx.t, ctx.admin);
+    ({ ring: ctx.ring, ruby: ctx.ruby } = await madeToOrderShop(ctx.t, ctx.admin, names));
+    ctx.pearl = await createProduct(ctx.t.database.db, {
+      pricePaise: 2_000_00,
+      shape: 'Round',
+      weightcarrat: 5,
+      stock: names.stock,
+    });
+  });
+  afterAll(() => ctx.t.close());
+  return ctx;
+}
+
+/** The last number a document series (INV, RV, RF, CN…) has issued, 0 before its first. */
+export const lastDocumentNumber = async (t: TestApp, series: string) =>
+  (await t.database.db.select().from(documentCounters).where(eq(documentCounters.series, series)))[0]?.lastNumber ?? 0;
+
+/** A PDF's text with its runs of white space made single spaces, to read a document back. */
+export const pdfWords = (pdf: Buffer) => pdfText(pdf).replace(/\s+/g, ' ');
