@@ -1,3 +1,4 @@
+import { useNavigate } from 'react-router';
 import type { CartLine } from '../cart/buyNow';
 
 /**
@@ -29,12 +30,28 @@ export function signInPath(here: string, page: '/signin' | '/signup' = '/signin'
   return next === '/' ? page : `${page}?${new URLSearchParams({ next })}`;
 }
 
+/**
+ * Keeps the action asked for while signed out, for `takeCartAction` after sign-in.
+ * @forTests the sign-in tests set a pending action up as a tap while signed out would (useSignInFirst).
+ */
 export function rememberCartAction(action: PendingCartAction) {
   try {
     sessionStorage.setItem(PENDING_KEY, JSON.stringify(action));
   } catch {
     // Storage may be off (private mode): the shopper still comes back to the page.
   }
+}
+
+/**
+ * Sign in (or up) first: the Add to Cart or Buy Now is kept in the tab and the shopper goes to Sign In, coming back to
+ * this page; it is carried out once they have signed in (`useCarryOn`).
+ */
+export function useSignInFirst() {
+  const navigate = useNavigate();
+  return (kind: PendingCartAction['kind'], line: CartLine) => {
+    rememberCartAction({ kind, line });
+    navigate(signInPath(`${window.location.pathname}${window.location.search}`));
+  };
 }
 
 /** The action asked for while signed out, once (it is forgotten as it is read). */

@@ -1,5 +1,14 @@
-import { METAL_KEYS, type Metal, type SettingChoice } from '../../contract/made-to-order';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { SettingChoice } from '../../contract/made-to-order';
+import { METALS, type Metal } from '../../contract/metals';
 import { cartApi } from '../api/cart';
+import { ApiError } from '../api/client';
+import { useSignInFirst } from '../auth/returnTo';
+import { useSession } from '../auth/session';
+import { notify } from '../ui/notify';
+import { CART_KEY } from './cartCount';
 
 /** What Add to Cart and Buy Now take: a product (its size and colour), or a made-to-order piece of it (`setting`). */
 export type CartLine = {
@@ -40,7 +49,7 @@ export function readBuyNow(params: URLSearchParams): CartLine | null {
   const designId = params.get('design');
   const metal = params.get('metal');
   if (designId && metal) {
-    if (!(METAL_KEYS as string[]).includes(metal)) return null;
+    if (!Object.hasOwn(METALS, metal)) return null;
     const ringsize = params.get('ringsize');
     line.setting = { designId, metal: metal as Metal, ...(ringsize ? { size: Number(ringsize) } : {}) };
   }
@@ -55,4 +64,36 @@ export function readBuyNow(params: URLSearchParams): CartLine | null {
 export async function buyNowCheckout(chosen: CartLine): Promise<string> {
   await cartApi.buyNow(chosen);
   return buyNowPath(chosen);
+}
+
+/**
+ * Buy Now on the product page (a stone, or a made-to-order piece of it): the item alone goes to its checkout, never
+ * through the cart. Buying needs an account: a visitor signs in (or up) first and the item is bought then; while the
+ * session is still being read the tap goes on (a signed-in shopper is not sent to Sign In; checkout asks a visitor).
+ * Should the shop refuse the item (out of stock, no longer sold), the shopper is told why and stays; `buying` is true
+ * while the shop is asked.
+ */
+export function useBuyNow() {
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const { user, loading } = useSession();
+  const signInFirst = useSignInFirst();
+  const [buying, setBuying] = useState(false);
+  const buyNow = async (line: CartLine): Promise<void> => {
+    if (!user && !loading) {
+      signInFirst('buy', line);
+      return;
+    }
+    setBuying(true);
+    try {
+      navigate(await buyNowCheckout(line));
+    } catch (err) {
+      notify.error((err instanceof ApiError && err.body?.message) || 'Failed to proceed to checkout');
+      if (err instanceof ApiError && err.status === 401) signInFirst('buy', line);
+      void qc.invalidateQueries({ queryKey: CART_KEY });
+    } finally {
+      setBuying(false);
+    }
+  };
+  return { buyNow, buying };
 }

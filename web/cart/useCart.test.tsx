@@ -1,13 +1,18 @@
 import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { act, cleanup, configure, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authRoutes } from '../../contract/auth';
 import { cartRoutes } from '../../contract/cart';
 import type { CartItem } from '../api/cart';
+import { takeCartAction } from '../auth/returnTo';
 import { answerOf } from '../test/answers';
 import { cartLineOf, SHOPPER } from '../test/fixtures';
-import { CART_ERROR_MS, useCart, useCartCount } from './useCart';
+import { notify } from '../ui/notify';
+import { CART_ERROR_MS, useAddToCart } from './cart';
+import { useCartCount } from './cartCount';
+import { useCart } from './useCart';
 
 // The machine running the suite may be busy: give screens time to answer.
 configure({ asyncUtilTimeout: 5000 });
@@ -33,6 +38,8 @@ const line = (id: string, quantity = 1, price = 1000): CartItem =>
 type Handler = (body: unknown) => Response | Promise<Response>;
 let routes: Record<string, Handler>;
 let calls: string[];
+/** What the shopper was told, by kind. */
+let told: { success: string[]; error: string[] };
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -52,6 +59,9 @@ function deferred() {
 
 beforeEach(() => {
   calls = [];
+  told = { success: [], error: [] };
+  vi.spyOn(notify, 'success').mockImplementation((m) => void told.success.push(m));
+  vi.spyOn(notify, 'error').mockImplementation((m) => void told.error.push(m));
   routes = {
     'GET /u1/api/checkuser': () => json(200, answerOf(authRoutes, 'GET /u1/api/checkuser', { success: true, user: SHOPPER })),
     'GET /c2/api/all': () => items([line('a')]),
@@ -73,12 +83,19 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   vi.useRealTimers();
+  vi.restoreAllMocks();
 });
 
 function setup() {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={qc}>{children}</QueryClientProvider>;
-  const hook = renderHook(() => ({ cart: useCart(), headerCount: useCartCount(), qc: useQueryClient() }), { wrapper });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={qc}>
+      <MemoryRouter>{children}</MemoryRouter>
+    </QueryClientProvider>
+  );
+  const hook = renderHook(() => ({ cart: useCart(), add: useAddToCart(), headerCount: useCartCount(), qc: useQueryClient() }), {
+    wrapper,
+  });
   return { ...hook, qc };
 }
 
@@ -165,11 +182,11 @@ describe('cart state', () => {
     };
     let done!: Promise<unknown>;
     act(() => {
-      done = h.result.current.cart.addToCart({ productId: 'p-b', productsize: '5 ratti', productcolour: 'Red', quantity: 3 });
+      done = h.result.current.add.addToCart({ productId: 'p-b', productsize: '5 ratti', productcolour: 'Red', quantity: 3 });
     });
     await waitFor(() => expect(h.result.current.cart.cartCount).toBe(4));
     expect(h.result.current.headerCount).toBe(4);
-    expect(h.result.current.cart.loading).toBe(true);
+    expect(h.result.current.add.adding).toBe(true);
     expect(sent).toEqual({ productId: 'p-b', productsize: '5 ratti', productcolour: 'Red', quantity: 3 });
     await act(async () => {
       pending.resolve(changed([line('a'), line('b', 3)]));
@@ -177,7 +194,7 @@ describe('cart state', () => {
     });
     await waitFor(() => expect(h.result.current.cart.cartCount).toBe(2));
     expect(h.result.current.cart.cartItems.map((i) => i.cartItemId)).toEqual(['a', 'b']);
-    await waitFor(() => expect(h.result.current.cart.loading).toBe(false));
+    await waitFor(() => expect(h.result.current.add.adding).toBe(false));
   });
 
   it('add defaults to one; a failure resets the count to the number of lines and keeps the server message for 3 s', async () => {
@@ -190,7 +207,7 @@ describe('cart state', () => {
     };
     let done!: Promise<unknown>;
     act(() => {
-      done = h.result.current.cart.addToCart({ productId: 'p-c' });
+      done = h.result.current.add.addToCart({ productId: 'p-c' });
     });
     await waitFor(() => expect(h.result.current.cart.cartCount).toBe(3));
     expect(sent).toEqual({ productId: 'p-c', quantity: 1 });
@@ -198,10 +215,12 @@ describe('cart state', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await act(async () => {
       pending.resolve(json(409, { success: false, message: 'Only 2 left in stock' }));
-      await expect(done).rejects.toMatchObject({ status: 409 });
+      // Never thrown at the screen: the shopper is told the server's reason (below) and the add answers false.
+      await expect(done).resolves.toBe(false);
     });
     await waitFor(() => expect(h.result.current.cart.cartCount).toBe(2));
     expect(h.result.current.cart.error).toBe('Only 2 left in stock');
+    expect(told.error).toEqual(['Only 2 left in stock']);
     expect(h.result.current.cart.cartItems).toHaveLength(2);
 
     act(() => {
@@ -220,13 +239,13 @@ describe('cart state', () => {
       throw new TypeError('Failed to fetch');
     };
     await act(async () => {
-      await h.result.current.cart.addToCart({ productId: 'p-x' }).catch(() => {});
+      await h.result.current.add.addToCart({ productId: 'p-x' });
     });
     expect(h.result.current.cart.error).toBe('Network error');
 
     routes['POST /c2/api/add'] = () => new Response('oops', { status: 502 });
     await act(async () => {
-      await h.result.current.cart.addToCart({ productId: 'p-x' }).catch(() => {});
+      await h.result.current.add.addToCart({ productId: 'p-x' });
     });
     expect(h.result.current.cart.error).toBe('Failed to add to cart');
   });
@@ -338,5 +357,114 @@ describe('cart state', () => {
     expect(cartKeys.length).toBeGreaterThanOrEqual(2);
     for (const k of cartKeys) expect(k[0]).toBe('cart');
     expect(h.qc.getQueryData(['cart', 'count'])).toBe(1);
+  });
+});
+
+/** A screen that adds to the cart beside the header's count, and nothing of the cart page (a listing, a product page). */
+function screenWithAddButton(at = '/ruby/burma-ruby') {
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={qc}>
+      <MemoryRouter initialEntries={[at]}>{children}</MemoryRouter>
+    </QueryClientProvider>
+  );
+  const hook = renderHook(() => ({ add: useAddToCart(), headerCount: useCartCount(), location: useLocation() }), { wrapper });
+  return { ...hook, qc };
+}
+
+const added = (list: CartItem[]) =>
+  json(200, answerOf(cartRoutes, 'POST /c2/api/add', { success: true, message: 'Added to cart', data: list }));
+
+describe('Add to Cart, from any screen', () => {
+  it('adds once; the POST’s answer is the cart and the header’s count, with no second request', async () => {
+    routes['GET /c2/api/count'] = () => count(1);
+    const sent: unknown[] = [];
+    routes['POST /c2/api/add'] = (body) => {
+      sent.push(body);
+      return added([line('a'), line('b')]);
+    };
+    const h = screenWithAddButton();
+    await waitFor(() => expect(h.result.current.headerCount).toBe(1));
+    const before = calls.length;
+    let ok: boolean | undefined;
+    await act(async () => {
+      ok = await h.result.current.add.addToCart({ productId: 'p-b', productsize: '5 ratti', productcolour: 'Red', quantity: 1 });
+    });
+    expect(ok).toBe(true);
+    await waitFor(() => expect(h.result.current.headerCount).toBe(2));
+    await settled(h.qc);
+    expect(h.qc.isFetching()).toBe(0);
+    // One request for one tap: the cart and its count are not asked for again.
+    expect(calls.slice(before)).toEqual(['POST /c2/api/add']);
+    expect(sent).toEqual([{ productId: 'p-b', productsize: '5 ratti', productcolour: 'Red', quantity: 1 }]);
+    expect(h.qc.getQueryData<CartItem[]>(['cart', 'items'])?.map((i) => i.cartItemId)).toEqual(['a', 'b']);
+    expect(told).toEqual({ success: ['Added to cart!'], error: [] });
+    expect(h.result.current.location.pathname).toBe('/ruby/burma-ruby');
+  });
+
+  it('sends a made-to-order piece with its setting, as the piece panel asks', async () => {
+    routes['GET /c2/api/count'] = () => count(0);
+    const sent: unknown[] = [];
+    routes['POST /c2/api/add'] = (body) => {
+      sent.push(body);
+      return added([line('a')]);
+    };
+    const h = screenWithAddButton();
+    await waitFor(() => expect(calls).toContain('GET /c2/api/count'));
+    const setting = { designId: 'd1', metal: 'gold-22k' as const, size: 14 };
+    await act(async () => {
+      await h.result.current.add.addToCart({ productId: 'p-a', quantity: 1, setting });
+    });
+    expect(sent).toEqual([{ productId: 'p-a', quantity: 1, setting }]);
+    await waitFor(() => expect(h.result.current.headerCount).toBe(1));
+  });
+
+  it('a signed-out visitor’s item goes to their guest cart, as today: the same one request, no trip to Sign In', async () => {
+    routes['GET /u1/api/checkuser'] = () => json(401, { success: false, message: 'Please sign in to continue' });
+    routes['GET /c2/api/count'] = () => count(0);
+    routes['POST /c2/api/add'] = () => added([line('a')]);
+    const h = screenWithAddButton();
+    await waitFor(() => expect(calls).toContain('GET /c2/api/count'));
+    const before = calls.length;
+    await act(async () => {
+      await h.result.current.add.addToCart({ productId: 'p-a', quantity: 1 });
+    });
+    await waitFor(() => expect(h.result.current.headerCount).toBe(1));
+    await settled(h.qc);
+    expect(calls.slice(before)).toEqual(['POST /c2/api/add']);
+    expect(told).toEqual({ success: ['Added to cart!'], error: [] });
+    expect(h.result.current.location.pathname).toBe('/ruby/burma-ruby');
+    expect(takeCartAction()).toBeNull();
+  });
+
+  it('a refused add tells the shopper why, puts the count back, and is not added', async () => {
+    routes['GET /c2/api/count'] = () => count(1);
+    routes['POST /c2/api/add'] = () => json(409, { success: false, message: 'Only 1 of "Ruby" left in stock' });
+    const h = screenWithAddButton();
+    await waitFor(() => expect(h.result.current.headerCount).toBe(1));
+    let ok: boolean | undefined;
+    await act(async () => {
+      ok = await h.result.current.add.addToCart({ productId: 'p-a', quantity: 1 });
+    });
+    expect(ok).toBe(false);
+    expect(told).toEqual({ success: [], error: ['Only 1 of "Ruby" left in stock'] });
+    await waitFor(() => expect(h.result.current.headerCount).toBe(1));
+    expect(h.result.current.add.adding).toBe(false);
+    expect(h.result.current.location.pathname).toBe('/ruby/burma-ruby');
+  });
+
+  it('should the server ask for a session, the shopper is told, and goes to Sign In with the item kept for after', async () => {
+    routes['GET /c2/api/count'] = () => count(0);
+    routes['POST /c2/api/add'] = () => json(401, { success: false, message: 'Please sign in to continue' });
+    const h = screenWithAddButton('/ruby/burma-ruby?view=1');
+    await waitFor(() => expect(calls).toContain('GET /c2/api/count'));
+    window.history.replaceState(null, '', '/ruby/burma-ruby?view=1');
+    await act(async () => {
+      await h.result.current.add.addToCart({ productId: 'p-a', productsize: '5 ratti', quantity: 1 });
+    });
+    expect(told.error).toEqual(['Please sign in to continue']);
+    await waitFor(() => expect(h.result.current.location.pathname).toBe('/signin'));
+    expect(h.result.current.location.search).toBe(`?${new URLSearchParams({ next: '/ruby/burma-ruby?view=1' })}`);
+    expect(takeCartAction()).toEqual({ kind: 'add', line: { productId: 'p-a', productsize: '5 ratti', quantity: 1 } });
   });
 });

@@ -133,6 +133,16 @@ describe('sign-in', () => {
     expect(added).toEqual([]);
   });
 
+  it('carries out Add to Cart asked for while signed out: added once, then back where they were', async () => {
+    role = 'USER';
+    cartAfterAdd = [aCartLine({ productsize: '5 Ratti' })];
+    rememberCartAction({ kind: 'add', line: { productId: 'p1', productsize: '5 Ratti', quantity: 1 } });
+    await signIn('/signin?next=%2Fcart');
+    expect(await screen.findByRole('heading', { name: 'Cart screen' })).toBeInTheDocument();
+    expect(added).toEqual([{ productId: 'p1', productsize: '5 Ratti', quantity: 1 }]);
+    expect(asked).toEqual([]);
+  });
+
   it('signs in with a code sent by SMS instead of the password', async () => {
     role = 'USER';
     renderSignIn('/signin');

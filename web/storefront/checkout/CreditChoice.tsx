@@ -7,8 +7,8 @@ import { ApiError } from '../../api/client';
 import { creditApi } from '../../api/credit';
 import type { BuyNowItem } from '../../api/orders';
 import { SESSION_KEY } from '../../auth/session';
+import { CART_KEY } from '../../cart/cartCount';
 import { formatRupees } from '../../cart/format';
-import { CART_KEY } from '../../cart/useCart';
 import type { CheckoutShipping } from './checkoutShipping';
 
 export type HowToPay = 'now' | 'credit';

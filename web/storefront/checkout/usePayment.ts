@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ApiError } from '../../api/client';
 import { type BuyNowItem, ordersApi, type PaymentOrder, type PaymentResult } from '../../api/orders';
-import { CART_KEY } from '../../cart/useCart';
+import { CART_KEY } from '../../cart/cartCount';
 import type { CheckoutShipping } from './checkoutShipping';
 import { loadRazorpay, openRazorpay } from './razorpay';
 

@@ -1,9 +1,15 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cartRoutes } from '../../../contract/cart';
 import type { Product } from '../../api/catalogue';
-import { productOf } from '../../test/fixtures';
+import { SESSION_KEY } from '../../auth/session';
+import { useCartCount } from '../../cart/cartCount';
+import { answerOf } from '../../test/answers';
+import { aCartLine, productOf, SHOPPER } from '../../test/fixtures';
+import { notify } from '../../ui/notify';
 import { gemFacts } from './links';
 import { ProductCard } from './ProductCard';
 import { ProductCardSkeleton } from './ProductCardSkeleton';
@@ -93,5 +99,58 @@ describe('gem facts on a product card', () => {
   it('has a skeleton with a line for the facts as well (no shift when cards arrive)', () => {
     const { container } = render(<ProductCardSkeleton />);
     expect(container.querySelectorAll('.h-4').length).toBe(2);
+  });
+});
+
+describe('Add to Cart on a card', () => {
+  it('adds the card’s product once; the header’s count is the POST’s answer, with no second request', async () => {
+    /** The calls to the cart's routes, in order. */
+    const calls: string[] = [];
+    const sent: unknown[] = [];
+    const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (path: string, init: RequestInit = {}) => {
+        const key = `${init.method ?? 'GET'} ${path}`;
+        if (path.startsWith('/c2/')) calls.push(key);
+        if (key === 'GET /c2/api/count')
+          return json(answerOf(cartRoutes, 'GET /c2/api/count', { success: true, data: { count: 0 } }));
+        if (key !== 'POST /c2/api/add')
+          return new Response(JSON.stringify({ success: false, message: 'No route' }), { status: 404 });
+        sent.push(JSON.parse(String(init.body)));
+        return json(answerOf(cartRoutes, 'POST /c2/api/add', { success: true, message: 'Added to cart', data: [aCartLine()] }));
+      }),
+    );
+    const told = vi.spyOn(notify, 'success').mockImplementation(() => {});
+    const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    qc.setQueryData(SESSION_KEY, SHOPPER);
+    function Count() {
+      return <output data-testid="cart-count">{useCartCount()}</output>;
+    }
+    const router = createMemoryRouter([
+      {
+        path: '/',
+        element: (
+          <>
+            <Count />
+            <ProductCard product={product({ productsizes: ['5 Ratti'], productcolours: ['Red'] })} />
+          </>
+        ),
+      },
+    ]);
+    render(
+      <QueryClientProvider client={qc}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(calls).toEqual(['GET /c2/api/count']));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Add to Cart' }));
+    await waitFor(() => expect(screen.getByTestId('cart-count')).toHaveTextContent('1'));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeEnabled());
+    expect(qc.isFetching()).toBe(0);
+    expect(calls).toEqual(['GET /c2/api/count', 'POST /c2/api/add']);
+    expect(sent).toEqual([{ productId: 'p1', productcolour: 'Red', productsize: '5 Ratti', quantity: 1 }]);
+    expect(told.mock.calls).toEqual([['Added to cart!']]);
+    told.mockRestore();
   });
 });

@@ -1,12 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { imageSrcSet, imageUrlAt } from '../../../contract/images';
-import { cartApi } from '../../api/cart';
 import type { Product } from '../../api/catalogue';
-import { ApiError } from '../../api/client';
-import { rememberCartAction, signInPath } from '../../auth/returnTo';
 import { useSession } from '../../auth/session';
+import { useAddToCart } from '../../cart/cart';
 import { earlyKey, useEarlyTaps } from '../../ui/earlyTaps';
 import { Icon } from '../../ui/icons';
 import { notify } from '../../ui/notify';
@@ -42,9 +39,7 @@ export function ProductCard({
   heading?: 'h2' | 'h3';
 }) {
   const { user } = useSession();
-  const qc = useQueryClient();
-  const navigate = useNavigate();
-  const [adding, setAdding] = useState(false);
+  const { addToCart: add, adding } = useAddToCart();
   const [imageFailed, setImageFailed] = useState(false);
   const href = productPath(product);
   const image = product.productimages[0];
@@ -55,26 +50,7 @@ export function ProductCard({
     productsize: product.productsizes[0],
     quantity: 1,
   };
-
-  async function addToCart() {
-    setAdding(true);
-    try {
-      await cartApi.add(line);
-      void qc.invalidateQueries({ queryKey: ['cart'] });
-      notify.success('Added to cart!');
-    } catch (err) {
-      const message = err instanceof Error ? err.message : 'Failed to add to cart';
-      notify.error(message || 'Failed to add to cart');
-      // A visitor's item goes to their guest cart; should the server still ask for a session, sign in first:
-      // the item is added once they have signed in, and they come back here.
-      if (err instanceof ApiError && err.status === 401) {
-        rememberCartAction({ kind: 'add', line });
-        navigate(signInPath(`${window.location.pathname}${window.location.search}`));
-      }
-    } finally {
-      setAdding(false);
-    }
-  }
+  const addToCart = () => add(line);
 
   // A tap on Add to Cart before the page was live is carried out now.
   const addKey = earlyKey('add', product._id);

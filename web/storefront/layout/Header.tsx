@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { cartApi } from '../../api/cart';
 import { useSession, useSignOut } from '../../auth/session';
+import { useCartCount } from '../../cart/cartCount';
 import { Icon } from '../../ui/icons';
 import { Summary } from '../../ui/Summary';
 import { useDetails } from '../../ui/useDetails';
@@ -11,17 +10,6 @@ import { CurrencyPicker } from '../components/currency';
 import { useShopContacts } from '../components/shopSettings';
 import { HeaderSearch } from './HeaderSearch';
 import { DesktopMenus, MobileMenus } from './NavMenus';
-
-/** The number of lines in the shopper's cart: the signed-in user's, or a visitor's guest cart. */
-export function useCartCount() {
-  const { loading } = useSession();
-  const query = useQuery({
-    queryKey: ['cart', 'count'],
-    queryFn: async () => (await cartApi.count()).data.count,
-    enabled: !loading,
-  });
-  return query.data ?? 0;
-}
 
 const PROMISES = ['Free Shipping', 'Secure Payment', 'Easy Returns'] as const;
 

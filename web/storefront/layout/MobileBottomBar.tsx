@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router';
+import { useCartCount } from '../../cart/cartCount';
 import { Icon } from '../../ui/icons';
-import { useCartCount } from './Header';
 
 const item =
   'flex flex-1 flex-col items-center justify-center gap-0.5 text-xs font-medium text-gray-700 aria-[current=page]:text-brand-700';

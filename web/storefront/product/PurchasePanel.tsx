@@ -1,15 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { cartApi } from '../../api/cart';
 import type { Product } from '../../api/catalogue';
-import { ApiError } from '../../api/client';
-import { rememberCartAction, signInPath } from '../../auth/returnTo';
 import { useSession } from '../../auth/session';
-import { buyNowCheckout, type CartLine } from '../../cart/buyNow';
+import { type CartLine, useBuyNow } from '../../cart/buyNow';
+import { useAddToCart } from '../../cart/cart';
 import { earlyKey, useEarlyTaps } from '../../ui/earlyTaps';
 import { Icon } from '../../ui/icons';
-import { notify } from '../../ui/notify';
 import { formatRupees } from '../components/links';
 import { SalePrice } from '../components/SalePrice';
 import { GemWeight } from './GemWeight';
@@ -34,13 +29,13 @@ const PILL =
  * quantity, and Add to Cart / Buy Now (with the wait overlay while one runs). `id` names the choices' radio groups.
  */
 export function PurchasePanel({ product, rattiInCarats, id }: { product: Product; rattiInCarats: number; id: string }) {
-  const navigate = useNavigate();
-  const qc = useQueryClient();
-  const { user, loading } = useSession();
+  const { user } = useSession();
+  const { addToCart: add, adding } = useAddToCart();
+  const { buyNow: buy, buying } = useBuyNow();
   const [size, setSize] = useState(product.productsizes[0] ?? '');
   const [colour, setColour] = useState(product.productcolours[0] ?? '');
   const quantity = 1; // The page's quantity stepper is fixed at 1; the cart changes quantities.
-  const [busy, setBusy] = useState(false);
+  const busy = adding || buying;
   const outOfStock = product.stockquantity <= 0;
   // An approved business's trade price, when it differs from the shop's: the buy bar shows it as the panel does.
   const mine = useTradePrice(product._id, user ?? null);
@@ -50,7 +45,6 @@ export function PurchasePanel({ product, rattiInCarats, id }: { product: Product
   // The made-to-order configurator loads once the page is live: the server's page (and its cache) stay as they were.
   const [live, setLive] = useState(false);
   useEffect(() => setLive(true), []);
-  const needsSignIn = (err: unknown) => err instanceof ApiError && err.status === 401;
 
   // A size or colour chosen on the server's page before the app took it over is the one in force.
   // biome-ignore lint/correctness/useExhaustiveDependencies: read once, when the page becomes live
@@ -68,45 +62,9 @@ export function PurchasePanel({ product, rattiInCarats, id }: { product: Product
   const buyKey = earlyKey('buy', product._id);
   useEarlyTaps([addKey, buyKey], (key) => (key === addKey ? addToCart() : buyNow()));
 
-  /** Signed out: sign in (or up) first; the item is added then, and the shopper comes back here. */
-  function signInFirst(kind: 'add' | 'buy', chosen: CartLine) {
-    rememberCartAction({ kind, line: chosen });
-    navigate(signInPath(`${window.location.pathname}${window.location.search}`));
-  }
-
-  async function addToCart(chosen: CartLine = line) {
-    setBusy(true);
-    try {
-      await cartApi.add(chosen);
-      await qc.invalidateQueries({ queryKey: ['cart'] });
-      notify.success('Added to cart!');
-    } catch (err) {
-      if (needsSignIn(err)) signInFirst('add', chosen);
-      else notify.error(err instanceof Error && err.message ? err.message : 'Failed to add to cart');
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function buyNow(chosen: CartLine = line) {
-    // Buying needs an account: a visitor signs in (or up) first, and the item is bought then. While the session is
-    // still being read, the tap goes on: a signed-in shopper is not sent to Sign In, and checkout asks a visitor.
-    if (!user && !loading) {
-      signInFirst('buy', chosen);
-      return;
-    }
-    setBusy(true);
-    try {
-      // Only this item is bought, straight from here: it never goes into the cart, which stays exactly as it was.
-      navigate(await buyNowCheckout(chosen));
-    } catch (err) {
-      notify.error((err instanceof ApiError && err.body?.message) || 'Failed to proceed to checkout');
-      if (needsSignIn(err)) signInFirst('buy', chosen);
-      void qc.invalidateQueries({ queryKey: ['cart'] });
-    } finally {
-      setBusy(false);
-    }
-  }
+  // The shop's one Add to Cart and Buy Now (web/cart/), with what is chosen here unless a piece is given.
+  const addToCart = (chosen: CartLine = line) => add(chosen);
+  const buyNow = (chosen: CartLine = line) => buy(chosen);
 
   return (
     <>
