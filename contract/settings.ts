@@ -14,8 +14,8 @@ export const GrievanceOfficer = z.object({
 });
 export type GrievanceOfficer = z.infer<typeof GrievanceOfficer>;
 
-/** What every visitor may read: the storefront's header, footer and contact page show these. */
-export const PublicSettings = z.object({
+/** The settings the merchant sets that every visitor may read, and the admin's answer carries too. */
+const SharedSettings = z.object({
   shopname: z.string(),
   legalname: z.string(),
   gstin: z.string(),
@@ -23,18 +23,36 @@ export const PublicSettings = z.object({
   state: z.string(),
   supportphone: z.string(),
   supportemail: z.string(),
-  /** Rupees: orders at or above it ship free (shown in the shop). */
+  /**
+   * Rupees: the older free-shipping threshold, kept for older callers; what is charged, and what the shop promises, come
+   * from the shipping zones (`freeshipping`).
+   */
   freeshippingabove: z.number(),
   /** Carats per ratti: ratti are shown beside carats with it (0.91, the standard ratti as weighed in Punjab). */
   rattiincarats: z.number(),
   /** Shown in the footer and on /contact with the legal name and address. */
   grievanceofficer: GrievanceOfficer,
 });
+
+/**
+ * Where shipping is free, read from the shipping zones and rates (what a checkout charges), in rupees: the least
+ * subtotal from which a rate of the zone is free (0 when one costs nothing).
+ */
+export const FreeShipping = z.object({
+  /** India's zone; null when none of its rates is ever free, or India is in no zone. */
+  india: z.number().nullable(),
+  /** Every zone: the highest of their thresholds, null unless every zone has a rate that is free from some amount. */
+  worldwide: z.number().nullable(),
+});
+export type FreeShipping = z.infer<typeof FreeShipping>;
+
+/** What every visitor may read: the storefront's header, footer, home page and contact page show these. */
+export const PublicSettings = SharedSettings.extend({ freeshipping: FreeShipping });
 export type PublicSettings = z.infer<typeof PublicSettings>;
 /** A Letter of Undertaking for exports without payment of IGST: its ARN and the dates it is valid (YYYY-MM-DD). */
 const Lut = z.object({ arn: z.string(), validfrom: z.string(), validto: z.string() });
 
-export const AdminSettings = PublicSettings.extend({
+export const AdminSettings = SharedSettings.extend({
   invoiceprefix: z.string(),
   /** The Importer-Exporter Code ("" until given). */
   iec: z.string(),
@@ -241,8 +259,10 @@ const TaxBody = z.object({
 export const settingsRoutes = routeTable('Shop settings', {
   'GET /a1/api/settings': {
     guard: 'public',
-    cache: ['shop_settings'],
-    summary: 'The shop’s public settings: names, GSTIN, address, state, support contacts, free-shipping threshold',
+    // The free shipping it states is read from the shipping zones and rates.
+    cache: ['shop_settings', 'shipping_zones', 'shipping_rates'],
+    summary:
+      'The shop’s public settings: names, GSTIN, address, state, support contacts, and where shipping is free (from the shipping zones)',
     responses: { 200: PublicSettingsResponse },
   },
   'GET /a1/api/admin/settings': {

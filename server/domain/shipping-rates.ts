@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { countryName } from '../../contract/countries.js';
-import type { DbOrTx } from '../db/client.js';
+import { type DbOrTx, execRows } from '../db/client.js';
 import { type ChargedShipping, shippingRates, shippingZones } from '../db/schema.js';
 import { Conflict, InvalidInput } from './errors.js';
 
@@ -78,4 +78,28 @@ export function chooseRate(quotes: QuotedRate[], country: string, rateId: string
   let best = quotes[0] as QuotedRate;
   for (const q of quotes) if (q.amountPaise < best.amountPaise) best = q;
   return best;
+}
+
+/**
+ * Where shipping is free, by the zones and rates a checkout charges (the shop's header and home page promise it):
+ * each zone's least subtotal from which one of its rates is free (0 when a rate costs nothing; none when no rate is
+ * ever free). India's zone's; and, when every zone that ships (a country and a rate) has one, the highest of them,
+ * from which an order anywhere ships free. Paise.
+ */
+export async function freeShipping(db: DbOrTx): Promise<{ indiaPaise: number | null; worldwidePaise: number | null }> {
+  const { rows } = await execRows<{ india: boolean; free_from: string | number | null }>(
+    db,
+    sql`select 'IN' = any(z.countries) as india,
+          min(case when r.price_paise = 0 then 0 else r.free_above_paise end) as free_from
+        from ${shippingZones} z join ${shippingRates} r on r.zone_id = z.id
+        where cardinality(z.countries) > 0
+        group by z.id, z.countries`,
+  );
+  const from = (r: (typeof rows)[number]) => (r.free_from === null ? null : Number(r.free_from));
+  const india = rows.find((r) => r.india);
+  const all = rows.map(from);
+  return {
+    indiaPaise: india ? from(india) : null,
+    worldwidePaise: all.length && all.every((n) => n !== null) ? Math.max(...(all as number[])) : null,
+  };
 }

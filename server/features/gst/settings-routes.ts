@@ -1,14 +1,20 @@
+import { paiseToRupees } from '../../../contract/common.js';
 import { settingsRoutes } from '../../../contract/settings.js';
+import { freeShipping } from '../../domain/shipping-rates.js';
 import { settingsRow } from '../../domain/shop-settings.js';
 import { routePlugin } from '../../http/routes.js';
 import * as settings from './settings.js';
 
 /** /a1/api: the shop's settings (public part for the storefront, all of it for the admin) and tax per category. */
 export default routePlugin(settingsRoutes, (app) => ({
-  'GET /a1/api/settings': async () => ({
-    success: true,
-    settings: settings.toPublicSettings(await settingsRow(app.db)),
-  }),
+  'GET /a1/api/settings': async () => {
+    const [row, free] = await Promise.all([settingsRow(app.db), freeShipping(app.db)]);
+    const rupees = (paise: number | null) => (paise === null ? null : paiseToRupees(paise));
+    return {
+      success: true,
+      settings: settings.toPublicSettings(row, { india: rupees(free.indiaPaise), worldwide: rupees(free.worldwidePaise) }),
+    };
+  },
 
   'GET /a1/api/admin/settings': async () => ({
     success: true,

@@ -3,6 +3,7 @@ import { paiseToRupees, rupeesToPaise } from '../../../contract/common.js';
 import { DEFAULT_HSN, USUAL_GST_RATES } from '../../../contract/gst-rules.js';
 import {
   type AdminSettings,
+  type FreeShipping,
   type GrievanceOfficer,
   gstinStateMismatch,
   type PublicSettings,
@@ -18,7 +19,18 @@ type SettingsRow = typeof shopSettings.$inferSelect;
 /** No officer named yet: every field empty. */
 const NO_OFFICER: GrievanceOfficer = { name: '', designation: '', email: '', phone: '' };
 
-export function toPublicSettings(row: SettingsRow): PublicSettings {
+/** The settings every visitor may read, with where shipping is free (`freeShipping` in server/domain/shipping-rates.ts). */
+export function toPublicSettings(row: SettingsRow, freeshipping: FreeShipping): PublicSettings {
+  return { ...sharedSettings(row), freeshipping };
+}
+
+/** The grievance officer the shop names (every field '' until the merchant names one). */
+export const grievanceOfficerOf = (row: SettingsRow): GrievanceOfficer => ({
+  ...NO_OFFICER,
+  ...(row.grievanceOfficer as Partial<GrievanceOfficer>),
+});
+
+function sharedSettings(row: SettingsRow) {
   return {
     shopname: row.shopname,
     legalname: row.legalname,
@@ -29,13 +41,13 @@ export function toPublicSettings(row: SettingsRow): PublicSettings {
     supportemail: row.supportemail,
     freeshippingabove: paiseToRupees(row.freeshippingAbovePaise),
     rattiincarats: Number(row.rattiincarats),
-    grievanceofficer: { ...NO_OFFICER, ...(row.grievanceOfficer as Partial<GrievanceOfficer>) },
+    grievanceofficer: grievanceOfficerOf(row),
   };
 }
 
 export function toAdminSettings(row: SettingsRow): AdminSettings {
   return {
-    ...toPublicSettings(row),
+    ...sharedSettings(row),
     invoiceprefix: row.invoiceprefix,
     iec: row.iec,
     lut: row.lut ?? null,

@@ -5,7 +5,7 @@ import { documentCounters, grievanceReplies, grievances, orders } from '../../db
 import { InvalidInput, NotFound } from '../../domain/errors.js';
 import { settingsRow } from '../../domain/shop-settings.js';
 import { financialYear } from '../../domain/tax.js';
-import { toPublicSettings } from '../gst/settings.js';
+import { grievanceOfficerOf } from '../gst/settings.js';
 import { enqueue, notifyUser } from '../outbox/outbox.js';
 
 type GrievanceRow = typeof grievances.$inferSelect;
@@ -153,7 +153,7 @@ export async function fileGrievance(db: Db, me: Complainant, body: GrievanceBody
     };
     await tellComplainant(tx, row, 'grievance_received', data, `grievance_received:${row.id}`);
     const shop = await settingsRow(tx);
-    const officer = toPublicSettings(shop).grievanceofficer;
+    const officer = grievanceOfficerOf(shop);
     const phone = (officer.phone || shop.supportphone).replace(/\D/g, '').replace(/^(91|0)(?=\d{10}$)/, '');
     await enqueue(tx, [
       {

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PublicSettings, settingsRoutes } from '../../../contract/settings';
+import { formatRupees } from '../../../contract/money';
+import type { FreeShipping, PublicSettings, settingsRoutes } from '../../../contract/settings';
 import { routeCaller } from '../../api/client';
 import { SETTINGS_KEY } from '../../ssr';
 
@@ -38,9 +39,41 @@ export function useShopContacts() {
     email: s?.supportemail ?? '',
     phone: { label: phone, href: phone ? telHref(phone) : '' },
     whatsapp: whatsappHref(phone),
-    freeshippingabove: s?.freeshippingabove,
+    /** Where shipping is free, from the shipping zones (undefined until the settings are known). */
+    freeshipping: s?.freeshipping,
     legalname: s?.legalname ?? '',
     /** The grievance officer (every field '' until the merchant names one). */
     officer: s?.grievanceofficer ?? { name: '', designation: '', email: '', phone: '' },
   };
+}
+
+/** 150000 → '1,50,000' (Indian digit grouping, paise only when there are some), after "INR" as the shop writes it. */
+const inrGrouping = (rupees: number) => new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 }).format(rupees);
+
+/**
+ * The header's promise of free shipping, as the shipping zones give it: "Free Shipping" when every zone ships free,
+ * "Free Shipping above ₹X" when every zone does from the same amount as India, else India's ("Free Shipping in India",
+ * "… above ₹X"); null when India's zone never ships free, and until the settings are known.
+ */
+export function freeShippingPromise(free: FreeShipping | undefined): string | null {
+  if (!free || free.india === null) return null;
+  if (free.worldwide === free.india)
+    return free.india === 0 ? 'Free Shipping' : `Free Shipping above ${formatRupees(free.india, 'auto')}`;
+  return free.india === 0 ? 'Free Shipping in India' : `Free Shipping in India above ${formatRupees(free.india, 'auto')}`;
+}
+
+/**
+ * The home page's line on free shipping, as the shipping zones give it: worldwide from the highest of the zones'
+ * thresholds when every zone has one ("Free worldwide shipping above INR 1,50,000."), else India's; null when
+ * neither, and until the settings are known.
+ */
+export function freeShippingLine(free: FreeShipping | undefined): string | null {
+  if (!free) return null;
+  if (free.worldwide !== null)
+    return free.worldwide === 0
+      ? 'Free worldwide shipping.'
+      : `Free worldwide shipping above INR ${inrGrouping(free.worldwide)}.`;
+  if (free.india !== null)
+    return free.india === 0 ? 'Free shipping in India.' : `Free shipping in India above INR ${inrGrouping(free.india)}.`;
+  return null;
 }

@@ -1,7 +1,7 @@
 import { BadgeCheck, Gem, Globe, Mail, MapPin, Phone, RotateCcw, Sparkles, Truck } from 'lucide-react';
 import { Link } from 'react-router';
 import type { StorefrontContent } from '../../api/storefront';
-import { useShopContacts } from '../components/shopSettings';
+import { freeShippingLine, useShopContacts } from '../components/shopSettings';
 import { BestSellers } from './BestSellers';
 import { Faq } from './Faq';
 import { LatestProducts } from './LatestProducts';
@@ -73,27 +73,17 @@ const REASONS = [
   { icon: BadgeCheck, title: 'Certified Stones', text: 'Every gemstone comes with a laboratory certificate.' },
   { icon: RotateCcw, title: '10-Day Returns', text: '10-day no-questions-asked return and refund.' },
   { icon: Globe, title: 'Worldwide Shipping', text: 'We ship to about 195 countries.' },
-  { icon: Truck, title: 'Free Shipping', text: 'Free worldwide shipping above INR {threshold}.' },
+  { icon: Truck, title: 'Free Shipping', text: '{free shipping}' },
   { icon: Gem, title: '10,000+ Gemstones', text: 'One of the widest collections in Punjab.' },
   { icon: Sparkles, title: 'Energised Stones', text: 'Energised with Vedic rituals before dispatch.' },
 ] as const;
 
-/** 150000 → '1,50,000' (Indian digit grouping, paise only when there are some). */
-const inrGrouping = (rupees: number) => new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 }).format(rupees);
-
 function WhyChooseUs() {
-  const { freeshippingabove } = useShopContacts();
-  // Until the settings are known the line says only what is always true.
-  const reasons = REASONS.map((r) =>
-    r.text.includes('{threshold}')
-      ? {
-          ...r,
-          text:
-            freeshippingabove === undefined
-              ? 'Free worldwide shipping on large orders.'
-              : r.text.replace('{threshold}', inrGrouping(freeshippingabove)),
-        }
-      : r,
+  const { freeshipping } = useShopContacts();
+  // Free shipping as the shipping zones give it; no such line while no zone ships free (or the settings are unknown).
+  const line = freeShippingLine(freeshipping);
+  const reasons = REASONS.flatMap((r): { icon: (typeof REASONS)[number]['icon']; title: string; text: string }[] =>
+    r.text === '{free shipping}' ? (line ? [{ ...r, text: line }] : []) : [r],
   );
   return (
     <section aria-labelledby="why-us" className="bg-brand-900 py-12 text-white">

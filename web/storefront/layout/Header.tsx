@@ -7,16 +7,19 @@ import { Summary } from '../../ui/Summary';
 import { useDetails } from '../../ui/useDetails';
 import { useScrolledPast } from '../../ui/useScrolledPast';
 import { CurrencyPicker } from '../components/currency';
-import { useShopContacts } from '../components/shopSettings';
+import { freeShippingPromise, useShopContacts } from '../components/shopSettings';
 import { HeaderSearch } from './HeaderSearch';
 import { DesktopMenus, MobileMenus } from './NavMenus';
 
-const PROMISES = ['Free Shipping', 'Secure Payment', 'Easy Returns'] as const;
+const PROMISES = ['Secure Payment', 'Easy Returns'] as const;
 
 function Promises({ className, separated = false }: { className: string; separated?: boolean }) {
+  // Free shipping only as far as the shipping zones give it (India's zone, or every zone).
+  const free = freeShippingPromise(useShopContacts().freeshipping);
+  const promises = free ? [free, ...PROMISES] : PROMISES;
   return (
     <ul className={className} aria-label="Our promises">
-      {PROMISES.map((p, i) => (
+      {promises.map((p, i) => (
         <li key={p} className="flex items-center gap-x-2">
           {separated && i > 0 ? (
             <span aria-hidden className="text-gold-400">

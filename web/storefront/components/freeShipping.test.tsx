@@ -1,0 +1,109 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type FreeShipping, type PublicSettings, PublicSettings as PublicSettingsSchema } from '../../../contract/settings';
+import { SESSION_KEY } from '../../auth/session';
+import { SETTINGS_KEY } from '../../ssr';
+import HomeSections from '../home/HomeSections';
+import { Header } from '../layout/Header';
+
+beforeEach(() => {
+  // Nothing else the header and home page ask for answers: they are read for their free-shipping words only.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => new Promise<Response>(() => {})),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** The public settings as every page carries them, with where the shipping zones make shipping free. */
+const settingsWith = (freeshipping: FreeShipping): PublicSettings =>
+  PublicSettingsSchema.parse({
+    shopname: 'Ratna Gems',
+    legalname: 'Ratna Gems',
+    gstin: '',
+    address: 'Ludhiana',
+    state: 'Punjab',
+    supportphone: '+91 98765 43210',
+    supportemail: 'support@ratnagems.in',
+    // The older setting says something else: it is no longer what the shop promises.
+    freeshippingabove: 99_999,
+    rattiincarats: 0.91,
+    grievanceofficer: { name: '', designation: '', email: '', phone: '' },
+    freeshipping,
+  });
+
+function renderPage(freeshipping: FreeShipping) {
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  qc.setQueryData(SESSION_KEY, null);
+  qc.setQueryData(SETTINGS_KEY, settingsWith(freeshipping));
+  const page = (
+    <>
+      <Header />
+      <HomeSections content={undefined} />
+    </>
+  );
+  const router = createMemoryRouter([{ path: '*', element: page }], { initialEntries: ['/'] });
+  render(
+    <QueryClientProvider client={qc}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+/** The header's promises (the wide screen's list; a phone's own line says the same). */
+const promises = () => {
+  const lists = screen.getAllByRole('list', { name: 'Our promises' });
+  const texts = lists.map((l) =>
+    within(l)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent?.replace(/^·/, '').trim()),
+  );
+  expect(texts[1]).toEqual(texts[0]);
+  return texts[0];
+};
+/** What the home page's Why Choose Us says of free shipping. */
+const whyFree = () => {
+  const section = screen.getByRole('region', { name: 'Why Choose Us' });
+  const item = within(section)
+    .queryAllByRole('listitem')
+    .find((li) => within(li).queryByRole('heading', { name: 'Free Shipping' }));
+  return item ? within(item).getByText(/shipping/i, { selector: 'p' }).textContent : null;
+};
+
+describe('free shipping, as the shipping zones give it', () => {
+  it('a new shop: free in India at any amount, worldwide above ₹1,50,000', () => {
+    renderPage({ india: 0, worldwide: 150_000 });
+    expect(promises()).toEqual(['Free Shipping in India', 'Secure Payment', 'Easy Returns']);
+    expect(whyFree()).toBe('Free worldwide shipping above INR 1,50,000.');
+  });
+
+  it('every zone free from India’s own threshold: the header says so without "in India"', () => {
+    renderPage({ india: 50_000, worldwide: 50_000 });
+    expect(promises()).toEqual(['Free Shipping above ₹50,000', 'Secure Payment', 'Easy Returns']);
+    expect(whyFree()).toBe('Free worldwide shipping above INR 50,000.');
+  });
+
+  it('free everywhere at any amount', () => {
+    renderPage({ india: 0, worldwide: 0 });
+    expect(promises()).toEqual(['Free Shipping', 'Secure Payment', 'Easy Returns']);
+    expect(whyFree()).toBe('Free worldwide shipping.');
+  });
+
+  it('only India ships free: no worldwide promise', () => {
+    renderPage({ india: 20_000, worldwide: null });
+    expect(promises()).toEqual(['Free Shipping in India above ₹20,000', 'Secure Payment', 'Easy Returns']);
+    expect(whyFree()).toBe('Free shipping in India above INR 20,000.');
+  });
+
+  it('no zone ships free: no free-shipping promise at all', () => {
+    renderPage({ india: null, worldwide: null });
+    expect(promises()).toEqual(['Secure Payment', 'Easy Returns']);
+    expect(whyFree()).toBeNull();
+    expect(screen.queryByText(/free shipping/i)).toBeNull();
+  });
+});
