@@ -3,11 +3,9 @@
  * one of `server/features/b/` and, through any number of features, `b` comes back to `a`. Every import counts
  * (type-only, re-exports and dynamic `import()` too); tests and their kits do not. Run by `npm run lint`.
  *
- * The circles known when the check was added are listed in `KNOWN` as the imports between two features that lie
- * on them; each is to be broken (a shared piece moved down into a lower module, or a dependency passed in through
- * `server/wiring.ts`). Any other import that lies on a circle fails, so no new circle comes in; a known one that
- * no longer lies on a circle fails too, until it is struck off the list. `--graph` prints every import between
- * features.
+ * The shop has no such circle: the ones it had when the check came in were broken (a shared piece moved down into
+ * a lower module, or a dependency passed in through `server/wiring.ts`), so any import that lies on a circle fails,
+ * naming the circle and the files. `--graph` prints every import between features.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,12 +13,6 @@ import path from 'node:path';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const FEATURES = 'server/features';
 const isTest = (file: string) => /\.test\.tsx?$|\.test-support\.ts$|(^|\/)test-(support|kit)\.ts$|(^|\/)(test|fuzz)\//.test(file);
-
-/**
- * Imports between two features that lie on a circle today, `from -> to`. Strike an entry off once the circle
- * through it is broken; never add one.
- */
-const KNOWN = new Set<string>(['credit -> payments', 'payments -> credit']);
 
 function walk(dir: string, out: string[] = []): string[] {
   if (!fs.existsSync(dir)) return out;
@@ -125,29 +117,18 @@ const groupOf = groups();
 const onCircle = [...edges].flatMap(([from, out]) =>
   [...out.keys()].filter((to) => groupOf.get(from) === groupOf.get(to)).map((to) => `${from} -> ${to}`),
 );
-const fresh = onCircle.filter((e) => !KNOWN.has(e));
-const stale = [...KNOWN].filter((e) => !onCircle.includes(e));
 const problems: string[] = [];
-for (const edge of fresh) {
+for (const edge of onCircle) {
   const [from, to] = edge.split(' -> ') as [string, string];
   problems.push(
     `${edge} closes a circle: ${[from, ...wayBack(to, from)].join(' -> ')}\n` +
       (edges.get(from)?.get(to) ?? []).map((why) => `    ${why}`).join('\n'),
   );
 }
-for (const edge of stale)
-  problems.push(`${edge} no longer lies on a circle (or is gone): strike it off KNOWN in scripts/feature-cycles.ts`);
 if (problems.length) {
   console.error(
     `Features import each other in a circle; move the shared piece down into a lower module, or pass it in through server/wiring.ts:\n${problems.join('\n')}`,
   );
   process.exit(1);
 }
-const onCircleFeatures = new Set(onCircle.flatMap((e) => e.split(' -> ')));
-const pairs = onCircle.filter((e) => {
-  const [from, to] = e.split(' -> ') as [string, string];
-  return from < to && edges.get(to)?.has(from);
-});
-console.log(
-  `feature cycles: none new (${onCircleFeatures.size} features on circles, ${KNOWN.size} known imports on circles left to break, ${pairs.length} pairs importing each other${pairs.length ? `: ${pairs.map((e) => e.replace(' -> ', '↔')).join(', ')}` : ''})`,
-);
+console.log('feature cycles: none (no feature imports another that comes back to it)');

@@ -9,6 +9,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { BuyNowPaise } from './domain/buy-now.js';
+import type { DuePayments } from './domain/due-payments.js';
 import type { OrderReactions } from './domain/order-events.js';
 import type { PaymentProvider } from './domain/payment-provider.js';
 import accountRoutes from './features/accounts/routes.js';
@@ -56,7 +57,7 @@ import openApi from './plugins/openapi.js';
 import securityHeaders from './plugins/security-headers.js';
 import staticFiles from './plugins/static.js';
 import { standardOutput } from './runtime/log-output.js';
-import { acceptQuote, buyNowPaise, messageAttachments, orderReactions, orderViews } from './wiring.js';
+import { acceptQuote, buyNowPaise, duePayments, messageAttachments, orderReactions, orderViews } from './wiring.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WEB_DIST = path.join(ROOT, 'dist', 'web');
@@ -116,6 +117,8 @@ declare module 'fastify' {
     jobsEnabled: boolean;
     /** Who reacts to each order event (server/wiring.ts). */
     orderReactions: OrderReactions;
+    /** How a payment of what is due on a credit order is counted (server/wiring.ts). */
+    duePayments: DuePayments;
     /** The files attached to outgoing e-mails (server/wiring.ts). */
     messageAttachments: readonly AttachmentSource[];
     /** Buy Now's item priced as its checkout prices it (server/wiring.ts). */
@@ -193,6 +196,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('media', media);
   app.decorate('paymentProvider', paymentProvider({ config, database }));
   app.decorate('orderReactions', orderReactions);
+  app.decorate('duePayments', duePayments);
   app.decorate('messageAttachments', messageAttachments);
   app.decorate('buyNowPaise', buyNowPaise);
   app.decorate('rateLimits', redis ? redisRateLimitStore(redis) : dbRateLimitStore(database.db));

@@ -6,7 +6,10 @@
  * another needs without importing it (which would close a circle between features) is handed over here too.
  */
 import type { BuyNowPaise } from './domain/buy-now.js';
+import type { DuePayments } from './domain/due-payments.js';
 import type { OrderReactions } from './domain/order-events.js';
+import { settleDue } from './features/credit/pay-due.js';
+import { settleLinkPayment } from './features/credit/reminders.js';
 import { issueAdvanceRefundVoucher, issueRefundCreditNote, orderInvoiceAttachment } from './features/gst/documents.js';
 import type { OrderViews } from './features/lifecycle/routes.js';
 import { forShopper, orderView } from './features/orders/service.js';
@@ -46,3 +49,9 @@ export const orderViews: OrderViews = {
   admin: (db, id) => orderView(db, id, { withUser: true }),
   shopper: async (db, id) => forShopper(await orderView(db, id, { withUser: false })),
 };
+
+/**
+ * A payment of what is due on a credit order, from the checkout's reports (browser, webhook, reconciler) or through a
+ * due reminder's payment link: counted by the credit feature, which itself uses the payment feature's checkout.
+ */
+export const duePayments: DuePayments = { settle: settleDue, settleLink: settleLinkPayment };

@@ -8,6 +8,7 @@ import { formatPaise } from '../../../contract/money.js';
 import type { Tx } from '../../db/client.js';
 import { businesses, checkouts, orderPayments, orders, users } from '../../db/schema.js';
 import { OWING } from '../../domain/credit-position.js';
+import type { SettleResult } from '../../domain/due-payments.js';
 import { Conflict, DomainError, NotFound } from '../../domain/errors.js';
 import type { PaymentContext } from '../../domain/payment-context.js';
 import { GatewayUnavailableError } from '../../domain/payment-provider.js';
@@ -16,7 +17,7 @@ import { issuePaymentReceiptVoucher } from '../gst/invoices.js';
 import { syncRefundSummary, writeEvents } from '../lifecycle/store.js';
 import { IN_FLIGHT_MS, paymentOrderMade } from '../payments/checkout.js';
 import { releaseCheckout } from '../payments/holds.js';
-import { confirmPayment, placeOrder } from '../payments/placement.js';
+import { confirmPayment } from '../payments/placement.js';
 
 type CheckoutRow = typeof checkouts.$inferSelect;
 
@@ -116,8 +117,6 @@ export async function startDuePayment(ctx: PaymentContext, userId: string, order
   if (!saved) throw new Conflict('This payment was replaced by a newer one. Please try again.');
   return { checkout: saved, providerOrderId: providerOrder.id };
 }
-
-type SettleResult = { orderId: string; created: boolean; mismatch?: boolean };
 
 /**
  * A payment for a checkout that pays a credit order, from any of the three reports. Trusts no browser: the payment is
@@ -262,19 +261,4 @@ export async function applyOnlinePayment(
     ]);
   }
   return { appliedPaise, refundPaise };
-}
-
-/**
- * Every report of a payment (the browser's, the webhook's, the reconciler's) for a provider order: a checkout paying
- * what is due on a credit order is settled here, any other is placed as an order.
- */
-export async function settlePayment(
-  ctx: PaymentContext,
-  providerOrderId: string,
-  paymentId: string,
-  source: 'verify' | 'webhook' | 'reconciler',
-): Promise<SettleResult> {
-  const [checkout] = await ctx.db.select().from(checkouts).where(eq(checkouts.providerOrderId, providerOrderId)).limit(1);
-  if (checkout?.paysOrderId) return settleDue(ctx, checkout, paymentId, source);
-  return placeOrder(ctx, providerOrderId, paymentId, source);
 }

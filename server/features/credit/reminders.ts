@@ -8,6 +8,7 @@ import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { formatPaise } from '../../../contract/money.js';
 import type { Tx } from '../../db/client.js';
 import { dueReminders, orderPayments, orders, users } from '../../db/schema.js';
+import type { LinkPaid } from '../../domain/due-payments.js';
 import type { PaymentContext } from '../../domain/payment-context.js';
 import { indiaDate } from '../../domain/tax.js';
 import { notifyUser } from '../outbox/outbox.js';
@@ -134,11 +135,6 @@ async function remind(ctx: PaymentContext, orderId: string, kind: Kind, today: s
     return true;
   });
 }
-
-type LinkPaid = {
-  payment_link?: { entity?: { id?: string; reference_id?: string } };
-  payment?: { entity?: { id?: string } };
-};
 
 /**
  * `payment_link.paid`: the payment is fetched from Razorpay (never taken from the event), must be captured, in rupees,

@@ -3,7 +3,6 @@ import type { VerifyAndPlaceBody } from '../../../contract/orders.js';
 import type { Db } from '../../db/client.js';
 import { Conflict, InvalidInput, NotFound } from '../../domain/errors.js';
 import type { PaymentContext } from '../../domain/payment-context.js';
-import { settleDue } from '../credit/pay-due.js';
 import { chargedAmount } from '../currencies/service.js';
 import { forShopper, orderView } from '../orders/service.js';
 import { findCheckoutByProviderOrder } from './checkout.js';
@@ -31,7 +30,7 @@ export async function verifyAndPlace(ctx: PaymentContext, userId: string, input:
   }
   if (checkout.paysOrderId) {
     // A payment of what is due on a credit order: counted once on that order, never a new order.
-    const settled = await settleDue(ctx, checkout, input.razorpay_payment_id, 'verify');
+    const settled = await ctx.duePayments.settle(ctx, checkout, input.razorpay_payment_id, 'verify');
     const view = await orderView(ctx.db, settled.orderId, { withUser: false });
     const message = settled.mismatch
       ? 'The payment did not match the amount due. It has not been accepted and will be refunded.'

@@ -4,6 +4,7 @@ import type { OrderFlag } from '../../../contract/lifecycle.js';
 import type { ShippingInfo } from '../../../contract/orders.js';
 import type { Tx } from '../../db/client.js';
 import { cartItems, checkouts, orderItems, orders, users } from '../../db/schema.js';
+import type { SettleResult } from '../../domain/due-payments.js';
 import { InvalidInput, NotFound } from '../../domain/errors.js';
 import type { PaymentContext } from '../../domain/payment-context.js';
 import type { PaymentProvider, ProviderPayment } from '../../domain/payment-provider.js';
@@ -319,6 +320,21 @@ export async function placeOrder(
     priceChanged: 'priceChanged' in result && result.priceChanged,
     quoteClosed: 'quoteClosed' in result && result.quoteClosed,
   };
+}
+
+/**
+ * Every report of a payment (the browser's, the webhook's, the reconciler's) for a provider order: a checkout paying
+ * what is due on a credit order is settled by the credit feature (`ctx.duePayments`), any other is placed as an order.
+ */
+export async function settlePayment(
+  ctx: PaymentContext,
+  providerOrderId: string,
+  paymentId: string,
+  source: PlaceSource,
+): Promise<SettleResult> {
+  const [checkout] = await ctx.db.select().from(checkouts).where(eq(checkouts.providerOrderId, providerOrderId)).limit(1);
+  if (checkout?.paysOrderId) return ctx.duePayments.settle(ctx, checkout, paymentId, source);
+  return placeOrder(ctx, providerOrderId, paymentId, source);
 }
 
 /**

@@ -3,9 +3,8 @@ import { checkouts } from '../../db/schema.js';
 import { Unavailable } from '../../domain/errors.js';
 import type { PaymentContext } from '../../domain/payment-context.js';
 import { GatewayError, RazorpayRequestError } from '../../domain/payment-provider.js';
-import { settlePayment } from '../credit/pay-due.js';
 import { settlePendingRefunds } from '../lifecycle/store.js';
-import { PaymentRejectedError } from './placement.js';
+import { PaymentRejectedError, settlePayment } from './placement.js';
 
 /** A pending checkout is asked about at most this often. */
 const PENDING_EVERY_MS = 60_000;

@@ -2,10 +2,8 @@ import { eq } from 'drizzle-orm';
 import { paymentEvents } from '../../db/schema.js';
 import { InvalidInput, NotFound, Unavailable } from '../../domain/errors.js';
 import type { PaymentContext, PaymentLog } from '../../domain/payment-context.js';
-import { settlePayment } from '../credit/pay-due.js';
-import { settleLinkPayment } from '../credit/reminders.js';
 import { recordRefundOutcome } from '../lifecycle/store.js';
-import { PaymentRejectedError } from './placement.js';
+import { PaymentRejectedError, settlePayment } from './placement.js';
 import { verifyWebhookSignature } from './signature.js';
 
 /** Razorpay gives up on an answer after 5 s; the shop answers before that and finishes in the background. */
@@ -40,7 +38,7 @@ async function handleEvent(ctx: PaymentContext, body: RazorpayEvent) {
     }
   } else if (event === 'payment_link.paid') {
     // What is due on a credit order, paid through the link its reminder carried.
-    await settleLinkPayment(ctx, body.payload);
+    await ctx.duePayments.settleLink(ctx, body.payload);
   } else if (event === 'refund.processed' || event === 'refund.failed') {
     const refundId = body.payload?.refund?.entity?.id;
     if (refundId) await recordRefundOutcome(ctx, refundId, event === 'refund.processed' ? 'processed' : 'failed');
