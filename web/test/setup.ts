@@ -1,13 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { toast } from 'sonner';
 import { afterAll, afterEach, vi } from 'vitest';
 import { clearNotices } from '../admin/ui/Notice';
+import { notify } from '../ui/notify';
 
 // Sonner and the back-office's notices each keep theirs in one module-wide store: a toast or failure raised by one
 // test would otherwise reappear in the next test's screen. Forget them all and unmount every screen between tests.
-afterEach(() => {
-  toast.dismiss();
+afterEach(async () => {
+  await notify.dismiss();
   cleanup();
   clearNotices();
 });

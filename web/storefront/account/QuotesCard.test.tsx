@@ -2,7 +2,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { accountRoutes } from '../../../contract/accounts';
 import { creditRoutes } from '../../../contract/credit';
@@ -11,7 +10,11 @@ import { shippingZoneRoutes } from '../../../contract/shipping-zones';
 import { quoteRoutes } from '../../../contract/wholesale';
 import { answerOf } from '../../test/answers';
 import { aCreditBuyer, anOrder, savedAddressOf } from '../../test/fixtures';
+import { loadToaster } from '../../ui/notify';
 import { QuotesCard } from './QuotesCard';
+
+/** The shop's own toaster, as the storefront shows it. */
+const { default: ShopToaster } = await loadToaster();
 
 const AT = '2026-11-20T10:00:00.000Z';
 const line = (id: string, productname: string, quantity: number, listprice: number, price: number | null) => ({
@@ -143,7 +146,7 @@ function renderCard(user = aCreditBuyer(null)) {
         element: (
           <>
             <QuotesCard user={user} />
-            <Toaster />
+            <ShopToaster />
           </>
         ),
       },

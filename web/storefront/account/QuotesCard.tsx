@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { HOME_COUNTRY } from '../../../contract/address-rules';
 import type { User } from '../../api/auth';
 import { ApiError } from '../../api/client';
@@ -9,6 +8,7 @@ import { creditApi } from '../../api/credit';
 import { ordersApi, type PaymentOrder, type PaymentResult } from '../../api/orders';
 import { type Quote, type QuoteStatus, quoteLineName, wholesaleApi } from '../../api/wholesale';
 import { formatRupees } from '../../cart/format';
+import { notify } from '../../ui/notify';
 import { creditTerms } from '../checkout/CreditChoice';
 import { checkoutApi } from '../checkout/checkoutApi';
 import type { CheckoutShipping, CheckoutValues, SavedAddress } from '../checkout/checkoutShipping';
@@ -73,8 +73,8 @@ function useAcceptQuote(user: User) {
   }, []);
   const placed = useCallback(
     (orderId: string | undefined) => {
-      toast.dismiss();
-      toast.success('Order placed.');
+      notify.dismiss();
+      notify.success('Order placed.');
       void qc.invalidateQueries({ queryKey: QUOTES_KEY });
       void qc.invalidateQueries({ queryKey: ['orders'] });
       navigate(orderId ? `/my-orders?placed=${encodeURIComponent(orderId)}` : '/my-orders');
@@ -84,7 +84,7 @@ function useAcceptQuote(user: User) {
   const failed = useCallback(
     (err: unknown) => {
       const reason = err instanceof ApiError && err.status !== 0 && err.status < 500 ? err.body?.message : undefined;
-      toast.error(reason || 'Something went wrong.');
+      notify.error(reason || 'Something went wrong.');
       if (err instanceof ApiError && err.status === 409) void qc.invalidateQueries({ queryKey: QUOTES_KEY });
     },
     [qc],
@@ -125,7 +125,7 @@ function useAcceptQuote(user: User) {
         return;
       }
       if (!(await loadRazorpay())) {
-        toast.error('Failed to load payment gateway. Try again.');
+        notify.error('Failed to load payment gateway. Try again.');
         finish();
         return;
       }
@@ -138,7 +138,7 @@ function useAcceptQuote(user: User) {
         contact: address.mobileno,
         onPaid: (result) => void verify(result, address),
         onDismiss: () => {
-          toast.info('Payment cancelled.');
+          notify.info('Payment cancelled.');
           finish();
         },
         holdExpiresAt: opened.holdExpiresAt,
@@ -172,7 +172,7 @@ function useAcceptQuote(user: User) {
         qc.setQueryData(ADDRESSES_KEY, res.addresses);
       } catch (err) {
         const reason = err instanceof ApiError && err.status !== 0 && err.status < 500 ? err.body?.message : undefined;
-        toast.error('This address could not be saved.', reason ? { description: reason } : undefined);
+        notify.error('This address could not be saved.', reason);
       }
     },
     [qc],
@@ -205,7 +205,7 @@ function useAcceptQuote(user: User) {
   );
   const cancelled = useCallback(() => {
     setSandbox(null);
-    toast.info('Payment cancelled.');
+    notify.info('Payment cancelled.');
     finish();
   }, [finish]);
 

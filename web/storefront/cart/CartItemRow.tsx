@@ -1,11 +1,11 @@
 import { Loader2, Minus, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import type { CartItem } from '../../api/cart';
 import { ColourSwatch } from '../../cart/ColourSwatch';
 import { formatRupees, thumbnail } from '../../cart/format';
 import { lineProblem } from '../../cart/lines';
 import { PieceParts } from '../../cart/PieceParts';
+import { notify } from '../../ui/notify';
 import { Thumbnail } from '../../ui/Thumbnail';
 import { StruckListPrice } from '../components/SalePrice';
 
@@ -35,9 +35,9 @@ export function CartItemRow({ item, locked, onQuantity, onRemove }: Props) {
     setShownQty(next);
     try {
       await onQuantity(item.cartItemId, next);
-      toast.success('Quantity updated');
+      notify.success('Quantity updated');
     } catch {
-      toast.error('Failed to update quantity');
+      notify.error('Failed to update quantity');
     } finally {
       setShownQty(null);
       setBusy(false);
@@ -48,9 +48,9 @@ export function CartItemRow({ item, locked, onQuantity, onRemove }: Props) {
     setBusy(true);
     try {
       await onRemove(item.cartItemId);
-      toast.success('Item removed from cart');
+      notify.success('Item removed from cart');
     } catch {
-      toast.error('Failed to remove item');
+      notify.error('Failed to remove item');
       setBusy(false);
     }
   }

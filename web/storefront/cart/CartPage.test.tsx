@@ -2,14 +2,17 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authRoutes } from '../../../contract/auth';
 import { cartRoutes } from '../../../contract/cart';
 import type { CartItem } from '../../api/cart';
 import { answerOf } from '../../test/answers';
 import { A_RING_SETTING, aCartLine, cartLineOf, SHOPPER } from '../../test/fixtures';
+import { loadToaster } from '../../ui/notify';
 import CartPage from './CartPage';
+
+/** The shop's own toaster, as the storefront shows it. */
+const { default: ShopToaster } = await loadToaster();
 
 // The machine running the suite may be busy: give screens time to answer.
 configure({ asyncUtilTimeout: 5000 });
@@ -90,7 +93,7 @@ function renderCart() {
   render(
     <QueryClientProvider client={qc}>
       <RouterProvider router={router} />
-      <Toaster />
+      <ShopToaster />
     </QueryClientProvider>,
   );
   return { router, user: userEvent.setup() };

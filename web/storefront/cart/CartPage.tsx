@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { useSession } from '../../auth/session';
 import { cartSubtotal, formatRupees } from '../../cart/format';
 import { hasProblems } from '../../cart/lines';
 import { useCart } from '../../cart/useCart';
+import { notify } from '../../ui/notify';
 import { Breadcrumb, HOME } from '../components/Breadcrumb';
 import { ConfirmButton } from '../components/ConfirmButton';
 import { BulkUpload } from './BulkUpload';
@@ -40,9 +40,9 @@ function Cart() {
     setClearing(true);
     try {
       await clearCart();
-      toast.success('Cart cleared successfully');
+      notify.success('Cart cleared successfully');
     } catch {
-      toast.error('Failed to clear cart');
+      notify.error('Failed to clear cart');
     } finally {
       setClearing(false);
     }

@@ -2,7 +2,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { accountRoutes } from '../../../contract/accounts';
 import { authRoutes } from '../../../contract/auth';
@@ -18,8 +17,12 @@ import type { CartItem } from '../../api/cart';
 import type { Order, PaymentOrder } from '../../api/orders';
 import { answerOf } from '../../test/answers';
 import { A_RING_SETTING, aCartLine, aCreditBuyer, anOrder, cartLineOf, SHOPPER, savedAddressOf } from '../../test/fixtures';
+import { loadToaster } from '../../ui/notify';
 import CheckoutPage from './CheckoutPage';
 import type { RazorpayOptions } from './razorpay';
+
+/** The shop's own toaster, as the storefront shows it. */
+const { default: ShopToaster } = await loadToaster();
 
 // The machine running the suite may be busy: give screens time to answer.
 configure({ asyncUtilTimeout: 5000 });
@@ -137,7 +140,7 @@ function renderCheckout() {
   render(
     <QueryClientProvider client={qc}>
       <RouterProvider router={router} />
-      <Toaster />
+      <ShopToaster />
     </QueryClientProvider>,
   );
   return { router, user: userEvent.setup() };
@@ -662,7 +665,7 @@ describe('checkout', () => {
       render(
         <QueryClientProvider client={qc}>
           <RouterProvider router={router} />
-          <Toaster />
+          <ShopToaster />
         </QueryClientProvider>,
       );
       return { router, user: userEvent.setup() };

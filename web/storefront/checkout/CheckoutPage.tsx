@@ -2,7 +2,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { HOME_COUNTRY } from '../../../contract/address-rules';
 import { formatCurrency } from '../../../contract/currency-rules';
 import type { User } from '../../api/auth';
@@ -19,6 +18,7 @@ import { hasProblems, lineProblem } from '../../cart/lines';
 import { PIECE_RETURNS, PieceParts } from '../../cart/PieceParts';
 import { SignedInPage } from '../../cart/SignedIn';
 import { useCart } from '../../cart/useCart';
+import { notify } from '../../ui/notify';
 import { Thumbnail } from '../../ui/Thumbnail';
 import { EmptyCart } from '../cart/EmptyCart';
 import { convertRupees, useCurrencies, usePickedCode } from '../components/currency';
@@ -101,7 +101,7 @@ function Checkout() {
       qc.setQueryData(ADDRESSES_KEY, res.addresses);
     } catch (err) {
       const reason = err instanceof ApiError && err.status !== 0 && err.status < 500 ? err.body?.message : undefined;
-      toast.error('This address could not be saved.', reason ? { description: reason } : undefined);
+      notify.error('This address could not be saved.', reason);
     }
   }
 

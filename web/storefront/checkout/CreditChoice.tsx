@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import type { User } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { creditApi } from '../../api/credit';
@@ -9,6 +8,7 @@ import type { BuyNowItem } from '../../api/orders';
 import { SESSION_KEY } from '../../auth/session';
 import { CART_KEY } from '../../cart/cartCount';
 import { formatRupees } from '../../cart/format';
+import { notify } from '../../ui/notify';
 import type { CheckoutShipping } from './checkoutShipping';
 
 export type HowToPay = 'now' | 'credit';
@@ -88,7 +88,7 @@ export function useCreditOrder(buynow?: BuyNowItem, shippingrate?: string) {
       setError(null);
       try {
         const res = await creditApi.placeOrder(shipping, buynow, shippingrate);
-        toast.success('Order placed on credit');
+        notify.success('Order placed on credit');
         navigate(`/my-orders?placed=${encodeURIComponent(res.order._id)}`);
         void qc.invalidateQueries({ queryKey: CART_KEY });
         void qc.invalidateQueries({ queryKey: ['orders'] });

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { ApiError } from '../../api/client';
 import { type BuyNowItem, ordersApi, type PaymentOrder, type PaymentResult } from '../../api/orders';
 import { CART_KEY } from '../../cart/cartCount';
+import { notify } from '../../ui/notify';
 import type { CheckoutShipping } from './checkoutShipping';
 import { loadRazorpay, openRazorpay } from './razorpay';
 
@@ -55,15 +55,15 @@ export function usePayment(buynow?: BuyNowItem, coupon?: string, shippingrate?: 
       try {
         const placed = await verifyWithRetry({ ...result, shippinginfo: shipping });
         // An earlier attempt's 'Payment cancelled.' is no longer true: only the success is shown.
-        toast.dismiss();
-        toast.success(CHECKOUT_MESSAGES.success);
+        notify.dismiss();
+        notify.success(CHECKOUT_MESSAGES.success);
         navigate(placed.order?._id ? `/my-orders?placed=${encodeURIComponent(placed.order._id)}` : '/my-orders');
         void qc.invalidateQueries({ queryKey: CART_KEY });
         void qc.invalidateQueries({ queryKey: ['orders'] });
       } catch (err) {
         // A refused signature (400), or an answer that says success: false, means the payment was not accepted.
         const rejected = err instanceof ApiError && (err.status === 400 || (err.status >= 200 && err.status < 300));
-        toast.error(rejected ? CHECKOUT_MESSAGES.verification : CHECKOUT_MESSAGES.placing);
+        notify.error(rejected ? CHECKOUT_MESSAGES.verification : CHECKOUT_MESSAGES.placing);
         setPhase('idle');
       } finally {
         active.current = false;
@@ -77,7 +77,7 @@ export function usePayment(buynow?: BuyNowItem, coupon?: string, shippingrate?: 
     setSandbox(null);
     setOrder(null);
     setPhase('idle');
-    toast.info(CHECKOUT_MESSAGES.cancelled);
+    notify.info(CHECKOUT_MESSAGES.cancelled);
   }, []);
 
   const pay = useCallback(
@@ -90,7 +90,7 @@ export function usePayment(buynow?: BuyNowItem, coupon?: string, shippingrate?: 
         order = await ordersApi.createPayment(shipping, buynow, coupon, shippingrate, currency);
       } catch (err) {
         const reason = err instanceof ApiError && err.status !== 0 && err.status < 500 ? err.body?.message : undefined;
-        toast.error(CHECKOUT_MESSAGES.generic, reason ? { description: reason } : undefined);
+        notify.error(CHECKOUT_MESSAGES.generic, reason);
         // The cart (stock, removed products) or the coupon (used up, ended) may have changed under us: show them as
         // the server sees them; the coupon's reason then shows beside its field.
         if (err instanceof ApiError && (err.status === 409 || (coupon && err.status === 404))) {
@@ -109,7 +109,7 @@ export function usePayment(buynow?: BuyNowItem, coupon?: string, shippingrate?: 
       }
 
       if (!(await loadRazorpay())) {
-        toast.error(CHECKOUT_MESSAGES.gateway);
+        notify.error(CHECKOUT_MESSAGES.gateway);
         active.current = false;
         setPhase('idle');
         return;
@@ -128,7 +128,7 @@ export function usePayment(buynow?: BuyNowItem, coupon?: string, shippingrate?: 
         });
         setPhase('paying');
       } catch {
-        toast.error(CHECKOUT_MESSAGES.generic);
+        notify.error(CHECKOUT_MESSAGES.generic);
         active.current = false;
         setPhase('idle');
       }

@@ -3,13 +3,13 @@ import { PackageOpen } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { abroadCountryName } from '../../../contract/address-rules';
 import { ApiError } from '../../api/client';
 import { type Order, ordersApi } from '../../api/orders';
 import { ColourSwatch } from '../../cart/ColourSwatch';
 import { formatRupees, thumbnail } from '../../cart/format';
 import { SignedInPage } from '../../cart/SignedIn';
+import { notify } from '../../ui/notify';
 import { OrderTimeline } from '../../ui/OrderTimeline';
 import { Thumbnail } from '../../ui/Thumbnail';
 import { ConfirmButton, DialogPanel } from '../components/ConfirmButton';
@@ -307,10 +307,10 @@ function CancelButton({ order }: { order: Order }) {
     setBusy(true);
     try {
       const res = await ordersApi.cancel(order._id);
-      toast.success(res.message);
+      notify.success(res.message);
       await qc.invalidateQueries({ queryKey: MY_ORDERS_KEY });
     } catch (err) {
-      toast.error(err instanceof Error ? err.message : 'Something went wrong.');
+      notify.error(err instanceof Error ? err.message : 'Something went wrong.');
       await qc.invalidateQueries({ queryKey: MY_ORDERS_KEY });
     } finally {
       setBusy(false);
@@ -349,12 +349,12 @@ function ReturnButton({ order }: { order: Order }) {
     setBusy(true);
     try {
       const res = await ordersApi.requestReturn(order._id, reason.trim());
-      toast.success(res.message);
+      notify.success(res.message);
       setOpen(false);
       await qc.invalidateQueries({ queryKey: MY_ORDERS_KEY });
     } catch (err) {
       if (err instanceof ApiError && err.fieldErrors.reason) setError(err.fieldErrors.reason);
-      else toast.error(err instanceof Error ? err.message : 'Something went wrong.');
+      else notify.error(err instanceof Error ? err.message : 'Something went wrong.');
     } finally {
       setBusy(false);
     }

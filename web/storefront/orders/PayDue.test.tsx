@@ -2,7 +2,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authRoutes } from '../../../contract/auth';
 import { creditRoutes } from '../../../contract/credit';
@@ -11,8 +10,12 @@ import { paymentRoutes } from '../../../contract/payments';
 import type { Order } from '../../api/orders';
 import { answerOf } from '../../test/answers';
 import { aCreditBuyer, anOrder } from '../../test/fixtures';
+import { loadToaster } from '../../ui/notify';
 import type { RazorpayOptions } from '../checkout/razorpay';
 import MyOrdersPage from './MyOrdersPage';
+
+/** The shop's own toaster, as the storefront shows it. */
+const { default: ShopToaster } = await loadToaster();
 
 // The machine running the suite may be busy: give screens time to answer.
 configure({ asyncUtilTimeout: 5000 });
@@ -90,7 +93,7 @@ function renderOrders(entry = '/my-orders') {
   render(
     <QueryClientProvider client={qc}>
       <RouterProvider router={router} />
-      <Toaster />
+      <ShopToaster />
     </QueryClientProvider>,
   );
   return userEvent.setup();

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { ApiError } from '../../api/client';
 import { creditApi } from '../../api/credit';
 import { type Order, ordersApi, type PaymentOrder, type PaymentResult } from '../../api/orders';
 import { SESSION_KEY } from '../../auth/session';
 import { formatRupees } from '../../cart/format';
+import { notify } from '../../ui/notify';
 import { loadRazorpay, openRazorpay } from '../checkout/razorpay';
 import { SandboxPaymentDialog } from '../checkout/SandboxPaymentDialog';
 import { formatDay } from './format';
@@ -74,11 +74,11 @@ function usePayDue(order: Order) {
     async (result: PaymentResult) => {
       try {
         await ordersApi.verifyAndPlace(result);
-        toast.dismiss();
-        toast.success('Payment received. Thank you!');
+        notify.dismiss();
+        notify.success('Payment received. Thank you!');
       } catch (err) {
         const rejected = err instanceof ApiError && err.status === 400;
-        toast.error(rejected ? 'Payment verification failed.' : 'Your payment could not be confirmed yet. Refresh in a minute.');
+        notify.error(rejected ? 'Payment verification failed.' : 'Your payment could not be confirmed yet. Refresh in a minute.');
       } finally {
         void qc.invalidateQueries({ queryKey: ['orders'] });
         void qc.invalidateQueries({ queryKey: SESSION_KEY });
@@ -91,7 +91,7 @@ function usePayDue(order: Order) {
   const cancelled = useCallback(() => {
     setSandbox(null);
     finish();
-    toast.info('Payment cancelled.');
+    notify.info('Payment cancelled.');
   }, [finish]);
 
   const start = useCallback(async () => {
@@ -103,7 +103,7 @@ function usePayDue(order: Order) {
       opened = await creditApi.payDue(order._id);
     } catch (err) {
       const reason = err instanceof ApiError && err.status !== 0 && err.status < 500 ? err.body?.message : undefined;
-      toast.error(reason || 'Something went wrong.');
+      notify.error(reason || 'Something went wrong.');
       if (err instanceof ApiError && err.status === 409) void qc.invalidateQueries({ queryKey: ['orders'] });
       finish();
       return;
@@ -113,7 +113,7 @@ function usePayDue(order: Order) {
       return;
     }
     if (!(await loadRazorpay())) {
-      toast.error('Failed to load payment gateway. Try again.');
+      notify.error('Failed to load payment gateway. Try again.');
       finish();
       return;
     }
@@ -130,7 +130,7 @@ function usePayDue(order: Order) {
         holdExpiresAt: opened.holdExpiresAt,
       });
     } catch {
-      toast.error('Something went wrong.');
+      notify.error('Something went wrong.');
       finish();
     }
   }, [order, qc, verify, cancelled, finish]);

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Dialog } from 'radix-ui';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
 import { MAX_REVIEW_PHOTOS } from '../../../contract/reviews';
 import { ApiError } from '../../api/client';
 import type { Order } from '../../api/orders';
 import { reviewsApi } from '../../api/reviews';
+import { notify } from '../../ui/notify';
 import { DialogPanel } from '../components/ConfirmButton';
 
 type Line = Order['products'][number];
@@ -63,7 +63,7 @@ function ReviewButton({ orderId, lineId, name }: { orderId: string; lineId: stri
     setBusy(true);
     try {
       await reviewsApi.create(form);
-      toast.success('Thank you! Your review will appear once it is approved.');
+      notify.success('Thank you! Your review will appear once it is approved.');
       setOpen(false);
       await qc.invalidateQueries({ queryKey: ['orders', 'mine'] });
     } catch (err) {
