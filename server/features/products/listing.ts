@@ -208,12 +208,11 @@ const SORTS_NO_SALE: Record<CatalogueFilter['sort'], SQL[]> = {
 export type CatalogueNames = Awaited<ReturnType<typeof catalogueNames>>;
 
 /**
- * The WHERE conditions of a parsed filter; null when it can match nothing (a subcategory not under the category).
- * Price bounds are on the price a shopper pays (they need `saleJoin` in the query); each also bounds the list
- * price, which an index can serve: paid ≤ list, and paid ≥ list × (100 − the largest running percentage) / 100.
- * With `salesRunning` false (no sale runs at the instant the statement is run at) the price paid is the list price,
- * and the bounds are on it alone: no product's sale is looked up to filter or count.
  * @forTests the query-plan test EXPLAINs the listing with the very conditions the route builds
+ * The WHERE conditions of a parsed filter; null when it can match nothing (a subcategory not under the category).
+ * Price bounds are on the price paid (they need `saleJoin`); each also bounds the list price, which an index serves:
+ * paid ≤ list, and paid ≥ list × (100 − the largest running percentage) / 100. With `salesRunning` false (no sale
+ * runs then) the price paid is the list price, and the bounds are on it alone.
  */
 export function filterConditions(
   filter: CatalogueFilter,
