@@ -2,9 +2,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type FreeShipping, type PublicSettings, PublicSettings as PublicSettingsSchema } from '../../../contract/settings';
+import { type FreeShipping, type PublicSettings, settingsRoutes } from '../../../contract/settings';
 import { SESSION_KEY } from '../../auth/session';
 import { SETTINGS_KEY } from '../../ssr';
+import { answerOf } from '../../test/answers';
 import HomeSections from '../home/HomeSections';
 import { Header } from '../layout/Header';
 
@@ -22,20 +23,23 @@ afterEach(() => {
 
 /** The public settings as every page carries them, with where the shipping zones make shipping free. */
 const settingsWith = (freeshipping: FreeShipping): PublicSettings =>
-  PublicSettingsSchema.parse({
-    shopname: 'Ratna Gems',
-    legalname: 'Ratna Gems',
-    gstin: '',
-    address: 'Ludhiana',
-    state: 'Punjab',
-    supportphone: '+91 98765 43210',
-    supportemail: 'support@ratnagems.in',
-    // The older setting says something else: it is no longer what the shop promises.
-    freeshippingabove: 99_999,
-    rattiincarats: 0.91,
-    grievanceofficer: { name: '', designation: '', email: '', phone: '' },
-    freeshipping,
-  });
+  answerOf(settingsRoutes, 'GET /a1/api/settings', {
+    success: true,
+    settings: {
+      shopname: 'Ratna Gems',
+      legalname: 'Ratna Gems',
+      gstin: '',
+      address: 'Ludhiana',
+      state: 'Punjab',
+      supportphone: '+91 98765 43210',
+      supportemail: 'support@ratnagems.in',
+      // The older setting says something else: it is no longer what the shop promises.
+      freeshippingabove: 99_999,
+      rattiincarats: 0.91,
+      grievanceofficer: { name: '', designation: '', email: '', phone: '' },
+      freeshipping,
+    },
+  }).settings;
 
 function renderPage(freeshipping: FreeShipping) {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
