@@ -1,9 +1,12 @@
+import type { RenderedScreen } from '../contract/screen-loader';
+
 /**
  * What a server-rendered page carries for the browser: the screen it shows and the API answers its markup was
- * rendered from (as query keys and data), in `<script id="boot-data" type="application/json">`.
+ * rendered from (as query keys and data), in `<script id="boot-data" type="application/json">`: each key is one of the
+ * screen's loader's (web/storefront/<screen>/loader.ts), which its screen asks with.
  */
 export type BootData = {
-  screen: 'home' | 'listing' | 'product';
+  screen: RenderedScreen;
   queries: [readonly unknown[], unknown][];
 };
 

@@ -1,6 +1,8 @@
 import type { Category, Product, Subcategory } from '../../contract/catalogue';
 import type { productRoutes } from '../../contract/products';
+import { MAX_PAGES } from '../../contract/screen-loader';
 import type { subcategoryRoutes } from '../../contract/subcategories';
+import { SUBCATEGORIES_A_PAGE } from '../storefront/listing/loader';
 import { routeCaller } from './client';
 
 const products = routeCaller<typeof productRoutes>();
@@ -22,11 +24,11 @@ export const catalogueApi = {
   filter: (term: string, signal?: AbortSignal) =>
     products('GET /p1/api/filter/:filterstring', { params: { filterstring: term }, signal, timeoutMs: LISTING_TIMEOUT_MS }),
   categories: () => products('GET /p1/api/categories'),
-  /** Every subcategory with its category (the public list is paged; 100 a page). */
+  /** Every subcategory with its category (the public list is paged; 100 a page, as the listing's loader reads it). */
   allSubcategories: async (): Promise<Subcategory[]> => {
     const all: Subcategory[] = [];
-    for (let page = 1; page <= 50; page++) {
-      const res = await subcategories('GET /s2/api/all', { query: { page, limit: 100 } });
+    for (let page = 1; page <= MAX_PAGES; page++) {
+      const res = await subcategories('GET /s2/api/all', { query: { page, limit: SUBCATEGORIES_A_PAGE } });
       all.push(...res.data);
       if (page >= res.pagination.totalPages) break;
     }
@@ -34,11 +36,11 @@ export const catalogueApi = {
   },
 };
 
+/**
+ * Query keys of the home page's rows. The keys of what a server-rendered screen reads first are declared with its
+ * loader (web/storefront/listing/loader.ts, product/loader.ts, home/loader.ts).
+ */
 export const catalogueKeys = {
   latest: ['catalogue', 'latest'] as const,
   best: (subcategory: string) => ['catalogue', 'best', subcategory] as const,
-  product: (slug: string) => ['catalogue', 'product', slug] as const,
-  listing: (term: string) => ['catalogue', 'listing', term] as const,
-  categories: ['catalogue', 'categories'] as const,
-  subcategories: ['catalogue', 'subcategories'] as const,
 };

@@ -5,9 +5,7 @@ const storefront = routeCaller<typeof storefrontRoutes>();
 
 export type { StorefrontContent };
 
-/** The home page's content (public). The server renders `/` from the same answer under the same key. */
+/** The home page's content (public). Its query key is the home screen's loader's (web/storefront/home/loader.ts). */
 export const storefrontApi = {
   content: async () => (await storefront('GET /a1/api/storefront')).storefront,
 };
-
-export const storefrontKeys = { content: ['storefront', 'content'] as const };

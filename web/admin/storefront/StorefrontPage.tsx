@@ -4,6 +4,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { type AdminSale, adminApi, type StorefrontContent } from '../../api/admin';
 import { Faq } from '../../storefront/home/Faq';
 import { HeroSlider } from '../../storefront/home/HeroSlider';
+import { homeKeys } from '../../storefront/home/loader';
 import { PromoBanners } from '../../storefront/home/PromoBanners';
 import { StoryBlocks } from '../../storefront/home/StoryBlocks';
 import { TopCategories } from '../../storefront/home/TopCategories';
@@ -557,7 +558,7 @@ function Editors({ content, sales }: { content: StorefrontContent; sales: AdminS
   const onSaved = (message: string, saved: StorefrontContent) => {
     notice.success(message, 'Saved!');
     qc.setQueryData(KEY, { success: true, storefront: saved });
-    void qc.invalidateQueries({ queryKey: ['storefront', 'content'] });
+    void qc.invalidateQueries({ queryKey: homeKeys.content });
   };
   const notifyError = (text: string) => notice.error(text);
   const shared = { sales, onSaved, notifyError };

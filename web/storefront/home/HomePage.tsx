@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useRef, useState } from 'react';
-import { type StorefrontContent, storefrontApi, storefrontKeys } from '../../api/storefront';
+import { type StorefrontContent, storefrontApi } from '../../api/storefront';
 import { BOOT_DATA_ID } from '../../ssr';
 import { useIdle } from '../../ui/useIdle';
 import { useNearViewport } from '../../ui/useNearViewport';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { HeroSlider } from './HeroSlider';
+import { homeKeys } from './loader';
 import { PromoBanners } from './PromoBanners';
 
 // Everything below the offers is its own chunk, fetched after the first paint.
@@ -25,7 +26,7 @@ const renderedOnServer = () => typeof document === 'undefined' || document.getEl
 export default function HomePage() {
   usePageTitle('');
   const [eager] = useState(renderedOnServer);
-  const content = useQuery({ queryKey: storefrontKeys.content, queryFn: storefrontApi.content });
+  const content = useQuery({ queryKey: homeKeys.content, queryFn: storefrontApi.content });
   return (
     <>
       <h1 className="sr-only">Ratna Gems Ludhiana: certified gemstones and jewellery</h1>

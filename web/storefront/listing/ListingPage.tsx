@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { canonicalListingTerm, type ListingNames } from '../../../contract/listing';
 import { shownName } from '../../../contract/menu-names';
-import { catalogueApi, catalogueKeys, type Subcategory } from '../../api/catalogue';
+import { catalogueApi, type Subcategory } from '../../api/catalogue';
 import { useLiveMark } from '../../ui/earlyTaps';
 import { countOf } from '../../ui/plural';
 import { usePageTitle } from '../../ui/usePageTitle';
@@ -17,6 +17,7 @@ import { FilterBar } from './FilterBar';
 import { type CatalogueFilter, formatFilter, parseFilter } from './filterGrammar';
 import { withPage } from './filterHelpers';
 import { listingTitle } from './listingTitle';
+import { listingKeys, listingTerm } from './loader';
 import { PAGE_TITLES } from './pageTitles';
 import { useCatalogueNames } from './useCatalogueNames';
 
@@ -45,7 +46,7 @@ function headingOf(term: string, f: CatalogueFilter, subcategories: readonly Sub
  */
 export default function ListingPage() {
   const { term: rawTerm = 'all' } = useParams();
-  const term = rawTerm.toLowerCase();
+  const term = listingTerm(rawTerm);
   const navigate = useNavigate();
   const names = useCatalogueNames();
   useLiveMark();
@@ -59,7 +60,7 @@ export default function ListingPage() {
   );
 
   const query = useQuery({
-    queryKey: catalogueKeys.listing(term),
+    queryKey: listingKeys.listing(term),
     queryFn: ({ signal }) => catalogueApi.filter(term, signal),
     retry: false,
   });

@@ -1,15 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { catalogueApi, catalogueKeys } from '../../api/catalogue';
+import { catalogueApi } from '../../api/catalogue';
+import { listingKeys } from './loader';
 
 /** Categories and subcategories, for the filter selects and for reading a listing term. Cached for 10 minutes. */
 export function useCatalogueNames() {
   const categories = useQuery({
-    queryKey: catalogueKeys.categories,
+    queryKey: listingKeys.categories,
     queryFn: async () => (await catalogueApi.categories()).categories,
     staleTime: 10 * 60_000,
   });
   const subcategories = useQuery({
-    queryKey: catalogueKeys.subcategories,
+    queryKey: listingKeys.subcategories,
     queryFn: catalogueApi.allSubcategories,
     staleTime: 10 * 60_000,
   });

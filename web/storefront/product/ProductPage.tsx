@@ -3,7 +3,7 @@ import { lazy, Suspense, useId } from 'react';
 import { Link, useParams } from 'react-router';
 import type { ProductDelivery } from '../../../contract/catalogue';
 import { DEFAULT_RATTI_IN_CARATS } from '../../../contract/gems';
-import { catalogueApi, catalogueKeys, type Product } from '../../api/catalogue';
+import { catalogueApi, type Product } from '../../api/catalogue';
 import { ApiError } from '../../api/client';
 import { useLiveMark } from '../../ui/earlyTaps';
 import { usePageTitle } from '../../ui/usePageTitle';
@@ -11,6 +11,7 @@ import { Breadcrumb, HOME } from '../components/Breadcrumb';
 import { listingPath } from '../components/links';
 import { formatRating, NoReviews, Stars } from '../components/Stars';
 import { Gallery } from './Gallery';
+import { productKeys } from './loader';
 import { ProductPromises } from './ProductPromises';
 import { ProductReviews } from './ProductReviews';
 import { PurchasePanel } from './PurchasePanel';
@@ -26,7 +27,7 @@ export const BENEFITS = ['Alleviates Misfortune', 'Supports Mental Health', 'Inc
 export default function ProductPage() {
   const { slug = '' } = useParams();
   const query = useQuery({
-    queryKey: catalogueKeys.product(slug),
+    queryKey: productKeys.product(slug),
     queryFn: async () => {
       try {
         return await catalogueApi.bySlug(slug);
