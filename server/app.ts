@@ -44,6 +44,7 @@ import { lingerAfterEarlyAnswers } from './http/linger.js';
 import { installOriginCheck } from './http/origin.js';
 import type { EmptySearchPages, RenderStats } from './http/page-renders.js';
 import { dbRateLimitStore, type RateLimitStore, redisRateLimitStore } from './http/rate-limit.js';
+import { MAX_PARAM_LENGTH } from './http/routes.js';
 import type { SessionUser } from './http/session.js';
 import { guardSlowClients, type SlowClientLimits } from './http/slow-clients.js';
 import { installSpa, type PageMetaResolver, type PageRedirectResolver } from './http/spa.js';
@@ -159,7 +160,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: true,
     // Refused by the HTTP parser (headers too large, malformed): the API's error shape all the same.
     clientErrorHandler,
-    routerOptions: { maxParamLength: 500 },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // A malformed or over-long URL is refused by the router before any hook: answer it in the API's error shape.
     frameworkErrors: (err, _request, reply) => {
       const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
@@ -189,6 +190,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
   app.decorate('config', config);
+  // Filled as the features register their routes (server/http/routes.ts); the page renders read from it.
+  app.decorate('publicReads', new Map());
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('redis', redis);

@@ -247,27 +247,54 @@ export class AnswerCache {
     deps: readonly CatalogueTable[],
     work: () => Promise<unknown>,
   ): Promise<unknown> {
-    if (!this.enabled || !this.live) return work();
-    const key = cacheKey(request.url);
+    const made = await this.entryFor(
+      request.url,
+      deps,
+      work,
+      (answer) => !(reply.sent || answer === reply || reply.statusCode !== 200),
+    );
+    if (!('entry' in made)) return made.answer;
+    const { entry } = made;
+    if (!entry.etag) entry.etag = crypto.createHash('sha256').update(entry.body).digest('base64url').slice(0, 27);
+    return send(request, reply, entry, this);
+  }
+
+  /**
+   * The JSON a cached route answers at `url` (as the browser would read it), without HTTP: from the cache when it
+   * holds a valid answer, otherwise by running `work` (the route's handler) and keeping its answer. The server's page
+   * renders read their answers so (server/http/routes.ts publicReads).
+   */
+  async read(url: string, deps: readonly CatalogueTable[], work: () => Promise<unknown>): Promise<unknown> {
+    const made = await this.entryFor(url, deps, work, () => true);
+    return 'entry' in made ? JSON.parse(made.entry.body.toString()) : JSON.parse(JSON.stringify(made.answer));
+  }
+
+  /** The cache's entry for `url` (kept, or made by `work` when its answer may be kept: `answered`), or the bare answer. */
+  private async entryFor(
+    url: string,
+    deps: readonly CatalogueTable[],
+    work: () => Promise<unknown>,
+    answered: (answer: unknown) => boolean,
+  ): Promise<{ entry: Entry } | { answer: unknown }> {
+    if (!this.enabled || !this.live) return { answer: await work() };
+    const key = cacheKey(url);
     const hit = this.lookup(key);
     if (hit) {
       this.hits++;
-      return send(request, reply, hit, this);
+      return { entry: hit };
     }
     this.misses++;
     const stamp = this.stamp(deps);
     const stockFrom = this.stockGeneration;
     const expiresAt = deps.includes('sales') ? await this.saleExpiry() : Number.POSITIVE_INFINITY;
     const answer = await work();
-    if (reply.sent || answer === reply || answer === undefined || reply.statusCode !== 200) return answer;
+    if (answer === undefined || !answered(answer)) return { answer };
     const json = JSON.stringify(answer);
     const body = Buffer.from(json);
     const ids = deps.includes('products') ? idsIn(json) : [];
     const made = { key, body, etag: '', deps, expiresAt, compressed: {}, bytes: 0, ids } as Entry;
     const fresh = this.live && stamp === this.stamp(deps) && !this.stockMoved(stockFrom, ids);
-    const entry = fresh ? this.store(key, body, deps, expiresAt, ids) : made;
-    if (!entry.etag) entry.etag = crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27);
-    return send(request, reply, entry, this);
+    return { entry: fresh ? this.store(key, body, deps, expiresAt, ids) : made };
   }
 
   /** A compressed copy of an entry's body, made once and counted in the cache's bytes. */

@@ -94,7 +94,7 @@ export function emptySearchWords(pathname: string, answer: unknown): string[] | 
   return term === words.join('-') ? (words as string[]) : undefined;
 }
 
-type Boot = { screen: string; queries: [unknown[], unknown][] };
+type Boot = { screen: string; queries: [readonly unknown[], unknown][] };
 
 /**
  * The empty-search page's markup, rendered once per everything it shows besides the words (the shop's

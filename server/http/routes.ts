@@ -9,6 +9,7 @@ import type {
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../contract/common.js';
 import {
+  type CatalogueTable,
   type Guard,
   type RouteMap,
   type RouteRequestParts,
@@ -17,7 +18,15 @@ import {
   type RouteTable,
   splitKey,
 } from '../../contract/route.js';
+import { DomainError } from '../domain/errors.js';
 import { ADMIN, loadShopper, requireAdmin, requireUser, SIGNED_IN } from './session.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Each public GET route's answer worked out without HTTP, by route key (`'GET /p1/api/slug/:slug'`). */
+    publicReads: Map<string, PublicRead>;
+  }
+}
 
 /**
  * Registers a feature's routes from its contract table (contract/route.ts): each route gets its guard,
@@ -50,6 +59,71 @@ const GUARDS: Record<Guard, { hook?: preValidationHookHandler; security?: object
 const multipartValidator: FastifySchemaCompiler<unknown> = (route) =>
   route.httpPart === 'body' ? (data: unknown) => ({ value: data }) : validatorCompiler(route as never);
 
+/** The longest path parameter the router takes (longer: 414); server/app.ts. */
+export const MAX_PARAM_LENGTH = 500;
+
+/** What a public read is asked with: the route's path parameters and query as the web app sends them, and headers. */
+type PublicReadInput = {
+  params?: Record<string, string>;
+  query?: Record<string, string | number>;
+  headers?: Record<string, string>;
+};
+
+/**
+ * A public GET route answered without HTTP (the server's page renders read the answers a screen is rendered from so,
+ * server/http/page/render.ts): the params and query parsed by the contract's schemas, the route's handler run (through
+ * the answer cache when the route is cached), and the JSON the route would send, exactly as the browser would read it
+ * (the app serialises answers with JSON.stringify). Undefined when the route would not answer 200 (input it refuses,
+ * a failure), as a visitor without a session would get it.
+ */
+type PublicRead = (input?: PublicReadInput) => Promise<unknown>;
+
+/** Public reads answer JSON: a handler that sends its reply itself cannot be read so. */
+const NO_REPLY = new Proxy({} as FastifyReply, {
+  get: () => {
+    throw new Error('This route sends its reply itself: it cannot be read without HTTP');
+  },
+});
+
+function publicRead(
+  app: FastifyInstance,
+  key: string,
+  spec: RouteSpec,
+  handler: RouteHandler<RouteSpec>,
+  cached: readonly CatalogueTable[] | undefined,
+): PublicRead {
+  const [, url] = splitKey(key);
+  return async ({ params = {}, query = {}, headers = {} } = {}) => {
+    if (Object.values(params).some((v) => encodeURIComponent(v).length > MAX_PARAM_LENGTH)) return undefined;
+    // As in a URL: every value of the query is text, parsed by the contract's schema as the route's would be.
+    const text = Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)]));
+    const parsedParams = spec.params ? spec.params.safeParse(params) : { success: true as const, data: params };
+    const parsedQuery = spec.query ? spec.query.safeParse(text) : { success: true as const, data: text };
+    if (!parsedParams.success || !parsedQuery.success) return undefined;
+    const path = url.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+    const search = new URLSearchParams(text).toString();
+    const address = search ? `${path}?${search}` : path;
+    const request = {
+      method: 'GET',
+      url: address,
+      params: parsedParams.data,
+      query: parsedQuery.data,
+      headers,
+      cookies: {},
+      ip: '',
+      log: app.log,
+    };
+    const work = async () => handler(request as never, NO_REPLY);
+    try {
+      return cached ? await app.answers.read(address, cached, work) : JSON.parse(JSON.stringify(await work()));
+    } catch (err) {
+      // A service's refusal (not found, invalid) is the route's 4xx; anything else its 500, logged as one.
+      if (!(err instanceof DomainError)) app.log.error({ err, route: key }, 'a public read failed');
+      return undefined;
+    }
+  };
+}
+
 /** Adds the routes of `table` to `app`, each bound to its handler. */
 export function registerRoutes<R extends RouteMap>(app: FastifyInstance, table: RouteTable<R>, handlers: RouteHandlers<R>) {
   for (const [key, spec] of Object.entries(table.routes) as [string, RouteSpec][]) {
@@ -65,6 +139,9 @@ export function registerRoutes<R extends RouteMap>(app: FastifyInstance, table: 
     const multipart = spec.bodyType === 'multipart';
     const cached = spec.cache && method === 'GET' && spec.guard === 'public' ? spec.cache : undefined;
     if (spec.cache && !cached) throw new Error(`${key}: only a public GET may be cached`);
+    if (method === 'GET' && spec.guard === 'public' && app.hasDecorator('publicReads')) {
+      app.publicReads.set(key, publicRead(app, key, spec, handler, cached));
+    }
     app.route({
       method,
       url,

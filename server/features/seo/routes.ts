@@ -2,6 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { GALLERY_IMAGE_SIZES, imageSrcSet, imageUrlAt } from '../../../contract/images.js';
 import { canonicalListingTerm } from '../../../contract/listing.js';
+import { loaderAddress } from '../../../contract/screen-loader.js';
+import { homeLoader } from '../../../web/storefront/home/loader.js';
+import { listingLoader } from '../../../web/storefront/listing/loader.js';
+import { productLoader } from '../../../web/storefront/product/loader.js';
 import type { PageMetaResolver } from '../../http/spa.js';
 import { shopMenus } from '../categories/menus.js';
 import { filterFormAddress } from './filterForm.js';
@@ -58,15 +62,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const resolvePage = async (pathname: string) => {
     const parts = pathname.split('/').filter(Boolean);
     if (parts.length === 0) {
-      // The home page is rendered from its content (web/api/storefront.ts: the same call and query key).
-      return {
-        ...homeMeta(publicUrl),
-        preload: { screen: 'storefront/home/HomePage.tsx' as const },
-        render: {
-          screen: 'home' as const,
-          queries: [{ key: ['storefront', 'content'], url: '/a1/api/storefront', field: 'storefront' }],
-        },
-      };
+      // The home page is rendered from what its screen reads first (its loader).
+      return { ...homeMeta(publicUrl), preload: { screen: 'storefront/home/HomePage.tsx' as const }, render: homeLoader() };
     }
     const fixed = staticMeta(pathname);
     if (fixed) return fixed;
@@ -76,54 +73,39 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         term.toLowerCase() === 'all'
           ? listingMeta('all', { categories: [], subcategories: [] })
           : listingMeta(term, await service.catalogueNames(app.db));
-      // The listing screen asks for /p1/api/filter/<its path, lower case>.
+      // The listing screen reads its term from the path as the router hands it over (decoded): with its loader's
+      // queries (the listing, the filter bar's names); the first is what the screen asks for first.
       const asked = decoded(term);
-      return asked === undefined
-        ? meta
-        : {
-            ...meta,
-            preload: {
-              fetch: `/p1/api/filter/${encodeURIComponent(asked.toLowerCase())}`,
-              screen: 'storefront/listing/ListingPage.tsx' as const,
-            },
-            render: {
-              screen: 'listing' as const,
-              // The web app's calls and query keys (web/api/catalogue.ts): the listing's key is its path in lower
-              // case; the filter bar's category and subcategory names come with it.
-              queries: [
-                {
-                  key: ['catalogue', 'listing', asked.toLowerCase()],
-                  url: `/p1/api/filter/${encodeURIComponent(asked.toLowerCase())}`,
-                },
-                { key: ['catalogue', 'categories'], url: '/p1/api/categories', field: 'categories' },
-                { key: ['catalogue', 'subcategories'], url: '/s2/api/all?page=1&limit=100', field: 'data', paged: true },
-              ],
-            },
-          };
+      if (asked === undefined) return meta;
+      const render = listingLoader(asked);
+      const own = render.queries[0];
+      return {
+        ...meta,
+        preload: {
+          fetch: own && loaderAddress(own),
+          screen: 'storefront/listing/ListingPage.tsx' as const,
+        },
+        render,
+      };
     }
     if (parts.length === 3) {
       const slug = (parts[2] as string).toLowerCase();
       const product = slug.length <= 200 ? await service.productBySlug(app.db, slug) : undefined;
       if (!product?.isActive) return PRODUCT_NOT_FOUND;
       const meta = productMeta(product, publicUrl);
-      // The product screen asks for /p1/api/slug/<the slug as written in its path> and shows the first picture.
+      // The product screen reads the slug as written in its path (its loader) and shows the first picture.
       const asked = decoded(parts[2] as string);
+      const render = asked === undefined ? undefined : productLoader(asked);
+      const own = render?.queries[0];
       const first = product.images[0];
       return {
         ...meta,
         preload: {
-          fetch: asked === undefined ? undefined : `/p1/api/slug/${encodeURIComponent(asked)}`,
+          fetch: own && loaderAddress(own),
           image: first ? { href: imageUrlAt(first, 1280), srcset: imageSrcSet(first), sizes: GALLERY_IMAGE_SIZES } : undefined,
           screen: 'storefront/product/ProductPage.tsx' as const,
         },
-        // The product's query key is its slug as written in the path (web/api/catalogue.ts catalogueKeys.product).
-        render:
-          asked === undefined
-            ? undefined
-            : {
-                screen: 'product' as const,
-                queries: [{ key: ['catalogue', 'product', asked], url: `/p1/api/slug/${encodeURIComponent(asked)}` }],
-              },
+        render,
       };
     }
     return undefined;

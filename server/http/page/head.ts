@@ -1,4 +1,5 @@
 /** The page's <head> as the server writes it: titles, descriptions, links for search engines and sharing, preloads. */
+import type { RenderedScreen, ScreenLoader } from '../../../contract/screen-loader.js';
 
 /** What the server writes into index.html's <head> for one page, so it is findable before any script runs. */
 export type PageMeta = {
@@ -18,24 +19,15 @@ export type PageMeta = {
    */
   preload?: { fetch?: string; image?: { href: string; srcset?: string; sizes?: string }; screen?: ScreenModule };
   /**
-   * Server rendering of the page's first paint: the screen, and the public API answers it is rendered from, each
-   * under the web app's query key. The page carries them, so the browser's first render matches the markup.
-   * The first query is the page's own: when it does not answer 200, the page is sent unrendered.
+   * Server rendering of the page's first paint: the screen's loader (web/storefront/<screen>/loader.ts), whose
+   * queries' answers it is rendered from, each under the screen's query key. The page carries them, so the browser's
+   * first render matches the markup. When the first query is not answered, the page is sent unrendered.
    */
-  render?: { screen: RenderedScreen; queries: RenderQuery[] };
+  render?: ScreenLoader;
 };
 
-/**
- * One API answer for a rendered page: `url` (GET), stored under `key` as the whole JSON or its `field`; with
- * `paged`, the `page=1` of the url is followed to `pagination.totalPages` and the pages' `field`s joined.
- */
-export type RenderQuery = { key: unknown[]; url: string; field?: string; paged?: boolean };
-
 /** The boot data a server-rendered page carries (web/ssr.ts reads it). */
-export type BootData = { screen: RenderedScreen; queries: [unknown[], unknown][] };
-
-/** The screens the server renders (web/ssr.ts). */
-type RenderedScreen = 'home' | 'listing' | 'product';
+export type BootData = { screen: RenderedScreen; queries: [readonly unknown[], unknown][] };
 
 /** The web app's server renderer (web/entry-server.tsx, built into dist/ssr). */
 export type Renderer = { render: (url: string, boot: BootData) => Promise<string> };

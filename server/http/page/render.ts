@@ -1,12 +1,14 @@
 /**
  * A page's first paint rendered on the server: the web app's server renderer loaded once, the public API answers
- * the page is rendered from, and the answers every page carries (the shop's settings, the header's menus).
+ * the page is rendered from (its screen's loader's queries) and the answers every page carries (the shop's settings,
+ * the header's menus), each read by calling the route's own handler (server/http/routes.ts publicReads), not over HTTP.
  */
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type LoaderQuery, MAX_PAGES } from '../../../contract/screen-loader.js';
 import { EmptySearchPages, emptySearchWords, mayRender, RENDER_CALL, type RenderStats } from '../page-renders.js';
-import type { BootData, PageMeta, Renderer, RenderQuery } from './head.js';
+import type { BootData, PageMeta, Renderer } from './head.js';
 
 /** Where the web app's markup goes in index.html. */
 export const ROOT_DIV = '<div id="root"></div>';
@@ -15,10 +17,10 @@ export const ROOT_DIV = '<div id="root"></div>';
  * own and under the web app's query key (web/ssr.ts): the shop's settings and the header's menus. They are kept
  * together with the rendered pages (forgotten with them on any catalogue change), under one memo key.
  */
-type PageWide = { key: string[]; id: string; url: string; field: string };
+type PageWide = LoaderQuery & { id: string; field: string };
 const PAGE_WIDE: PageWide[] = [
-  { key: ['settings'], id: 'shop-settings', url: '/a1/api/settings', field: 'settings' },
-  { key: ['menus'], id: 'shop-menus', url: '/c1/api/menus', field: 'menus' },
+  { key: ['settings'], id: 'shop-settings', route: 'GET /a1/api/settings', field: 'settings' },
+  { key: ['menus'], id: 'shop-menus', route: 'GET /c1/api/menus', field: 'menus' },
 ];
 const PAGE_WIDE_MEMO = '\0page-wide';
 
@@ -74,7 +76,7 @@ export function pageRenderer(app: FastifyInstance, rendererFile: string | null) 
         ...boot,
         queries: [
           ...boot.queries,
-          ...wide.flatMap(([w, data]): [unknown[], unknown][] => (data === undefined ? [] : [[w.key, data]])),
+          ...wide.flatMap(([w, data]): [readonly unknown[], unknown][] => (data === undefined ? [] : [[w.key, data]])),
         ],
       };
       const pathname = request.url.split('?')[0] ?? '/';
@@ -93,31 +95,32 @@ export function pageRenderer(app: FastifyInstance, rendererFile: string | null) 
   }
 
   /**
-   * The same public API calls the browser would make, through the whole HTTP pipeline; never with the shopper's
-   * cookie, so the markup is the same for everyone. Undefined when a call does not answer 200.
+   * The answer to one of a loader's queries, as the browser would get it from the API; never for the shopper's
+   * session, so the markup is the same for everyone. Undefined when the route does not answer 200.
    */
-  async function answerOf(q: RenderQuery): Promise<unknown> {
-    const get = async (url: string) => {
-      const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json', ...RENDER_CALL } });
-      return res.statusCode === 200 ? (res.json() as Record<string, unknown>) : undefined;
-    };
-    const first = await get(q.url);
+  async function answerOf(q: LoaderQuery): Promise<unknown> {
+    const read = app.publicReads.get(q.route);
+    if (!read) throw new Error(`${q.route} is not a public GET route`);
+    // Counted as this render, not again as the listing queries it makes.
+    const get = async (query: LoaderQuery['query']) =>
+      (await read({ params: q.params, query, headers: RENDER_CALL })) as Record<string, unknown> | undefined;
+    const first = await get(q.query);
     if (!first) return undefined;
     if (!q.field) return first;
+    if (!q.paged) return first[q.field];
     const items = [first[q.field]].flat();
     const totalPages = (first.pagination as { totalPages?: number } | undefined)?.totalPages ?? 1;
-    for (let page = 2; q.paged && page <= Math.min(totalPages, 50); page++) {
-      const next = await get(q.url.replace('page=1', `page=${page}`));
+    for (let page = 2; page <= Math.min(totalPages, MAX_PAGES); page++) {
+      const next = await get({ ...q.query, page });
       if (!next) return undefined;
       items.push(...[next[q.field]].flat());
     }
-    return q.paged ? items : first[q.field];
+    return items;
   }
 
   /**
-   * The page-wide answers as their APIs give them (through the whole pipeline, like the rendered pages' answers; each
-   * undefined when it could not be read), kept with the rendered pages: a change through this server forgets both at
-   * once.
+   * The page-wide answers as their APIs give them (read like the rendered pages' answers; each undefined when it could
+   * not be read), kept with the rendered pages: a change through this server forgets both at once.
    */
   async function pageWide(request: FastifyRequest): Promise<[PageWide, unknown][]> {
     const kept = app.renderedPages.recall<{ data: unknown[] }>(PAGE_WIDE_MEMO);
@@ -126,10 +129,9 @@ export function pageRenderer(app: FastifyInstance, rendererFile: string | null) 
     const data = await Promise.all(
       PAGE_WIDE.map(async (w) => {
         try {
-          const res = await app.inject({ method: 'GET', url: w.url, headers: { accept: 'application/json' } });
-          return res.statusCode === 200 ? (res.json() as Record<string, unknown>)[w.field] : undefined;
+          return await answerOf(w);
         } catch (err) {
-          request.log.error({ err, url: w.url }, 'a page-wide answer could not be read for the page; the app asks for it');
+          request.log.error({ err, route: w.route }, 'a page-wide answer could not be read for the page; the app asks for it');
           return undefined;
         }
       }),
