@@ -59,7 +59,7 @@ const GUARDS: Record<Guard, { hook?: preValidationHookHandler; security?: object
 const multipartValidator: FastifySchemaCompiler<unknown> = (route) =>
   route.httpPart === 'body' ? (data: unknown) => ({ value: data }) : validatorCompiler(route as never);
 
-/** The longest path parameter the router takes (longer: 414); server/app.ts. */
+/** The longest path parameter the router takes, decoded (longer: 414); server/app.ts. */
 export const MAX_PARAM_LENGTH = 500;
 
 /** What a public read is asked with: the route's path parameters and query as the web app sends them, and headers. */
@@ -94,7 +94,7 @@ function publicRead(
 ): PublicRead {
   const [, url] = splitKey(key);
   return async ({ params = {}, query = {}, headers = {} } = {}) => {
-    if (Object.values(params).some((v) => encodeURIComponent(v).length > MAX_PARAM_LENGTH)) return undefined;
+    if (Object.values(params).some((v) => v.length > MAX_PARAM_LENGTH)) return undefined;
     // As in a URL: every value of the query is text, parsed by the contract's schema as the route's would be.
     const text = Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)]));
     const parsedParams = spec.params ? spec.params.safeParse(params) : { success: true as const, data: params };
