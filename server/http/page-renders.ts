@@ -38,8 +38,8 @@ export async function mayRender(request: FastifyRequest, counter: Counter, limit
 }
 
 /**
- * The header a page render's own API calls carry (a secret of this process): they are counted as the page's
- * render, not again as the listing queries they make (mayQueryListing).
+ * The header a page render's own reads of the public routes carry (a secret of this process; server/http/routes.ts
+ * publicReads): they are counted as the page's render, not again as the listing queries they make (countListingQuery).
  */
 export const RENDER_CALL: Record<string, string> = { 'x-render-call': crypto.randomBytes(24).toString('base64url') };
 
