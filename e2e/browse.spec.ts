@@ -426,6 +426,30 @@ test.describe('listing', () => {
     expect(errors).toEqual([]);
   });
 
+  test('a rendered listing and product page: the browser asks for nothing they were rendered from', async ({ page }) => {
+    // What each screen's loader reads (web/storefront/<screen>/loader.ts): the listing, its filter names, the product.
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      const { pathname } = new URL(r.url());
+      if (/^\/(?:p1\/api\/(?:filter|slug|categories)|s2\/api\/all)(?:\/|$)/.test(pathname)) asked.push(pathname);
+    });
+    const takenOver = async () => {
+      await page.waitForFunction(() => {
+        const h1 = document.querySelector('h1');
+        return h1 !== null && Object.keys(h1).some((k) => k.startsWith('__reactFiber'));
+      });
+      // Whatever the screen would ask for on being taken over has been sent.
+      await page.waitForLoadState('networkidle');
+    };
+    await page.goto(SAPPHIRE_TERM);
+    await takenOver();
+    await expect(page.getByTestId('listing-count')).toHaveText(`Showing 30 of ${SAPPHIRE_TOTAL} products`);
+    await page.goto(FEATURED_PATH);
+    await takenOver();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(VAULT.featured.productname);
+    expect(asked).toEqual([]);
+  });
+
   test('a failed listing says so and Retry loads it; an empty one says No products found', async ({ page }) => {
     let calls = 0;
     await page.route('**/p1/api/filter/**', (route) => {
