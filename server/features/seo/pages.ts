@@ -11,13 +11,42 @@ import { productPath } from './service.js';
 
 const SITE = 'Ratna Gems';
 const suffix = (title: string) => `${title} | ${SITE}`;
-const PROMISE =
-  'lab-certified natural stones, secure payment, free worldwide shipping above ₹1,50,000 and 10-day no-questions-asked returns.';
+
+/** Where shipping is free, in paise, as the shipping zones say (`freeShipping`, server/domain/shipping-rates.ts). */
+export type FreeShippingPaise = { indiaPaise: number | null; worldwidePaise: number | null };
+
+const rupees = (paise: number) => `₹${new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 }).format(paise / 100)}`;
+
+/**
+ * The free-shipping claim the zones make true: worldwide when every zone ships free from some amount (the highest),
+ * else India's; null when no order ships free. The storefront says the same (web/storefront/components/shopSettings.ts).
+ */
+export function freeShippingClaim(free: FreeShippingPaise): string | null {
+  if (free.worldwidePaise !== null)
+    return free.worldwidePaise === 0 ? 'free worldwide shipping' : `free worldwide shipping above ${rupees(free.worldwidePaise)}`;
+  if (free.indiaPaise !== null)
+    return free.indiaPaise === 0 ? 'free shipping in India' : `free shipping in India above ${rupees(free.indiaPaise)}`;
+  return null;
+}
+
+/** The shop's promise in a page description, its free-shipping claim only where the zones make it true. */
+function promise(free: FreeShippingPaise) {
+  const claim = freeShippingClaim(free);
+  return claim
+    ? `lab-certified natural stones, secure payment, ${claim} and 10-day no-questions-asked returns.`
+    : 'lab-certified natural stones, secure payment and 10-day no-questions-asked returns.';
+}
 
 /** The policy pages say "Last Updated 11 March 2024". */
 export const STATIC_UPDATED = '2024-03-11';
 
-type StaticPage = { path: string; title: string; description: string; index: boolean };
+/** A description that states where shipping is free is made from the zones each time. */
+type StaticPage = {
+  path: string;
+  title: string;
+  description: string | ((free: FreeShippingPaise) => string);
+  index: boolean;
+};
 
 /** Pages that are not listings or products. `index: false` pages are kept out of search results and the sitemap. */
 export const STATIC_PAGES: StaticPage[] = [
@@ -54,7 +83,10 @@ export const STATIC_PAGES: StaticPage[] = [
   {
     path: '/shipping-policy',
     title: 'Shipping Policy',
-    description: `${SITE} ships insured from Ludhiana: processing within 3 business days, standard delivery in 10, express in 5, international in 15; free worldwide shipping above ₹1,50,000.`,
+    description: (free) => {
+      const claim = freeShippingClaim(free);
+      return `${SITE} ships insured from Ludhiana: processing within 3 business days, standard delivery in 10, express in 5, international in 15${claim ? `; ${claim}` : ''}.`;
+    },
     index: true,
   },
   {
@@ -132,10 +164,10 @@ export const STOREFRONT_LISTING_PAGES = [
 
 const STATIC_BY_PATH = new Map(STATIC_PAGES.map((p) => [p.path, p]));
 
-export function homeMeta(publicUrl: string): PageMeta {
+export function homeMeta(publicUrl: string, free: FreeShippingPaise): PageMeta {
   return {
     title: `${SITE} Ludhiana | Certified Gemstones and Jewellery`,
-    description: `Certified natural gemstones and jewellery from a Ludhiana wholesaler: ruby, emerald, sapphire, pearl and more, with ${PROMISE}`,
+    description: `Certified natural gemstones and jewellery from a Ludhiana wholesaler: ruby, emerald, sapphire, pearl and more, with ${promise(free)}`,
     canonicalPath: '/',
     jsonLd: {
       '@context': 'https://schema.org',
@@ -152,13 +184,13 @@ export function homeMeta(publicUrl: string): PageMeta {
 }
 
 /** Static pages (about, policies, cart, sign-in, the back-office…), matched case-insensitively as the router does. */
-export function staticMeta(pathname: string): PageMeta | undefined {
+export function staticMeta(pathname: string, free: FreeShippingPaise): PageMeta | undefined {
   const path = pathname.toLowerCase().replace(/\/+$/, '') || '/';
   const page = STATIC_BY_PATH.get(path) ?? (path.startsWith('/dashboard/') ? STATIC_BY_PATH.get('/dashboard') : undefined);
   if (!page) return undefined;
   return {
     title: suffix(page.title),
-    description: page.description,
+    description: typeof page.description === 'function' ? page.description(free) : page.description,
     canonicalPath: page.path,
     ...(page.index ? {} : { robots: 'noindex' }),
   };
@@ -234,12 +266,12 @@ export const PRODUCT_NOT_FOUND: PageMeta = {
  * A listing page (/all or /{term}): a title from the names the term matched, and the one address of the page it
  * shows as its canonical link (no sort; a stone's short address `/ruby` is its menus' address `/gemstones-ruby`).
  */
-export function listingMeta(term: string, names: ListingNames): PageMeta {
+export function listingMeta(term: string, names: ListingNames, free: FreeShippingPaise): PageMeta {
   const label = listingLabel(readListingTerm(term, names));
   const title = listingTitle(term, names);
   return {
     title: suffix(title),
-    description: `Shop ${label === 'All Products' ? 'certified gemstones and jewellery' : label.toLowerCase()} online at ${SITE}, Ludhiana: ${PROMISE}`,
+    description: `Shop ${label === 'All Products' ? 'certified gemstones and jewellery' : label.toLowerCase()} online at ${SITE}, Ludhiana: ${promise(free)}`,
     canonicalPath: `/${encodeURIComponent(canonicalListingTerm(term, names))}`,
   };
 }

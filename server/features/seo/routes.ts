@@ -6,6 +6,7 @@ import { loaderAddress } from '../../../contract/screen-loader.js';
 import { homeLoader } from '../../../web/storefront/home/loader.js';
 import { listingLoader } from '../../../web/storefront/listing/loader.js';
 import { productLoader } from '../../../web/storefront/product/loader.js';
+import { freeShipping } from '../../domain/shipping-rates.js';
 import type { PageMetaResolver } from '../../http/spa.js';
 import { shopMenus } from '../categories/menus.js';
 import { filterFormAddress } from './filterForm.js';
@@ -59,20 +60,27 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       return undefined;
     }
   };
+  // Where shipping is free, kept until the shipping zones or rates change (not while changes cannot be heard).
+  const free = () =>
+    app.answers.live ? app.listingCache.keep('freeshipping', () => freeShipping(app.db)) : freeShipping(app.db);
   const resolvePage = async (pathname: string) => {
     const parts = pathname.split('/').filter(Boolean);
     if (parts.length === 0) {
       // The home page is rendered from what its screen reads first (its loader).
-      return { ...homeMeta(publicUrl), preload: { screen: 'storefront/home/HomePage.tsx' as const }, render: homeLoader() };
+      return {
+        ...homeMeta(publicUrl, await free()),
+        preload: { screen: 'storefront/home/HomePage.tsx' as const },
+        render: homeLoader(),
+      };
     }
-    const fixed = staticMeta(pathname);
+    const fixed = staticMeta(pathname, await free());
     if (fixed) return fixed;
     if (parts.length === 1) {
       const term = parts[0] as string;
       const meta =
         term.toLowerCase() === 'all'
-          ? listingMeta('all', { categories: [], subcategories: [] })
-          : listingMeta(term, await service.catalogueNames(app.db));
+          ? listingMeta('all', { categories: [], subcategories: [] }, await free())
+          : listingMeta(term, await service.catalogueNames(app.db), await free());
       // The listing screen reads its term from the path as the router hands it over (decoded): with its loader's
       // queries (the listing, the filter bar's names); the first is what the screen asks for first.
       const asked = decoded(term);

@@ -32,11 +32,19 @@ const carried = async (url: string) => {
   const m = /<script id="shop-settings" type="application\/json">([\s\S]*?)<\/script>/.exec(html);
   return (JSON.parse(m?.[1] ?? '{}') as { freeshipping?: unknown }).freeshipping;
 };
+/** A page's description for search engines, which states the free-shipping claim the zones make true. */
+const described = async (url: string) => {
+  const html = (await t.request({ method: 'GET', url, headers: { accept: 'text/html' } })).body;
+  return /<meta name="description" content="([^"]*)"/.exec(html)?.[1];
+};
 
 describe('where shipping is free, as the shipping zones give it', () => {
   it('a new shop: free in India at any amount (Standard costs nothing), everywhere from ₹1,50,000', async () => {
     expect(await freeNow()).toEqual({ india: 0, worldwide: 150_000 });
     expect(await carried('/about')).toEqual({ india: 0, worldwide: 150_000 });
+    expect(await described('/')).toContain('secure payment, free worldwide shipping above ₹1,50,000 and 10-day');
+    expect(await described('/all')).toContain('free worldwide shipping above ₹1,50,000 and 10-day');
+    expect(await described('/shipping-policy')).toMatch(/international in 15; free worldwide shipping above ₹1,50,000\.$/);
   });
 
   it('is the same answer for everyone, kept, and changed at once when a rate changes', async () => {
@@ -59,8 +67,13 @@ describe('where shipping is free, as the shipping zones give it', () => {
   it('is not worldwide while a zone never ships free, and says nothing for India when its zone never does', async () => {
     await saveZones((zone) => (zone === 'Worldwide' ? { freeabove: null } : undefined));
     expect(await freeNow()).toEqual({ india: 20_000, worldwide: null });
+    expect(await described('/')).toContain('secure payment, free shipping in India above ₹20,000 and 10-day');
+    expect(await described('/shipping-policy')).toMatch(/international in 15; free shipping in India above ₹20,000\.$/);
     await saveZones((zone) => (zone === 'India' ? { freeabove: null } : undefined));
     expect(await freeNow()).toEqual({ india: null, worldwide: null });
+    expect(await described('/all')).toMatch(/secure payment and 10-day no-questions-asked returns\.$/);
+    expect(await described('/shipping-policy')).toMatch(/international in 15\.$/);
+    expect(await described('/')).not.toMatch(/free/i);
   });
 
   it('is the highest threshold when every zone has one, India’s included', async () => {
@@ -68,6 +81,7 @@ describe('where shipping is free, as the shipping zones give it', () => {
       zone === 'Worldwide' ? { freeabove: 90_000 } : rate === 'Express' ? { freeabove: 120_000 } : undefined,
     );
     expect(await freeNow()).toEqual({ india: 120_000, worldwide: 120_000 });
+    expect(await described('/gemstones-ruby')).toContain('free worldwide shipping above ₹1,20,000 and 10-day');
     // A zone with no country ships nowhere: it takes nothing from the promise.
     const zones = await zonesNow();
     const res = await t.request({

@@ -8,6 +8,8 @@ import { SETTINGS_KEY } from '../../ssr';
 import { answerOf } from '../../test/answers';
 import HomeSections from '../home/HomeSections';
 import { Header } from '../layout/Header';
+import AboutPage from '../static/AboutPage';
+import ShippingPolicyPage from '../static/ShippingPolicyPage';
 
 beforeEach(() => {
   // Nothing else the header and home page ask for answers: they are read for their free-shipping words only.
@@ -41,16 +43,22 @@ const settingsWith = (freeshipping: FreeShipping): PublicSettings =>
     },
   }).settings;
 
-function renderPage(freeshipping: FreeShipping) {
+function renderPage(freeshipping: FreeShipping, only?: 'policies') {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   qc.setQueryData(SESSION_KEY, null);
   qc.setQueryData(SETTINGS_KEY, settingsWith(freeshipping));
-  const page = (
-    <>
-      <Header />
-      <HomeSections content={undefined} />
-    </>
-  );
+  const page =
+    only === 'policies' ? (
+      <>
+        <ShippingPolicyPage />
+        <AboutPage />
+      </>
+    ) : (
+      <>
+        <Header />
+        <HomeSections content={undefined} />
+      </>
+    );
   const router = createMemoryRouter([{ path: '*', element: page }], { initialEntries: ['/'] });
   render(
     <QueryClientProvider client={qc}>
@@ -109,5 +117,36 @@ describe('free shipping, as the shipping zones give it', () => {
     expect(promises()).toEqual(['Secure Payment', 'Easy Returns']);
     expect(whyFree()).toBeNull();
     expect(screen.queryByText(/free shipping/i)).toBeNull();
+  });
+});
+
+/** The shipping policy's paragraph on charges and About Us's line on worldwide shipping. */
+const policies = (free: FreeShipping) => {
+  renderPage(free, 'policies');
+  const charges = screen.getByRole('heading', { name: 'Charges' }).nextElementSibling?.textContent?.trim();
+  const worldwide = screen.getByText(/^Worldwide shipping to about 195 countries/).textContent;
+  cleanup();
+  return { charges, worldwide };
+};
+
+describe('the shipping policy and About Us, as the shipping zones give it', () => {
+  it('say free worldwide above the highest threshold only when every zone has one', () => {
+    expect(policies({ india: 0, worldwide: 150_000 })).toEqual({
+      charges: expect.stringMatching(
+        /^Shipping is free worldwide on orders above INR 1,50,000\. Any charge for other orders is shown before you pay\./,
+      ),
+      worldwide: 'Worldwide shipping to about 195 countries, free above INR 1,50,000.',
+    });
+    expect(policies({ india: 0, worldwide: 0 }).charges).toMatch(/^Shipping is free worldwide\. Any charge/);
+  });
+
+  it('say India’s threshold alone when a zone never ships free, and no free shipping when none does', () => {
+    expect(policies({ india: 20_000, worldwide: null })).toEqual({
+      charges: expect.stringMatching(/^Shipping is free in India on orders above INR 20,000\. Any charge/),
+      worldwide: 'Worldwide shipping to about 195 countries.',
+    });
+    const none = policies({ india: null, worldwide: null });
+    expect(none.charges).toMatch(/^Any shipping charge is shown before you pay\./);
+    expect(none.charges).not.toMatch(/free/i);
   });
 });

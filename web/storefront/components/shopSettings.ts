@@ -77,3 +77,21 @@ export function freeShippingLine(free: FreeShipping | undefined): string | null 
     return free.india === 0 ? 'Free shipping in India.' : `Free shipping in India above INR ${inrGrouping(free.india)}.`;
   return null;
 }
+
+/**
+ * The shipping policy's sentence on charges, as the shipping zones give it ("Shipping is free worldwide on orders
+ * above INR 1,50,000."), else India's; '' when no order ships free, and until the settings are known.
+ */
+export function freeShippingPolicy(free: FreeShipping | undefined): string {
+  if (!free) return '';
+  const above = (amount: number) => (amount === 0 ? '' : ` on orders above INR ${inrGrouping(amount)}`);
+  if (free.worldwide !== null) return `Shipping is free worldwide${above(free.worldwide)}.`;
+  if (free.india !== null) return `Shipping is free in India${above(free.india)}.`;
+  return '';
+}
+
+/** About Us's line on worldwide shipping: ", free above INR 1,50,000" only when every zone ships free from it. */
+export function worldwideFreeFrom(free: FreeShipping | undefined): string {
+  if (!free || free.worldwide === null) return '';
+  return free.worldwide === 0 ? ', free' : `, free above INR ${inrGrouping(free.worldwide)}`;
+}

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useShopContacts } from '../components/shopSettings';
+import { useShopContacts, worldwideFreeFrom } from '../components/shopSettings';
 import { StaticPage } from './StaticPage';
 
 export default function AboutPage() {
@@ -24,7 +24,7 @@ export default function AboutPage() {
         <li>Honest descriptions: origin, treatment, cut and weight are listed on each product page.</li>
         <li>Energised stones: on request, stones are energised with Vedic rituals before dispatch.</li>
         <li>10-day no-questions-asked return and refund.</li>
-        <li>Worldwide shipping to about 195 countries, free above INR 1,50,000.</li>
+        <li>Worldwide shipping to about 195 countries{worldwideFreeFrom(shop.freeshipping)}.</li>
         <li>1 lakh+ happy customers in India and abroad.</li>
       </ul>
       <h2>Visit us</h2>

@@ -1,8 +1,10 @@
-import { useShopContacts } from '../components/shopSettings';
+import { freeShippingPolicy, useShopContacts } from '../components/shopSettings';
 import { StaticPage } from './StaticPage';
 
 export default function ShippingPolicyPage() {
   const shop = useShopContacts();
+  // Where shipping is free, as the shipping zones make it true.
+  const free = freeShippingPolicy(shop.freeshipping);
   return (
     <StaticPage title="Shipping Policy" updated>
       <p>We ship from Ludhiana, Punjab, to addresses across India and to about 195 countries worldwide.</p>
@@ -20,7 +22,7 @@ export default function ShippingPolicyPage() {
       <p>Times are counted from dispatch. Remote areas and customs clearance can add a few days.</p>
       <h2>Charges</h2>
       <p>
-        Shipping is free worldwide on orders above INR 1,50,000. Any charge for other orders is shown before you pay.
+        {free ? `${free} Any charge for other orders is shown before you pay.` : 'Any shipping charge is shown before you pay.'}
         International orders may attract import duties or taxes in the destination country; these are paid by the buyer.
       </p>
       <h2>Tracking and insurance</h2>
