@@ -13,7 +13,7 @@ const SITE = 'Ratna Gems';
 const suffix = (title: string) => `${title} | ${SITE}`;
 
 /** Where shipping is free, in paise, as the shipping zones say (`freeShipping`, server/domain/shipping-rates.ts). */
-export type FreeShippingPaise = { indiaPaise: number | null; worldwidePaise: number | null };
+type FreeShippingPaise = { indiaPaise: number | null; worldwidePaise: number | null };
 
 const rupees = (paise: number) => `₹${new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 }).format(paise / 100)}`;
 
@@ -21,7 +21,7 @@ const rupees = (paise: number) => `₹${new Intl.NumberFormat('en-IN', { maximum
  * The free-shipping claim the zones make true: worldwide when every zone ships free from some amount (the highest),
  * else India's; null when no order ships free. The storefront says the same (web/storefront/components/shopSettings.ts).
  */
-export function freeShippingClaim(free: FreeShippingPaise): string | null {
+function freeShippingClaim(free: FreeShippingPaise): string | null {
   if (free.worldwidePaise !== null)
     return free.worldwidePaise === 0 ? 'free worldwide shipping' : `free worldwide shipping above ${rupees(free.worldwidePaise)}`;
   if (free.indiaPaise !== null)
