@@ -141,11 +141,11 @@ describe('settings screen', () => {
     const prefix = await screen.findByLabelText(/Invoice prefix/);
     await userEvent.clear(prefix);
     await userEvent.type(prefix, 'RG1');
-    await userEvent.clear(screen.getByLabelText(/Free shipping from/));
-    await userEvent.type(screen.getByLabelText(/Free shipping from/), '12.345');
+    await userEvent.clear(screen.getByLabelText(/Minimum trade order/));
+    await userEvent.type(screen.getByLabelText(/Minimum trade order/), '12.345');
     await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(screen.getByTestId('invoiceprefix-error')).toHaveTextContent('Invoice prefix must be 1 to 6 capital letters (A–Z)');
-    expect(screen.getByTestId('freeshippingabove-error')).toHaveTextContent('Enter an amount in rupees (at most 2 decimals)');
+    expect(screen.getByTestId('trademinorder-error')).toHaveTextContent('Enter an amount in rupees (at most 2 decimals)');
     expect(save).not.toHaveBeenCalled();
   });
 });
@@ -208,5 +208,27 @@ describe('a shop without a GSTIN', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
     await waitFor(() => expect(save).toHaveBeenCalledWith({ gstin: PUNJAB_GSTIN }));
     await waitFor(() => expect(screen.queryByTestId('no-gstin')).toBeNull());
+  });
+});
+
+describe('free shipping', () => {
+  it('is not a setting of its own: the screen sends the merchant to the shipping zones and never saves the old threshold', async () => {
+    vi.spyOn(adminApi.settings, 'get').mockResolvedValue(loaded(settings));
+    const save = vi.spyOn(adminApi.settings, 'save').mockImplementation(async (body) =>
+      answerOf(settingsRoutes, 'PUT /a1/api/admin/settings', {
+        success: true,
+        message: 'Settings saved',
+        settings: { ...settings, ...body, updatedAt: '2026-04-02T06:30:00.000Z' },
+      }),
+    );
+    renderPage();
+    const zones = await screen.findByRole('link', { name: 'Shipping zones' });
+    expect(zones).toHaveAttribute('href', '/dashboard/shipping');
+    expect(screen.queryByLabelText(/Free shipping/i)).toBeNull();
+    const name = screen.getByLabelText(/Shop name/);
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Ratna Gems Ludhiana');
+    await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(save).toHaveBeenCalledWith({ shopname: 'Ratna Gems Ludhiana' }));
   });
 });

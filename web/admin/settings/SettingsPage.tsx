@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
 import { gstinError, gstinState, STATE_NAMES } from '../../../contract/gst-rules';
 import { type AdminSettings, adminApi, type SettingsBody } from '../../api/admin';
 import { Button, Field, SelectField, Textarea, TextField } from '../../ui/form';
@@ -19,7 +20,6 @@ type Form = {
   invoiceprefix: string;
   supportphone: string;
   supportemail: string;
-  freeshippingabove: string;
   trademinorder: string;
   rattiincarats: string;
   officername: string;
@@ -44,7 +44,6 @@ const formOf = (s: AdminSettings): Form => ({
   invoiceprefix: s.invoiceprefix,
   supportphone: s.supportphone,
   supportemail: s.supportemail,
-  freeshippingabove: String(s.freeshippingabove),
   trademinorder: String(s.trademinorder),
   rattiincarats: String(s.rattiincarats),
   officername: s.grievanceofficer.name,
@@ -87,8 +86,6 @@ function validate(f: Form): Errors {
   if (!/^[A-Z]{1,6}$/.test(f.invoiceprefix.trim())) e.invoiceprefix = 'Invoice prefix must be 1 to 6 capital letters (A–Z)';
   if (!/^\+?[0-9 ()-]{6,30}$/.test(f.supportphone.trim())) e.supportphone = 'Enter a valid phone number';
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(f.supportemail.trim())) e.supportemail = 'Enter a valid e-mail address';
-  const amount = f.freeshippingabove.trim();
-  if (!/^\d+(\.\d{1,2})?$/.test(amount)) e.freeshippingabove = 'Enter an amount in rupees (at most 2 decimals)';
   if (!/^\d+(\.\d{1,2})?$/.test(f.trademinorder.trim())) e.trademinorder = 'Enter an amount in rupees (at most 2 decimals)';
   const ratti = f.rattiincarats.trim();
   if (!/^\d(\.\d{1,3})?$/.test(ratti) || Number(ratti) < 0.5 || Number(ratti) > 1.2)
@@ -118,7 +115,6 @@ function changes(f: Form, saved: AdminSettings): SettingsBody {
   for (const k of text) if (f[k].trim() !== saved[k]) body[k] = f[k].trim();
   if (f.gstin.trim().toUpperCase() !== saved.gstin) body.gstin = f.gstin.trim().toUpperCase();
   if (f.invoiceprefix.trim() !== saved.invoiceprefix) body.invoiceprefix = f.invoiceprefix.trim();
-  if (Number(f.freeshippingabove) !== saved.freeshippingabove) body.freeshippingabove = Number(f.freeshippingabove);
   if (Number(f.trademinorder) !== saved.trademinorder) body.trademinorder = Number(f.trademinorder);
   if (Number(f.rattiincarats) !== saved.rattiincarats) body.rattiincarats = Number(f.rattiincarats);
   const officer = {
@@ -149,7 +145,6 @@ const STATES = STATE_NAMES.map((s) => ({ value: s, label: s }));
 const SHOP_FIELDS = [
   { key: 'supportphone', label: 'Support phone', type: 'tel', maxLength: 30 },
   { key: 'supportemail', label: 'Support e-mail', type: 'email', maxLength: 200 },
-  { key: 'freeshippingabove', label: 'Free shipping from (₹)', inputMode: 'decimal' },
   {
     key: 'trademinorder',
     label: 'Minimum trade order (₹)',
@@ -259,6 +254,13 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
         {SHOP_FIELDS.map(({ key, ...field }) => (
           <TextField key={key} {...bind(key)} {...field} required />
         ))}
+        <p className="text-sm text-gray-600 sm:col-span-2">
+          Where shipping is free, and from what amount, is set on each rate of the{' '}
+          <Link to="/dashboard/shipping" className="font-medium underline">
+            Shipping zones
+          </Link>
+          : the shop promises free shipping only where they make it true.
+        </p>
       </fieldset>
 
       <fieldset className="grid gap-4 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:grid-cols-2">
