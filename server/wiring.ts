@@ -11,7 +11,7 @@ import type { OrderReactions } from './domain/order-events.js';
 import { settleDue } from './features/credit/pay-due.js';
 import { settleLinkPayment } from './features/credit/reminders.js';
 import { issueAdvanceRefundVoucher, issueRefundCreditNote, orderInvoiceAttachment } from './features/gst/documents.js';
-import type { OrderViews } from './features/lifecycle/routes.js';
+import type { OrderViews } from './features/orders/lifecycle/routes.js';
 import { forShopper, orderView } from './features/orders/service.js';
 import { refundProcessedMessage } from './features/outbox/orders.js';
 import type { AttachmentSource } from './features/outbox/worker.js';

@@ -691,7 +691,7 @@ export const orderItems = pgTable(
   ],
 );
 
-/** The order's timeline: every change, written in the same transaction as the change (see features/lifecycle). */
+/** The order's timeline: every change, written in the same transaction as the change (see features/orders/lifecycle). */
 export const orderEvents = pgTable(
   'order_events',
   {

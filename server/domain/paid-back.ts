@@ -1,5 +1,5 @@
 // How money was paid back outside the shop (a bank transfer, a cheque, cash), in words: the order's timeline
-// (features/lifecycle), the credit note and refund voucher (features/gst) and the credit statement all say it alike.
+// (features/orders/lifecycle), the credit note and refund voucher (features/gst) and the credit statement all say it alike.
 
 /** A refund paid back outside the shop: the method and the bank's or cheque's reference. */
 export type PaidBack = { method: string; reference: string };

@@ -14,7 +14,7 @@ import type { PaymentContext } from '../../domain/payment-context.js';
 import { GatewayUnavailableError } from '../../domain/payment-provider.js';
 import { indiaDate } from '../../domain/tax.js';
 import { issuePaymentReceiptVoucher } from '../gst/invoices.js';
-import { syncRefundSummary, writeEvents } from '../lifecycle/store.js';
+import { syncRefundSummary, writeEvents } from '../orders/lifecycle/store.js';
 import { IN_FLIGHT_MS, paymentOrderMade } from '../payments/checkout.js';
 import { releaseCheckout } from '../payments/holds.js';
 import { confirmPayment } from '../payments/placement.js';

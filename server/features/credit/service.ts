@@ -12,7 +12,7 @@ import { Conflict, Forbidden, InvalidInput, NotFound } from '../../domain/errors
 import type { PaymentContext } from '../../domain/payment-context.js';
 import { indiaDate } from '../../domain/tax.js';
 import { issueInvoice, issuePaymentReceiptVoucher } from '../gst/invoices.js';
-import { syncRefundSummary, writeEvents } from '../lifecycle/store.js';
+import { syncRefundSummary, writeEvents } from '../orders/lifecycle/store.js';
 import { orderPlacedMessages } from '../outbox/orders.js';
 import { buyNowStockMessage } from '../payments/buy-now.js';
 import { buyNowSnapshot, cartSnapshot, shippingCountry } from '../payments/checkout.js';

@@ -2,7 +2,7 @@ import { orderRoutes } from '../../../contract/order-routes.js';
 import { cacheKey } from '../../http/answer-cache.js';
 import { routePlugin } from '../../http/routes.js';
 import { userOf } from '../../http/session.js';
-import { setDeliveryStatus } from '../lifecycle/service.js';
+import { setDeliveryStatus } from './lifecycle/service.js';
 import * as service from './service.js';
 
 export default routePlugin(orderRoutes, (app) => ({

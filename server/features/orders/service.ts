@@ -10,9 +10,9 @@ import { NotFound } from '../../domain/errors.js';
 import { indiaDate } from '../../domain/tax.js';
 import { invoiceLinks, receiptLinks } from '../gst/invoices.js';
 import { voucherLinks } from '../gst/vouchers.js';
-import { lifecycleViews } from '../lifecycle/view.js';
 import { pieceView } from '../made-to-order/service.js';
 import { reviewsOfLines } from '../reviews/service.js';
+import { lifecycleViews } from './lifecycle/view.js';
 import { productViewsByIds } from './product-view.js';
 
 type OrderRow = typeof orders.$inferSelect;

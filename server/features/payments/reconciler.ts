@@ -3,7 +3,7 @@ import { checkouts } from '../../db/schema.js';
 import { Unavailable } from '../../domain/errors.js';
 import type { PaymentContext } from '../../domain/payment-context.js';
 import { GatewayError, RazorpayRequestError } from '../../domain/payment-provider.js';
-import { settlePendingRefunds } from '../lifecycle/store.js';
+import { settlePendingRefunds } from '../orders/lifecycle/store.js';
 import { PaymentRejectedError, settlePayment } from './placement.js';
 
 /** A pending checkout is asked about at most this often. */

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { paymentEvents } from '../../db/schema.js';
 import { InvalidInput, NotFound, Unavailable } from '../../domain/errors.js';
 import type { PaymentContext, PaymentLog } from '../../domain/payment-context.js';
-import { recordRefundOutcome } from '../lifecycle/store.js';
+import { recordRefundOutcome } from '../orders/lifecycle/store.js';
 import { PaymentRejectedError, settlePayment } from './placement.js';
 import { verifyWebhookSignature } from './signature.js';
 

@@ -16,10 +16,10 @@ import {
   type ReturnStatus,
   type SETTABLE_DELIVERY_STATUSES,
   SHIPPABLE_STATUSES,
-} from '../../../contract/lifecycle.js';
-import { formatPaise } from '../../../contract/money.js';
-import { PRODUCTION_STAGE_NAMES, PRODUCTION_STAGES, type ProductionStage, stageIndex } from '../../../contract/production.js';
-import { type PaidBack, paidBackWords } from '../../domain/paid-back.js';
+} from '../../../../contract/lifecycle.js';
+import { formatPaise } from '../../../../contract/money.js';
+import { PRODUCTION_STAGE_NAMES, PRODUCTION_STAGES, type ProductionStage, stageIndex } from '../../../../contract/production.js';
+import { type PaidBack, paidBackWords } from '../../../domain/paid-back.js';
 
 type LineState = {
   id: string;

@@ -6,11 +6,11 @@ import {
   AdminOrderActionResponse,
   AdminOrderDetailResponse,
   ShopperOrderActionResponse,
-} from '../../../contract/order-actions.js';
-import { MyOrdersResponse, OrderResponse, RazorpayOrderResponse, SandboxPayResponse } from '../../../contract/orders.js';
-import { orderEvents, orderItems, orders, products, refunds, returnRequests } from '../../db/schema.js';
-import { createProduct, productRow, shop } from '../../test/fixtures.js';
-import { createTestApp, type TestApp, type TestUser } from '../../test/helpers.js';
+} from '../../../../contract/order-actions.js';
+import { MyOrdersResponse, OrderResponse, RazorpayOrderResponse, SandboxPayResponse } from '../../../../contract/orders.js';
+import { orderEvents, orderItems, orders, products, refunds, returnRequests } from '../../../db/schema.js';
+import { createProduct, productRow, shop } from '../../../test/fixtures.js';
+import { createTestApp, type TestApp, type TestUser } from '../../../test/helpers.js';
 
 let t: TestApp;
 let s: ReturnType<typeof shop>;

@@ -1,14 +1,14 @@
 // @postgres: a cancel racing the late webhook of the same payment
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AdminOrderActionResponse, AdminOrderDetailResponse } from '../../../contract/order-actions.js';
-import { OrderResponse, RazorpayOrderResponse } from '../../../contract/orders.js';
-import { orderEvents, orders, refunds } from '../../db/schema.js';
-import type { FakeRazorpay } from '../../test/fake-razorpay.js';
-import { createProduct, productRow } from '../../test/fixtures.js';
-import type { TestApp, TestUser } from '../../test/helpers.js';
-import { type RazorpayShop, razorpayShopForTests } from '../../test/razorpay-shop.js';
-import { reconcilePending } from '../payments/reconciler.js';
+import { AdminOrderActionResponse, AdminOrderDetailResponse } from '../../../../contract/order-actions.js';
+import { OrderResponse, RazorpayOrderResponse } from '../../../../contract/orders.js';
+import { orderEvents, orders, refunds } from '../../../db/schema.js';
+import type { FakeRazorpay } from '../../../test/fake-razorpay.js';
+import { createProduct, productRow } from '../../../test/fixtures.js';
+import type { TestApp, TestUser } from '../../../test/helpers.js';
+import { type RazorpayShop, razorpayShopForTests } from '../../../test/razorpay-shop.js';
+import { reconcilePending } from '../../payments/reconciler.js';
 
 const shopWithRazorpay = razorpayShopForTests();
 let fake: FakeRazorpay;

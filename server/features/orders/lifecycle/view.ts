@@ -1,8 +1,8 @@
 import { and, asc, inArray, ne, sql } from 'drizzle-orm';
-import { paiseToRupees } from '../../../contract/common.js';
-import { minorToMajor } from '../../../contract/currencies.js';
-import type { DbOrTx } from '../../db/client.js';
-import { orderEvents, type orderItems, orderPayments, type orders, refunds, returnRequests, users } from '../../db/schema.js';
+import { paiseToRupees } from '../../../../contract/common.js';
+import { minorToMajor } from '../../../../contract/currencies.js';
+import type { DbOrTx } from '../../../db/client.js';
+import { orderEvents, type orderItems, orderPayments, type orders, refunds, returnRequests, users } from '../../../db/schema.js';
 import { canCancel, canRequestReturn, orderState, refundableOfflinePaise, refundablePaise, restockableUnits } from './state.js';
 
 type OrderRow = typeof orders.$inferSelect;

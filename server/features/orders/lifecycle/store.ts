@@ -8,9 +8,9 @@
  */
 import crypto from 'node:crypto';
 import { and, asc, eq, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
-import { convertPaise } from '../../../contract/currencies.js';
-import type { OrderActor, OrderEventType, RefundStatus } from '../../../contract/lifecycle.js';
-import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import { convertPaise } from '../../../../contract/currencies.js';
+import type { OrderActor, OrderEventType, RefundStatus } from '../../../../contract/lifecycle.js';
+import type { Db, DbOrTx, Tx } from '../../../db/client.js';
 import {
   orderEvents,
   orderItems,
@@ -20,11 +20,11 @@ import {
   type RestockLine,
   refunds,
   returnRequests,
-} from '../../db/schema.js';
-import { Conflict, DomainError, NotFound } from '../../domain/errors.js';
-import type { OrderReactions } from '../../domain/order-events.js';
-import type { PaymentContext } from '../../domain/payment-context.js';
-import { GatewayError, type ProviderRefund, RazorpayRequestError } from '../../domain/payment-provider.js';
+} from '../../../db/schema.js';
+import { Conflict, DomainError, NotFound } from '../../../domain/errors.js';
+import type { OrderReactions } from '../../../domain/order-events.js';
+import type { PaymentContext } from '../../../domain/payment-context.js';
+import { GatewayError, type ProviderRefund, RazorpayRequestError } from '../../../domain/payment-provider.js';
 import { type Effects, type OrderState, orderState, paymentStatusAfterRefunds, refundSummary, rupees } from './state.js';
 
 type OrderRow = typeof orders.$inferSelect;

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.js';
-import { migrate } from '../../db/migrate.js';
-import { databaseBefore } from '../../test/migration-db.js';
+import type { Database } from '../../../db/client.js';
+import { migrate } from '../../../db/migrate.js';
+import { databaseBefore } from '../../../test/migration-db.js';
 
 /**
  * Orders written before the lifecycle existed (free-text flag and refund status on the order) keep their

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { orderActionRoutes } from '../../../contract/order-actions.js';
-import type { AdminOrder, Order } from '../../../contract/orders.js';
-import { PRODUCTION_STAGE_NAMES } from '../../../contract/production.js';
-import type { Db } from '../../db/client.js';
-import { registerRoutes } from '../../http/routes.js';
-import { userOf } from '../../http/session.js';
+import { orderActionRoutes } from '../../../../contract/order-actions.js';
+import type { AdminOrder, Order } from '../../../../contract/orders.js';
+import { PRODUCTION_STAGE_NAMES } from '../../../../contract/production.js';
+import type { Db } from '../../../db/client.js';
+import { registerRoutes } from '../../../http/routes.js';
+import { userOf } from '../../../http/session.js';
 import * as service from './service.js';
 
 /**

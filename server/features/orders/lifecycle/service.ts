@@ -3,18 +3,18 @@
  * effects and their events in one transaction, then (after the commit) sends a refund it started.
  */
 import { eq, sql } from 'drizzle-orm';
-import { rupeesToPaise } from '../../../contract/common.js';
-import { NAME_HOW_PAID_BACK } from '../../../contract/credit.js';
-import type { SETTABLE_DELIVERY_STATUSES } from '../../../contract/lifecycle.js';
-import type { ProductionStage } from '../../../contract/production.js';
-import { HUID_MESSAGE } from '../../../contract/production.js';
-import type { Tx } from '../../db/client.js';
-import { orders, returnRequests } from '../../db/schema.js';
-import { Conflict, InvalidInput, NotFound, PaymentServiceFailed, Unavailable } from '../../domain/errors.js';
-import type { PaymentContext } from '../../domain/payment-context.js';
-import { GatewayError } from '../../domain/payment-provider.js';
-import { issueInvoice } from '../gst/invoices.js';
-import { lifecycleMessages } from '../outbox/orders.js';
+import { rupeesToPaise } from '../../../../contract/common.js';
+import { NAME_HOW_PAID_BACK } from '../../../../contract/credit.js';
+import type { SETTABLE_DELIVERY_STATUSES } from '../../../../contract/lifecycle.js';
+import type { ProductionStage } from '../../../../contract/production.js';
+import { HUID_MESSAGE } from '../../../../contract/production.js';
+import type { Tx } from '../../../db/client.js';
+import { orders, returnRequests } from '../../../db/schema.js';
+import { Conflict, InvalidInput, NotFound, PaymentServiceFailed, Unavailable } from '../../../domain/errors.js';
+import type { PaymentContext } from '../../../domain/payment-context.js';
+import { GatewayError } from '../../../domain/payment-provider.js';
+import { issueInvoice } from '../../gst/invoices.js';
+import { lifecycleMessages } from '../../outbox/orders.js';
 import { type Action, decide, refundableOfflinePaise, refundablePaise, rupees } from './state.js';
 import { applyEffects, loadOrderState, type SubmitOutcome, submitRefund, type Who } from './store.js';
 
