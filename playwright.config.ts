@@ -94,6 +94,7 @@ const DESKTOP_ONLY_JOURNEYS = [
   'best sellers: empty and failed tabs say so and offer a way on',
   '30 skeletons while loading; pages move without adding history entries',
   'listing and product pages arrive rendered, and the browser takes them over without asking again',
+  'a rendered listing and product page: the browser asks for nothing they were rendered from',
   'a failed listing says so and Retry loads it; an empty one says No products found',
   '10 skeletons while loading; Add to Cart and Buy Now send a signed-out shopper to sign in',
   'a signed-in shopper adds to the cart, and Buy Now goes to checkout with only this stone',
