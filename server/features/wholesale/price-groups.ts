@@ -2,11 +2,12 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { paiseToRupees } from '../../../contract/common.js';
 import type { MyPrices, PriceGroup, PriceGroupBody, PriceGroupPatchBody } from '../../../contract/wholesale.js';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { withFastRows } from '../../db/fast-rows.js';
 import { businesses, categories, priceGroups, products } from '../../db/schema.js';
 import { Conflict, InvalidInput, NotFound } from '../../domain/errors.js';
 import { saleJoin } from '../../domain/sale-price.js';
 import { deleteUnlessReferenced, pgErrorCode, UNIQUE_VIOLATION } from '../categories/service.js';
-import { buyerPricing, covers } from './trade-price.js';
+import { buyerPricingNow, covers } from './trade-price.js';
 
 type GroupRow = typeof priceGroups.$inferSelect;
 
@@ -108,22 +109,46 @@ export async function deleteGroup(db: Db, id: string) {
   );
 }
 
+type MyPriceRow = { id: string; pricePaise: number; categoryId: string | null; salePercent: number | null };
+type KeptRows = { execute(values: { ids: string; at: string }): Promise<MyPriceRow[]> };
+const keptRows = new WeakMap<object, KeptRows>();
+
+/**
+ * The active products among `ids` (comma-separated) with their list price, category and running sale: a statement
+ * built once per database and run again with its values (`withFastRows`), as a product page's are.
+ */
+function myPricesRows(db: Db): KeptRows {
+  let kept = keptRows.get(db);
+  if (!kept) {
+    kept = withFastRows(
+      db
+        .select({
+          id: products.id,
+          pricePaise: products.pricePaise,
+          categoryId: products.categoryId,
+          salePercent: sql<number | null>`"sale"."percentoff"`,
+        })
+        .from(products)
+        .leftJoin(saleJoin(sql.placeholder('at')), sql`true`)
+        .where(
+          and(sql`${products.id} = any(string_to_array(${sql.placeholder('ids')}, ',')::uuid[])`, eq(products.isActive, true)),
+        )
+        .prepare(undefined as unknown as string),
+    ) as unknown as KeptRows;
+    keptRows.set(db, kept);
+  }
+  return kept;
+}
+
 /**
  * GET /p1/api/my-prices: the caller's unit price of each product (its storefront price for a retail buyer) and,
  * for an approved business whose group covers it, the unit price a line of each tier's quantity pays.
  */
 export async function myPrices(db: Db, userId: string | undefined, ids: string[], at: Date): Promise<MyPrices> {
-  const pricing = await buyerPricing(db, userId);
-  const rows = await db
-    .select({
-      id: products.id,
-      pricePaise: products.pricePaise,
-      categoryId: products.categoryId,
-      salePercent: sql<number | null>`"sale"."percentoff"`,
-    })
-    .from(products)
-    .leftJoin(saleJoin(at), sql`true`)
-    .where(and(inArray(products.id, ids), eq(products.isActive, true)));
+  const [pricing, rows] = await Promise.all([
+    buyerPricingNow(db, userId),
+    myPricesRows(db).execute({ ids: ids.join(','), at: at.toISOString() }),
+  ]);
   const order = new Map(ids.map((id, i) => [id, i]));
   rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
   const group = pricing.group;

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { businesses, priceGroups } from '../../db/schema.js';
 import { salePaise } from '../../domain/sale-price.js';
 
@@ -51,10 +51,9 @@ function pricingOf(group: Group | null): BuyerPricing {
 /** Retail pricing: the list price less a running sale. */
 const RETAIL: BuyerPricing = pricingOf(null);
 
-/** How `userId` (undefined for a visitor) buys now: with their approved business's price group, or at retail. */
-export async function buyerPricing(db: DbOrTx, userId: string | undefined): Promise<BuyerPricing> {
-  if (!userId) return RETAIL;
-  const [row] = await db
+/** The approved business's price group of a user: at most one row. */
+const groupOf = (db: DbOrTx, userId: string | ReturnType<typeof sql.placeholder>) =>
+  db
     .select({
       id: priceGroups.id,
       percentoff: priceGroups.percentoff,
@@ -65,6 +64,29 @@ export async function buyerPricing(db: DbOrTx, userId: string | undefined): Prom
     .innerJoin(priceGroups, eq(priceGroups.id, businesses.priceGroupId))
     .where(and(eq(businesses.userId, userId), eq(businesses.status, 'approved')))
     .limit(1);
+
+/** How `userId` (undefined for a visitor) buys now: with their approved business's price group, or at retail. */
+export async function buyerPricing(db: DbOrTx, userId: string | undefined): Promise<BuyerPricing> {
+  if (!userId) return RETAIL;
+  const [row] = await groupOf(db, userId);
+  return row ? pricingOf(row) : RETAIL;
+}
+
+type KeptGroup = { execute(values: { userId: string }): Promise<Group[]> };
+const keptGroups = new WeakMap<object, KeptGroup>();
+
+/**
+ * `buyerPricing` outside a transaction, from a statement built once per database (`/my-prices` asks it on every
+ * product page a business opens): the same answer, read fresh each time.
+ */
+export async function buyerPricingNow(db: Db, userId: string | undefined): Promise<BuyerPricing> {
+  if (!userId) return RETAIL;
+  let kept = keptGroups.get(db);
+  if (!kept) {
+    kept = groupOf(db, sql.placeholder('userId')).prepare(undefined as unknown as string) as unknown as KeptGroup;
+    keptGroups.set(db, kept);
+  }
+  const [row] = await kept.execute({ userId });
   return row ? pricingOf(row) : RETAIL;
 }
 

@@ -363,6 +363,33 @@ describe('GET /p1/api/my-prices', () => {
     expect((await myPrices([stone.id], buyer.cookie)).json().prices[0].price).toBe(1000);
   });
 
+  it('answers in the order asked, leaves a switched-off product out, and reads each price fresh every time', async () => {
+    const where = await shelf();
+    const g = await group({ percentoff: 20, tiers: [{ minquantity: 5, percentoff: 30 }] });
+    const buyer = await trader(g._id);
+    const [a, b, off] = [
+      await createProduct(t.database.db, { ...where, pricePaise: 100_000 }),
+      await createProduct(t.database.db, { ...where, pricePaise: 250_000 }),
+      await createProduct(t.database.db, { ...where, pricePaise: 50_000, isActive: false }),
+    ];
+    const ask = async () => MyPricesResponse.parse((await myPrices([b.id, off.id, a.id], buyer.cookie)).json()).prices;
+    expect(await ask()).toEqual([
+      { productId: b.id, price: 2000, tiers: [{ minquantity: 5, price: 1750 }] },
+      { productId: a.id, price: 800, tiers: [{ minquantity: 5, price: 700 }] },
+    ]);
+    // Changed behind the shop's back: the next answer has the new list price and the product switched on.
+    await t.database.query('update products set price_paise = 300000 where id = $1', [b.id]);
+    await t.database.query('update products set is_active = true where id = $1', [off.id]);
+    expect(await ask()).toEqual([
+      { productId: b.id, price: 2400, tiers: [{ minquantity: 5, price: 2100 }] },
+      { productId: off.id, price: 400, tiers: [{ minquantity: 5, price: 350 }] },
+      { productId: a.id, price: 800, tiers: [{ minquantity: 5, price: 700 }] },
+    ]);
+    // and for a retail buyer, the storefront price, no tiers
+    const retail = MyPricesResponse.parse((await myPrices([a.id])).json()).prices;
+    expect(retail).toEqual([{ productId: a.id, price: 1000, tiers: [] }]);
+  });
+
   it('leaves unknown ids out and refuses more than 60 ids or a malformed one (400)', async () => {
     const stone = await createProduct(t.database.db, { pricePaise: 100_000 });
     const res = await myPrices([crypto.randomUUID(), stone.id]);
