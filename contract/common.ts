@@ -68,3 +68,10 @@ export const errorResponses = (...codes: number[]) =>
 export const paiseToRupees = (paise: number) => Math.round(paise) / 100;
 /** Integer paise from rupees (a number with at most two decimals). */
 export const rupeesToPaise = (rupees: number) => Math.round(rupees * 100);
+
+/** Whether `s` is a day of the calendar written YYYY-MM-DD (2026-02-30 and 2026-13-01 are not). */
+export const isCalendarDay = (s: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
+  const at = Date.parse(`${s}T00:00:00Z`);
+  return !Number.isNaN(at) && new Date(at).toISOString().startsWith(s);
+};

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { checkForeignAddress, countryOf, HOME_COUNTRY } from './address-rules.js';
 import { Product } from './catalogue.js';
-import { mobileField, UserSummary } from './common.js';
+import { isCalendarDay, mobileField, UserSummary } from './common.js';
 import { PayCurrency } from './currencies.js';
 import { canonicalState, GSTIN_MESSAGES, gstinError, stateFromPin } from './gst-rules.js';
 import {
@@ -395,7 +395,7 @@ const ymd = z
   .string()
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Use the date format YYYY-MM-DD' })
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), {
+  .refine(isCalendarDay, {
     message: 'Not a real date',
   })
   // Year 0000 is no year to the database, and 9999-12-31 runs past its last day: keep to years it reads alike.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rupeesField } from './common.js';
+import { isCalendarDay, rupeesField } from './common.js';
 import { canonicalState, GSTIN_MESSAGES, gstinError, gstinState } from './gst-rules.js';
 import { routeTable } from './route.js';
 
@@ -108,11 +108,11 @@ const GstinOrNone = z
     if (error) ctx.addIssue({ code: 'custom', message: error });
   });
 
-/** A calendar day written YYYY-MM-DD that exists. */
+/** A calendar day written YYYY-MM-DD that exists, in a year the database reads alike (1900–2999). */
 const IsoDay = (label: string) =>
   z
     .string({ message: `${label} must be a date (YYYY-MM-DD)` })
-    .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
+    .refine((v) => isCalendarDay(v) && v >= '1900-01-01' && v <= '2999-12-31', {
       message: `${label} must be a date (YYYY-MM-DD)`,
     });
 

@@ -50,6 +50,9 @@ describe('the IEC and the LUT in the settings', () => {
       [{ lut: { ...LUT, arn: 'AD0304' } }, 'lut.arn', 'The LUT’s ARN is 15 letters and digits'],
       [{ lut: { ...LUT, validfrom: '2026-02-30' } }, 'lut.validfrom', 'Valid from must be a date (YYYY-MM-DD)'],
       [{ lut: { ...LUT, validto: '31/03/2027' } }, 'lut.validto', 'Valid to must be a date (YYYY-MM-DD)'],
+      // a month that does not exist: no date at all, not a failure of the server
+      [{ lut: { ...LUT, validto: '2026-13-01' } }, 'lut.validto', 'Valid to must be a date (YYYY-MM-DD)'],
+      [{ lut: { ...LUT, validfrom: '0000-01-01' } }, 'lut.validfrom', 'Valid from must be a date (YYYY-MM-DD)'],
       [
         { lut: { ...LUT, validfrom: '2027-04-01' } },
         'lut.validto',
