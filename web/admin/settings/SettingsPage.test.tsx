@@ -34,6 +34,16 @@ const settings: AdminSettings = {
 };
 const loaded = (s: AdminSettings) => answerOf(settingsRoutes, 'GET /a1/api/admin/settings', { success: true, settings: s });
 
+/** The settings screen's save, answered as the server would: the fields sent, changed, in the contract's answer. */
+const savedAsTheServerWould = () =>
+  vi.spyOn(adminApi.settings, 'save').mockImplementation(async (body) =>
+    answerOf(settingsRoutes, 'PUT /a1/api/admin/settings', {
+      success: true,
+      message: 'Settings saved',
+      settings: { ...settings, ...body, updatedAt: '2026-04-02T06:30:00.000Z' },
+    }),
+  );
+
 function renderPage() {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
@@ -66,13 +76,7 @@ describe('GSTIN check next to the field', () => {
 describe('settings screen', () => {
   it('shows a bad check digit as it is typed, and saves only the fields changed', async () => {
     vi.spyOn(adminApi.settings, 'get').mockResolvedValue(loaded(settings));
-    const save = vi.spyOn(adminApi.settings, 'save').mockImplementation(async (body) =>
-      answerOf(settingsRoutes, 'PUT /a1/api/admin/settings', {
-        success: true,
-        message: 'Settings saved',
-        settings: { ...settings, ...body, updatedAt: '2026-04-02T06:30:00.000Z' },
-      }),
-    );
+    const save = savedAsTheServerWould();
     renderPage();
     const gstin = await screen.findByLabelText('GSTIN');
     const wrong = PUNJAB_GSTIN.slice(0, 14) + (PUNJAB_GSTIN[14] === 'A' ? 'B' : 'A');
@@ -153,13 +157,7 @@ describe('settings screen', () => {
 describe('exports: the IEC and the Letter of Undertaking', () => {
   it('checks them before sending, sends the LUT whole (upper-cased), and clears it when every field is emptied', async () => {
     vi.spyOn(adminApi.settings, 'get').mockResolvedValue(loaded(settings));
-    const save = vi.spyOn(adminApi.settings, 'save').mockImplementation(async (body) =>
-      answerOf(settingsRoutes, 'PUT /a1/api/admin/settings', {
-        success: true,
-        message: 'Settings saved',
-        settings: { ...settings, ...body, updatedAt: '2026-04-02T06:30:00.000Z' },
-      }),
-    );
+    const save = savedAsTheServerWould();
     renderPage();
     const iec = await screen.findByLabelText('IEC (Importer-Exporter Code)');
     await userEvent.type(iec, 'aabcr123');
@@ -193,13 +191,7 @@ describe('exports: the IEC and the Letter of Undertaking', () => {
 describe('a shop without a GSTIN', () => {
   it('is told it is not registered for GST, and the warning goes once a GSTIN is saved', async () => {
     vi.spyOn(adminApi.settings, 'get').mockResolvedValue(loaded(settings));
-    const save = vi.spyOn(adminApi.settings, 'save').mockImplementation(async (body) =>
-      answerOf(settingsRoutes, 'PUT /a1/api/admin/settings', {
-        success: true,
-        message: 'Settings saved',
-        settings: { ...settings, ...body, updatedAt: '2026-04-02T06:30:00.000Z' },
-      }),
-    );
+    const save = savedAsTheServerWould();
     renderPage();
     expect(await screen.findByTestId('no-gstin')).toHaveTextContent(
       'No GSTIN is set: the shop is not registered for GST. It issues Bills of Supply without tax and files no GSTR-1.',
@@ -214,13 +206,7 @@ describe('a shop without a GSTIN', () => {
 describe('free shipping', () => {
   it('is not a setting of its own: the screen sends the merchant to the shipping zones and never saves the old threshold', async () => {
     vi.spyOn(adminApi.settings, 'get').mockResolvedValue(loaded(settings));
-    const save = vi.spyOn(adminApi.settings, 'save').mockImplementation(async (body) =>
-      answerOf(settingsRoutes, 'PUT /a1/api/admin/settings', {
-        success: true,
-        message: 'Settings saved',
-        settings: { ...settings, ...body, updatedAt: '2026-04-02T06:30:00.000Z' },
-      }),
-    );
+    const save = savedAsTheServerWould();
     renderPage();
     const zones = await screen.findByRole('link', { name: 'Shipping zones' });
     expect(zones).toHaveAttribute('href', '/dashboard/shipping');
