@@ -76,6 +76,8 @@ const keptStatements = new WeakMap<object, PageStatements>();
  * The product page's two reads, each built once per database and run again with its values: building a select of a
  * product's 45 columns with its names and running sale took most of a product page's CPU (Drizzle's query
  * building, `bench/profile.ts`), as it did a listing's before its statements were kept.
+ * Both are named, so PostgreSQL parses and plans each once per pooled connection instead of on every page
+ * (bench/README.md, "Related products on a skewed catalogue"); PGlite ignores the names.
  */
 function pageStatements(db: DbOrTx): PageStatements {
   let kept = keptStatements.get(db);
@@ -86,14 +88,14 @@ function pageStatements(db: DbOrTx): PageStatements {
         selectPricedProducts(db, at)
           .where(and(eq(products.slug, sql.placeholder('slug')), eq(products.isActive, true)))
           .limit(1)
-          .prepare(undefined as unknown as string),
+          .prepare('product_page_by_slug'),
       ) as unknown as PageStatements['bySlug'],
       byIds: withFastRows(
         selectPricedProducts(db, at)
           .where(
             and(eq(products.isActive, true), sql`${products.id} = any(string_to_array(${sql.placeholder('ids')}, ',')::uuid[])`),
           )
-          .prepare(undefined as unknown as string),
+          .prepare('product_page_by_ids'),
       ) as unknown as PageStatements['byIds'],
     };
     keptStatements.set(db, kept);
