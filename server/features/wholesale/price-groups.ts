@@ -133,7 +133,7 @@ function myPricesRows(db: Db): KeptRows {
         .where(
           and(sql`${products.id} = any(string_to_array(${sql.placeholder('ids')}, ',')::uuid[])`, eq(products.isActive, true)),
         )
-        .prepare(undefined as unknown as string),
+        .prepare('my_prices_rows'),
     ) as unknown as KeptRows;
     keptRows.set(db, kept);
   }

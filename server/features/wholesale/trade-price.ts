@@ -83,7 +83,7 @@ export async function buyerPricingNow(db: Db, userId: string | undefined): Promi
   if (!userId) return RETAIL;
   let kept = keptGroups.get(db);
   if (!kept) {
-    kept = groupOf(db, sql.placeholder('userId')).prepare(undefined as unknown as string) as unknown as KeptGroup;
+    kept = groupOf(db, sql.placeholder('userId')).prepare('buyer_price_group') as unknown as KeptGroup;
     keptGroups.set(db, kept);
   }
   const [row] = await kept.execute({ userId });
