@@ -3,7 +3,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_ADMIN } from '../playwright.config.js';
-import { sandboxPaidOrder } from './helpers.js';
+import { expectNotice, sandboxPaidOrder } from './helpers.js';
 
 /** A unique 10-digit mobile number per call. */
 let seq = 0;
@@ -26,13 +26,6 @@ async function signInApi(request: APIRequestContext, creds: { mobileno: string; 
 
 async function signInAsAdmin(page: Page) {
   await signInApi(page.request, E2E_ADMIN);
-}
-
-/** The toast of a saved action: checks its text and waits for it to close by itself (two seconds). */
-async function expectNotice(page: Page, text: string) {
-  const notice = page.getByTestId('notice');
-  await expect(notice).toContainText(text);
-  await expect(notice).toBeHidden({ timeout: 5000 });
 }
 
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1366) < 768;
@@ -173,7 +166,7 @@ test.describe('admin back-office', () => {
     await expect(dialog.getByText('Please enter a category name')).toBeVisible();
     await dialog.getByLabel(/Category Name/).fill(`  ${categoryname}  `);
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await expectNotice(page, 'Category created successfully');
+    await expectNotice(page, 'Category created successfully', { closesByItself: true });
     await expect(page.getByText(categoryname, { exact: true }).filter({ visible: true })).toBeVisible();
 
     await page.goto('/dashboard/subcategory');
