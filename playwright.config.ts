@@ -151,6 +151,10 @@ const SECOND_PART = [
   '**/credit.spec.ts',
   '**/menus.spec.ts',
   '**/wholesale.spec.ts',
+  '**/auth.spec.ts',
+  '**/reviews.spec.ts',
+  '**/order-number.spec.ts',
+  '**/my-data.spec.ts',
 ];
 const PART = process.env.E2E_PART;
 /** The files a project leaves out: its screen's and, in CI's first part, the second part's. */

@@ -102,7 +102,7 @@ group 'unit and web tests' "npm run -s test:unit -- --maxWorkers=$(node -p 'requ
 # by side beside the PostgreSQL run were tried: 819 s and 725 s and the PostgreSQL run 775 s, against 580 s for one run
 # and 242 s for the PostgreSQL run beside it (docs/testing.md): the journeys use the CPU rather than wait, so a third
 # stream of work at once only slows the other two. But with --pg the PostgreSQL run (one Vitest worker) ends well before the journeys, so the journeys come in two parts
-# (E2E_PART, playwright.config.ts): the first beside the PostgreSQL run, the second (ten desktop files, on a shop of
+# (E2E_PART, playwright.config.ts): the first beside the PostgreSQL run, the second (fourteen desktop files, on a shop of
 # its own on port 3200) after it, beside the rest of the first: both cores stay busy to the end. Each part fails
 # the step on its own; the second runs even when the PostgreSQL run failed.
 if [ "$WITH_PG" = true ]; then
