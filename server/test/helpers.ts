@@ -59,9 +59,11 @@ export async function freshDatabase(): Promise<Database & { url?: string }> {
     };
     return database;
   }
-  const dump = fs.readFileSync(inject('pgliteDump'));
-  return openPglite({ loadDataDir: new Blob([dump]) });
+  dump ??= new Blob([fs.readFileSync(inject('pgliteDump'))]);
+  return openPglite({ loadDataDir: dump });
 }
+/** The migrated database every file of this worker starts from, read once (a Blob cannot change). */
+let dump: Blob | undefined;
 
 export type TestApp = {
   app: FastifyInstance;
