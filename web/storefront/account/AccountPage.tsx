@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { addressShape, checkForeignAddress, HOME_COUNTRY } from '../../../contract/address-rules';
 import { countryName } from '../../../contract/countries';
 import { STATE_NAMES } from '../../../contract/gst-rules';
@@ -614,8 +614,6 @@ function GrievancesCard() {
 
 // ---------------------------------------------------------------- the buyer's data
 function YourDataCard() {
-  const qc = useQueryClient();
-  const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
   const [password, setPassword] = useState('');
   const { errors, outcome, busy, run } = useFormCall();
@@ -624,9 +622,10 @@ function YourDataCard() {
     e.preventDefault();
     void run(async () => {
       const res = await trustApi.eraseAccount(password);
-      qc.setQueryData(SESSION_KEY, null);
-      qc.clear();
-      navigate('/', { replace: true });
+      // A whole new page, signed out (the answer ended the session): nothing of the account stays in memory. Told
+      // in the app instead (session null, then navigate), the page guard could see no session before the move to /
+      // had rendered and send the buyer to sign in again, back to this page.
+      window.location.replace('/');
       return res.message;
     });
   }
