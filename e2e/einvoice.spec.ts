@@ -144,7 +144,7 @@ test('with e-invoicing on, a business buyer’s invoice gets its IRN from the IR
       .toBe(true);
 
     const order = await businessOrder(page);
-    // The job registers it within its 30 seconds.
+    // The job registers it as soon as the paid order's invoice is announced (docs/einvoice.md).
     let irn = '';
     await expect
       .poll(

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sendDueReminders } from './features/credit/reminders.js';
 import { refreshFxRates } from './features/currencies/service.js';
+import { EINVOICE_QUEUED } from './features/einvoice/queue.js';
 import { runEinvoices } from './features/einvoice/service.js';
 import { refreshMetalRates } from './features/made-to-order/rates-refresh.js';
 import { installOutboxWorker } from './features/outbox/worker.js';
@@ -26,22 +27,28 @@ const JOB_INTERVALS = {
   dueRemindersMs: 60 * 60 * 1000,
   /** The currencies' rates are fetched from FX_RATES_URL, when set (also once at start). */
   fxRatesMs: 24 * 60 * 60 * 1000,
-  /** Invoices and credit notes due to be registered with the IRP, and IRNs to cancel (also once at start). */
+  /**
+   * Invoices and credit notes due to be registered with the IRP, and IRNs to cancel (also once at start, and at once
+   * when a document is queued: EINVOICE_QUEUED).
+   */
   einvoicesMs: 30_000,
 } as const;
 
 /**
  * Runs jobs every so often once the app is ready, only when `app.jobsEnabled`; on close they stop, waiting for a
- * run in progress. Runs of one job never overlap within one server.
+ * run in progress. Runs of one job never overlap within one server. A job with `wakeOn` also runs as soon as its
+ * channel is notified (one LISTEN connection of its own on PostgreSQL); woken during a run, it runs once more after.
  */
 function runJobs(app: FastifyInstance, jobs: Job[]) {
   if (!app.jobsEnabled) return;
   const timers: NodeJS.Timeout[] = [];
+  const listeners: (() => Promise<void>)[] = [];
   const running = new Set<Promise<unknown>>();
   let closing = false;
 
   const every = ({ name, everyMs, run }: Job) => {
     let busy = false;
+    let again = false;
     const tick = () => {
       if (busy || closing) return;
       busy = true;
@@ -50,24 +57,42 @@ function runJobs(app: FastifyInstance, jobs: Job[]) {
         .finally(() => {
           busy = false;
           running.delete(current);
+          if (again) {
+            again = false;
+            tick();
+          }
         });
       running.add(current);
+    };
+    const wake = () => {
+      if (busy) again = true;
+      else tick();
     };
     const timer = setInterval(tick, everyMs);
     timer.unref();
     timers.push(timer);
-    return tick;
+    return { tick, wake };
   };
 
   app.addHook('onReady', async () => {
     for (const job of jobs) {
-      const tick = every(job);
+      const { tick, wake } = every(job);
       if (job.atStart) tick();
+      if (job.wakeOn) {
+        let heard = false;
+        // Listening again after a lost connection: what was announced meanwhile is looked for at once.
+        const onReset = (listening: boolean) => {
+          if (listening && heard) wake();
+          if (listening) heard = true;
+        };
+        listeners.push(await app.database.listen(job.wakeOn, wake, onReset));
+      }
     }
   });
   app.addHook('onClose', async () => {
     closing = true;
     for (const t of timers) clearInterval(t);
+    await Promise.allSettled(listeners.map((stop) => stop()));
     await Promise.allSettled([...running]);
   });
 }
@@ -85,7 +110,13 @@ export function installJobs(app: FastifyInstance) {
     ...metalRates,
     ...fxRates,
     { name: 'due reminders', everyMs: JOB_INTERVALS.dueRemindersMs, run: () => sendDueReminders(app), atStart: true },
-    { name: 'e-invoices', everyMs: JOB_INTERVALS.einvoicesMs, run: () => runEinvoices(app), atStart: true },
+    {
+      name: 'e-invoices',
+      everyMs: JOB_INTERVALS.einvoicesMs,
+      run: () => runEinvoices(app),
+      atStart: true,
+      wakeOn: EINVOICE_QUEUED,
+    },
   ]);
   scheduleMediaSweep(app, { everyMs: JOB_INTERVALS.mediaSweepMs });
   installOutboxWorker(app, JOB_INTERVALS.outboxMs);

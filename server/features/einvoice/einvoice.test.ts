@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DashboardStatsResponse } from '../../../contract/dashboard.js';
 import { EinvoiceRetryResponse, EinvoicesResponse } from '../../../contract/einvoice.js';
 import { gstinCheckChar } from '../../../contract/gst-rules.js';
@@ -275,6 +275,22 @@ describe('registering with the IRP', () => {
     }
     expect(generated(inv.number)).toHaveLength(1);
     expect(await rowOf(inv.number)).toMatchObject({ status: 'registered' });
+  });
+
+  it('a server running the jobs registers a newly queued invoice at once, not at the job’s next round', async () => {
+    // The job's 30-second round never comes here: only the invoice's announcement (EINVOICE_QUEUED) can run it.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const withJobs = await createTestApp(irp.env, { database: t.database, jobs: true });
+    try {
+      const { order } = await buy(MUMBAI, 410_000);
+      const inv = await invoiceOf(order._id);
+      await expect.poll(async () => (await rowOf(inv.number))?.status, { timeout: 30_000 }).toBe('registered');
+      expect(generated(inv.number)).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+      await withJobs.app.close();
+      fs.rmSync(withJobs.dataDir, { recursive: true, force: true });
+    }
   });
 
   it('a refused one is failed, listed for the merchant and on the dashboard, and registered by the admin’s Retry', async () => {

@@ -1,5 +1,12 @@
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { type creditNotes, einvoices, type invoices, type shopSettings } from '../../db/schema.js';
+
+/**
+ * The channel a queued document is announced on (NOTIFY, delivered when its transaction commits): every server that
+ * runs the jobs listens and registers it at once instead of at the job's next round (server/jobs.ts).
+ */
+export const EINVOICE_QUEUED = 'einvoice_queued';
 
 /** A registration not made within a day of the document (the IRP unreachable all that time) is shown as failed. */
 export const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
@@ -26,7 +33,7 @@ export async function queueEinvoice(
     | { kind: 'CRN'; invoice: Invoice; creditNote: typeof creditNotes.$inferSelect; at: Date },
 ) {
   if (!needsIrn(shop, doc.invoice)) return;
-  await tx
+  const [queued] = await tx
     .insert(einvoices)
     .values({
       kind: doc.kind,
@@ -37,5 +44,7 @@ export async function queueEinvoice(
       nextAttemptAt: doc.at,
       giveUpAt: new Date(doc.at.getTime() + GIVE_UP_AFTER_MS),
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: einvoices.id });
+  if (queued) await tx.execute(sql`select pg_notify(${EINVOICE_QUEUED}, '')`);
 }

@@ -4,7 +4,14 @@ import { reconcilePending } from './reconciler.js';
 import { purgeOldCheckouts, sweepExpiredHolds } from './sweep.js';
 
 /** A background job: its name (in the log when a run fails), how often it runs, and one run. */
-export type Job = { name: string; everyMs: number; run: () => Promise<unknown>; atStart?: boolean };
+export type Job = {
+  name: string;
+  everyMs: number;
+  run: () => Promise<unknown>;
+  atStart?: boolean;
+  /** A notification channel that runs the job at once: a NOTIFY sent by the transaction that gave it work. */
+  wakeOn?: string;
+};
 
 /**
  * Background jobs of the checkout: the hold sweep (also once at start: holds that expired while the server was
