@@ -43,6 +43,16 @@ export async function openSection(page: Page, name: string) {
   }
 }
 
+/**
+ * Waits until the web app has taken the server-rendered screen over (its `shop:live` mark, web/ui/earlyTaps.ts):
+ * before that a link is the plain link the server sent, and following it leaves the page.
+ */
+export async function appTookOver(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => performance.getEntriesByName('shop:live').length), { timeout: 30_000 })
+    .toBeGreaterThan(0);
+}
+
 /** A back-office notice with these words: a save's toast (it closes by itself after two seconds) or a failure's popup. */
 export const adminNotice = (page: Page, text: string) => page.getByTestId('notice').filter({ hasText: text });
 

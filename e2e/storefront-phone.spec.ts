@@ -1,5 +1,6 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config.js';
+import { appTookOver } from './helpers.js';
 
 /**
  * The storefront on a 390 px phone (and a desktop where it applies): nothing scrolls sideways, the floating chat
@@ -459,7 +460,9 @@ test('a product page: one ratti figure, delivery as India’s rate has it, and t
   // India's Standard rate is free for it (the shop's zones as every shop starts).
   await expect(page.getByTestId('delivery-promise')).toHaveText('Free Delivery');
 
-  // The main picture opens full size from the keyboard; Escape closes it and focus comes back to it.
+  // The main picture opens full size from the keyboard; Escape closes it and focus comes back to it. (Before the app
+  // has taken the page over, the link is the server's plain link to the picture, which a browser follows.)
+  await appTookOver(page);
   const opener = page.getByRole('link', { name: 'View the picture full size' });
   await opener.focus();
   await page.keyboard.press('Enter');
