@@ -2,6 +2,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { nameToFilterWord } from '../contract/filter.js';
 import { ensureTestCatalogue, VAULT } from './browse-catalogue.js';
+import { appTookOver } from './helpers.js';
 
 /**
  * A phone (390 px) with its CPU slowed 6× on server-rendered pages: the menu, a pagination link, the filters and
@@ -280,7 +281,8 @@ test.describe('before the app runs, on a slow phone', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(800);
     release();
     // The app has taken the listing over (the mark its screen sets once its controls are live)...
-    await expect.poll(() => page.evaluate(() => performance.getEntriesByName('shop:live').length), { timeout: 30_000 }).toBe(1);
+    await appTookOver(page);
+    expect(await page.evaluate(() => performance.getEntriesByName('shop:live').length)).toBe(1);
     // ...and the page stays where the shopper put it (a smooth scroll to the top would have begun by now).
     await expect(page.getByRole('button', { name: 'Scroll to top' })).toBeVisible();
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(800);
