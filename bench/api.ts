@@ -1,12 +1,25 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import autocannon, { type Request } from 'autocannon';
 import pg from 'pg';
 import { gstinCheckChar } from '../contract/gst-rules.js';
 import { openPostgres } from '../server/db/client.js';
 import { migrate } from '../server/db/migrate.js';
-import { CHECKOUT_ENV, type CheckoutCase, checkoutCase, pct, STEPS, shopperCookies } from './lib/checkout.js';
+import {
+  CHECKOUT_ENV,
+  type CheckoutCase,
+  checkoutCase,
+  httpShopper,
+  mergeRounds,
+  pct,
+  type Shopper,
+  STEPS,
+  shopperCookies,
+  shopperIds,
+} from './lib/checkout.js';
+import { serviceContext, serviceShopper } from './lib/checkout-pg.js';
 import { growProducts, seedCatalogue, seedOrders } from './lib/seed.js';
 import { call, ROOT, type ShopProcess, startShop, withDatabase } from './lib/server.js';
 
@@ -15,9 +28,15 @@ import { call, ROOT, type ShopProcess, startShop, withDatabase } from './lib/ser
  * and 50,000 orders, against a minimal reference server for the listing; then the listing cases at
  * 1,000 / 10,000 / 100,000 products (and 1,000,000 with BENCH_BIG=1, then once more with the answer cache full),
  * and every goal met or missed. BENCH_QUICK=1 shortens every run to 3 s; BENCH_DATABASE_URL names
- * the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres).
+ * the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres); BENCH_ONLY=checkout measures
+ * only the checkout path (10,000 products, 50,000 orders) and prints its goals.
  */
 const QUICK = process.env.BENCH_QUICK === '1';
+/** BENCH_ONLY: one section alone (only `checkout` so far). */
+const ONLY = process.env.BENCH_ONLY || undefined;
+if (ONLY !== undefined && ONLY !== 'checkout') {
+  throw new Error(`BENCH_ONLY=${ONLY}: only "checkout" can be measured alone`);
+}
 /** BENCH_BIG=1: the growth table goes on to 1,000,000 products. */
 const BIG = process.env.BENCH_BIG === '1';
 const DURATION = QUICK ? 3 : 10;
@@ -372,54 +391,147 @@ async function measureMyPrices(s: ShopProcess, client: pg.Client, url: string): 
   return row;
 }
 
+/** Rounds of the checkout case (a) through the shop and through its services straight on pg, taking turns. */
+const CHECKOUT_ROUNDS = 3;
+
+type CheckoutFigures = {
+  /** Case (a) through the shop, its rounds taken as one (mergeRounds), then case (b). */
+  cases: CheckoutCase[];
+  /** Case (a) round by round: through the shop over HTTP, and the same services straight on pg. */
+  shop: CheckoutCase[];
+  pg: CheckoutCase[];
+  /** The 1-minute load average at the end of each round, in the order the rounds ran. */
+  load: number[];
+};
+
+const ordersPerSecond = (c: CheckoutCase) => c.orders / Math.max(c.seconds, 1e-9);
+
+function printCheckout(c: CheckoutCase, load?: number) {
+  console.log(
+    `  checkout ${c.name}: ${c.orders} orders in ${c.seconds.toFixed(1)} s (${ordersPerSecond(c).toFixed(1)} orders/s), ${c.refused} refused for stock, ${c.failures.length} failures${load === undefined ? '' : `, load average ${load.toFixed(2)}`}`,
+  );
+  console.log(`    ${STEPS.map((step) => `${step} p99 ${pct(c.latencies[step], 99).toFixed(0)} ms`).join(', ')}`);
+  for (const f of c.failures.slice(0, 5)) console.log(`    failure: ${f}`);
+  for (const [name, ok, figures] of c.checks) console.log(`    ${ok ? 'holds' : 'BROKEN'}: ${name} (${figures})`);
+}
+
 /**
  * The checkout path by 50 concurrent shoppers on a shop of its own (answer cache off, limits meant for one shopper
- * per address lifted): (a) each on a product of their own for the run's length, (b) all at once on one product with
- * 10 units left.
+ * per address lifted): (a) each on a product of their own for the run's length, in rounds taking turns with its
+ * limit — 50 other shoppers on 50 other products walking the same steps through the shop's own services in this
+ * process, on a pg pool of the shop's size (bench/lib/checkout-pg.ts), so the SQL is the shop's and only the HTTP
+ * layer is missing; (b) all at once on one product with 10 units left. The shop keeps running through the limit's
+ * rounds (its background jobs work on both sides' orders alike).
  */
-async function measureCheckout(url: string, client: pg.Client): Promise<CheckoutCase[]> {
-  const shop = await startShop({ port: PORTS.second, env: { ...shopEnv(url, '0'), ...CHECKOUT_ENV } });
+async function measureCheckout(url: string, client: pg.Client): Promise<CheckoutFigures> {
+  const env = { ...shopEnv(url, '0'), ...CHECKOUT_ENV };
+  const shop = await startShop({ port: PORTS.second, env });
+  const services = await serviceContext(env);
   try {
-    const ids = (await client.query('select id from products where is_active order by md5(id::text) desc limit 51')).rows.map(
-      (r) => r.id as string,
-    );
-    const own = await shopperCookies(url, CONNECTIONS, '1');
-    const one = await shopperCookies(url, CONNECTIONS, '2');
-    const cases: CheckoutCase[] = [];
-    cases.push(
-      await checkoutCase({
-        name: '(a) each on its own product',
-        base: shop.url,
-        client,
-        cookies: own,
-        productIds: ids.slice(0, CONNECTIONS),
-        stock: 1_000_000,
-        seconds: DURATION,
-      }),
-    );
-    cases.push(
-      await checkoutCase({
-        name: '(b) all on one product, 10 units left',
-        base: shop.url,
-        client,
-        cookies: one,
-        productIds: ids.slice(CONNECTIONS),
-        stock: 10,
-        seconds: 0,
-        expectSold: 10,
-      }),
-    );
-    for (const c of cases) {
-      console.log(
-        `  checkout ${c.name}: ${c.orders} orders in ${c.seconds.toFixed(1)} s (${(c.orders / c.seconds).toFixed(1)} orders/s), ${c.refused} refused for stock, ${c.failures.length} failures`,
-      );
-      console.log(`    ${STEPS.map((step) => `${step} p99 ${pct(c.latencies[step], 99).toFixed(0)} ms`).join(', ')}`);
-      for (const f of c.failures.slice(0, 5)) console.log(`    failure: ${f}`);
-      for (const [name, ok, figures] of c.checks) console.log(`    ${ok ? 'holds' : 'BROKEN'}: ${name} (${figures})`);
+    const ids = (
+      await client.query('select id from products where is_active order by md5(id::text) desc limit $1', [2 * CONNECTIONS + 1])
+    ).rows.map((r) => r.id as string);
+    const mine = ids.slice(0, CONNECTIONS);
+    const scarce = ids.slice(CONNECTIONS, CONNECTIONS + 1);
+    const theirs = ids.slice(CONNECTIONS + 1);
+    const own = (await shopperCookies(url, CONNECTIONS, '1')).map((cookie) => httpShopper(shop.url, cookie));
+    const one = (await shopperCookies(url, CONNECTIONS, '2')).map((cookie) => httpShopper(shop.url, cookie));
+    const direct = (await shopperIds(url, CONNECTIONS, '4')).map((id) => serviceShopper(services.ctx, id));
+    const sides: [string, Shopper[], string[]][] = [
+      ['(a) through the shop', own, mine],
+      ['(a) same SQL through pg', direct, theirs],
+    ];
+    // A warm-up of each side, not counted (JIT, pools, PostgreSQL caches): every shopper through once.
+    for (const [name, shoppers, productIds] of sides) {
+      const warm = await checkoutCase({ name: `${name}, warm-up`, client, shoppers, productIds, stock: 1_000_000, seconds: 0 });
+      if (warm.failures.length || warm.checks.some(([, ok]) => !ok)) printCheckout(warm);
     }
-    return cases;
+    const figures: CheckoutFigures = { cases: [], shop: [], pg: [], load: [] };
+    for (let round = 1; round <= CHECKOUT_ROUNDS; round++) {
+      for (const [k, [name, shoppers, productIds]] of sides.entries()) {
+        const c = await checkoutCase({
+          name: `${name}, round ${round}`,
+          client,
+          shoppers,
+          productIds,
+          stock: 1_000_000,
+          seconds: DURATION,
+        });
+        const load = os.loadavg()[0] ?? 0;
+        figures.load.push(load);
+        (k === 0 ? figures.shop : figures.pg).push(c);
+        printCheckout(c, load);
+      }
+    }
+    figures.cases.push(mergeRounds(`(a) each on its own product, ${CHECKOUT_ROUNDS} rounds`, figures.shop));
+    const b = await checkoutCase({
+      name: '(b) all on one product, 10 units left',
+      client,
+      shoppers: one,
+      productIds: scarce,
+      stock: 10,
+      seconds: 0,
+      expectSold: 10,
+    });
+    figures.cases.push(b);
+    printCheckout(b);
+    return figures;
   } finally {
+    await services.close();
     await shop.stop();
+  }
+}
+
+/** The checkout goals: each step's p99 and the invariants per case, and orders per second beside the limit. */
+function checkoutGoals(checkout: CheckoutFigures | undefined): [string, boolean | undefined, string][] {
+  const goals: [string, boolean | undefined, string][] = [];
+  const steps = ['razorpay-order', 'sandbox pay', 'verify-and-place'] as const;
+  for (const c of checkout?.cases ?? []) {
+    const worst = Math.max(...steps.map((k) => pct(c.latencies[k], 99)));
+    goals.push([
+      `checkout ${c.name.slice(0, 3)}: p99 of each step ≤ 150 ms`,
+      c.orders > 0 && !c.failures.length ? worst <= 150 : false,
+      `${steps.map((k) => `${k} ${pct(c.latencies[k], 99).toFixed(0)}`).join(', ')} ms; ${ordersPerSecond(c).toFixed(1)} orders/s${c.failures.length ? `; ${c.failures.length} failures` : ''}`,
+    ]);
+    const broken = c.checks.filter(([, ok]) => !ok);
+    goals.push([
+      `checkout ${c.name.slice(0, 3)}: stock and payments add up`,
+      broken.length === 0,
+      broken.length ? broken.map(([n, , f]) => `${n}: ${f}`).join('; ') : c.checks.map(([n]) => n).join(', '),
+    ]);
+  }
+  if (!checkout?.shop.length || !checkout.pg.length) {
+    goals.push(['checkout orders/s ≥ 0.5 × the same SQL through pg', undefined, 'not measured']);
+    return goals;
+  }
+  const rates = (rounds: CheckoutCase[]) => rounds.map(ordersPerSecond);
+  const mean = (xs: number[]) => xs.reduce((n, x) => n + x, 0) / xs.length;
+  const shop = mergeRounds('(a) through the shop', checkout.shop);
+  const limit = mergeRounds('(a) same SQL through pg', checkout.pg);
+  const ratio = mean(rates(checkout.shop)) / mean(rates(checkout.pg));
+  // The limit's own rounds must have placed every order and kept every invariant, or its rate means nothing.
+  const broken = [...limit.checks.filter(([, ok]) => !ok).map(([n, , f]) => `${n}: ${f}`), ...limit.failures.slice(0, 3)];
+  const load = checkout.load;
+  goals.push([
+    'checkout orders/s ≥ 0.5 × the same SQL through pg',
+    broken.length || !limit.orders ? false : ratio >= 0.5,
+    `${ratio.toFixed(2)} × (${rates(checkout.shop)
+      .map((r) => r.toFixed(1))
+      .join(', ')} orders/s over ${rates(checkout.pg)
+      .map((r) => r.toFixed(1))
+      .join(', ')}, ${CHECKOUT_ROUNDS} rounds each in turn); p99 ms shop/pg: ${STEPS.map(
+      (k) => `${k} ${pct(shop.latencies[k], 99).toFixed(0)}/${pct(limit.latencies[k], 99).toFixed(0)}`,
+    ).join(
+      ', ',
+    )}; load average ${mean(load).toFixed(2)} (${Math.min(...load).toFixed(2)}–${Math.max(...load).toFixed(2)})${broken.length ? `; the limit's rounds: ${broken.join('; ')}` : ''}`,
+  ]);
+  return goals;
+}
+
+function printGoals(goals: [string, boolean | undefined, string][]) {
+  console.log(`\nGoals (this run, ${CONNECTIONS} connections)`);
+  for (const [name, met, figures] of goals) {
+    console.log(`${name.padEnd(62)} ${(met === undefined ? 'not measured' : met ? 'met' : 'missed').padEnd(13)} ${figures}`);
   }
 }
 
@@ -433,12 +545,24 @@ async function main() {
   let reference: Awaited<ReturnType<typeof startReference>> | undefined;
   const client = new pg.Client({ connectionString: url });
   try {
-    ensureWebBuild();
+    if (ONLY !== 'checkout') ensureWebBuild();
     const database = await openPostgres(url, 1);
     await migrate(database);
     await database.close();
     await client.connect();
     await seedCatalogue(client);
+
+    if (ONLY === 'checkout') {
+      // The checkout path alone, on the catalogue and order history it meets in the whole run.
+      let t = Date.now();
+      await growProducts(client, 10_000);
+      console.log(`seeded 10,000 products in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+      t = Date.now();
+      await seedOrders(client, 50_000);
+      console.log(`seeded 50,000 orders in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+      printGoals(checkoutGoals(await measureCheckout(url, client)));
+      return;
+    }
 
     let slugs: string[] = [];
     let cached: Awaited<ReturnType<typeof measureCached>> | undefined;
@@ -446,7 +570,7 @@ async function main() {
     let bigProduct: Row | undefined;
     let renders: Paired[] = [];
     let myPrices: Row | undefined;
-    let checkout: CheckoutCase[] = [];
+    let checkout: CheckoutFigures | undefined;
     const growth = new Map<number, Row[]>();
     const sizes = BIG ? [1_000, 10_000, 100_000, 1_000_000] : [1_000, 10_000, 100_000];
     const main: Row[] = [];
@@ -686,28 +810,7 @@ async function main() {
     }
 
     // The checkout path: each step's p99, the invariants, and the orders per second beside the limit.
-    for (const c of checkout) {
-      const worst = Math.max(
-        ...(['razorpay-order', 'sandbox pay', 'verify-and-place'] as const).map((k) => pct(c.latencies[k], 99)),
-      );
-      goals.push([
-        `checkout ${c.name.slice(0, 3)}: p99 of each step ≤ 150 ms`,
-        c.orders > 0 && !c.failures.length ? worst <= 150 : false,
-        `${(['razorpay-order', 'sandbox pay', 'verify-and-place'] as const).map((k) => `${k} ${pct(c.latencies[k], 99).toFixed(0)}`).join(', ')} ms; ${(c.orders / c.seconds).toFixed(1)} orders/s${c.failures.length ? `; ${c.failures.length} failures` : ''}`,
-      ]);
-      const broken = c.checks.filter(([, ok]) => !ok);
-      goals.push([
-        `checkout ${c.name.slice(0, 3)}: stock and payments add up`,
-        broken.length === 0,
-        broken.length ? broken.map(([n, , f]) => `${n}: ${f}`).join('; ') : c.checks.map(([n]) => n).join(', '),
-      ]);
-    }
-    const own = checkout[0];
-    goals.push([
-      'checkout orders/s ≥ 0.5 × the same SQL through pg',
-      undefined,
-      `${own ? `${(own.orders / own.seconds).toFixed(1)} orders/s (a); ` : ''}the limit is not built: placing an order runs dozens of statements (holds, coupons, tax, invoice numbers, the change notices) that the bench would have to copy and keep in step`,
-    ]);
+    goals.push(...checkoutGoals(checkout));
 
     // Server renders the page cache does not hold, beside the JSON answer of the same data.
     for (const p of renders) {
@@ -736,10 +839,7 @@ async function main() {
           : 'not measured',
       ]);
     }
-    console.log(`\nGoals (this run, ${CONNECTIONS} connections)`);
-    for (const [name, met, figures] of goals) {
-      console.log(`${name.padEnd(62)} ${(met === undefined ? 'not measured' : met ? 'met' : 'missed').padEnd(13)} ${figures}`);
-    }
+    printGoals(goals);
 
     const bad = [
       ...main,
