@@ -480,7 +480,9 @@ export const orders = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /**
      * The order's number for people (`RG-000123`: the invoice prefix then the shop's one gapless series),
-     * given by the database as the row is inserted (migration 0140_order_number) and never changed.
+     * given by the database as the row is inserted (migration 0140_order_number), or by the placing transaction's
+     * last statement to an order inserted with a stand-in (`numberPlacement`, server/features/gst/invoices.ts),
+     * and never changed once committed.
      */
     number: text('number').notNull().default(''),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),

@@ -1,9 +1,9 @@
-import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { abroadCountryName } from '../../../contract/address-rules.js';
 import { stateCode, stateFromPin } from '../../../contract/gst-rules.js';
 import { METALS, type Metal } from '../../../contract/made-to-order.js';
 import { SHIPPING_LINE_NAME } from '../../../contract/shipping-zones.js';
-import type { DbOrTx, Tx } from '../../db/client.js';
+import { type DbOrTx, execRows, type Tx } from '../../db/client.js';
 import {
   categoryTax,
   creditNotes,
@@ -95,24 +95,128 @@ function asSupplied<
 export async function issueInvoice(tx: Tx, orderId: string, at: Date = new Date()): Promise<InvoiceRow> {
   const [existing] = await tx.select().from(invoices).where(eq(invoices.orderId, orderId));
   if (existing) return existing;
-  const { registered, shop, ...doc } = await composeSupply(tx, orderId, at);
-  const fy = financialYear(at);
-  const seq = await nextInSeries(tx, registered ? 'INV' : 'BS', fy);
-  const [row] = await tx
-    .insert(invoices)
-    .values({
-      orderId,
-      kind: registered ? 'tax-invoice' : 'bill-of-supply',
-      number: documentNumber(registered ? shop.invoiceprefix : 'BS', fy, seq),
-      fy,
-      seq,
-      issuedAt: at,
-      ...doc,
-    })
-    .returning();
+  const composed = await composeInvoice(tx, orderId, at);
+  return writeInvoice(tx, composed, await nextInSeries(tx, composed.series, composed.fy));
+}
+
+/** An order's invoice as composed, before its number: see `issueInvoice`. */
+type ComposedInvoice = Awaited<ReturnType<typeof composeSupply>> & {
+  orderId: string;
+  at: Date;
+  fy: string;
+  series: 'INV' | 'BS';
+};
+
+/**
+ * The first half of `issueInvoice` for an order that has none yet: every line taxed as on `at`, and the series and
+ * financial year its number will be drawn from. Reads only, so a placement composes the invoice before it takes
+ * any counter row (server/features/payments/placement.ts).
+ */
+export async function composeInvoice(tx: Tx, orderId: string, at: Date = new Date()): Promise<ComposedInvoice> {
+  const supply = await composeSupply(tx, orderId, at);
+  return { ...supply, orderId, at, fy: financialYear(at), series: supply.registered ? 'INV' : 'BS' };
+}
+
+/** The second half of `issueInvoice`: the composed invoice written with number `seq` of its series and year. */
+async function writeInvoice(tx: Tx, composed: ComposedInvoice, seq: number): Promise<InvoiceRow> {
+  const [row] = await invoiceInsert(tx, composed, seq, documentNumber(invoicePrefix(composed), composed.fy, seq)).returning();
   if (!row) throw new Error('invoice not written');
-  await queueEinvoice(tx, shop, { kind: 'INV', invoice: row, at });
+  await queueEinvoice(tx, composed.shop, { kind: 'INV', invoice: row, at: composed.at });
   return row;
+}
+
+const invoicePrefix = (composed: ComposedInvoice) => (composed.registered ? composed.shop.invoiceprefix : 'BS');
+
+/** The insert of a composed invoice, its number and its place in the series given as values or as SQL. */
+function invoiceInsert(tx: Tx, composed: ComposedInvoice, seq: number | SQL, number: string | SQL) {
+  const { registered, shop: _shop, orderId, at, fy, series: _series, ...doc } = composed;
+  return tx.insert(invoices).values({
+    orderId,
+    kind: registered ? 'tax-invoice' : 'bill-of-supply',
+    number,
+    fy,
+    seq,
+    issuedAt: at,
+    ...doc,
+  });
+}
+
+/**
+ * The number an order is inserted with when its placement numbers it in its last statement (`numberPlacement`):
+ * unique (one order per checkout), never in the shop's series, and never seen outside the placing transaction,
+ * which replaces it before it commits.
+ */
+export const unnumbered = (checkoutId: string) => `~${checkoutId}`;
+
+/**
+ * The last statement of a placement (server/features/payments/placement.ts): everything that needs the order's
+ * number or its invoice's, written in one statement. It takes the next number from the counter row `ORD` and
+ * gives it to the order inserted `unnumbered`, exactly as the trigger of migration 0140_order_number gives one to
+ * an order inserted without it (the invoice prefix, a hyphen, at least six digits); with `invoice`, it takes the
+ * next number of the invoice's series and year and writes the invoice with it; and it writes the outbox rows
+ * `messages` makes with the order's number. The counter rows are taken in that order (the rows of one insert are
+ * written as listed) and stay locked until the transaction ends, as with `nextInSeries`: a second placement waits
+ * and takes the next numbers; one that rolls back gives its numbers back, so the series keep no gap. Taken in the
+ * last statement, they are held only while it runs and the transaction commits, so placements at the same moment
+ * wait for one another no longer than that. An invoice that needs an IRN is then queued for it (`queueEinvoice`).
+ * Gives the order's number and the invoice's.
+ */
+export async function numberPlacement(
+  tx: Tx,
+  orderId: string,
+  invoice: ComposedInvoice | null,
+  messages: (orderNo: SQL) => SQLWrapper | null,
+): Promise<{ number: string; invoice: string | null }> {
+  const counters = invoice ? sql`('ORD', '', 1), (${invoice.series}, ${invoice.fy}, 1)` : sql`('ORD', '', 1)`;
+  const seq = sql`(select last_number from n where series <> 'ORD')`;
+  const written = messages(sql`(select number from o)`);
+  const withInvoice = invoice
+    ? sql`, i as (${invoiceInsert(tx, invoice, seq, documentNumberSql(invoicePrefix(invoice), invoice.fy, seq))
+        .returning({ seq: invoices.seq, number: invoices.number })
+        .getSQL()})`
+    : sql``;
+  const { rows } = await execRows<{ number: string; seq: number | null; invoice: string | null }>(
+    tx,
+    sql`with n as (
+          insert into document_counters (series, fy, last_number) values ${counters}
+          on conflict (series, fy) do update set last_number = document_counters.last_number + 1
+          returning series, last_number
+        ), o as (
+          update orders
+             set number = coalesce((select invoiceprefix from shop_settings where id = 1), 'RG') || '-'
+                          || lpad(n.last_number::text, greatest(6, length(n.last_number::text)), '0')
+            from n
+           where n.series = 'ORD' and orders.id = ${orderId}
+          returning orders.number
+        )${withInvoice}${written ? sql`, m as (${written.getSQL()})` : sql``}
+        select (select number from o) as number,
+               ${invoice ? sql`(select seq from i) as seq, (select number from i) as invoice` : sql`null as seq, null as invoice`}`,
+  );
+  const [row] = rows;
+  if (!row?.number) throw new Error(`order ${orderId} not numbered`);
+  if (!invoice) return { number: row.number, invoice: null };
+  if (row.invoice !== documentNumber(invoicePrefix(invoice), invoice.fy, Number(row.seq))) {
+    throw new Error(`the invoice of order ${orderId} is not numbered as its series is`);
+  }
+  if (invoice.shop.einvoice) {
+    const [issued] = await tx.select().from(invoices).where(eq(invoices.orderId, orderId));
+    if (issued) await queueEinvoice(tx, invoice.shop, { kind: 'INV', invoice: issued, at: invoice.at });
+  }
+  return { number: row.number, invoice: row.invoice };
+}
+
+/**
+ * `documentNumber` in SQL, of the number `seq` (an SQL expression): `<prefix>/<yy-yy>/<000042>`, padded with fewer
+ * zeros after a longer prefix, and without separators once that outgrows 16 characters. `numberPlacement` checks
+ * what it gives against `documentNumber` itself.
+ */
+function documentNumberSql(prefix: string, fy: string, seq: SQL): SQL {
+  const width = Math.min(6, 16 - prefix.length - 7);
+  const compactWidth = 16 - prefix.length - 4;
+  return sql`(select case when length(d.full) <= 16 then d.full
+                else ${`${prefix}${fy.replace('-', '')}`} || lpad(d.s, greatest(${compactWidth}::int, length(d.s)), '0') end
+                from (select q.s, ${`${prefix}/${fy}/`} || lpad(q.s, greatest(${width}::int, length(q.s)), '0') as full
+                        from (select (${seq})::text as s) q) d)`;
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Config } from '../../config.js';
 import type { DbOrTx } from '../../db/client.js';
 import { type CheckoutLine, orders as ordersTable, products } from '../../db/schema.js';
 import { settingsRow } from '../../domain/shop-settings.js';
-import { type MerchantContacts, notifyMerchant, notifyUser } from './outbox.js';
+import { enqueue, type MerchantContacts, merchantMessages, type NewMessage, notifyUser, userMessages } from './outbox.js';
 
 /**
  * The order messages. Each is called inside the transaction that changes the order, so the message is
@@ -39,59 +39,74 @@ export async function merchantContacts(tx: DbOrTx, config: Config): Promise<Merc
  * there is one); the merchant of the new order, of a flagged payment, and of products now low in stock.
  */
 export async function orderPlacedMessages(tx: DbOrTx, config: Config, order: OrderRow, lines: CheckoutLine[]) {
-  const no = orderNo(order);
+  const made = await prepareOrderPlacedMessages(tx, config, order, lines);
+  await enqueue(tx, made(orderNo(order)));
+}
+
+/**
+ * `orderPlacedMessages` in two steps: everything the messages need is read now, and the function returned makes
+ * them with the order's number. A placement that numbers its order in its last statement reads them before and
+ * writes them in that statement (server/features/payments/placement.ts).
+ */
+export async function prepareOrderPlacedMessages(
+  tx: DbOrTx,
+  config: Config,
+  order: OrderRow,
+  lines: CheckoutLine[],
+): Promise<(orderNo: string) => NewMessage[]> {
   const total = order.totalPaise / 100;
   const items = lines.map((l) => ({ name: l.productname, quantity: l.quantity, price: (l.pricePaise * l.quantity) / 100 }));
   const flagged =
     order.flag === 'stock_unavailable' || order.flag === 'quote_already_ordered' || order.flag === 'amount_mismatch';
+  // The data of each message, given the order's number.
+  const made: ((no: string) => NewMessage[])[] = [];
   if ((order.paymentstatus === 'Paid' || order.paymentstatus === 'Due') && !flagged) {
-    await notifyUser(
-      tx,
-      order.userId,
-      'order_placed',
+    const data = {
+      orderId: order.id,
+      total,
+      items,
+      fullname: order.shippinginfo.fullname,
+      shipto: addressLine(order.shippinginfo),
+      ...(order.shipping
+        ? {
+            shipping: {
+              name: order.shipping.name,
+              price: order.shipping.amountPaise / 100,
+              mindays: order.shipping.mindays,
+              maxdays: order.shipping.maxdays,
+            },
+          }
+        : {}),
+    };
+    // The account's channels are read now; each message is given the order's number when written.
+    const toUser = await userMessages(tx, order.userId, 'order_placed', data, { dedupeKey: `order_placed:${order.id}` });
+    made.push((no) => toUser.map((m) => ({ ...m, data: withOrderNo(data, no) })));
+  }
+  const merchant = await merchantContacts(tx, config);
+  made.push((no) =>
+    merchantMessages(
+      merchant,
+      'merchant_new_order',
       {
         orderId: order.id,
         orderNo: no,
         total,
         items,
-        fullname: order.shippinginfo.fullname,
+        customer: order.shippinginfo.fullname,
         shipto: addressLine(order.shippinginfo),
-        ...(order.shipping
-          ? {
-              shipping: {
-                name: order.shipping.name,
-                price: order.shipping.amountPaise / 100,
-                mindays: order.shipping.mindays,
-                maxdays: order.shipping.maxdays,
-              },
-            }
-          : {}),
       },
-      { dedupeKey: `order_placed:${order.id}` },
-    );
-  }
-  const merchant = await merchantContacts(tx, config);
-  await notifyMerchant(
-    tx,
-    merchant,
-    'merchant_new_order',
-    {
-      orderId: order.id,
-      orderNo: no,
-      total,
-      items,
-      customer: order.shippinginfo.fullname,
-      shipto: addressLine(order.shippinginfo),
-    },
-    `merchant_new_order:${order.id}`,
+      `merchant_new_order:${order.id}`,
+    ),
   );
   if (order.flag && order.flag !== 'shipping_missing') {
-    await notifyMerchant(
-      tx,
-      merchant,
-      'merchant_flagged_payment',
-      { orderId: order.id, orderNo: no, total, flag: order.flag },
-      `merchant_flagged_payment:${order.id}`,
+    const flag = order.flag;
+    made.push((no) =>
+      merchantMessages(
+        merchant,
+        'merchant_flagged_payment',
+        { orderId: order.id, orderNo: no, total, flag },
+        `merchant_flagged_payment:${order.id}`,
+      ),
     );
   }
   const ids = [...new Set(lines.map((l) => l.productId))];
@@ -102,16 +117,25 @@ export async function orderPlacedMessages(tx: DbOrTx, config: Config, order: Ord
       .where(and(inArray(products.id, ids), lte(products.stock, config.notify.lowStockThreshold)));
     for (const p of low) {
       // One warning per product and stock level, however many orders reach it.
-      await notifyMerchant(
-        tx,
-        merchant,
-        'merchant_low_stock',
-        { productId: p.id, productname: p.name, stock: p.stock },
-        `merchant_low_stock:${p.id}:${p.stock}`,
+      made.push(() =>
+        merchantMessages(
+          merchant,
+          'merchant_low_stock',
+          { productId: p.id, productname: p.name, stock: p.stock },
+          `merchant_low_stock:${p.id}:${p.stock}`,
+        ),
       );
     }
   }
+  return (no) => made.flatMap((m) => m(no));
 }
+
+/** The order_placed data with the order's number where the message has always carried it (after `orderId`). */
+const withOrderNo = ({ orderId, ...rest }: { orderId: string } & Record<string, unknown>, no: string) => ({
+  orderId,
+  orderNo: no,
+  ...rest,
+});
 
 /** Messages the order lifecycle sends the customer (shipped, delivered, cancelled, refunds, returns). */
 async function orderUpdateMessage(

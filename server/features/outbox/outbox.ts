@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { execRows } from '../../db/client.js';
 import { outbox, users } from '../../db/schema.js';
@@ -41,6 +41,32 @@ export async function enqueue(tx: DbOrTx, messages: NewMessage | NewMessage[]) {
 }
 
 /**
+ * `enqueue` as an insert to run inside a larger statement (null when there is nothing to write), each message's
+ * `orderNo`, where its data has one, given by the SQL expression `orderNo`: the placement writes its messages in
+ * the statement that numbers the order (server/features/gst/invoices.ts, `numberPlacement`).
+ */
+export function enqueueInsert(tx: DbOrTx, messages: NewMessage[], orderNo: SQL) {
+  const list = messages.filter((m) => m.to.trim() !== '');
+  if (list.length === 0) return null;
+  return tx
+    .insert(outbox)
+    .values(
+      list.map((m) => ({
+        channel: m.channel,
+        recipient: m.to.trim(),
+        template: m.template,
+        language: m.language ?? 'en',
+        data:
+          m.data && 'orderNo' in m.data
+            ? sql`jsonb_set(${JSON.stringify(m.data)}::jsonb, '{orderNo}', to_jsonb(${orderNo}))`
+            : (m.data ?? {}),
+        dedupeKey: m.dedupeKey ?? null,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+/**
  * Tells a customer on every channel the account has: e-mail when it has an address, SMS and WhatsApp to
  * its mobile number, in the account's language. A deleted or erased account is told nothing. A marketing
  * message (`marketing: true`: offers, review invitations — anything not about the user's own order or
@@ -53,7 +79,18 @@ export async function notifyUser(
   data: Record<string, unknown>,
   opts: { channels?: OutboxChannel[]; dedupeKey?: string; marketing?: boolean } = {},
 ) {
-  if (!userId) return;
+  await enqueue(tx, await userMessages(tx, userId, template, data, opts));
+}
+
+/** The messages `notifyUser` writes, made but not written (none for a user told nothing). */
+export async function userMessages(
+  tx: DbOrTx,
+  userId: string | null,
+  template: string,
+  data: Record<string, unknown>,
+  opts: { channels?: OutboxChannel[]; dedupeKey?: string; marketing?: boolean } = {},
+): Promise<NewMessage[]> {
+  if (!userId) return [];
   const [u] = await tx
     .select({
       email: users.email,
@@ -65,20 +102,17 @@ export async function notifyUser(
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
-  if (!u || u.erasedAt) return;
-  if (opts.marketing && !u.marketing) return;
+  if (!u || u.erasedAt) return [];
+  if (opts.marketing && !u.marketing) return [];
   const channels = opts.channels ?? ['email', 'sms', 'whatsapp'];
-  await enqueue(
-    tx,
-    channels.map((channel) => ({
-      channel,
-      to: channel === 'email' ? u.email : u.mobileno,
-      template,
-      language: u.language,
-      data,
-      dedupeKey: opts.dedupeKey ? `${opts.dedupeKey}:${channel}` : undefined,
-    })),
-  );
+  return channels.map((channel) => ({
+    channel,
+    to: channel === 'email' ? u.email : u.mobileno,
+    template,
+    language: u.language,
+    data,
+    dedupeKey: opts.dedupeKey ? `${opts.dedupeKey}:${channel}` : undefined,
+  }));
 }
 
 export type MerchantContacts = { email?: string; phone?: string };
@@ -91,10 +125,20 @@ export async function notifyMerchant(
   data: Record<string, unknown>,
   dedupeKey?: string,
 ) {
-  await enqueue(tx, [
+  await enqueue(tx, merchantMessages(contacts, template, data, dedupeKey));
+}
+
+/** The messages `notifyMerchant` writes, made but not written. */
+export function merchantMessages(
+  contacts: MerchantContacts,
+  template: string,
+  data: Record<string, unknown>,
+  dedupeKey?: string,
+): NewMessage[] {
+  return [
     { channel: 'email', to: contacts.email ?? '', template, data, dedupeKey: dedupeKey && `${dedupeKey}:email` },
     { channel: 'sms', to: contacts.phone ?? '', template, data, dedupeKey: dedupeKey && `${dedupeKey}:sms` },
-  ]);
+  ];
 }
 
 // ---------------------------------------------------------------- claiming and settling (the worker's steps)

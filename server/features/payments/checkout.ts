@@ -19,7 +19,7 @@ import { quoteSnapshot } from '../wholesale/quotes.js';
 import { checkTradeMinimum } from '../wholesale/trade-order.js';
 import { buyerPricing } from '../wholesale/trade-price.js';
 import { buyNowLine, buyNowStockMessage } from './buy-now.js';
-import { beginHold, checkAccountCaps } from './hold-limits.js';
+import { beginHold, checkAccountCaps, checkAddressHolds } from './hold-limits.js';
 import { releaseCheckout, takeStock, unitsByProduct } from './holds.js';
 
 type CheckoutRow = typeof checkouts.$inferSelect;
@@ -276,40 +276,8 @@ export async function startCheckout(
     }
     // One pending checkout per shopper: the previous one gives its stock back first (a late payment
     // for it is still placed if the stock is there, or recorded and refunded if not). The new hold keeps
-    // the old one's expiry; the cool-down and the per-address caps are checked (hold-limits.ts).
-    const holdExpiresAt = await beginHold(tx, ctx.config.holdLimits, {
-      userId,
-      clientAddress: opts.clientAddress,
-      pending,
-      units,
-      amountPaise,
-      now,
-      holdMs,
-    });
-
-    const short = await takeStock(tx, units);
-    if (short) {
-      const line = snapshot.find((l) => l.productId === short.productId);
-      const [p] = await tx
-        .select({ stock: products.stock, isActive: products.isActive })
-        .from(products)
-        .where(eq(products.id, short.productId));
-      const name = line?.productname ?? 'An item';
-      if (opts.quoteId) {
-        throw new Conflict(
-          !p?.isActive || p.stock === 0
-            ? `"${name}" is out of stock: this quote cannot be paid now`
-            : `Only ${p.stock} of "${name}" left in stock: this quote cannot be paid now`,
-        );
-      }
-      if (buyNow) throw new Conflict(p?.isActive ? buyNowStockMessage(name, p.stock) : `"${name}" is not available right now`);
-      if (!p?.isActive) throw new Conflict(`"${name}" is no longer available. Please remove it from your cart.`);
-      throw new Conflict(
-        p.stock === 0
-          ? `"${name}" is out of stock. Please remove it from your cart.`
-          : `Only ${p.stock} of "${name}" left in stock. Please lower the quantity in your cart.`,
-      );
-    }
+    // the old one's expiry; the cool-down is checked now and the per-address caps last (hold-limits.ts).
+    const holdExpiresAt = await beginHold(tx, ctx.config.holdLimits, { userId, pending, now, holdMs });
     const [checkout] = await tx
       .insert(checkouts)
       .values({
@@ -335,6 +303,33 @@ export async function startCheckout(
       .values(
         units.map((u) => ({ checkoutId: checkout.id, productId: u.productId, quantity: u.quantity, expiresAt: holdExpiresAt })),
       );
+    // The product rows are locked as late as the holds allow, so shoppers of one stone wait for one another only
+    // while the rest of this transaction commits; a shortage rolls the checkout and its holds back.
+    const short = await takeStock(tx, units);
+    if (short) {
+      const line = snapshot.find((l) => l.productId === short.productId);
+      const [p] = await tx
+        .select({ stock: products.stock, isActive: products.isActive })
+        .from(products)
+        .where(eq(products.id, short.productId));
+      const name = line?.productname ?? 'An item';
+      if (opts.quoteId) {
+        throw new Conflict(
+          !p?.isActive || p.stock === 0
+            ? `"${name}" is out of stock: this quote cannot be paid now`
+            : `Only ${p.stock} of "${name}" left in stock: this quote cannot be paid now`,
+        );
+      }
+      if (buyNow) throw new Conflict(p?.isActive ? buyNowStockMessage(name, p.stock) : `"${name}" is not available right now`);
+      if (!p?.isActive) throw new Conflict(`"${name}" is no longer available. Please remove it from your cart.`);
+      throw new Conflict(
+        p.stock === 0
+          ? `"${name}" is out of stock. Please remove it from your cart.`
+          : `Only ${p.stock} of "${name}" left in stock. Please lower the quantity in your cart.`,
+      );
+    }
+    // Last, the caps on what one client address holds, counting this checkout (hold-limits.ts).
+    if (opts.clientAddress) await checkAddressHolds(tx, ctx.config.holdLimits, opts.clientAddress);
     return { created: checkout };
   });
 

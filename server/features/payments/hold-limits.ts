@@ -66,21 +66,24 @@ export function checkAccountCaps(limits: HoldLimits, units: number, amountPaise:
 }
 
 /**
- * Refuses a checkout that would take what all pending checkouts from one client address hold above the
- * caps. The caller holds the address's lock (lockAddress), so concurrent checkouts from many accounts behind
- * one address cannot all pass the check together.
+ * Refuses a checkout that makes what all pending checkouts from one client address hold exceed the caps. Called
+ * last in the checkout's transaction, with the new checkout and its holds already written (so they are counted):
+ * it takes the address's lock first, so concurrent checkouts from many accounts behind one address cannot all pass
+ * the check together — each sees every checkout committed before it took the lock. Taken last, the lock is held
+ * only for this one statement and the commit, however many checkouts come from one address (a carrier's shared
+ * address, say); it is the last lock the transaction takes and nothing is waited for while it is held, so it
+ * cannot deadlock with the product rows the checkout locked before it.
  */
-async function checkAddressCaps(tx: Tx, limits: HoldLimits, address: string, units: number, amountPaise: number) {
+export async function checkAddressHolds(tx: Tx, limits: HoldLimits, address: string) {
+  // The lock and the count in one statement (migration 0389_hold_address_totals): the count is read after the lock
+  // is granted.
   const res = await execRows<{ units: string | number | null; paise: string | number | null }>(
     tx,
-    sql`select coalesce(sum((select coalesce(sum(h.quantity), 0) from stock_holds h where h.checkout_id = c.id)), 0) as units,
-               coalesce(sum(c.amount_paise), 0) as paise
-          from checkouts c
-         where c.status = 'pending' and c.client_address = ${address}`,
+    sql`select units, paise from hold_address_totals(${address})`,
   );
   const heldUnits = Number(res.rows[0]?.units ?? 0);
   const heldPaise = Number(res.rows[0]?.paise ?? 0);
-  if (heldUnits + units > limits.unitsPerAddress || heldPaise + amountPaise > limits.paisePerAddress) {
+  if (heldUnits > limits.unitsPerAddress || heldPaise > limits.paisePerAddress) {
     throw new Conflict('Too many items are waiting for payment from your network right now. Please try again in a few minutes.');
   }
 }
@@ -88,24 +91,19 @@ async function checkAddressCaps(tx: Tx, limits: HoldLimits, address: string, uni
 /**
  * Ends the account's pending checkouts for a new one and decides the new hold's expiry: the earliest of
  * theirs (starting again never renews a hold). A hold at its very end (under two minutes left, or past)
- * gives a fresh one, counted as a hold that ran out. Then the cool-down and the address caps are checked;
- * a refusal rolls the whole transaction back, leaving the old checkout as it was.
+ * gives a fresh one, counted as a hold that ran out. Then the cool-down is checked; a refusal rolls the whole
+ * transaction back, leaving the old checkout as it was. The address caps are checked last (`checkAddressHolds`).
  */
 export async function beginHold(
   tx: Tx,
   limits: HoldLimits,
   a: {
     userId: string;
-    clientAddress: string | undefined;
     pending: (typeof checkouts.$inferSelect)[];
-    units: { quantity: number }[];
-    amountPaise: number;
     now: number;
     holdMs: number;
   },
 ): Promise<Date> {
-  // Before any product row is touched, so this lock and the row locks are always taken in the same order.
-  if (a.clientAddress) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`hold-address:${a.clientAddress}`}))`);
   let keep: Date | undefined;
   for (const c of a.pending) {
     const atEnd = c.holdExpiresAt.getTime() - a.now < RENEW_AT_END_MS;
@@ -113,9 +111,5 @@ export async function beginHold(
     if (!atEnd && (!keep || c.holdExpiresAt < keep)) keep = c.holdExpiresAt;
   }
   await checkCooldown(tx, limits, a.userId, new Date(a.now));
-  if (a.clientAddress) {
-    const units = a.units.reduce((n, u) => n + u.quantity, 0);
-    await checkAddressCaps(tx, limits, a.clientAddress, units, a.amountPaise);
-  }
   return keep ?? new Date(a.now + a.holdMs);
 }

@@ -9,10 +9,11 @@ import { InvalidInput, NotFound } from '../../domain/errors.js';
 import type { PaymentContext } from '../../domain/payment-context.js';
 import type { PaymentProvider, ProviderPayment } from '../../domain/payment-provider.js';
 import { chargedAmount } from '../currencies/service.js';
-import { issueInvoice, issueReceiptVoucher } from '../gst/invoices.js';
+import { composeInvoice, issueReceiptVoucher, numberPlacement, unnumbered } from '../gst/invoices.js';
 import { placementEvents } from '../orders/lifecycle/state.js';
 import { insertRefund, submitRefund, syncRefundSummary, writeEvents } from '../orders/lifecycle/store.js';
-import { orderPlacedMessages } from '../outbox/orders.js';
+import { prepareOrderPlacedMessages } from '../outbox/orders.js';
+import { enqueueInsert } from '../outbox/outbox.js';
 import { couponUseAvailable, orderCouponColumns } from '../promotions/service.js';
 import { markQuoteOrdered, quoteStanding } from '../wholesale/quotes.js';
 import { shippingCountry } from './checkout.js';
@@ -214,6 +215,8 @@ export async function placeOrder(
     const [order] = await tx
       .insert(orders)
       .values({
+        // numbered last, just before the transaction commits (numberOrder below)
+        number: unnumbered(locked.id),
         userId: locked.userId,
         checkoutId: locked.id,
         razorpayOrderId: providerOrderId,
@@ -254,21 +257,12 @@ export async function placeOrder(
         position,
       })),
     );
-    // The tax invoice is issued with the payment, numbered in this transaction (GST). An order with a made-to-order
-    // piece is paid in advance: the payment gets a receipt voucher now, and the invoice, adjusting it, is issued when
-    // every piece is ready (docs/made-to-order.md).
-    const madeToOrder = locked.lines.some((l) => l.setting);
-    if (paymentstatus === 'Paid' && secured) {
-      if (madeToOrder) await issueReceiptVoucher(tx, order.id);
-      else await issueInvoice(tx, order.id);
-    }
     // A quote's order, and Buy Now's item bought straight from the product page, leave the cart as it is; the quote
     // is ordered and names it.
     if (secured && locked.userId && !locked.quoteId && !locked.buyNow) {
       await removeBoughtFromCart(tx, locked.userId, locked.lines);
     }
     if (secured && locked.quoteId) await markQuoteOrdered(tx, locked.quoteId, order.id);
-    await orderPlacedMessages(tx, ctx.config, order, locked.lines);
     await tx.update(checkouts).set({ status: 'placed', updatedAt: new Date() }).where(eq(checkouts.id, locked.id));
     // An unfulfillable payment is refunded in full (the whole payment, once: keyed by the order id).
     const refundPaise = refundStatus === 'pending' ? paymentPaise(verdict.payment, locked) : 0;
@@ -302,6 +296,24 @@ export async function placeOrder(
     if (priceChanged) await writeEvents(tx, order.id, [{ type: 'note', actor: 'system', note: PRICE_CHANGED_NOTE }]);
     if (tooOld) await writeEvents(tx, order.id, [{ type: 'note', actor: 'system', note: TOO_OLD_NOTE }]);
     if (quote === 'closed') await writeEvents(tx, order.id, [{ type: 'note', actor: 'system', note: QUOTE_CLOSED_NOTE }]);
+
+    // Last, the numbers. The tax invoice is issued with the payment, numbered in this transaction (GST); an order
+    // with a made-to-order piece is paid in advance: the payment gets a receipt voucher now, and the invoice,
+    // adjusting it, is issued when every piece is ready (docs/made-to-order.md). Everything that does not need a
+    // number is written above and everything the invoice and the messages need is read here; then one statement
+    // takes the counter rows and writes the order's number, the invoice and the messages, and the transaction
+    // commits: every other placement waits for those rows only that long (numberPlacement,
+    // server/features/gst/invoices.ts).
+    const madeToOrder = locked.lines.some((l) => l.setting);
+    const invoiced = paymentstatus === 'Paid' && secured;
+    const invoice = invoiced && !madeToOrder ? await composeInvoice(tx, order.id) : null;
+    const messages = await prepareOrderPlacedMessages(tx, ctx.config, order, locked.lines);
+    const numbered = await numberPlacement(tx, order.id, invoice, (orderNo) =>
+      // each message's orderNo is the number the statement gives the order
+      enqueueInsert(tx, messages(''), orderNo),
+    );
+    order.number = numbered.number;
+    if (invoiced && madeToOrder) await issueReceiptVoucher(tx, order.id);
     return { order, created: true, refundId: refund?.id ?? null, priceChanged: priceChanged || tooOld, quoteClosed };
   });
 
