@@ -190,8 +190,10 @@ export async function buyNowSnapshot(
 
 /**
  * POST /razorpay-order. In one transaction: lock the shopper (one checkout at a time per shopper),
- * snapshot the cart at current prices, release the shopper's previous pending checkout, hold every
- * unit with conditional updates, store the pending checkout. Then, outside the transaction, create
+ * snapshot the cart at current prices, release the shopper's previous pending checkout, store the pending
+ * checkout and its holds, take every unit with conditional updates, and last check what the client address
+ * holds under its lock (the product rows and that lock are taken as late as they can be, so shoppers of one
+ * stone or behind one address wait for one another only briefly). Then, outside the transaction, create
  * the provider's order (receipt = checkout id); if that fails, the hold is released and the error
  * (502/503) goes to the shopper. An identical checkout still pending with time left is given again,
  * so a double click never makes two payment orders.
