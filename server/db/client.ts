@@ -75,7 +75,8 @@ function isAlive(pid: number) {
   }
 }
 
-type PgliteSource = { dataDir: string } | { loadDataDir: Blob } | { memory: true };
+/** A data directory (filled from `loadDataDir` when it holds no database yet), a dump in memory, or an empty one in memory. */
+type PgliteSource = { dataDir: string; loadDataDir?: Blob } | { loadDataDir: Blob } | { memory: true };
 
 /** @forTests restart and migration tests reopen the same data directory, as the server does after a restart */
 export async function openPglite(source: PgliteSource): Promise<Database> {
@@ -91,7 +92,7 @@ export async function openPglite(source: PgliteSource): Promise<Database> {
   if ('dataDir' in source) {
     unlock = lockDataDir(source.dataDir);
     try {
-      client = await PGlite.create({ dataDir: path.join(source.dataDir, 'db'), extensions });
+      client = await PGlite.create({ dataDir: path.join(source.dataDir, 'db'), loadDataDir: source.loadDataDir, extensions });
     } catch (err) {
       unlock();
       throw err;

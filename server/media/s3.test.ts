@@ -6,7 +6,7 @@ import path from 'node:path';
 import { HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../config.js';
-import { createTestApp, freePort, type TestApp } from '../test/helpers.js';
+import { createTestApp, freePort, migratedDataDir, type TestApp } from '../test/helpers.js';
 import { checkMediaStore, closeMediaStore, createMediaStore, MediaStoreError } from './index.js';
 import { MEDIA_CACHE_CONTROL, type S3MediaStore } from './s3.js';
 import type { MediaStore } from './storage.js';
@@ -296,9 +296,15 @@ describe('reaching the bucket', () => {
 });
 
 describe('start-up', () => {
-  /** Runs the real server entry point; resolves with its exit code and output, or when `until` shows up. */
-  function startShop(env: Record<string, string>, until?: RegExp) {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-start-'));
+  /**
+   * Runs the real server entry point on `dataDir` (an empty one by default); resolves with its exit code and output,
+   * or when `until` shows up.
+   */
+  function startShop(
+    env: Record<string, string>,
+    until?: RegExp,
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-start-')),
+  ) {
     const { DATABASE_URL: _a, TEST_DATABASE_URL: _b, ...inherited } = process.env;
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: ROOT,
@@ -373,7 +379,11 @@ describe('start-up', () => {
       }),
     );
     const port = await freePort();
-    const shop = startShop({ ...s3.env(BUCKET), PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` }, /Shop ready/);
+    const shop = startShop(
+      { ...s3.env(BUCKET), PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` },
+      /Shop ready/,
+      await migratedDataDir('shop-start-'),
+    );
     try {
       const started = await shop.done;
       expect(started.stdout).toContain(`media: S3 bucket ${BUCKET}`);

@@ -2,7 +2,6 @@ import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +9,7 @@ import { afterEach, describe, expect, inject, it } from 'vitest';
 import { type Database, openPglite, openPostgres } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { withDatabase } from './global-setup.js';
-import { onPostgres } from './helpers.js';
+import { migratedDataDir, onPostgres } from './helpers.js';
 
 /**
  * The real server process with its log output in trouble: a reader that stops reading, a reader that goes
@@ -39,7 +38,7 @@ afterEach(async () => {
 });
 
 async function newStore(): Promise<Store> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-logs-'));
+  const dataDir = await migratedDataDir('shop-logs-');
   const removeDir = async () => fs.rmSync(dataDir, { recursive: true, force: true });
   if (!onPostgres) return { env: { DATA_DIR: dataDir }, open: () => openPglite({ dataDir }), drop: removeDir };
   const url = process.env.TEST_DATABASE_URL as string;

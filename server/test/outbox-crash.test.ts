@@ -2,7 +2,6 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
@@ -10,11 +9,10 @@ import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { type Database, openPglite, openPostgres } from '../db/client.js';
-import { migrate } from '../db/migrate.js';
 import { outbox } from '../db/schema.js';
 import { enqueue } from '../features/outbox/outbox.js';
 import { withDatabase } from './global-setup.js';
-import { onPostgres } from './helpers.js';
+import { migratedDataDir, onPostgres } from './helpers.js';
 
 /**
  * The outbox across a real crash: the server runs as its own process, claims a message and is killed with
@@ -114,7 +112,7 @@ async function withDb<T>(fn: (database: Database) => Promise<T>): Promise<T> {
 }
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-outbox-crash-'));
+  dataDir = await migratedDataDir('shop-outbox-crash-');
   if (onPostgres) {
     const url = process.env.TEST_DATABASE_URL as string;
     const name = `shop_oc_${crypto.randomBytes(6).toString('hex')}`;
@@ -143,7 +141,6 @@ describe('outbox across a crash of the server process', () => {
     try {
       // A message waiting in the outbox (written before the server starts).
       const id = await withDb(async (database) => {
-        await migrate(database);
         await enqueue(database.db, {
           channel: 'email',
           to: 'kiran@example.com',

@@ -2,14 +2,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Database, openPglite, openPostgres } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { withDatabase } from './global-setup.js';
-import { freePort, onPostgres } from './helpers.js';
+import { freePort, migratedDataDir, onPostgres } from './helpers.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PORT = await freePort();
@@ -21,7 +20,7 @@ let dropDatabase = async () => {};
 let openDatabase: () => Promise<Database>;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-shutdown-'));
+  dataDir = await migratedDataDir('shop-shutdown-');
   if (onPostgres) {
     const url = process.env.TEST_DATABASE_URL as string;
     const name = `shop_s_${crypto.randomBytes(6).toString('hex')}`;

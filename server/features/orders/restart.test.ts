@@ -1,19 +1,17 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { RazorpayOrderResponse } from '../../../contract/orders.js';
 import { type Database, openPglite, openPostgres } from '../../db/client.js';
-import { migrate } from '../../db/migrate.js';
 import { checkouts, orders, products } from '../../db/schema.js';
 import { type FakeRazorpay, startFakeRazorpay } from '../../test/fake-razorpay.js';
 import { createProduct, SHIPPING, shop } from '../../test/fixtures.js';
 import { withDatabase } from '../../test/global-setup.js';
-import { createTestApp, freePort, onPostgres, uniqueMobile } from '../../test/helpers.js';
+import { createTestApp, freePort, migratedDataDir, onPostgres, uniqueMobile } from '../../test/helpers.js';
 import { createUser } from '../auth/service.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -81,7 +79,7 @@ async function call(method: string, url: string, cookie: string, body?: unknown)
 
 describe('a server killed between the hold and the payment', () => {
   it('places the payment exactly once after a real process is SIGKILLed and restarted', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-restart-'));
+    const dataDir = await migratedDataDir('shop-restart-');
     let database: Database;
     let dbEnv: Record<string, string>;
     let dropDatabase = async () => {};
@@ -98,7 +96,6 @@ describe('a server killed between the hold and the payment', () => {
       };
     } else {
       database = await openPglite({ dataDir });
-      await migrate(database);
       dbEnv = {};
     }
     const product = await createProduct(database.db, { stock: 2, pricePaise: 300_000 });
