@@ -23,21 +23,7 @@ export type NewMessage = {
  * exists exactly when the change does (a rolled-back order tells no one). Nothing is sent here.
  */
 export async function enqueue(tx: DbOrTx, messages: NewMessage | NewMessage[]) {
-  const list = (Array.isArray(messages) ? messages : [messages]).filter((m) => m.to.trim() !== '');
-  if (list.length === 0) return;
-  await tx
-    .insert(outbox)
-    .values(
-      list.map((m) => ({
-        channel: m.channel,
-        recipient: m.to.trim(),
-        template: m.template,
-        language: m.language ?? 'en',
-        data: m.data ?? {},
-        dedupeKey: m.dedupeKey ?? null,
-      })),
-    )
-    .onConflictDoNothing();
+  await outboxInsert(tx, Array.isArray(messages) ? messages : [messages]);
 }
 
 /**
@@ -46,6 +32,11 @@ export async function enqueue(tx: DbOrTx, messages: NewMessage | NewMessage[]) {
  * the statement that numbers the order (server/features/gst/invoices.ts, `numberPlacement`).
  */
 export function enqueueInsert(tx: DbOrTx, messages: NewMessage[], orderNo: SQL) {
+  return outboxInsert(tx, messages, orderNo);
+}
+
+/** The insert of the messages that have a recipient (null when none has), with `orderNo` as in `enqueueInsert`. */
+function outboxInsert(tx: DbOrTx, messages: NewMessage[], orderNo?: SQL) {
   const list = messages.filter((m) => m.to.trim() !== '');
   if (list.length === 0) return null;
   return tx
@@ -57,7 +48,7 @@ export function enqueueInsert(tx: DbOrTx, messages: NewMessage[], orderNo: SQL) 
         template: m.template,
         language: m.language ?? 'en',
         data:
-          m.data && 'orderNo' in m.data
+          orderNo && m.data && 'orderNo' in m.data
             ? sql`jsonb_set(${JSON.stringify(m.data)}::jsonb, '{orderNo}', to_jsonb(${orderNo}))`
             : (m.data ?? {}),
         dedupeKey: m.dedupeKey ?? null,
